@@ -1,3 +1,36 @@
-"""carc_teach: a rules engine and teaching toolkit for Carcassonne."""
+"""carc_teach: a rules engine and teaching toolkit for Carcassonne.
+
+>>> import carc_teach
+>>> game = carc_teach.examples.load("first-turns")
+>>> game.scores
+{'Alice': 0, 'Bob': 0}
+"""
+
+from __future__ import annotations
+
+from . import examples
+from .board import Board, Placement
+from .errors import CarcTeachError, GameFileError, IllegalMoveError
+from .events import Event
+from .game import Game, GameState, Move, Setup
+from .gamefile import load_game
+from .tiles import catalogue
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "Board",
+    "CarcTeachError",
+    "Event",
+    "Game",
+    "GameFileError",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "Placement",
+    "Setup",
+    "catalogue",
+    "examples",
+    "load_game",
+    "__version__",
+]

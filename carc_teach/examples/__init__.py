@@ -1,0 +1,71 @@
+"""Bundled example games (JSON game files inside the package).
+
+Each example teaches something: its ``title`` and ``description`` say what, and
+``teaches`` lists the rule ids it exercises so the reference and the notebooks can link to a
+runnable example of a rule.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from ..errors import CarcTeachError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["names", "path", "data", "load", "for_rule", "describe"]
+
+
+def _folder():
+    return resources.files(__package__)
+
+
+def names() -> list[str]:
+    """Names of the bundled games, sorted."""
+    return sorted(p.name[:-5] for p in _folder().iterdir() if p.name.endswith(".json"))
+
+
+def path(name: str):
+    """The packaged file of an example (a Traversable; ``str()`` gives a path on disk)."""
+    p = _folder().joinpath(f"{name}.json")
+    if not p.is_file():
+        raise CarcTeachError(f"no bundled game {name!r}; bundled: {', '.join(names())}")
+    return p
+
+
+@cache
+def _text(name: str) -> str:
+    return path(name).read_text(encoding="utf-8")
+
+
+def data(name: str) -> dict[str, Any]:
+    """The decoded game file of an example (a fresh copy each call)."""
+    return json.loads(_text(name))
+
+
+def load(name: str) -> Game:
+    """Load and play a bundled game."""
+    from ..gamefile import load_game
+
+    return load_game(data(name), source=f"{name}.json")
+
+
+def describe(name: str) -> dict[str, Any]:
+    """Title and description of an example, and the rule ids its event log applies."""
+    d = data(name)
+    rules = sorted({e.rule for e in load(name).events if e.rule})
+    return {"name": name, "title": d.get("title", name), "description": d.get("description", ""), "rules": rules}
+
+
+def for_rule(rule_id: str) -> list[str]:
+    """Names of bundled games whose event log applies ``rule_id`` (or a rule under it)."""
+    out = []
+    for name in names():
+        game = load(name)
+        if any(e.rule == rule_id or e.rule.startswith(rule_id + ".") for e in game.events):
+            out.append(name)
+    return out

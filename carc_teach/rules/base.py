@@ -1,0 +1,151 @@
+"""The base game's rules.
+
+- Set-up: the start tile, and ``base.followers`` followers (7) per player.
+- 1C: edges must match and the tile must touch the board (the board checks this itself).
+- 2B: one follower on a segment of the placed tile whose feature has no figure yet.
+- 3A/3B: a completed road scores 1 per tile; a completed city 2 per tile and 2 per pennant;
+  a surrounded cloister 9. The players with the most followers on the feature score it in
+  full (ties all score); then its followers go home.
+- After the game: incomplete roads 1 per tile, incomplete cities 1 per tile and 1 per pennant,
+  incomplete cloisters 1 plus 1 per neighbouring tile; farms 3 per completed city they border,
+  each city counted once per farm, for the farm's majority.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import Placement
+from ..game import ROLE_NAMES
+from ..text import plural
+from . import Deployment, FeatureValue, RuleModule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..features import Feature, Figure
+    from ..game import GameState, Turn
+
+__all__ = ["BaseRules"]
+
+
+class BaseRules(RuleModule):
+    id = "base"
+    title = "Carcassonne base game"
+    tile_sets = ("base",)
+
+    # -- set-up -----------------------------------------------------------------------------
+    def setup(self, state: GameState) -> None:
+        start = state.setup.start
+        tile = state.tile_types.get(start.tile)
+        if tile is None:
+            from ..errors import GameFileError
+
+            raise GameFileError(
+                f"unknown start tile {start.tile!r}; the tile sets in play have: {', '.join(state.tile_types)}",
+                field="setup.start.tile",
+            )
+        placed = state.board.place(tile, Placement(start.x, start.y, start.rotation), check=False)
+        followers = int(state.options.get("base.followers", 7))
+        for p in state.players:
+            state.add_figures(p, "follower", followers)
+        state.emit(
+            "game-start",
+            tile=tile.id,
+            pos=placed.pos,
+            rotation=placed.rotation,
+            rule="base.setup",
+            text=(
+                f"The start tile {tile.id} is laid at ({start.x}, {start.y}). "
+                f"{', '.join(state.players)} each get {followers} followers; "
+                f"{state.players[0]} plays first."
+            ),
+            data={"followers": followers, "players": list(state.players)},
+        )
+
+    # -- 2B ---------------------------------------------------------------------------------
+    def deployment_options(self, state: GameState, turn: Turn) -> list[Deployment]:
+        if not any(f.kind == "follower" for f in state.supply[turn.player]):
+            return []
+        placed = turn.placed
+        assert placed is not None
+        feature_of = state.board.features.feature_of
+        out = []
+        for seg in placed.tile.segments:
+            node = (placed.x, placed.y, seg.id)
+            if not feature_of(node).figures:
+                out.append(Deployment("follower", node, self.id))
+        return out
+
+    def deploy(self, state: GameState, turn: Turn, choice: Deployment) -> None:
+        figure = next(f for f in state.supply[turn.player] if f.kind == choice.figure)
+        feature = state.board.features.feature_of(choice.node)
+        role = ROLE_NAMES.get(feature.kind, feature.kind)
+        state.deploy_figure(
+            figure,
+            choice.node,
+            rule="base.deploy",
+            text=(
+                f"{turn.player} puts a follower on segment {choice.segment} as a {role}, "
+                f"claiming {feature.describe()}."
+            ),
+        )
+
+    def strength(self, figure: Figure) -> int | None:
+        return 1 if figure.kind == "follower" else None
+
+    # -- 3A / 3B ----------------------------------------------------------------------------
+    def identify_completed(self, state: GameState, turn: Turn) -> list[Feature]:
+        placed = turn.placed
+        assert placed is not None
+        out: list[Feature] = []
+        features = state.board.features
+        for f in features.features_on(placed.pos):
+            if f.kind in ("road", "city") and f.complete and not f.scored and f not in out:
+                out.append(f)
+        for cloister in features.cloisters_around(placed.pos):
+            if cloister.complete and not cloister.scored:
+                out.append(cloister)
+        return out
+
+    def resolve_completed(self, state: GameState, turn: Turn, features: list[Feature]) -> None:
+        for f in features:
+            if f.kind in ("road", "city", "cloister"):
+                state.score_feature(f, rule=f"base.{f.kind}.score", what=f.describe(), final=False)
+
+    def feature_value(
+        self, state: GameState, feature: Feature, value: FeatureValue, *, final: bool
+    ) -> FeatureValue:
+        n = feature.size
+        if feature.kind == "road":
+            return FeatureValue(value.parts + ((f"{plural(n, 'tile')} × 1", n),))
+        if feature.kind == "city":
+            per = 1 if final else 2
+            parts = ((f"{plural(n, 'tile')} × {per}", n * per),)
+            if feature.pennants:
+                parts += ((f"{plural(feature.pennants, 'pennant')} × {per}", feature.pennants * per),)
+            return FeatureValue(value.parts + parts)
+        if feature.kind == "cloister":
+            return FeatureValue(
+                value.parts
+                + (("the cloister tile", 1), (f"{plural(feature.neighbours, 'neighbouring tile')} × 1", feature.neighbours))
+            )
+        if feature.kind == "field" and final:
+            cities = [c for c in state.board.features.bordering_cities(feature) if c.complete]
+            return FeatureValue(
+                value.parts + ((f"{plural(len(cities), 'completed city')} bordering it × 3", 3 * len(cities)),)
+            )
+        return value
+
+    # -- after the game ---------------------------------------------------------------------
+    def final_scoring(self, state: GameState) -> None:
+        features = state.board.features.features()
+        for kind in ("road", "city", "cloister"):
+            for f in features:
+                if f.kind == kind and not f.scored and f.figures:
+                    state.score_feature(
+                        f, rule=f"base.final.{kind}", what=f"the incomplete {f.describe()[4:]}", final=True
+                    )
+        for f in features:
+            if f.kind == "field" and f.figures:
+                cities = [c for c in state.board.features.bordering_cities(f) if c.complete]
+                what = f"{f.describe()}, which borders {plural(len(cities), 'completed city')}"
+                state.score_feature(f, rule="base.final.farm", what=what, final=True)
