@@ -1,0 +1,43 @@
+"""``carc-teach build-site``: export every walkthrough notebook as a static WebAssembly site."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+__all__ = ["configure", "run"]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="where to write the site (default: site/_build in the checkout)",
+    )
+    parser.add_argument(
+        "--self-hosted",
+        action="store_true",
+        help="carry the Pyodide runtime and every wheel so the site runs with no internet",
+    )
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder of marimo notebooks (default: notebooks/ in the checkout)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from carc_teach.site.build import build_site
+
+    result = build_site(args.output, self_hosted=args.self_hosted, notebooks_dir=args.notebooks)
+    kind = "self-hosted (offline) site" if result.self_hosted else "site"
+    print(f"built the {kind} of {len(result.pages)} notebooks in {result.seconds:.0f} s:")
+    for page in result.pages:
+        print(f"  {page.slug}.html  {page.title}")
+    print(f"open it over HTTP, e.g.: python -m http.server -d {result.output_dir} 8000")
+    return 0

@@ -1,0 +1,30 @@
+"""``carc-teach serve``: open the walkthrough notebooks locally (marimo in run mode)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+__all__ = ["configure", "run"]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--port", type=int, default=None, help="port on 127.0.0.1 (default: a free one)"
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="print the address but open no browser"
+    )
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder of marimo notebooks (default: notebooks/ in the checkout)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from carc_teach.site.serve import serve
+
+    return serve(port=args.port, open_browser=not args.no_browser, notebooks_dir=args.notebooks)

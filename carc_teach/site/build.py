@@ -1,0 +1,324 @@
+"""Build the static WebAssembly site of the walkthrough notebooks (``carc-teach build-site``).
+
+Every ``notebooks/*.py`` is exported with ``marimo export html-wasm --mode run`` into one flat
+folder (one ``<notebook>.html`` per walkthrough, sharing marimo's ``assets/``), with the
+carc_teach wheel built fresh and handed to each notebook through its PEP 723 header, and an
+``index.html`` with one card per walkthrough. ``self_hosted=True`` adds the runtime of
+:mod:`carc_teach.site.offline` so the site needs no internet.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from string import Template
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import canonicalize_name
+
+import carc_teach
+from carc_teach.site import offline
+from carc_teach.site.notebooks import (
+    NotebookInfo,
+    SiteError,
+    discover_notebooks,
+    find_notebooks_dir,
+    find_repository_root,
+    read_notebook_info,
+)
+
+__all__ = [
+    "SITE_MARKER",
+    "SiteBuild",
+    "build_site",
+    "build_wheel",
+    "default_output_dir",
+    "render_index",
+]
+
+#: A file every built site holds; only folders holding it (or empty ones) are ever cleared.
+SITE_MARKER = "carc-teach-site.json"
+_STAGED_WHEEL_DIR = "_wheels"
+
+
+@dataclass
+class SiteBuild:
+    """What :func:`build_site` made.
+
+    Attributes
+    ----------
+    output_dir:
+        The site folder (serve it over HTTP; ``index.html`` is the entry page).
+    pages:
+        The walkthroughs, in index order, each exported as ``<slug>.html``.
+    wheel:
+        The carc_teach wheel delivered to the browser.
+    self_hosted:
+        Whether the Pyodide runtime and every wheel are inside the site.
+    dropped_offline:
+        Per notebook, PEP 723 dependencies left out of a self-hosted page because no
+        WebAssembly wheel of them is carried (e.g. matplotlib): cells importing them fail
+        offline.
+    seconds:
+        Wall time of the build.
+    """
+
+    output_dir: Path
+    pages: list[NotebookInfo]
+    wheel: Path
+    self_hosted: bool
+    dropped_offline: dict[str, list[str]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def default_output_dir() -> Path:
+    """``site/_build`` in the checkout (ignored by git)."""
+    root = find_repository_root()
+    if root is None:
+        raise SiteError("not inside a carc_teach checkout: pass -o DIR")
+    return root / "site" / "_build"
+
+
+def _uv_environment() -> dict[str, str]:
+    """The environment for marimo's exporter, which runs ``uv`` to analyse local imports."""
+    env = dict(os.environ)
+    if shutil.which("uv") is None and "UV" not in env:
+        beside = Path(sys.executable).with_name("uv")
+        if not beside.is_file():
+            raise SiteError(
+                "marimo export html-wasm needs 'uv' (to analyse the notebook's imports) and it "
+                f"is not installed; run {offline.FIX_COMMAND} (or pip install uv)"
+            )
+        env["UV"] = str(beside)
+    return env
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build the carc_teach wheel from the checkout with ``python -m build``.
+
+    Raises
+    ------
+    SiteError
+        Outside a checkout, without the ``build`` package, or when the build fails.
+    """
+    root = find_repository_root()
+    if root is None:
+        raise SiteError("building the carc_teach wheel needs a carc_teach checkout")
+    try:
+        import build  # noqa: F401  (only checking it is there)
+    except ImportError:
+        raise SiteError(
+            f"the 'build' package is missing; run {offline.FIX_COMMAND} to install the dev extras"
+        ) from None
+    out_dir.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(out_dir), str(root)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    wheels = sorted(out_dir.glob("carc_teach-*.whl"))
+    if result.returncode != 0 or not wheels:
+        tail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]
+        raise SiteError(f"building the carc_teach wheel failed: {' | '.join(tail)}")
+    return wheels[-1]
+
+
+def _prepare_output(output_dir: Path) -> None:
+    if output_dir.exists():
+        if not output_dir.is_dir():
+            raise SiteError(f"output '{output_dir}' exists and is not a folder")
+        if any(output_dir.iterdir()) and not (output_dir / SITE_MARKER).is_file():
+            raise SiteError(
+                f"output folder '{output_dir}' is not empty and holds no earlier site build; "
+                "choose another -o DIR"
+            )
+        shutil.rmtree(output_dir)
+    output_dir.mkdir(parents=True)
+
+
+def _stage_notebook(
+    notebook: Path,
+    stage: Path,
+    wheel: Path,
+    offline_names: set[str] | None,
+) -> tuple[Path, list[str]]:
+    """Copy a notebook into ``stage`` with its PEP 723 header naming the carc_teach wheel.
+
+    With ``offline_names`` (self-hosted), dependencies outside that set are dropped from the
+    header (a single unavailable requirement would make micropip install none of them) and
+    returned.
+    """
+    from marimo._environments import script_metadata  # marimo==0.25.2 is pinned
+
+    code = notebook.read_text("utf-8")
+    project = script_metadata.loads(code) or {}
+    dependencies = [str(d) for d in project.get("dependencies", []) or []]
+    kept, dropped = [], []
+    for dependency in dependencies:
+        try:
+            name = canonicalize_name(Requirement(dependency).name)
+        except InvalidRequirement:
+            raise SiteError(
+                f"{notebook.name}: PEP 723 dependency '{dependency}' is not a valid requirement"
+            ) from None
+        if name == "carc-teach":
+            continue
+        if offline_names is not None and name not in offline_names and name != "marimo":
+            dropped.append(dependency)
+            continue
+        kept.append(dependency)
+    kept.append(f"carc_teach @ ./{_STAGED_WHEEL_DIR}/{wheel.name}")
+    project["dependencies"] = kept
+    metadata = script_metadata.dumps(project)
+    if script_metadata.loads(code) is None:
+        code = f"{metadata}\n\n{code}"
+    else:
+        code = script_metadata.replace_block(code, metadata)
+    staged = stage / notebook.name
+    staged.write_text(code, "utf-8")
+    wheel_dir = stage / _STAGED_WHEEL_DIR
+    wheel_dir.mkdir(exist_ok=True)
+    shutil.copyfile(wheel, wheel_dir / wheel.name)
+    public = notebook.parent / "public"
+    if public.is_dir() and not (stage / "public").exists():
+        shutil.copytree(public, stage / "public")
+    return staged, dropped
+
+
+def _export(staged: Path, page: Path, env: dict[str, str]) -> None:
+    command = [
+        sys.executable, "-m", "marimo", "export", "html-wasm", str(staged),
+        "-o", str(page), "--mode", "run", "--no-sandbox", "-f",
+    ]  # fmt: skip
+    result = subprocess.run(
+        command, capture_output=True, text=True, check=False, env=env, stdin=subprocess.DEVNULL
+    )
+    if result.returncode != 0 or not page.is_file():
+        detail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]
+        raise SiteError(
+            f"marimo export html-wasm failed for {staged.name}: {' | '.join(detail) or 'no output'}"
+        )
+
+
+def render_index(pages: list[NotebookInfo], *, self_hosted: bool) -> str:
+    """The site's entry page: a title and one card per walkthrough."""
+    template = Template((Path(__file__).with_name("templates") / "index.html").read_text("utf-8"))
+    cards = "\n".join(
+        f'    <li><a class="card" href="./{html.escape(p.slug)}.html">'
+        f"<h2>{html.escape(p.title)}</h2><p>{html.escape(p.description)}</p></a></li>"
+        for p in pages
+    )
+    runtime = (
+        "Self-hosted: Python (Pyodide) and every package are served from this site, "
+        "so it works without internet."
+        if self_hosted
+        else "Python runs in your browser (Pyodide, loaded from a CDN on first visit)."
+    )
+    return template.substitute(
+        title="carc_teach: the rules of Carcassonne, step by step",
+        lead=(
+            "Walkthroughs that replay games of Carcassonne event by event and show why each "
+            "point is scored, with the rule footnote or edition difference behind it. "
+            "Pick one to start; the first load takes a few seconds."
+        ),
+        cards=cards,
+        footer=html.escape(f"carc_teach {carc_teach.__version__}. {runtime}"),
+    )
+
+
+def build_site(
+    output_dir: Path | None = None,
+    *,
+    self_hosted: bool = False,
+    notebooks_dir: Path | None = None,
+    offline_inputs: offline.OfflineInputs | None = None,
+    log=print,
+) -> SiteBuild:
+    """Build the site; see the module docstring.
+
+    Parameters
+    ----------
+    output_dir:
+        Target folder (default ``site/_build``). An existing folder is replaced only when it
+        is empty or holds an earlier build.
+    self_hosted:
+        Carry Pyodide and every wheel so the site runs with no internet.
+    notebooks_dir:
+        Where the notebooks are (default: the checkout's ``notebooks/``).
+    offline_inputs:
+        Where the self-hosted ingredients are (default: :func:`offline.find_offline_inputs`).
+    log:
+        Progress printer.
+
+    Raises
+    ------
+    SiteError
+        When a prerequisite is missing (naming the command that installs it), a notebook has
+        no title, or an export fails.
+    """
+    started = time.monotonic()
+    notebooks_dir = find_notebooks_dir(notebooks_dir)
+    paths = discover_notebooks(notebooks_dir)
+    if not paths:
+        raise SiteError(f"no marimo notebooks found in {notebooks_dir}")
+    pages = [read_notebook_info(path) for path in paths]
+    env = _uv_environment()
+    if self_hosted and offline_inputs is None:
+        offline_inputs = offline.find_offline_inputs()
+    output_dir = (output_dir or default_output_dir()).resolve()
+    _prepare_output(output_dir)
+
+    dropped_offline: dict[str, list[str]] = {}
+    with tempfile.TemporaryDirectory(prefix="carc-teach-site-") as tmp:
+        log("building the carc_teach wheel")
+        wheel = build_wheel(Path(tmp) / "dist")
+        offline_names = None
+        if self_hosted:
+            offline_names = {canonicalize_name(r.name) for r in offline.offline_requirements()}
+            offline_names |= {"pyyaml", "carc-teach"}
+        for info in pages:
+            stage = Path(tmp) / "stage" / info.slug
+            stage.mkdir(parents=True)
+            staged, dropped = _stage_notebook(info.path, stage, wheel, offline_names)
+            if dropped:
+                dropped_offline[info.slug] = dropped
+                log(f"  {info.slug}: not available offline, left out: {', '.join(dropped)}")
+            log(f"exporting {info.path.name}")
+            _export(staged, output_dir / f"{info.slug}.html", env)
+        kept_wheel = output_dir / "public" / "wheels" / wheel.name
+        if not kept_wheel.is_file():
+            raise SiteError(f"marimo did not copy {wheel.name} into public/wheels/")
+        if self_hosted:
+            assert offline_inputs is not None
+            log("adding the Pyodide runtime, the wheels and the lockfile")
+            offline.install_runtime(output_dir, offline_inputs, [kept_wheel])
+            for info in pages:
+                offline.point_page_at_runtime(output_dir / f"{info.slug}.html")
+
+    (output_dir / "index.html").write_text(render_index(pages, self_hosted=self_hosted), "utf-8")
+    seconds = time.monotonic() - started
+    (output_dir / SITE_MARKER).write_text(
+        json.dumps(
+            {
+                "carc_teach": carc_teach.__version__,
+                "self_hosted": self_hosted,
+                "pages": [
+                    {"slug": p.slug, "title": p.title, "description": p.description} for p in pages
+                ],
+                "wheel": kept_wheel.name,
+                "dropped_offline": dropped_offline,
+            },
+            indent=2,
+        ),
+        "utf-8",
+    )
+    return SiteBuild(output_dir, pages, kept_wheel, self_hosted, dropped_offline, seconds)

@@ -1,0 +1,388 @@
+"""The self-hosted runtime: a site that runs with no internet at all.
+
+A marimo WebAssembly export normally loads the Pyodide runtime from a CDN and a package lockfile
+from marimo's servers. A self-hosted site carries them instead, in ``<site>/pyodide/``:
+
+- the Pyodide core of the npm package ``pyodide@314.0.0`` (the exact runtime marimo 0.25.2
+  expects): ``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``;
+- every wheel the marimo worker and the notebooks load (listed with pinned versions in
+  ``offline-requirements.txt`` beside this module, cached by ``./dev`` under
+  ``.cache/wasm-wheels``), plus PyYAML as a pure-Python wheel made here from its sdist (PyPI has
+  no Pyodide build of it) and the carc_teach wheel itself;
+- ``pyodide-lock.json`` made by pyodide-build's ``pyodide lockfile add-wheels`` from the
+  npm package's lockfile, so dependencies come from each wheel's own metadata. That command
+  refuses compiled ``pyemscripten`` wheels, so msgspec (the one compiled wheel) is entered by
+  :func:`lock_entry_for_wheel` first.
+
+Each exported page then points its ``<marimo-wasm>`` element at that folder
+(:func:`point_page_at_runtime`).
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import email.parser
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import tarfile
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name, parse_wheel_filename
+
+from carc_teach.site.notebooks import SiteError, find_repository_root
+
+__all__ = [
+    "PYODIDE_VERSION",
+    "CORE_FILES",
+    "RUNTIME_DIR",
+    "OfflineInputs",
+    "find_offline_inputs",
+    "offline_requirements",
+    "pure_wheel_from_sdist",
+    "lock_entry_for_wheel",
+    "make_lockfile",
+    "install_runtime",
+    "point_page_at_runtime",
+]
+
+#: The Pyodide release marimo 0.25.2's worker is built against; the runtime must match exactly.
+PYODIDE_VERSION = "314.0.0"
+#: What the marimo worker fetches from the Pyodide index URL.
+CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: Where the runtime lives inside the site, relative to the pages.
+RUNTIME_DIR = "pyodide"
+#: How to get every prerequisite (the command that installs what the tests need).
+FIX_COMMAND = "./dev test"
+
+_REQUIREMENTS_FILE = Path(__file__).with_name("offline-requirements.txt")
+
+
+@dataclass(frozen=True)
+class OfflineInputs:
+    """Where the ingredients of a self-hosted site were found.
+
+    Attributes
+    ----------
+    pyodide_dir:
+        The npm package folder ``node_modules/pyodide`` (version 314.0.0).
+    wheels_dir:
+        The cached wheels of ``offline-requirements.txt`` (and the PyYAML sdist).
+    pyodide_cli:
+        pyodide-build's ``pyodide`` command (with ``pkginfo`` installed beside it).
+    """
+
+    pyodide_dir: Path
+    wheels_dir: Path
+    pyodide_cli: Path
+
+
+def offline_requirements() -> list[Requirement]:
+    """The pinned packages a self-hosted site carries (besides carc_teach and PyYAML)."""
+    requirements = []
+    for line in _REQUIREMENTS_FILE.read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            requirements.append(Requirement(line))
+    return requirements
+
+
+def _cache_dir() -> Path | None:
+    root = find_repository_root()
+    return root / ".cache" if root is not None else None
+
+
+def find_offline_inputs(
+    pyodide_dir: Path | None = None,
+    wheels_dir: Path | None = None,
+    pyodide_cli: Path | None = None,
+) -> OfflineInputs:
+    """Locate the Pyodide core, the wheel cache and pyodide-build, or say how to get them.
+
+    Each argument defaults to an environment variable (``CARC_TEACH_NODE_MODULES`` holding
+    ``pyodide/``, ``CARC_TEACH_WASM_WHEELS``, ``CARC_TEACH_PYODIDE_CLI``), then to the checkout's
+    ``.cache/`` as filled by ``./dev test``.
+
+    Raises
+    ------
+    SiteError
+        Naming the missing piece and the command that installs it.
+    """
+    cache = _cache_dir()
+    if pyodide_dir is None:
+        modules = os.environ.get("CARC_TEACH_NODE_MODULES")
+        if modules:
+            pyodide_dir = Path(modules) / "pyodide"
+        elif cache is not None:
+            pyodide_dir = cache / "node" / "node_modules" / "pyodide"
+    if wheels_dir is None:
+        env = os.environ.get("CARC_TEACH_WASM_WHEELS")
+        wheels_dir = Path(env) if env else (cache / "wasm-wheels" if cache else None)
+    if pyodide_cli is None:
+        env = os.environ.get("CARC_TEACH_PYODIDE_CLI")
+        if env:
+            pyodide_cli = Path(env)
+        elif cache is not None:
+            pyodide_cli = cache / "pyodide-build-venv" / "bin" / "pyodide"
+
+    missing = [
+        name
+        for name in CORE_FILES + ("pyodide-lock.json", "package.json")
+        if pyodide_dir is None or not (pyodide_dir / name).is_file()
+    ]
+    if missing:
+        raise SiteError(
+            f"the Pyodide {PYODIDE_VERSION} core (npm package pyodide) is missing "
+            f"{', '.join(missing)} in {pyodide_dir or 'node_modules/pyodide'}; "
+            f"run {FIX_COMMAND} to install it"
+        )
+    version = json.loads((pyodide_dir / "package.json").read_text("utf-8")).get("version")
+    if version != PYODIDE_VERSION:
+        raise SiteError(
+            f"{pyodide_dir} holds Pyodide {version}, but marimo's worker needs exactly "
+            f"{PYODIDE_VERSION}; run {FIX_COMMAND} to install npm pyodide@{PYODIDE_VERSION}"
+        )
+    if wheels_dir is None or not wheels_dir.is_dir():
+        raise SiteError(
+            f"the wheel cache for the self-hosted site ({wheels_dir or '.cache/wasm-wheels'}) "
+            f"does not exist; run {FIX_COMMAND} to download it"
+        )
+    _wheels_for_requirements(wheels_dir)  # raises when one is missing
+    _pyyaml_sdist(wheels_dir)
+    if pyodide_cli is None or not pyodide_cli.is_file():
+        raise SiteError(
+            f"pyodide-build's 'pyodide' command was not found at {pyodide_cli}; "
+            f"run {FIX_COMMAND} to install it"
+        )
+    return OfflineInputs(pyodide_dir, wheels_dir, pyodide_cli)
+
+
+def _wheels_for_requirements(wheels_dir: Path) -> list[Path]:
+    by_name: dict[str, list[tuple[Path, object]]] = {}
+    for wheel in wheels_dir.glob("*.whl"):
+        name, version, _, _ = parse_wheel_filename(wheel.name)
+        by_name.setdefault(name, []).append((wheel, version))
+    chosen = []
+    for requirement in offline_requirements():
+        candidates = [
+            wheel
+            for wheel, version in by_name.get(canonicalize_name(requirement.name), [])
+            if requirement.specifier.contains(str(version), prereleases=True)
+        ]
+        if not candidates:
+            raise SiteError(
+                f"no wheel for '{requirement}' in {wheels_dir}; run {FIX_COMMAND} to download it"
+            )
+        chosen.append(max(candidates, key=lambda path: path.name))
+    return chosen
+
+
+def _pyyaml_sdist(wheels_dir: Path) -> Path:
+    sdists = sorted(wheels_dir.glob("pyyaml-*.tar.gz")) + sorted(wheels_dir.glob("PyYAML-*.tar.gz"))
+    if not sdists:
+        raise SiteError(
+            f"the PyYAML sdist is missing from {wheels_dir}; run {FIX_COMMAND} to download it"
+        )
+    return sdists[-1]
+
+
+def pure_wheel_from_sdist(sdist: Path, package: str, out_dir: Path) -> Path:
+    """Write a ``py3-none-any`` wheel of the pure-Python package inside an sdist.
+
+    PyYAML's sdist holds its pure-Python implementation under ``lib/yaml``; its C speed-up
+    (``_yaml``) is optional and falls back to that code when absent, which is how it runs in
+    Pyodide here.
+
+    Parameters
+    ----------
+    sdist:
+        A ``.tar.gz`` source distribution.
+    package:
+        The import package to take (``yaml``).
+    out_dir:
+        Where to write the wheel.
+    """
+    with tarfile.open(sdist) as archive:
+        members = archive.getmembers()
+        pkg_info = next(m for m in members if re.fullmatch(r"[^/]+/PKG-INFO", m.name))
+        metadata_text = archive.extractfile(pkg_info).read().decode("utf-8")  # type: ignore[union-attr]
+        metadata = email.parser.Parser().parsestr(metadata_text)
+        name, version = metadata["Name"], metadata["Version"]
+        pattern = re.compile(rf"[^/]+/(?:lib/|src/)?({re.escape(package)}/[^/]+\.py)$")
+        files = {}
+        for member in members:
+            match = pattern.fullmatch(member.name)
+            if match and member.isfile():
+                files[match.group(1)] = archive.extractfile(member).read()  # type: ignore[union-attr]
+    if f"{package}/__init__.py" not in files:
+        raise SiteError(f"{sdist.name} has no pure-Python package '{package}'")
+    distribution = re.sub(r"[-_.]+", "_", name)
+    dist_info = f"{distribution}-{version}.dist-info"
+    files[f"{dist_info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        f"Summary: {metadata.get('Summary', '')} (pure-Python build, no C extension)\n"
+    ).encode()
+    files[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: carc_teach.site.offline\n"
+        b"Root-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    files[f"{dist_info}/top_level.txt"] = f"{package}\n".encode()
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for archive_name, data in sorted(files.items()):
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        writer.writerow([archive_name, f"sha256={digest}", len(data)])
+    writer.writerow([f"{dist_info}/RECORD", "", ""])
+    files[f"{dist_info}/RECORD"] = record.getvalue().encode()
+    wheel_path = out_dir / f"{distribution}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel_path, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for archive_name, data in sorted(files.items()):
+            info = zipfile.ZipInfo(archive_name, (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            wheel.writestr(info, data)
+    return wheel_path
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def lock_entry_for_wheel(wheel: Path) -> dict[str, object]:
+    """A ``pyodide-lock.json`` package entry for a wheel, read from the wheel itself.
+
+    Used for compiled ``pyemscripten`` wheels, which ``pyodide lockfile add-wheels`` refuses.
+    Dependencies are the wheel's unconditional ``Requires-Dist`` entries (those whose marker
+    holds in Pyodide are kept too).
+    """
+    name, version, _, _ = parse_wheel_filename(wheel.name)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        metadata = email.parser.Parser().parsestr(archive.read(metadata_name).decode("utf-8"))
+    imports = sorted(
+        {n.split("/", 1)[0] for n in names if n.count("/") == 1 and n.endswith("/__init__.py")}
+    )
+    pyodide_env = {"sys_platform": "emscripten", "platform_system": "Emscripten", "extra": ""}
+    depends = []
+    for raw in metadata.get_all("Requires-Dist") or []:
+        requirement = Requirement(raw)
+        if requirement.marker is None or requirement.marker.evaluate(pyodide_env):
+            depends.append(canonicalize_name(requirement.name))
+    return {
+        "name": str(name),
+        "version": str(version),
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": _sha256(wheel),
+        "package_type": "package",
+        "imports": imports,
+        "depends": depends,
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def make_lockfile(base_lock: Path, wheels: list[Path], out_dir: Path, pyodide_cli: Path) -> Path:
+    """Write ``out_dir/pyodide-lock.json`` describing exactly ``wheels`` (all inside out_dir).
+
+    The npm package's lockfile gives the runtime's ``info`` block; its package entries are
+    dropped, since their files are not in the npm package (a lockfile naming only what the site
+    carries fails loudly rather than reaching for the network). Pure wheels go through
+    ``pyodide lockfile add-wheels``, which fails when a dependency is missing.
+    """
+    base = json.loads(base_lock.read_text("utf-8"))
+    compiled = [w for w in wheels if not w.name.endswith("-none-any.whl")]
+    pure = [w for w in wheels if w.name.endswith("-none-any.whl")]
+    packages: dict[str, object] = {}
+    for wheel in compiled:
+        entry = lock_entry_for_wheel(wheel)
+        packages[canonicalize_name(str(entry["name"]))] = entry
+    seed = {"info": base["info"], "packages": packages}
+    output = out_dir / "pyodide-lock.json"
+    with tempfile.TemporaryDirectory(prefix="carc-teach-lock-") as tmp:
+        seed_path = Path(tmp) / "seed-lock.json"
+        seed_path.write_text(json.dumps(seed), "utf-8")
+        result = subprocess.run(
+            [
+                str(pyodide_cli),
+                "lockfile",
+                "add-wheels",
+                "--input",
+                str(seed_path),
+                "--output",
+                str(output),
+                "--base-path",
+                str(out_dir),
+                *(str(w) for w in pure),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    if result.returncode != 0:
+        last = (result.stderr.strip() or result.stdout.strip()).splitlines()[-1:]
+        raise SiteError(f"pyodide lockfile add-wheels failed: {' '.join(last)}")
+    return output
+
+
+def install_runtime(site_dir: Path, inputs: OfflineInputs, extra_wheels: list[Path]) -> Path:
+    """Put the Pyodide core, every wheel and the lockfile into ``site_dir/pyodide/``.
+
+    Parameters
+    ----------
+    site_dir:
+        The built site.
+    inputs:
+        From :func:`find_offline_inputs`.
+    extra_wheels:
+        Wheels built for this site (carc_teach).
+
+    Returns
+    -------
+    Path
+        The runtime folder.
+    """
+    runtime = site_dir / RUNTIME_DIR
+    runtime.mkdir(parents=True, exist_ok=True)
+    for name in CORE_FILES:
+        shutil.copyfile(inputs.pyodide_dir / name, runtime / name)
+    wheels = []
+    for wheel in [*_wheels_for_requirements(inputs.wheels_dir), *extra_wheels]:
+        target = runtime / wheel.name
+        shutil.copyfile(wheel, target)
+        wheels.append(target)
+    wheels.append(pure_wheel_from_sdist(_pyyaml_sdist(inputs.wheels_dir), "yaml", runtime))
+    make_lockfile(inputs.pyodide_dir / "pyodide-lock.json", wheels, runtime, inputs.pyodide_cli)
+    return runtime
+
+
+_WASM_ELEMENT = '<marimo-wasm hidden=""'
+
+
+def point_page_at_runtime(page: Path) -> None:
+    """Make an exported page load Pyodide and its lockfile from ``./pyodide/``.
+
+    marimo 0.25.2's worker reads ``data-pyodide-index-url`` and ``data-pyodide-lockfile-url``
+    from the ``<marimo-wasm>`` element; without them it goes to the CDN.
+    """
+    html = page.read_text("utf-8")
+    if html.count(_WASM_ELEMENT) != 1 or "data-pyodide-index-url" in html:
+        raise SiteError(
+            f"{page.name}: expected one plain <marimo-wasm> element to point at the local "
+            "runtime (is this a marimo 0.25.2 html-wasm export?)"
+        )
+    attributes = (
+        f' data-pyodide-index-url="./{RUNTIME_DIR}/"'
+        f' data-pyodide-lockfile-url="./{RUNTIME_DIR}/pyodide-lock.json"'
+    )
+    page.write_text(html.replace(_WASM_ELEMENT, _WASM_ELEMENT + attributes), "utf-8")

@@ -1,0 +1,115 @@
+"""Run the walkthrough notebooks locally with ``marimo run`` (``carc-teach serve``).
+
+marimo serves the whole ``notebooks/`` folder in run mode on 127.0.0.1: its front end is inside
+the marimo package and the notebooks run in this Python, so nothing is fetched from the internet.
+The helpers here are also what the browser tests use to start and stop a server.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import webbrowser
+from pathlib import Path
+
+from carc_teach.site.notebooks import SiteError, discover_notebooks, find_notebooks_dir
+
+__all__ = ["free_port", "start_marimo_run", "wait_until_serving", "stop_process", "serve"]
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def start_marimo_run(target: Path, port: int, *, log_file=None) -> subprocess.Popen:
+    """Start ``marimo run`` on ``target`` (a notebook or a folder of them) on 127.0.0.1:port.
+
+    The server runs in its own process group, so :func:`stop_process` ends it with the kernels
+    it started.
+    """
+    if importlib.util.find_spec("marimo") is None:
+        raise SiteError("marimo is not installed; run ./dev setup (installs the notebooks extra)")
+    command = [
+        sys.executable, "-m", "marimo", "run", str(target),
+        "--host", HOST, "--port", str(port), "--headless", "--no-token", "--no-sandbox",
+    ]  # fmt: skip
+    return subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=log_file if log_file is not None else None,
+        stderr=subprocess.STDOUT if log_file is not None else None,
+        start_new_session=True,
+    )
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, timeout: float = 60.0) -> None:
+    """Block until ``url`` answers HTTP, or raise when the server died or took too long."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SiteError(f"the notebook server stopped (exit status {process.returncode})")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.25)
+    raise SiteError(f"the notebook server did not answer at {url} within {timeout:.0f} s")
+
+
+def stop_process(process: subprocess.Popen, timeout: float = 10.0) -> None:
+    """Stop a server started by :func:`start_marimo_run` (its whole process group)."""
+    import os
+    import signal
+
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=timeout)
+    except ProcessLookupError:
+        pass
+
+
+def serve(
+    *, port: int | None = None, open_browser: bool = True, notebooks_dir: Path | None = None
+) -> int:
+    """Serve every walkthrough until interrupted; print the address and open a browser.
+
+    Returns
+    -------
+    int
+        The exit status (0 after Ctrl-C).
+    """
+    folder = find_notebooks_dir(notebooks_dir)
+    notebooks = discover_notebooks(folder)
+    if not notebooks:
+        raise SiteError(f"no marimo notebooks found in {folder}")
+    port = port or free_port()
+    url = f"http://{HOST}:{port}/"
+    process = start_marimo_run(folder, port)
+    try:
+        wait_until_serving(url, process)
+        print(f"carc_teach walkthroughs: {url}  (Ctrl-C stops the server)", flush=True)
+        for notebook in notebooks:
+            print(f"  {url}?file={notebook.name}", flush=True)
+        if open_browser:
+            webbrowser.open(url)
+        process.wait()
+        return 0 if process.returncode in (0, -2, -15) else int(process.returncode)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        stop_process(process)
