@@ -132,6 +132,11 @@ class Board:
             out.append(None if n is None else n.tile.edges[(side + 2) % 4])
         return tuple(out)
 
+    def _repr_svg_(self) -> str:
+        from .render.svg import board_svg
+
+        return board_svg(self)
+
     # -- legality ------------------------------------------------------------------------
     def legal_placements(self, tile_type: TileType) -> list[Placement]:
         """Every placement of ``tile_type`` allowed on this board.

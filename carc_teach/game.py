@@ -464,7 +464,8 @@ class GameState:
                 )
         for m in self.modules:
             m.after_feature_scored(self, self.turn, feature, winners)
-        for fig in list(feature.figures):
+        seat = {p: i for i, p in enumerate(self.players)}
+        for fig in sorted(feature.figures, key=lambda f: (seat[f.player], f.id)):
             self.return_figure(fig, why="after scoring" if not final else "scored after the game")
         return winners
 
@@ -688,6 +689,7 @@ def _play_turn(state: GameState, controller, known_order: bool) -> bool:
         rotation=placed.rotation,
         rule="base.place",
         text=f"{player} places tile {tile.id} at ({placed.x}, {placed.y}), turned {placed.rotation}°.",
+        data={"note": turn.move.note} if turn.move is not None and turn.move.note else {},
     )
     for m in state.modules:
         m.after_placement(state, turn)
@@ -734,14 +736,18 @@ def _play_turn(state: GameState, controller, known_order: bool) -> bool:
     turn.completed = completed
     for f in completed:
         f.scored = True
-        who = ", ".join(
-            f"{p} {n}" for p, n in sorted(_count_by_player(f).items())
-        ) or "no figures"
+        counts = _count_by_player(f)
+        role = ROLE_NAMES.get(f.kind, "figure")
+        who = (
+            f"{role}s on it: " + ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
+            if counts
+            else "nobody has a figure on it"
+        )
         state.emit(
             "feature-completed",
             player=player,
             rule=f"base.{f.kind}.score",
-            text=f"Placing tile {tile.id} completes {f.describe()} (figures on it: {who}).",
+            text=f"Placing tile {tile.id} completes {f.describe()} ({who}).",
             feature=f.id,
             nodes=tuple(f.nodes),
             data={"kind": f.kind},

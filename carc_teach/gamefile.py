@@ -19,7 +19,17 @@ from typing import Any
 from .errors import GameFileError
 from .game import DeployChoice, Game, Move, Setup, StartTile
 
-__all__ = ["load_game", "parse_game", "read_game_file", "setup_to_json", "schema", "FORMAT", "VERSION"]
+__all__ = [
+    "load_game",
+    "parse_game",
+    "read_game_file",
+    "decode_game_text",
+    "dump_game",
+    "setup_to_json",
+    "schema",
+    "FORMAT",
+    "VERSION",
+]
 
 FORMAT = "carc-teach-game"
 VERSION = 1
@@ -297,3 +307,24 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
     if setup.seed is not None:
         out["seed"] = setup.seed
     return out
+
+
+def dump_game(data: dict[str, Any]) -> str:
+    """Format a game-file dict for people: indented, but one line per move and per tile order."""
+    lines = ["{"]
+    items = list(data.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key == "moves":
+            lines.append('  "moves": [')
+            for j, move in enumerate(value):
+                sep = "," if j < len(value) - 1 else ""
+                lines.append("    " + json.dumps(move, ensure_ascii=False) + sep)
+            lines.append("  ]" + comma)
+        elif key == "setup":
+            inner = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items())
+            lines.append('  "setup": {\n' + inner + "\n  }" + comma)
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -16,15 +16,25 @@ __all__ = ["random_game", "random_games"]
 DEFAULT_PLAYERS = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")
 
 
-def random_game(seed: int, players: int | tuple[str, ...] = 2, *, expansions: tuple[str, ...] = ("base",)) -> Game:
+def random_game(
+    seed: int,
+    players: int | tuple[str, ...] = 2,
+    *,
+    expansions: tuple[str, ...] = ("base",),
+    deploy_bias: float | None = None,
+) -> Game:
     """Play one random legal game and return it as a :class:`Game` (with its moves).
+
+    ``deploy_bias``: None deploys uniformly among the options and "none"; a number is the
+    chance of deploying at all when a figure can be deployed (random players otherwise
+    strand their followers in farms very early).
 
     The returned game's set-up records the seed, so ``game.to_json()`` is a game file that
     replays the very same game.
     """
     names = DEFAULT_PLAYERS[:players] if isinstance(players, int) else tuple(players)
     setup = Setup(players=names, expansions=expansions, seed=seed, title=f"Random game, seed {seed}")
-    controller = RandomController(random.Random(f"carc-teach:{seed}"))
+    controller = RandomController(random.Random(f"carc-teach:{seed}"), deploy_bias)
     state = play(setup, controller)
     return Game.from_played(setup, controller.moves, state)
 
