@@ -1,0 +1,660 @@
+"""The annotation corpus: every footnote, ruling, house rule and edition difference of the seeds.
+
+Each record (:class:`Annotation`) says, in carc_teach's own words, what situation a footnote is
+about, what the ruling is and, for edition differences, who says what and since when. Records
+are package data (``annotations/data/*.toml``), read with the standard library on first use and
+cached, so this module works unchanged in Pyodide.
+
+Ids follow one scheme that other modules rely on:
+
+- ``ckr-<n>``: footnote *n* (1-62) of the Count, King and Robber page (seeds 000 and 001).
+- ``car-<n>``: footnote *n* (154-195) of the Complete Annotated Rules on mayor, wagon and barn
+  (seed 004).
+- ``ckr1e-<n>``: footnote *n* of the older English revision (seed 002). All 28 of them repeat a
+  ``ckr-*`` ruling, so they are aliases of that record, never records of their own.
+- ``house-<slug>`` and ``variant-<slug>``: items of the House Rules and Official Variants lists.
+
+A ruling printed twice (``ckr-2`` and ``ckr-33``, ``ckr-26`` and ``car-185`` ...) is one record
+with several sources; :func:`get` accepts every id that points to it.
+
+Examples
+--------
+>>> import carc_teach.annotations as annotations
+>>> annotations.get("ckr-7").kind
+'edition-difference'
+>>> [a.id for a in annotations.annotations_for("count.deploy-trigger")][:3]
+['ckr-7', 'ckr-8', 'ckr-10']
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Protocol
+
+from ..errors import CarcTeachError, UnknownRuleError
+from . import topics as _topics
+from .topics import EXPANSIONS, lineage
+
+__all__ = [
+    "Annotation",
+    "Source",
+    "RuleText",
+    "KindLabel",
+    "KINDS",
+    "KIND_LABELS",
+    "PUBLISHERS",
+    "EDITIONS",
+    "AnnotationDataError",
+    "get",
+    "all_annotations",
+    "annotations_for",
+    "search",
+    "rule_texts",
+    "rule_text",
+    "resolve_id",
+]
+
+
+class AnnotationDataError(CarcTeachError):
+    """The packaged annotation data is malformed (a bug in carc_teach, caught at load time)."""
+
+
+@dataclass(frozen=True)
+class KindLabel:
+    """How the UI presents one kind of annotation.
+
+    Attributes
+    ----------
+    label:
+        Human-readable name of the kind.
+    icon:
+        The seeds' icon for it, named in words.
+    symbol:
+        A one-character stand-in for the icon in text and HTML.
+    callout:
+        The marimo ``mo.callout`` kind that fits it.
+    """
+
+    label: str
+    icon: str
+    symbol: str
+    callout: str
+
+
+#: kind -> presentation; the keys are the only valid ``Annotation.kind`` values.
+KIND_LABELS: Mapping[str, KindLabel] = {
+    "official": KindLabel("Official clarification", "open book", "\U0001f4d6", "info"),
+    "interpretation": KindLabel("Community interpretation", "globe", "\U0001f310", "neutral"),
+    "house-rule": KindLabel("House rule or variant", "house", "\U0001f3e0", "success"),
+    "edition-difference": KindLabel(
+        "Difference between editions or publishers", "double arrow", "\u21c4", "warn"
+    ),
+}
+KINDS: tuple[str, ...] = tuple(KIND_LABELS)
+
+#: publisher abbreviation -> full name (the abbreviations the footnotes use).
+PUBLISHERS: Mapping[str, str] = {
+    "HiG": "Hans im Glück (the German publisher, author of the original rules)",
+    "RGG": "Rio Grande Games (English-language editions)",
+    "ZMG": "Z-Man Games (English-language editions after RGG)",
+    "Mindok": "Mindok (Czech editions)",
+}
+
+#: editions and rulebooks the footnotes name -> what they are.
+EDITIONS: Mapping[str, str] = {
+    "original": "the first rules of each small expansion, by Hans im Glück (2003-2005)",
+    "Count, King & Robber": "the box collecting the small expansions (HiG 2007; RGG edition)",
+    "Count, King and Consorts": "a later printing of the box's rules, named in footnote ckr-15",
+    "Big Box 2": "the Big Box 2 collection's rulebook (HiG and RGG editions differ)",
+    "Big Box 3": "the Big Box 3 collection's rulebook (HiG), without The River II",
+    "Spielbox": "the 2008 reprint of the shrine tiles in the games magazine Spielbox",
+    "Cult, Siege and Creativity": "RGG's 2008 set with the shrines, called cult places",
+    "latest River II rules": "the most recent River II rulebook, allowing it with the Count",
+}
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a record comes from.
+
+    Attributes
+    ----------
+    seed:
+        The seed document's number, e.g. ``"000"``.
+    page:
+        The title of the seed's page.
+    language:
+        The language the cited text is written in on that page (``"en"``, ``"cs"`` ...).
+    footnote:
+        The footnote number, or ``None`` for a House Rules / Official Variants item.
+    section:
+        For a list item: the section heading as the seed prints it (``"House Rules"``,
+        ``"Regole della casa"`` ...).
+    part:
+        For a list item: the expansion id of the part of the page the list belongs to.
+    item:
+        For a list item: its 1-based position in the list.
+    """
+
+    seed: str
+    page: str
+    language: str
+    footnote: int | None = None
+    section: str | None = None
+    part: str | None = None
+    item: int | None = None
+
+    def label(self) -> str:
+        """One-line citation, e.g. ``"seed 000, footnote 7"``."""
+        if self.footnote is not None:
+            return f"seed {self.seed}, footnote {self.footnote}"
+        return f"seed {self.seed}, {self.part} \u00b7 {self.section}, item {self.item}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """One footnote, ruling, house rule or edition difference.
+
+    Attributes
+    ----------
+    id:
+        Stable id (``ckr-7``, ``car-166``, ``house-king-flat-10`` ...).
+    kind:
+        One of :data:`KINDS`.
+    title:
+        A one-line summary.
+    text:
+        The ruling in carc_teach's own words: situation, ruling, and who says what since when.
+    sources:
+        Every place in the seeds that prints this ruling.
+    date:
+        ``"YYYY-MM"`` when the footnote gives a date, else ``None``.
+    date_note:
+        How the date is qualified ("updated", "confirmed" ...), if at all.
+    publishers, editions:
+        The publishers (keys of :data:`PUBLISHERS`) and editions (keys of :data:`EDITIONS`) the
+        footnote names.
+    expansions:
+        Expansion ids (see :data:`carc_teach.annotations.topics.EXPANSIONS`) it touches.
+    topics:
+        Rule ids (see :mod:`carc_teach.annotations.topics`) it is about.
+    changes_outcome:
+        True when following it changes legality or points (so a scenario can show it); False
+        when it only explains or restates.
+    aliases:
+        Other ids that lead to this record (the same ruling printed in another place).
+    extra_kinds:
+        Further kinds when one footnote carries two icons (``ckr-17``).
+    kind_inferred:
+        True when the seed lost the icon and the kind was read from the wording (seed 004).
+    official_variant:
+        True for the publisher's own optional variants (kind ``house-rule``).
+    credit:
+        Who proposed a house rule, as the seeds thank them.
+    see_also:
+        Related record ids.
+    """
+
+    id: str
+    kind: str
+    title: str
+    text: str
+    sources: tuple[Source, ...]
+    date: str | None = None
+    date_note: str | None = None
+    publishers: tuple[str, ...] = ()
+    editions: tuple[str, ...] = ()
+    expansions: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+    changes_outcome: bool = False
+    aliases: tuple[str, ...] = ()
+    extra_kinds: tuple[str, ...] = ()
+    kind_inferred: bool = False
+    official_variant: bool = False
+    credit: str | None = None
+    see_also: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> KindLabel:
+        """The presentation of this record's kind (:data:`KIND_LABELS`)."""
+        return KIND_LABELS[self.kind]
+
+    @property
+    def footnotes(self) -> tuple[str, ...]:
+        """Every footnote id this record stands for (its id first), e.g. ``('ckr-2', 'ckr-33')``."""
+        return tuple(i for i in (self.id, *self.aliases) if _FOOTNOTE_ID.fullmatch(i))
+
+    def citation(self) -> str:
+        """A short citation: kind, date and sources, for display under the text."""
+        parts = [self.label.label]
+        if self.kind_inferred:
+            parts[0] += " (kind inferred: icon lost in the source)"
+        if self.date:
+            parts.append(f"{self.date_note + ' ' if self.date_note else ''}{self.date}")
+        parts.append("; ".join(s.label() for s in self.sources))
+        return " \u00b7 ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field (sources as dicts, tuples as lists)."""
+        out: dict[str, Any] = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if name == "sources":
+                value = [s.to_dict() for s in value]
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[name] = value
+        out["kind_label"] = self.label.label
+        out["icon"] = self.label.icon
+        return out
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """One section of an expansion's rules, paraphrased, with the annotations that attach to it.
+
+    Attributes
+    ----------
+    id:
+        ``"<expansion>/<section-slug>"``, e.g. ``"count/redeploying"``.
+    expansion:
+        Expansion id.
+    section:
+        The rulebook section (Preparation, Placing a tile, Deploying a follower, Scoring, ...).
+    title:
+        A one-line summary.
+    text:
+        The rule in carc_teach's own words.
+    annotations:
+        Ids of the records to show beside it.
+    topics:
+        Rule ids it states.
+    """
+
+    id: str
+    expansion: str
+    section: str
+    title: str
+    text: str
+    annotations: tuple[str, ...] = ()
+    topics: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.__dict__.items()}
+
+
+class EventLike(Protocol):
+    """Anything :func:`annotations_for` accepts besides a rule id (e.g. ``events.Event``)."""
+
+    rule: str
+    annotations: tuple[str, ...]
+
+
+# ------------------------------------------------------------------------------------ loading
+
+_FOOTNOTE_ID = re.compile(r"(ckr|ckr1e|car)-([0-9]+)")
+_RECORD_ID = re.compile(r"(?:ckr|car)-[0-9]+|(?:house|variant)-[a-z0-9]+(?:-[a-z0-9]+)*")
+_DATE = re.compile(r"(19|20)[0-9]{2}-(0[1-9]|1[0-2])")
+_ANNOTATION_KEYS = {
+    "id", "refs", "sections", "kind", "title", "text", "date", "date_note", "publishers",
+    "editions", "expansions", "topics", "changes_outcome", "aliases", "extra_kinds",
+    "kind_inferred", "official_variant", "credit", "see_also",
+}
+_RULE_KEYS = {"id", "expansion", "section", "title", "text", "annotations", "topics"}
+
+
+def _data_files() -> list[tuple[str, str]]:
+    folder = resources.files(__name__).joinpath("data")
+    return sorted(
+        (entry.name, entry.read_text(encoding="utf-8"))
+        for entry in folder.iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
+@cache
+def _raw() -> dict[str, Any]:
+    merged: dict[str, Any] = {"annotation": [], "rule": []}
+    for name, text in _data_files():
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise AnnotationDataError(f"annotations/data/{name}: {exc}") from None
+        for key, value in doc.items():
+            if key in ("annotation", "rule"):
+                merged[key].extend((name, entry) for entry in value)
+            elif key in merged:
+                raise AnnotationDataError(f"annotations/data/{name}: table {key!r} defined twice")
+            else:
+                merged[key] = value
+    return merged
+
+
+def _fail(where: str, message: str) -> AnnotationDataError:
+    return AnnotationDataError(f"annotations/data/{where}: {message}")
+
+
+def _footnote_sources(ref: str, where: str, raw: dict[str, Any]) -> list[Source]:
+    match = _FOOTNOTE_ID.fullmatch(ref)
+    if not match:
+        raise _fail(where, f"bad footnote reference {ref!r}")
+    prefix, number = match.group(1), int(match.group(2))
+    out = []
+    for seed in raw["refs"][prefix]:
+        info = raw["seeds"][seed]
+        language = info["note_language"]
+        if number in info.get("czech_notes", ()):
+            language = "cs"
+        out.append(Source(seed=seed, page=info["page"], language=language, footnote=number))
+    return out
+
+
+def _build_annotation(where: str, entry: dict[str, Any], raw: dict[str, Any]) -> Annotation:
+    unknown = set(entry) - _ANNOTATION_KEYS
+    if unknown:
+        raise _fail(where, f"unknown keys {sorted(unknown)}")
+    for key in ("id", "kind", "title", "text"):
+        if not str(entry.get(key, "")).strip():
+            raise _fail(where, f"a record lacks {key!r}")
+    rid = entry["id"]
+    where = f"{where} [{rid}]"
+    if not _RECORD_ID.fullmatch(rid):
+        raise _fail(where, "id does not follow the ckr-/car-/house-/variant- scheme")
+    if entry["kind"] not in KIND_LABELS:
+        raise _fail(where, f"kind {entry['kind']!r} is not one of {', '.join(KINDS)}")
+    refs = list(entry.get("refs", []))
+    if refs and refs[0] != rid:
+        raise _fail(where, "the first footnote reference must be the record's own id")
+    sources: list[Source] = []
+    for ref in refs:
+        sources.extend(_footnote_sources(ref, where, raw))
+    for item in entry.get("sections", []):
+        info = raw["seeds"][item["seed"]]
+        sources.append(
+            Source(
+                seed=item["seed"],
+                page=info["page"],
+                language=info["page_language"],
+                section=item["section"],
+                part=item["part"],
+                item=int(item["item"]),
+            )
+        )
+    if not sources:
+        raise _fail(where, "a record needs at least one source")
+    date = entry.get("date")
+    if date is not None and not _DATE.fullmatch(date):
+        raise _fail(where, f"date {date!r} is not YYYY-MM")
+    for rule_id in entry.get("topics", []):
+        if not _topics.is_known(rule_id):
+            raise _fail(where, f"unknown topic {rule_id!r}")
+    for name, table in (("publishers", PUBLISHERS), ("editions", EDITIONS),
+                        ("expansions", EXPANSIONS), ("extra_kinds", KIND_LABELS)):
+        for value in entry.get(name, []):
+            if value not in table:
+                raise _fail(where, f"unknown {name[:-1]} {value!r}")
+    if not entry.get("topics"):
+        raise _fail(where, "a record needs at least one topic")
+    # keep paragraph breaks (blank lines in the TOML) but unwrap the lines inside a paragraph
+    text = "\n\n".join(_unwrap(p) for p in entry["text"].strip().split("\n\n"))
+    return Annotation(
+        id=rid,
+        kind=entry["kind"],
+        title=entry["title"].strip(),
+        text=text,
+        sources=tuple(sources),
+        date=date,
+        date_note=entry.get("date_note"),
+        publishers=tuple(entry.get("publishers", ())),
+        editions=tuple(entry.get("editions", ())),
+        expansions=tuple(entry.get("expansions", ())),
+        topics=tuple(entry.get("topics", ())),
+        changes_outcome=bool(entry.get("changes_outcome", False)),
+        aliases=tuple(refs[1:]) + tuple(entry.get("aliases", ())),
+        extra_kinds=tuple(entry.get("extra_kinds", ())),
+        kind_inferred=bool(entry.get("kind_inferred", False)),
+        official_variant=bool(entry.get("official_variant", False)),
+        credit=entry.get("credit"),
+        see_also=tuple(entry.get("see_also", ())),
+    )
+
+
+@cache
+def _corpus() -> tuple[tuple[Annotation, ...], dict[str, Annotation]]:
+    raw = _raw()
+    records = [_build_annotation(where, entry, raw) for where, entry in raw["annotation"]]
+    by_id: dict[str, Annotation] = {}
+    for record in records:
+        for key in (record.id, *record.aliases):
+            if key in by_id:
+                raise _fail("*", f"id {key!r} used by both {by_id[key].id} and {record.id}")
+            by_id[key] = record
+    for record in records:
+        for other in record.see_also:
+            if other not in by_id:
+                raise _fail("*", f"{record.id} refers to unknown record {other!r}")
+    return tuple(records), by_id
+
+
+@cache
+def _rule_texts() -> tuple[RuleText, ...]:
+    _, by_id = _corpus()
+    out = []
+    seen = set()
+    for where, entry in _raw()["rule"]:
+        unknown = set(entry) - _RULE_KEYS
+        if unknown:
+            raise _fail(where, f"unknown keys {sorted(unknown)} in rule {entry.get('id')!r}")
+        rid = entry["id"]
+        if rid in seen:
+            raise _fail(where, f"rule text id {rid!r} used twice")
+        seen.add(rid)
+        for ann in entry.get("annotations", []):
+            if ann not in by_id:
+                raise _fail(where, f"rule text {rid} cites unknown record {ann!r}")
+        for rule_id in entry.get("topics", []):
+            if not _topics.is_known(rule_id):
+                raise _fail(where, f"rule text {rid} names unknown topic {rule_id!r}")
+        if entry["expansion"] not in EXPANSIONS:
+            raise _fail(where, f"rule text {rid} has unknown expansion {entry['expansion']!r}")
+        text = "\n\n".join(_unwrap(p) for p in entry["text"].strip().split("\n\n"))
+        out.append(
+            RuleText(
+                id=rid,
+                expansion=entry["expansion"],
+                section=entry["section"],
+                title=entry["title"],
+                text=text,
+                annotations=tuple(by_id[a].id for a in entry.get("annotations", [])),
+                topics=tuple(entry.get("topics", ())),
+            )
+        )
+    return tuple(out)
+
+
+def _unwrap(paragraph: str) -> str:
+    """Join wrapped lines of a paragraph, keeping list items ("- ...") on their own lines."""
+    lines = [line.strip() for line in paragraph.splitlines()]
+    out: list[str] = []
+    for line in lines:
+        if line.startswith("- ") or not out:
+            out.append(line)
+        else:
+            out[-1] += " " + line
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------------------------ queries
+
+
+def all_annotations() -> tuple[Annotation, ...]:
+    """Return every record once, in corpus order (Count, King and Robber first, then seed 004)."""
+    return _corpus()[0]
+
+
+def resolve_id(annotation_id: str) -> str:
+    """Return the record id that ``annotation_id`` (an id or an alias) leads to."""
+    return get(annotation_id).id
+
+
+def get(annotation_id: str) -> Annotation:
+    """Return the record with this id or alias.
+
+    Raises
+    ------
+    UnknownRuleError
+        If no record has that id; the message lists the id schemes.
+    """
+    try:
+        return _corpus()[1][annotation_id]
+    except (KeyError, TypeError):
+        raise UnknownRuleError(
+            f"unknown annotation id {annotation_id!r}; ids look like ckr-1..ckr-62, "
+            "car-154..car-195, ckr1e-1..ckr1e-28, house-<name> or variant-<name>"
+        ) from None
+
+
+def annotations_for(
+    subject: str | EventLike, *, include_children: bool = False
+) -> list[Annotation]:
+    """Return the records that explain a rule id or an engine event.
+
+    Parameters
+    ----------
+    subject:
+        A rule id such as ``"count.redeploy.market"``, or an event: any object with ``.rule``
+        (a rule id, or ``None``) and ``.annotations`` (ids the engine attached).
+    include_children:
+        Also return records on topics below the rule id (``"count"`` then gives every Count
+        record).
+
+    Returns
+    -------
+    list of Annotation
+        For an event, the records it names come first, in its order. Then records whose topics
+        contain the rule id itself, then its parent, grandparent and so on up to the area root
+        (then descendants, when asked). No record appears twice.
+
+    Raises
+    ------
+    UnknownRuleError
+        For a rule id that is not in the taxonomy or an annotation id that does not exist.
+    """
+    if isinstance(subject, str):
+        rule_id: str | None = subject
+        own: Iterable[str] = ()
+    else:
+        rule_id = getattr(subject, "rule", None)
+        own = getattr(subject, "annotations", None) or ()
+        if not hasattr(subject, "rule") and not hasattr(subject, "annotations"):
+            raise UnknownRuleError(
+                f"annotations_for() needs a rule id or an event, not {type(subject).__name__}"
+            )
+    found: list[Annotation] = []
+    seen: set[str] = set()
+
+    def add(record: Annotation) -> None:
+        if record.id not in seen:
+            seen.add(record.id)
+            found.append(record)
+
+    for annotation_id in own:
+        add(get(annotation_id))
+    if rule_id:
+        levels = list(lineage(rule_id))
+        if include_children:
+            levels += list(_topics.children(rule_id))
+        for level in levels:
+            for record in all_annotations():
+                if level in record.topics:
+                    add(record)
+    return found
+
+
+def search(
+    kind: str | None = None,
+    topic: str | None = None,
+    expansion: str | None = None,
+    publisher: str | None = None,
+    *,
+    edition: str | None = None,
+    changes_outcome: bool | None = None,
+) -> list[Annotation]:
+    """Return the records matching every given filter, in corpus order.
+
+    Parameters
+    ----------
+    kind:
+        One of :data:`KINDS`; a record also matches through ``extra_kinds``.
+    topic:
+        A rule id; matches records on that topic or any topic below it.
+    expansion:
+        An expansion id or group (``"count-king-robber"``); matches records touching it.
+    publisher:
+        A key of :data:`PUBLISHERS` (case-insensitive), e.g. ``"RGG"``.
+    edition:
+        A key of :data:`EDITIONS` (case-insensitive), e.g. ``"Big Box 2"``.
+    changes_outcome:
+        Keep only records that do (True) or do not (False) change an outcome.
+
+    Raises
+    ------
+    UnknownRuleError
+        For a value that is not a known kind, topic, expansion, publisher or edition.
+    """
+    records = list(all_annotations())
+    if kind is not None:
+        if kind not in KIND_LABELS:
+            raise UnknownRuleError(
+                f"unknown annotation kind {kind!r}; choose from {', '.join(KINDS)}"
+            )
+        records = [r for r in records if r.kind == kind or kind in r.extra_kinds]
+    if topic is not None:
+        wanted = {_topics.topic(topic).id, *_topics.children(topic)}
+        records = [r for r in records if wanted.intersection(r.topics)]
+    if expansion is not None:
+        wanted = set(_topics.expand_expansion(expansion))
+        records = [r for r in records if wanted.intersection(r.expansions)]
+    if publisher is not None:
+        name = _canonical(publisher, PUBLISHERS, "publisher")
+        records = [r for r in records if name in r.publishers]
+    if edition is not None:
+        name = _canonical(edition, EDITIONS, "edition")
+        records = [r for r in records if name in r.editions]
+    if changes_outcome is not None:
+        records = [r for r in records if r.changes_outcome == changes_outcome]
+    return records
+
+
+def _canonical(value: str, table: Mapping[str, str], what: str) -> str:
+    for key in table:
+        if key.casefold() == value.casefold():
+            return key
+    raise UnknownRuleError(f"unknown {what} {value!r}; choose from {', '.join(table)}")
+
+
+def rule_texts(expansion: str | None = None) -> tuple[RuleText, ...]:
+    """Return the paraphrased rule sections, all or those of one expansion (or group)."""
+    texts = _rule_texts()
+    if expansion is None:
+        return texts
+    wanted = set(_topics.expand_expansion(expansion))
+    return tuple(t for t in texts if t.expansion in wanted)
+
+
+def rule_text(rule_text_id: str) -> RuleText:
+    """Return one rule section by id (``"count/redeploying"``)."""
+    for text in _rule_texts():
+        if text.id == rule_text_id:
+            return text
+    raise UnknownRuleError(
+        f"unknown rule text {rule_text_id!r}; known: {', '.join(t.id for t in _rule_texts())}"
+    )
