@@ -606,14 +606,10 @@ def _draw(state: GameState, controller, known_order: bool, turn: Turn) -> TileTy
                     move=move.number,
                     field="player",
                 )
+        else:
+            state.move_number = len(controller.moves) + 1
         if known_order:
             tile_id = state.bag.pop()
-            if move is not None and move.tile is not None and move.tile != tile_id:
-                raise IllegalMoveError(
-                    f"the tile order gives tile {tile_id} here, but the move names {move.tile}",
-                    move=move.number,
-                    field="tile",
-                )
         else:
             if move is None or move.tile is None:
                 raise IllegalMoveError(
@@ -626,7 +622,14 @@ def _draw(state: GameState, controller, known_order: bool, turn: Turn) -> TileTy
         turn.tile = tile
         state.emit("tile-drawn", player=player, tile=tile.id, rule="base.draw",
                    text=f"{player} draws tile {tile.id} ({tile.name}).")
-        if state.board.can_place(tile):
+        fits = state.board.can_place(tile)
+        if move is not None and move.tile is not None and move.tile != tile_id and (fits or move.discard):
+            raise IllegalMoveError(
+                f"the tile order gives tile {tile_id} here, but the move names {move.tile}",
+                move=move.number,
+                field="tile",
+            )
+        if fits:
             if move is not None and move.discard:
                 n = len(state.board.legal_placements(tile))
                 raise IllegalMoveError(

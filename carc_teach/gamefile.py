@@ -69,14 +69,34 @@ def decode_game_text(text: str, source: str = "<game>") -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        at_end = exc.pos >= len(text.rstrip())
-        hint = " (the file ends too early: is it truncated?)" if at_end else ""
+        hint = " (the file ends too early: is it truncated?)" if _unclosed(text) else ""
         raise GameFileError(
             f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}{hint}", source=source
         ) from None
     if not isinstance(data, dict):
         raise GameFileError(f"a game file is a JSON object, not {_json_type(data)}", source=source)
     return data
+
+
+def _unclosed(text: str) -> bool:
+    """Whether the text ends inside a string or with brackets still open (a cut-off file)."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+    return in_string or depth > 0
 
 
 def _json_type(value: Any) -> str:

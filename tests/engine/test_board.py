@@ -1,0 +1,110 @@
+"""Board legality and golden counts of legal placements (like chess 'perft')."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from carc_teach.board import NEIGHBOUR_OFFSETS, Board, Placement
+from carc_teach.examples import load
+from carc_teach.simulate import random_game
+from carc_teach.tiles import ROTATIONS, catalogue, orient
+
+BASE = catalogue("base")
+
+
+def start_board() -> Board:
+    b = Board()
+    b.place(BASE["D"], Placement(0, 0, 0))
+    return b
+
+
+@pytest.mark.parametrize(
+    ("tile", "expected"),
+    [
+        # Hand-counted on the start tile alone (city N, road E-W):
+        ("E", 4),  # cap south above it (1) + any field-north rotation below it (3)
+        ("V", 6),  # east end: 2 rotations, west end: 2, below: 2
+        ("X", 8),  # both road ends, all four rotations
+        ("C", 4),  # above only, all four rotations
+        ("B", 4),  # below only (fields all round)
+        ("U", 6),  # east: 2, west: 2, below: 2
+    ],
+)
+def test_golden_counts_on_the_start_tile(tile, expected):
+    assert len(start_board().legal_placements(BASE[tile])) == expected
+
+
+def test_golden_counts_on_bundled_positions():
+    # Frozen from the engine after being checked against the brute-force scan below.
+    game = load("first-turns")
+    board = game.replay(37).board  # the board after Alice's third city tile
+    counts = {t.id: len(board.legal_placements(t)) for t in BASE}
+    assert sum(counts.values()) == sum(len(brute_force(board, t)) for t in BASE)
+    assert counts == GOLDEN_FIRST_TURNS
+
+
+GOLDEN_FIRST_TURNS = {
+    "A": 24, "B": 36, "C": 0, "D": 8, "E": 22, "F": 8, "G": 8, "H": 8, "I": 13, "J": 8, "K": 8, "L": 6,
+    "M": 13, "N": 13, "O": 4, "P": 4, "Q": 4, "R": 4, "S": 2, "T": 2, "U": 12, "V": 17, "W": 10, "X": 8,
+}  # fmt: skip
+
+
+def brute_force(board: Board, tile_type) -> set[Placement]:
+    """Every legal placement found by scanning the whole bounding box, without the frontier."""
+    min_x, min_y, max_x, max_y = board.bounds()
+    out = set()
+    for x in range(min_x - 1, max_x + 2):
+        for y in range(min_y - 1, max_y + 2):
+            if (x, y) in board.tiles:
+                continue
+            touching = False
+            for r in ROTATIONS:
+                edges = orient(tile_type, r).edges
+                ok = True
+                for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
+                    n = board.tiles.get((x + dx, y + dy))
+                    if n is not None:
+                        touching = True
+                        if n.tile.edges[(side + 2) % 4] != edges[side]:
+                            ok = False
+                if ok and touching:
+                    out.add(Placement(x, y, r))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_legal_placements_equal_a_whole_board_scan(seed):
+    game = random_game(seed)
+    rng = random.Random(seed)
+    for k in sorted(rng.sample(range(len(game.events)), 4)):
+        board = game.replay(k).board
+        for t in BASE:
+            fast = board.legal_placements(t)
+            assert len(fast) == len(set(fast))
+            assert set(fast) == brute_force(board, t), (seed, k, t.id)
+            assert board.can_place(t) == bool(fast)
+
+
+def test_placement_problems_explain_themselves():
+    b = start_board()
+    assert "already holds" in b.placement_problem(BASE["E"], Placement(0, 0, 0))
+    assert "does not touch" in b.placement_problem(BASE["E"], Placement(5, 5, 0))
+    problem = b.placement_problem(BASE["E"], Placement(0, -1, 0))
+    assert "edges do not match" in problem and "S side is field" in problem
+    assert b.placement_problem(BASE["E"], Placement(0, -1, 180)) is None
+
+
+def test_frontier_is_incremental_and_exact():
+    game = random_game(3)
+    board = game.state.board
+    empty_neighbours = {
+        (x + dx, y + dy)
+        for (x, y) in board.tiles
+        for dx, dy in NEIGHBOUR_OFFSETS
+        if (x + dx, y + dy) not in board.tiles
+    }
+    assert set(board.frontier) == empty_neighbours
+    for pos, demands in board.frontier.items():
+        assert demands == board.demands(pos)
