@@ -1,0 +1,149 @@
+"""Helpers for driving a marimo notebook page (``marimo run`` or the WebAssembly site).
+
+Written so a walkthrough test is a few lines::
+
+    page = open_notebook(session, url, title="Turn sequence")
+    before = svg_snapshot(page)
+    clicks = click_until(page, "next", lambda: "points" in body_text(page))
+    assert svg_snapshot(page) != before
+    assert_healthy(session)
+
+A run-mode cell that raises renders no output (``marimo run`` shows "An internal error
+occurred"; the WebAssembly runtime logs the traceback to the console), so tests assert on the
+text they expect and call :func:`assert_healthy`, which checks both.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+__all__ = [
+    "notebooks_dir",
+    "CELL_ERROR_TEXT",
+    "WASM_BOOT_TIMEOUT_MS",
+    "open_notebook",
+    "body_text",
+    "wait_for_text",
+    "wait_until_settled",
+    "svg_snapshot",
+    "click_button",
+    "click_until",
+    "select_option",
+    "python_tracebacks",
+    "assert_healthy",
+]
+
+#: What ``marimo run`` shows in place of the output of a cell that raised.
+CELL_ERROR_TEXT = "An internal error occurred"
+#: Pyodide boot plus package loading, on a 2-core machine, with margin.
+WASM_BOOT_TIMEOUT_MS = 240_000
+
+
+def notebooks_dir() -> Path:
+    """The notebooks under test: the checkout's ``notebooks/``, or ``CARC_TEACH_NOTEBOOKS``
+    (e.g. a copy with a deliberately broken cell, to watch the tests fail; see docs/site.md)."""
+    default = Path(__file__).resolve().parents[2] / "notebooks"
+    return Path(os.environ.get("CARC_TEACH_NOTEBOOKS", default))
+
+
+def body_text(page) -> str:
+    """The visible text of the whole page."""
+    return page.inner_text("body")
+
+
+def wait_for_text(page, text: str, timeout_ms: float = 60_000) -> None:
+    """Wait until ``text`` is visible somewhere on the page."""
+    page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout_ms)
+
+
+def wait_until_settled(page, quiet_ms: int = 1500, timeout_ms: int = 60_000) -> str:
+    """Wait until the page's text and SVGs stop changing for ``quiet_ms``; return the text.
+
+    marimo re-renders cell outputs as the kernel answers; a step is done when nothing moves.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    last = None
+    stable_since = time.monotonic()
+    while time.monotonic() < deadline:
+        current = (body_text(page), svg_snapshot(page))
+        if current != last:
+            last = current
+            stable_since = time.monotonic()
+        elif (time.monotonic() - stable_since) * 1000 >= quiet_ms:
+            return current[0]
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the page kept changing for {timeout_ms / 1000:.0f} s")
+
+
+def open_notebook(session, url: str, *, title: str, timeout_ms: float = 60_000):
+    """Open a notebook page, wait for ``title`` and for the outputs to settle; return the page."""
+    page = session.page
+    page.goto(url)
+    wait_for_text(page, title, timeout_ms)
+    wait_until_settled(page)
+    return page
+
+
+def svg_snapshot(page) -> str:
+    """The markup of every SVG on the page (boards, graphs), to tell whether a drawing changed."""
+    return page.evaluate(
+        """() => {
+            const found = [];
+            const visit = (root) => {
+                root.querySelectorAll('svg').forEach((svg) => {
+                    // Skip icons: only drawings of some size count.
+                    const box = svg.getBoundingClientRect();
+                    if (box.width >= 60 && box.height >= 60) found.push(svg.outerHTML);
+                });
+                root.querySelectorAll('*').forEach((el) => {
+                    if (el.shadowRoot) visit(el.shadowRoot);
+                });
+            };
+            visit(document);
+            return found.join('\\n');
+        }"""
+    )
+
+
+def click_button(page, name: str) -> None:
+    """Click the button labelled ``name`` and wait for the outputs to settle."""
+    page.get_by_role("button", name=name).first.click()
+    wait_until_settled(page)
+
+
+def click_until(page, name: str, done: Callable[[], bool], max_clicks: int = 60) -> int:
+    """Click button ``name`` until ``done()`` holds; return how many clicks it took.
+
+    Raises
+    ------
+    AssertionError
+        When ``done()`` still fails after ``max_clicks``.
+    """
+    for clicks in range(1, max_clicks + 1):
+        click_button(page, name)
+        if done():
+            return clicks
+    raise AssertionError(f"pressed {name!r} {max_clicks} times and the condition never held")
+
+
+def select_option(page, label: str, option: str) -> None:
+    """Choose ``option`` in the dropdown labelled ``label`` and wait for the outputs to settle."""
+    page.get_by_label(label, exact=False).first.select_option(label=option)
+    wait_until_settled(page)
+
+
+def python_tracebacks(session) -> list[str]:
+    """Python tracebacks the page reported (the WebAssembly runtime logs them to the console)."""
+    return [m for m in session.console_messages if "Traceback (most recent call last)" in m]
+
+
+def assert_healthy(session) -> None:
+    """No cell failed, nothing was fetched from outside 127.0.0.1, no console errors."""
+    text = body_text(session.page)
+    assert CELL_ERROR_TEXT not in text, "a cell raised (marimo shows an internal error)"
+    assert not python_tracebacks(session), python_tracebacks(session)[0][-2000:]
+    assert not session.blocked, f"requests outside 127.0.0.1: {session.blocked[:5]}"
+    assert not session.console_errors, session.console_errors[:5]
