@@ -311,13 +311,23 @@ _ANNOTATION_KEYS = {
 _RULE_KEYS = {"id", "expansion", "section", "title", "text", "annotations", "topics"}
 
 
+#: data files read first, in this order (the corpus order); any other .toml file follows by name.
+_DATA_ORDER = ("seeds.toml", "count_king_robber.toml", "abbey_mayor.toml", "rule_texts.toml")
+
+
 def _data_files() -> list[tuple[str, str]]:
     folder = resources.files(__name__).joinpath("data")
-    return sorted(
+    files = [
         (entry.name, entry.read_text(encoding="utf-8"))
         for entry in folder.iterdir()
         if entry.name.endswith(".toml")
-    )
+    ]
+
+    def order(item: tuple[str, str]) -> tuple[int, str]:
+        name = item[0]
+        return (_DATA_ORDER.index(name) if name in _DATA_ORDER else len(_DATA_ORDER), name)
+
+    return sorted(files, key=order)
 
 
 @cache
