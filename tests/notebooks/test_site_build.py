@@ -1,0 +1,129 @@
+"""``carc-teach build-site``: the pieces, the errors, and a full normal build of notebooks/."""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from carc_teach.cli import main
+from carc_teach.site import offline
+from carc_teach.site.build import SITE_MARKER, build_site, render_index
+from carc_teach.site.notebooks import SiteError, discover_notebooks, read_notebook_info
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS_DIR = Path(os.environ.get("CARC_TEACH_NOTEBOOKS", REPO / "notebooks"))
+WHEEL_CACHE = Path(os.environ.get("CARC_TEACH_WASM_WHEELS", REPO / ".cache" / "wasm-wheels"))
+
+pytestmark = pytest.mark.notebooks
+
+APP_HEADER = "import marimo\n\napp = marimo.App()\n\n"
+
+
+def _notebook(folder: Path, name: str, body: str) -> Path:
+    path = folder / name
+    path.write_text(APP_HEADER + body, "utf-8")
+    return path
+
+
+def test_title_and_description_come_from_the_first_markdown_cell(tmp_path):
+    path = _notebook(
+        tmp_path,
+        "walk.py",
+        '@app.cell\ndef _(mo):\n    mo.md(r"""\n    # Scoring a **city**\n\n'
+        '    Watch a [city](x) close and\n    score.\n\n    More.\n    """)\n    return\n'
+        '\n@app.cell\ndef _(mo):\n    mo.md("# Later heading")\n    return\n',
+    )
+    info = read_notebook_info(path)
+    assert (info.slug, info.title) == ("walk", "Scoring a city")
+    assert info.description == "Watch a city close and score."
+
+
+def test_a_module_docstring_wins(tmp_path):
+    path = tmp_path / "doc.py"
+    path.write_text('"""# Tiles\n\nPlace tiles by hand."""\n' + APP_HEADER, "utf-8")
+    assert read_notebook_info(path).title == "Tiles"
+
+
+def test_a_notebook_without_a_title_is_a_clear_error(tmp_path):
+    path = _notebook(tmp_path, "bare.py", '@app.cell\ndef _(mo):\n    mo.md("no heading")\n')
+    with pytest.raises(SiteError, match=r"bare\.py: no title found"):
+        read_notebook_info(path)
+
+
+def test_only_marimo_apps_are_discovered(tmp_path):
+    _notebook(tmp_path, "b.py", "")
+    _notebook(tmp_path, "_private.py", "")
+    (tmp_path / "helper.py").write_text("x = 1\n", "utf-8")
+    assert [p.name for p in discover_notebooks(tmp_path)] == ["b.py"]
+
+
+def test_index_page_escapes_and_links_every_card(tmp_path):
+    info = read_notebook_info(_notebook(tmp_path, "t.py", 'mo.md("# A <b> & c\\n\\nText.")\n'))
+    page = render_index([info], self_hosted=True)
+    assert '<a class="card" href="./t.html"><h2>A &lt;b&gt; &amp; c</h2>' in page
+    assert "without internet" in page
+
+
+def test_an_unrelated_output_folder_is_never_cleared(tmp_path, capsys):
+    (tmp_path / "keep.txt").write_text("mine", "utf-8")
+    status = main(["build-site", "-o", str(tmp_path), "--notebooks", str(tmp_path)])
+    assert status == 2
+    assert "no marimo notebooks" in capsys.readouterr().err
+    _notebook(tmp_path, "n.py", 'mo.md("# N\\n\\nSays what it teaches.")\n')
+    with pytest.raises(SiteError, match="holds no earlier site build"):
+        build_site(tmp_path, notebooks_dir=tmp_path)
+    assert (tmp_path / "keep.txt").read_text("utf-8") == "mine"
+
+
+def test_missing_pyodide_core_names_the_fix(tmp_path):
+    with pytest.raises(SiteError, match=r"pyodide\.asm\.wasm.*run \./dev test"):
+        offline.find_offline_inputs(pyodide_dir=tmp_path, wheels_dir=tmp_path)
+
+
+def _cached(pattern: str) -> Path:
+    found = sorted(WHEEL_CACHE.glob(pattern))
+    if not found:
+        message = f"{pattern} is not in {WHEEL_CACHE} (run ./dev test, which downloads it)"
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    return found[-1]
+
+
+def test_pure_pyyaml_wheel_from_its_sdist(tmp_path):
+    wheel = offline.pure_wheel_from_sdist(_cached("pyyaml-*.tar.gz"), "yaml", tmp_path)
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        record = archive.read(next(n for n in names if n.endswith("RECORD"))).decode()
+    assert "yaml/__init__.py" in names and "yaml/constructor.py" in names
+    assert not any(n.endswith((".so", ".c", ".pyx")) for n in names)
+    assert all(n in record for n in names)
+
+
+def test_lock_entry_of_the_compiled_msgspec_wheel():
+    entry = offline.lock_entry_for_wheel(_cached("msgspec-*pyemscripten*.whl"))
+    assert entry["name"] == "msgspec" and entry["imports"] == ["msgspec"]
+    assert entry["depends"] == [] and len(str(entry["sha256"])) == 64
+
+
+@pytest.mark.slow
+def test_normal_site_build_of_the_notebooks(tmp_path):
+    notebooks = discover_notebooks(NOTEBOOKS_DIR)
+    if not notebooks:
+        pytest.fail(f"no notebooks in {NOTEBOOKS_DIR}")
+    result = build_site(tmp_path / "site", notebooks_dir=NOTEBOOKS_DIR, log=lambda *_: None)
+    site = result.output_dir
+    assert [p.slug for p in result.pages] == [n.stem for n in notebooks]
+    index = (site / "index.html").read_text("utf-8")
+    for info in result.pages:
+        page = (site / f"{info.slug}.html").read_text("utf-8")
+        assert f"carc_teach @ ../public/wheels/{result.wheel.name}" in page
+        assert "data-pyodide-index-url" not in page  # the normal site uses the CDN
+        assert f'href="./{info.slug}.html"' in index
+    assert (site / "public" / "wheels" / result.wheel.name).is_file()
+    assert json.loads((site / SITE_MARKER).read_text("utf-8"))["self_hosted"] is False
