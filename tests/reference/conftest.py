@@ -1,0 +1,77 @@
+"""Fixtures for the scoring-reference tests: the parsed page (seed 003), found next to the repo."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+SEEDS = REPO.parent / "shared" / "seeds"
+WIKITEXT = SEEDS / "003_scoring-during-turn-sequence.wikitext"
+
+
+def _load_helper():
+    name = "carc_reference_wikipage"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, HERE / "wikipage.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def wikipage():
+    """The test helper module that reads the page's wikitext."""
+    return _load_helper()
+
+
+@pytest.fixture(scope="session")
+def page(wikipage):
+    """The parsed "Scoring During Turn Sequence" page (skips when the seeds are absent)."""
+    if not WIKITEXT.is_file():
+        pytest.skip(f"seed page not found at ../shared/seeds/{WIKITEXT.name} (relative to the repo)")
+    return wikipage.parse_page(WIKITEXT)
+
+
+def page_visible(page_rows, selection, edition):
+    """Indices of ``page_rows`` the page shows for ``selection`` and ``edition``.
+
+    Each clause of a row needs one of its switches on (read through
+    :func:`carc_teach.reference.switch_on`); a switch marked ``company`` also needs another row of
+    the same step to be shown, as the page's first-edition dispatch rows do.
+    """
+    from carc_teach import reference
+
+    table = reference.switches()
+    shown = []
+    needs_company = []
+    for index, row in enumerate(page_rows):
+        ok = True
+        company = False
+        for clause in row.clauses:
+            if not any(reference.switch_on(s, selection, edition) for s in clause):
+                ok = False
+                break
+            company = company or any(table[s].company for s in clause)
+        if ok:
+            shown.append(index)
+            if company:
+                needs_company.append(index)
+    return {
+        i
+        for i in shown
+        if i not in needs_company
+        or any(j != i and j not in needs_company and page_rows[j].region == page_rows[i].region
+               for j in shown)
+    }
+
+
+@pytest.fixture(scope="session")
+def visible():
+    return page_visible
