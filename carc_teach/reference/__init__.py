@@ -334,11 +334,7 @@ def _build(spec: RowSpec, parts: Selection, edition: str) -> Row:
 def _select(
     specs: Iterable[RowSpec], parts: Selection, edition: str, include_drafts: bool
 ) -> list[RowSpec]:
-    chosen = [
-        s
-        for s in specs
-        if (include_drafts or not s.drafted) and _visible(s, parts, edition)
-    ]
+    chosen = [s for s in specs if (include_drafts or not s.drafted) and _visible(s, parts, edition)]
     # a row marked `company` (the first-edition dispatch rows) only shows next to other rows
     # of its step
     return [
@@ -407,8 +403,7 @@ def diff(
     changed = tuple(
         (before[r.id], r)
         for r in after
-        if r.id in before
-        and (before[r.id].text(), before[r.id].markers) != (r.text(), r.markers)
+        if r.id in before and (before[r.id].text(), before[r.id].markers) != (r.text(), r.markers)
     )
     return Diff(added, removed, changed)
 

@@ -1,8 +1,8 @@
 """Load and check the reference's data files (TOML in ``carc_teach/reference/data``), once.
 
-Only the standard library is used (``tomllib``, ``importlib.resources``) so the same code runs in
-Pyodide. Malformed data is a bug in the package and raises :class:`~carc_teach.errors.CatalogueError`
-naming the file and the entry.
+Only the standard library is used (``tomllib``, ``importlib.resources``) so the same code runs
+in Pyodide. Malformed data is a bug in the package and raises
+:class:`~carc_teach.errors.CatalogueError` naming the file and the entry.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ def wikipage():
 def page(wikipage):
     """The parsed "Scoring During Turn Sequence" page (skips when the seeds are absent)."""
     if not WIKITEXT.is_file():
-        pytest.skip(f"seed page not found at ../shared/seeds/{WIKITEXT.name} (relative to the repo)")
+        pytest.skip(f"seed page ../shared/seeds/{WIKITEXT.name} (next to the repo) is absent")
     return wikipage.parse_page(WIKITEXT)
 
 
@@ -67,8 +67,10 @@ def page_visible(page_rows, selection, edition):
         i
         for i in shown
         if i not in needs_company
-        or any(j != i and j not in needs_company and page_rows[j].region == page_rows[i].region
-               for j in shown)
+        or any(
+            j != i and j not in needs_company and page_rows[j].region == page_rows[i].region
+            for j in shown
+        )
     }
 
 

@@ -242,7 +242,7 @@ def _white_box_markers(markup: str, store: list[str]) -> list[tuple[str, frozens
         box = markup[start:end]
         restored = _PLACEHOLDER_RE.sub(lambda m: store[int(m.group(1))], box)
 
-        def conditions_at(index: int) -> frozenset[str]:
+        def conditions_at(index: int, box: str = box) -> frozenset[str]:
             # show classes of the spans still open at `index` inside the box
             open_spans: list[set[str]] = []
             for m in _TAG_RE.finditer(box):
