@@ -1,0 +1,314 @@
+"""Teaching views of a game's event log: what the walkthrough notebooks show, as plain data,
+Markdown and HTML.
+
+Notebooks compose these pieces; all the logic lives here so it is tested like the engine and
+the notebooks stay thin. Nothing here imports marimo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import TYPE_CHECKING
+
+from .events import STEP_TITLES, Event
+from .render.svg import board_svg, player_colour
+from .text import plural
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game, GameState
+
+__all__ = [
+    "TIMELINE_STEPS",
+    "RULE_SUMMARIES",
+    "Prediction",
+    "timeline_html",
+    "explanation_markdown",
+    "scoreboard_html",
+    "auto_tile_size",
+    "board_for_event",
+    "feature_graph_for_event",
+    "prediction_for",
+    "next_event",
+    "previous_event",
+    "is_scoring",
+    "rule_summary",
+    "matplotlib_available",
+    "annotation_notes",
+]
+
+#: The steps shown on the timeline, in turn order.
+TIMELINE_STEPS = ("1A", "1B", "1C", "2A", "2B", "2C", "3A", "3B", "3C", "4A", "4B", "final")
+
+#: The base game's rules, one sentence each, in our own words (rule id -> summary).
+RULE_SUMMARIES: dict[str, str] = {
+    "base.setup": "The start tile is laid face up; each player takes their followers (7 in the base game).",
+    "base.draw": "The active player draws the top tile of the supply.",
+    "base.place": "The tile must touch the board along at least one side, and every side it shares "
+    "with a neighbour must continue what the neighbour shows: city to city, road to road, field to field.",
+    "base.place.discard": "A tile that fits nowhere is set aside (out of the game) and the player draws another.",
+    "base.deploy": "After placing, the player may put one follower from their supply on a segment of that "
+    "tile, but only if the road, city, cloister or field it belongs to has no figure on it yet.",
+    "base.road.score": "A road is complete when both ends stop (at a crossing, a city, a cloister or by "
+    "closing a loop); it scores 1 point per tile.",
+    "base.city.score": "A city is complete when its walls close with no gap; it scores 2 points per tile "
+    "and 2 more per pennant.",
+    "base.cloister.score": "A cloister is complete when all eight squares around it hold tiles; it scores 9 "
+    "points (1 for itself, 1 per neighbour).",
+    "base.majority": "The players with the most followers on a feature score it; tied players each score "
+    "the full value; a feature with nobody on it scores nobody.",
+    "base.return": "After a feature scores, its followers go back to their owners' supplies and can be used again.",
+    "base.final": "When the last tile is placed the game ends and everything still occupied scores once more.",
+    "base.final.road": "After the game, an unfinished road scores 1 point per tile.",
+    "base.final.city": "After the game, an unfinished city scores 1 point per tile and 1 per pennant.",
+    "base.final.cloister": "After the game, an unfinished cloister scores 1 point plus 1 per neighbouring tile.",
+    "base.final.farm": "After the game, each farm scores 3 points for every completed city it touches, "
+    "counting each city once per farm, for the players with the most farmers in it.",
+}
+
+
+def rule_summary(rule_id: str) -> str:
+    """The one-sentence statement of a rule id (or of its nearest parent that has one)."""
+    rid = rule_id
+    while rid:
+        if rid in RULE_SUMMARIES:
+            return RULE_SUMMARIES[rid]
+        rid = rid.rpartition(".")[0]
+    return ""
+
+
+def is_scoring(event: Event) -> bool:
+    """Points scored, or a feature found worth nothing / nobody's."""
+    return event.kind in ("points", "no-score")
+
+
+def next_event(game: Game, index: int, *, scoring: bool = False) -> int:
+    """Index of the next event (the next scoring event with ``scoring``); stays put at the end."""
+    for k in range(index + 1, len(game.events)):
+        if not scoring or is_scoring(game.events[k]):
+            return k
+    return index
+
+
+def previous_event(game: Game, index: int, *, scoring: bool = False) -> int:
+    for k in range(index - 1, -1, -1):
+        if not scoring or is_scoring(game.events[k]):
+            return k
+    return index
+
+
+def timeline_html(event: Event) -> str:
+    """The turn's steps as a row of chips; the current event's step is lit."""
+    chips = []
+    for step in TIMELINE_STEPS:
+        current = step == event.step
+        style = (
+            "background:#e65c00;color:#fff;border-color:#e65c00;font-weight:bold"
+            if current
+            else "background:#f4f1ea;color:#555;border-color:#ccc"
+        )
+        title = escape(STEP_TITLES[step])
+        chips.append(
+            f'<span class="step{" current" if current else ""}" data-step="{step}" title="{title}" '
+            f'style="display:inline-block;padding:3px 7px;margin:2px;border:1px solid;border-radius:12px;'
+            f'font:13px sans-serif;{style}">{step}</span>'
+        )
+    label = escape(f"Turn {event.turn} · step {event.step}: {STEP_TITLES.get(event.step, event.step)}")
+    if event.step == "setup":
+        label = "Set-up, before the first turn"
+    return (
+        f'<div class="carc-timeline" data-current-step="{event.step}">'
+        f'<div style="font:14px sans-serif;margin-bottom:4px">{label}</div>{"".join(chips)}</div>'
+    )
+
+
+def explanation_markdown(event: Event, *, hide_points: bool = False) -> str:
+    """The current event in words: what happened, why (the rule), and the point breakdown."""
+    lines = [f"**Event {event.index}** · {event.kind.replace('-', ' ')}", ""]
+    if hide_points and is_scoring(event):
+        lines.append("*Something scores here. Make your prediction below to reveal it.*")
+    else:
+        lines.append(event.text)
+        if event.breakdown:
+            lines.append("")
+            lines.append("| how | points |")
+            lines.append("|---|---:|")
+            for what, pts in event.breakdown:
+                lines.append(f"| {what} | {pts} |")
+            if event.kind == "points":
+                lines.append(f"| **{event.player} scores** | **{event.points}** |")
+    summary = rule_summary(event.rule) if event.rule else ""
+    if summary:
+        lines.append("")
+        lines.append(f"*Rule* `{event.rule}`: {summary}")
+    data = event.data or {}
+    if data.get("note"):
+        lines.append("")
+        lines.append(f"> {data['note']}")
+    return "\n".join(lines)
+
+
+def scoreboard_html(game: Game, index: int) -> str:
+    """Scores after event ``index``, as a small bar chart (pure HTML, no plotting library)."""
+    scores = game.scores_after(index)
+    top = max(max(scores.values()), 1)
+    rows = []
+    for seat, (player, points) in enumerate(scores.items()):
+        width = 100 * points / top
+        rows.append(
+            f'<div class="score" data-player="{escape(player)}" style="display:flex;align-items:center;gap:6px;font:14px sans-serif">'
+            f'<span style="width:70px">{escape(player)}</span>'
+            f'<span style="display:inline-block;height:14px;width:{width:.0f}px;background:{player_colour(seat)};border-radius:3px"></span>'
+            f'<b class="points">{points}</b></div>'
+        )
+    return f'<div class="carc-scores">{"".join(rows)}</div>'
+
+
+def auto_tile_size(state: GameState, width: int = 640) -> int:
+    """Pixels per tile so that the board (plus a margin) fits ``width``: big for a few tiles,
+    never smaller than 34 or larger than 110."""
+    min_x, min_y, max_x, max_y = state.board.bounds()
+    span = max(max_x - min_x, max_y - min_y) + 3
+    return max(34, min(110, width // span))
+
+
+def board_for_event(
+    game: Game, index: int, state: GameState | None = None, *, graph: bool = False, size: int | None = None
+) -> str:
+    """The board just after event ``index``, with the event's feature and tile highlighted."""
+    event = game.events[index]
+    if state is None:
+        state = game.replay(index)
+    return board_svg(
+        state.board,
+        players=game.players,
+        highlight=event.nodes or None,
+        current_tile=event.pos if event.kind in ("tile-placed", "game-start") else None,
+        graph=graph,
+        size=size or auto_tile_size(state),
+    )
+
+
+def feature_graph_for_event(
+    game: Game, index: int, state: GameState | None = None, *, size: int | None = None
+) -> str:
+    """The board with the feature graph drawn over it: only the current feature's part (and the
+    city segments its fields border) when the event concerns a feature, else all of it."""
+    event = game.events[index]
+    if state is None:
+        state = game.replay(index)
+    nodes = None
+    if event.nodes:
+        graph = state.board.features.graph
+        nodes = set(event.nodes)
+        for n in list(nodes):
+            if n in graph:
+                nodes.update(m for m in graph.neighbors(n) if graph.edges[n, m].get("kind") == "border")
+    return board_svg(
+        state.board,
+        players=game.players,
+        highlight=event.nodes or None,
+        graph=True,
+        graph_nodes=nodes,
+        size=size or auto_tile_size(state),
+    )
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A "predict, then reveal" question about a scoring event."""
+
+    question: str
+    choices: tuple[str, ...]
+    answer: str
+    explanation: str
+
+
+def _choices(correct: int, distractors: list[int]) -> tuple[str, ...]:
+    values = {correct}
+    for d in distractors:
+        if d >= 0 and len(values) < 4:
+            values.add(d)
+    extra = 1
+    while len(values) < 4:
+        values.add(correct + extra)
+        extra += 1
+    return tuple(plural(v, "point") for v in sorted(values))
+
+
+def prediction_for(game: Game, index: int) -> Prediction | None:
+    """A question for a scoring event: how many points, with plausible wrong answers drawn
+    from the usual mistakes (counting the end-of-game value, forgetting pennants, counting a
+    city twice for a farm)."""
+    event = game.events[index]
+    if not is_scoring(event):
+        return None
+    value = sum(p for _, p in event.breakdown)
+    points = event.points if event.kind == "points" else 0
+    rule = event.rule
+    tiles = next((p for w, p in event.breakdown if "tile" in w), 0)
+    pennants = next((p for w, p in event.breakdown if "pennant" in w), 0)
+    if event.kind == "no-score":
+        # The classic mistake: scoring a feature that nobody occupies (or that is worth nothing).
+        distractors = [value, value + 1, 1]
+    elif rule == "base.city.score":
+        distractors = [tiles // 2 + pennants // 2, tiles, points + 2] if pennants else [points // 2, points + 2, points + 1]
+    elif rule == "base.final.city":
+        distractors = [points * 2, tiles, points + 1]
+    elif rule in ("base.road.score", "base.final.road"):
+        distractors = [points * 2, points - 1, points + 1]
+    elif rule == "base.cloister.score":
+        distractors = [8, 1, 10]
+    elif rule == "base.final.cloister":
+        distractors = [9, points - 1, points + 1]
+    elif rule == "base.final.farm":
+        distractors = [points + 3, max(points - 3, 0), points * 2]
+    else:
+        distractors = [points + 1, max(points - 1, 0), points * 2]
+    if event.kind == "points":
+        question = f"How many points does {event.player} score here?"
+    else:
+        question = "How many points does anyone score here?"
+    answer = plural(points, "point")
+    choices = _choices(points, distractors)
+    if answer not in choices:  # pragma: no cover - _choices always keeps the answer
+        choices = (answer,) + choices[:3]
+    return Prediction(question, choices, answer, event.text)
+
+
+def matplotlib_available() -> bool:
+    """Whether the optional matplotlib view can be drawn here (not in the offline browser build)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def annotation_notes(event: Event, limit: int = 6) -> list[dict[str, str]]:
+    """The footnotes and rulings that bear on an event, ready to show: the event's own
+    annotation ids first, then records filed under its rule id (or a parent of it).
+
+    Each item has ``id``, ``kind`` (the label, with the seeds' icon as a symbol), ``callout``
+    (a marimo callout kind), ``text`` and ``citation``.
+    """
+    from .annotations import annotations_for
+    from .errors import UnknownRuleError
+
+    try:
+        records = annotations_for(event)
+    except UnknownRuleError:
+        records = []
+    out = []
+    for record in records[:limit]:
+        label = record.label
+        out.append(
+            {
+                "id": record.id,
+                "kind": f"{label.symbol} {label.label}",
+                "callout": label.callout,
+                "text": record.text,
+                "citation": record.citation(),
+            }
+        )
+    return out
