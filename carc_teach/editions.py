@@ -630,6 +630,7 @@ _RGG_BB2 = _preset(
     "Big Box 2",
     None,
     {
+        "count.deploy-trigger": ("any-scoring", ("ckr-7",)),
         "count.blocks-moves-to": (True, ("ckr-34",)),
         "count.special-figure-strength": ("two-each", ("ckr-17",)),
         "shrine.challenge-wording": ("rgg", ("ckr-48", "ckr-50", "ckr-51")),
