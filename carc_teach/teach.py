@@ -35,6 +35,13 @@ __all__ = [
     "rule_summary",
     "matplotlib_available",
     "annotation_notes",
+    "sandbox_game",
+    "tiles_left",
+    "placement_options",
+    "placement_marks",
+    "rotations_that_fit",
+    "feature_rows",
+    "placement_report",
 ]
 
 #: The steps shown on the timeline, in turn order.
@@ -312,3 +319,117 @@ def annotation_notes(event: Event, limit: int = 6) -> list[dict[str, str]]:
             }
         )
     return out
+
+
+# -- building a board by hand (the tiles-and-features notebook) ---------------------------------
+
+#: colours of the squares the placement view marks
+LEGAL_COLOUR = "#2a9d3c"
+ILLEGAL_COLOUR = "#9a9a9a"
+
+
+def sandbox_game(moves: list[dict], players: tuple[str, ...] = ("You",)):
+    """A game made of hand-placed moves (dicts in game-file form), never scored at the end."""
+    from .gamefile import load_game
+
+    data = {
+        "format": "carc-teach-game",
+        "version": 1,
+        "title": "Your board",
+        "setup": {"players": list(players)},
+        "moves": list(moves),
+        "final_scoring": False,
+    }
+    return load_game(data, source="your board")
+
+
+def tiles_left(state: GameState) -> list[tuple[str, str, int]]:
+    """(tile id, name, how many are left) for every tile type still in the supply."""
+    return [
+        (tid, state.tile_types[tid].name, n) for tid, n in state.remaining.items() if n > 0
+    ]
+
+
+def placement_options(state: GameState, tile_id: str, rotation: int):
+    """Where a tile turned ``rotation`` degrees may go, and why every other open square refuses it.
+
+    Returns ``(legal, refused)``: ``legal`` a sorted list of squares, ``refused`` a sorted list
+    of ``(square, reason)`` for the open squares around the board where it may not go.
+    """
+    from .board import Placement
+
+    tile = state.tile_types[tile_id]
+    legal, refused = [], []
+    for x, y in sorted(state.board.frontier):
+        problem = state.board.placement_problem(tile, Placement(x, y, rotation))
+        if problem is None:
+            legal.append((x, y))
+        else:
+            refused.append(((x, y), problem))
+    return legal, refused
+
+
+def placement_marks(state: GameState, tile_id: str, rotation: int) -> list[tuple[int, int, str, str]]:
+    """Board marks for :func:`placement_options`: legal squares green, refused ones grey, each
+    with its reason as hover text."""
+    legal, refused = placement_options(state, tile_id, rotation)
+    marks = [(x, y, LEGAL_COLOUR, f"({x}, {y}): tile {tile_id} turned {rotation}° fits here") for x, y in legal]
+    marks += [(x, y, ILLEGAL_COLOUR, f"({x}, {y}): {reason}") for (x, y), reason in refused]
+    return marks
+
+
+def rotations_that_fit(state: GameState, tile_id: str) -> dict[int, int]:
+    """For each rotation, on how many squares the tile fits."""
+    tile = state.tile_types[tile_id]
+    counts = {r: 0 for r in (0, 90, 180, 270)}
+    for p in state.board.legal_placements(tile):
+        counts[p.rotation] += 1
+    return counts
+
+
+def feature_rows(state: GameState) -> list[dict]:
+    """One row per feature on the board, biggest first: what a learner would tabulate."""
+    rows = []
+    features = state.board.features
+    for f in features.features():
+        row = {
+            "id": f.id,
+            "kind": f.kind,
+            "tiles": f.size,
+            "segments": len(f.nodes),
+            "complete": "yes" if f.complete else ("never (farm)" if f.kind == "field" else "no"),
+            "open edges": f.open_edges if f.kind in ("road", "city") else "",
+            "pennants": f.pennants if f.kind == "city" else "",
+            "figures": ", ".join(sorted(fig.player for fig in f.figures)),
+        }
+        if f.kind == "cloister":
+            row["open edges"] = f"{8 - f.neighbours} empty around"
+        if f.kind == "field":
+            cities = features.bordering_cities(f)
+            row["borders"] = f"{plural(len(cities), 'city')} ({sum(c.complete for c in cities)} complete)"
+        else:
+            row["borders"] = ""
+        rows.append(row)
+    rows.sort(key=lambda r: (-r["tiles"], r["id"]))
+    return rows
+
+
+def placement_report(state: GameState) -> str:
+    """Markdown: what the last placed tile did to the features it touched."""
+    tiles = sorted(state.board.tiles.values(), key=lambda t: t.order)
+    last = tiles[-1]
+    if last.order == 0:
+        return "Only the start tile is on the board. Pick a tile, a rotation and a green square."
+    features = state.board.features
+    lines = [f"Tile **{last.type.id}** ({last.type.name}) went to ({last.x}, {last.y}), turned {last.rotation}°."]
+    for seg in last.tile.segments:
+        f = features.feature_of((last.x, last.y, seg.id))
+        others = len(f.tiles) - 1
+        joined = f"joins {others} other tile{'s' if others != 1 else ''}" if others else "starts a new one"
+        status = ""
+        if f.kind in ("road", "city"):
+            status = " — **complete!**" if f.complete else f" — {plural(f.open_edges, 'open edge')} left"
+        elif f.kind == "cloister":
+            status = " — **surrounded!**" if f.complete else f" — {8 - f.neighbours} of its 8 neighbours missing"
+        lines.append(f"- its {seg.kind} segment `{seg.id}` {joined}: {f.describe()}{status}")
+    return "\n".join(lines)

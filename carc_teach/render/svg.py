@@ -338,6 +338,7 @@ def board_svg(
     graph: bool = False,
     graph_nodes: Iterable[tuple[int, int, str]] | None = None,
     frontier: Iterable[Placement | tuple[int, int]] | None = None,
+    marks: Iterable[tuple[int, int, str, str]] = (),
     coordinates: bool = True,
     margin: int = 1,
     max_width: int | None = 900,
@@ -359,6 +360,8 @@ def board_svg(
         edges solid, field-city border edges dashed; ``graph_nodes`` limits it to some nodes.
     frontier:
         Squares (or placements) to mark as open/legal.
+    marks:
+        ``(x, y, colour, title)`` squares to tint, e.g. legal spots green, illegal ones grey.
     """
     if not board.tiles:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
@@ -416,6 +419,19 @@ def board_svg(
                 f'<rect class="open" data-pos="{x},{y}" x="{tx(x) + 4:.1f}" y="{ty(y) + 4:.1f}" width="{size - 8}" height="{size - 8}" '
                 f'rx="6" fill="{COLOURS["frontier"]}" fill-opacity="0.35" stroke="#555" stroke-dasharray="5 4">'
                 f"<title>Open square ({x}, {y})</title></rect>"
+            )
+        out.append("</g>")
+
+    marks = list(marks)  # squares next to the board: inside the one-tile margin
+    # layer: marks (tinted squares with hover text)
+    if marks:
+        out.append('<g class="marks">')
+        for x, y, colour, title in marks:
+            out.append(
+                f'<rect class="mark" data-pos="{x},{y}" x="{tx(x) + 3:.1f}" y="{ty(y) + 3:.1f}" width="{size - 6}" height="{size - 6}" '
+                f'rx="6" fill="{colour}" fill-opacity="0.45" stroke="{colour}" stroke-width="2">'
+                f"<title>{escape(title)}</title></rect>"
+                f'<text x="{tx(x) + size / 2:.1f}" y="{ty(y) + size / 2 + 4:.1f}" text-anchor="middle" font-size="11" fill="#222" pointer-events="none">{x},{y}</text>'
             )
         out.append("</g>")
 
