@@ -44,12 +44,11 @@ from ._model import (
     Step,
     Switch,
 )
-from .engine_links import ENGINE_EXAMPLES, ENGINE_EXECUTES, example_for
+from .engine_links import ENGINE_EXECUTES, examples_for
 
 __all__ = [
     "EDITIONS",
     "ENGINE_EXECUTES",
-    "ENGINE_EXAMPLES",
     "EXPANSIONS",
     "GROUPS",
     "PRESETS",
@@ -66,7 +65,7 @@ __all__ = [
     "Step",
     "Switch",
     "diff",
-    "example_for",
+    "examples_for",
     "expansion_of",
     "intro",
     "normalize_edition",

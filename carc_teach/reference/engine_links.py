@@ -1,16 +1,17 @@
-"""Which rule ids the carc_teach engine executes today: the one place to update.
+"""Which rule ids the carc_teach engine executes today, and where to watch them: one place.
 
-Reference rows carry rule ids (``base.road.score``, ``king.award``, ``shrine.challenge`` ...); a
-row is marked as executed when every one of its rule ids is in :data:`ENGINE_EXECUTES`. Today the
-engine plays the base game only; when an expansion module lands, add its ids here (and an example
-game to :data:`ENGINE_EXAMPLES`) and the reference, the notebook and the CLI follow.
+Reference rows carry rule ids (``base.road.score``, ``king.award``, ``shrine.challenge.resolve``
+...); a row counts as executed when every one of its rule ids is in :data:`ENGINE_EXECUTES`.
+Today the engine plays the base game only; when an expansion module lands, add its ids here and
+the reference, the notebook and the CLI follow. :func:`examples_for` finds the bundled example
+games whose event log really applies a rule (it replays them, once per rule id).
 """
 
 from __future__ import annotations
 
-from importlib import resources
+from functools import cache
 
-__all__ = ["ENGINE_EXECUTES", "ENGINE_EXAMPLES", "example_for"]
+__all__ = ["ENGINE_EXECUTES", "examples_for"]
 
 #: rule ids the engine emits and scores (docs/architecture.md, "Rule ids")
 ENGINE_EXECUTES: frozenset[str] = frozenset(
@@ -30,15 +31,16 @@ ENGINE_EXECUTES: frozenset[str] = frozenset(
     }
 )
 
-#: rule id -> file name of an example game in ``carc_teach/examples`` that shows it. Empty until
-#: example games exist; :func:`example_for` only answers with files that are really there.
-ENGINE_EXAMPLES: dict[str, str] = {}
 
+@cache
+def examples_for(rule_id: str) -> tuple[str, ...]:
+    """Names of the bundled example games (``carc_teach.examples``) that apply ``rule_id``.
 
-def example_for(rule_id: str) -> str | None:
-    """The example game file (inside ``carc_teach/examples``) that shows ``rule_id``, if any."""
-    name = ENGINE_EXAMPLES.get(rule_id)
-    if name is None:
-        return None
-    examples = resources.files("carc_teach").joinpath("examples")
-    return name if examples.joinpath(name).is_file() else None
+    Empty when no bundled game shows the rule (every expansion rule, today). The games are
+    replayed by the engine on the first call for a rule id, then the answer is cached.
+    """
+    if rule_id not in ENGINE_EXECUTES:
+        return ()
+    from .. import examples  # deferred: replaying games needs the engine
+
+    return tuple(examples.for_rule(rule_id))
