@@ -3,10 +3,8 @@
 >>> import carc_teach
 >>> game = carc_teach.examples.load("first-turns")
 >>> game.scores
-{'Alice': 0, 'Bob': 0}
+{'Alice': 15, 'Bob': 8}
 """
-
-from __future__ import annotations
 
 from . import examples
 from .board import Board, Placement

@@ -56,7 +56,8 @@ class Setup:
 
     players: tuple[str, ...]
     expansions: tuple[str, ...] = ("base",)
-    followers: int = 7
+    #: followers per player; None: the rule option ``base.followers`` (7 unless changed)
+    followers: int | None = None
     start: StartTile = StartTile()
     #: the draw order, when known (given in the file or shuffled from ``seed``)
     tile_order: tuple[str, ...] | None = None
@@ -260,7 +261,13 @@ class GameState:
     def __init__(self, setup: Setup, *, until: int | None = None) -> None:
         self.setup = setup
         self.players = setup.players
-        self.options: dict[str, Any] = {"base.followers": setup.followers}
+        from .editions import from_setup
+
+        #: every rule option's value (preset + overrides of ``setup.rules``)
+        self.rules = from_setup(setup.rules)
+        self.options: dict[str, Any] = self.rules.to_dict()
+        if setup.followers is not None:
+            self.options["base.followers"] = setup.followers
         self.modules: list[RuleModule] = [module_for(e, self.options) for e in setup.expansions]
         self.tile_types: dict[str, TileType] = {}
         for m in self.modules:

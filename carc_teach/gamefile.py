@@ -16,7 +16,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import GameFileError
+from .editions import from_setup
+from .errors import GameFileError, UnknownRuleError
 from .game import DeployChoice, Game, Move, Setup, StartTile
 
 __all__ = [
@@ -173,7 +174,9 @@ def _parse_setup(data: Any, source: str) -> Setup:
     exps = tuple(_str(e, f"setup.expansions[{i}]", source) for i, e in enumerate(expansions))
     if exps[0] != "base":
         raise GameFileError('the first expansion must be "base"', source=source, field="setup.expansions[0]")
-    followers = _int(data.get("followers", 7), "setup.followers", source, lo=0, hi=30)
+    followers = data.get("followers")
+    if followers is not None:
+        followers = _int(followers, "setup.followers", source, lo=0, hi=30)
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise GameFileError(f"must be an object, not {_json_type(rules)}", source=source, field="setup.rules")
@@ -182,6 +185,11 @@ def _parse_setup(data: Any, source: str) -> Setup:
         _str(rules["preset"], "setup.rules.preset", source)
     if "options" in rules and not isinstance(rules["options"], dict):
         raise GameFileError("must be an object", source=source, field="setup.rules.options")
+    try:
+        from_setup(rules)
+    except UnknownRuleError as exc:
+        where = "setup.rules.preset" if "preset" in str(exc) and "option" not in str(exc) else "setup.rules.options"
+        raise GameFileError(str(exc), source=source, field=where) from None
     start_data = data.get("start", {})
     if not isinstance(start_data, dict):
         raise GameFileError(f"must be an object, not {_json_type(start_data)}", source=source, field="setup.start")
@@ -315,7 +323,7 @@ def load_game(game: str | Path | dict[str, Any], *, source: str | None = None) -
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
     out: dict[str, Any] = {"players": list(setup.players), "expansions": list(setup.expansions)}
-    if setup.followers != 7:
+    if setup.followers is not None:
         out["followers"] = setup.followers
     if setup.rules:
         out["rules"] = setup.rules

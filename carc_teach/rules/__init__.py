@@ -152,7 +152,7 @@ PLANNED: dict[str, str] = {
     "count": "The Count of Carcassonne (Count, King & Robber)",
     "king-robber": "King & Robber Baron (Count, King & Robber)",
     "river2": "River II (Count, King & Robber)",
-    "heretics-shrines": "Heretics & Shrines (Count, King & Robber)",
+    "shrines": "Heretics & Shrines (Count, King & Robber)",
     "abbey-mayor": "Abbey & Mayor: mayor, wagon, barn",
 }
 

@@ -1,0 +1,67 @@
+"""Contracts between the engine and the data packages (annotations, editions, reference)."""
+
+from __future__ import annotations
+
+import carc_teach
+import carc_teach.annotations as annotations
+from carc_teach import editions
+from carc_teach.annotations import topics
+from carc_teach.examples import load, names
+from carc_teach.rules import EXPANSIONS, PLANNED
+from carc_teach.simulate import random_game
+from carc_teach.teach import RULE_SUMMARIES
+
+
+def emitted_rule_ids():
+    ids = set()
+    for name in names():
+        ids |= {e.rule for e in load(name).events if e.rule}
+    for seed in range(20):
+        ids |= {e.rule for e in random_game(seed).events if e.rule}
+    return ids
+
+
+def test_every_rule_id_the_engine_emits_is_in_the_taxonomy():
+    for rule in emitted_rule_ids():
+        assert topics.is_known(rule), rule
+        assert annotations.annotations_for(rule) is not None
+
+
+def test_every_emitted_rule_has_a_plain_english_summary():
+    for rule in emitted_rule_ids():
+        assert rule in RULE_SUMMARIES, rule
+
+
+def test_expansion_ids_match_the_taxonomy():
+    for exp in list(EXPANSIONS) + list(PLANNED):
+        assert exp in topics.EXPANSIONS, exp
+
+
+def test_package_attribute_is_the_annotation_package():
+    assert carc_teach.annotations is annotations
+
+
+def test_rule_presets_change_the_engine_options():
+    from engine_helpers import game_dict, move
+    from carc_teach.gamefile import load_game
+
+    game = load_game(game_dict([move("E", 0, -1, 180)], rules={"preset": "rgg"}))
+    assert game.state.rules == editions.resolve("rgg")
+    assert game.state.options["base.followers"] == 7
+    game = load_game(game_dict([], rules={"options": {"base.followers": 3}}))
+    assert len(game.state.supply["Alice"]) == 3
+
+
+def test_bad_rule_options_are_game_file_errors():
+    import pytest
+
+    from engine_helpers import game_dict
+    from carc_teach.errors import GameFileError
+    from carc_teach.gamefile import load_game
+
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dict([], rules={"preset": "hig-c9"}))
+    assert err.value.field == "setup.rules.preset" and "valid presets" in str(err.value)
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dict([], rules={"options": {"base.followers": 99}}))
+    assert err.value.field == "setup.rules.options"
