@@ -139,9 +139,11 @@ def normalize_selection(selection: Iterable[str] | str | None) -> Selection:
         else:
             unknown.append(raw.strip())
     if unknown:
+        cat = catalogue()
+        ids = [*cat.expansions, *(p for p in cat.parts if p not in cat.expansions)]
         hints = []
         for name in unknown:
-            close = difflib.get_close_matches(name.lower(), list(table), n=3, cutoff=0.5)
+            close = difflib.get_close_matches(name.lower(), ids, n=3, cutoff=0.5)
             hints.append(f"{name!r}" + (f" (did you mean {', '.join(close)}?)" if close else ""))
         raise UnknownRuleError(
             f"unknown expansion{'s' if len(unknown) > 1 else ''}: {'; '.join(hints)}"
