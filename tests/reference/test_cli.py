@@ -36,7 +36,8 @@ def test_base_game_text(capsys):
 
 
 def test_json_parses_and_holds_every_step(capsys):
-    code, out, _ = run(capsys, "--expansions", "count-king-robber,barn", "--edition", "c2", "--json")
+    argv = ["--expansions", "count-king-robber,barn", "--edition", "c2", "--json"]
+    code, out, _ = run(capsys, *argv)
     assert code == 0
     data = json.loads(out)
     assert data["edition"] == "C2"
