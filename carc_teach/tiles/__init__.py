@@ -21,7 +21,7 @@ Examples
 >>> cat["D"].name
 'City cap, straight road (the start tile)'
 >>> orient(cat["D"], 90).edges
-('field', 'city', 'road', 'city')
+('road', 'city', 'road', 'field')
 """
 
 from __future__ import annotations
