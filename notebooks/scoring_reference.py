@@ -1,0 +1,272 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = ["marimo==0.25.2", "carc_teach"]
+# ///
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="full", app_title="Scoring during the turn")
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from carc_teach import reference
+    from carc_teach.errors import CarcTeachError
+    from carc_teach.reference import present
+
+    return CarcTeachError, mo, present, reference
+
+
+@app.cell
+def _(mo):
+    mo.md(r"""
+    # Scoring during the turn: who scores what, and when
+
+    Pick the expansions on your table and read, in turn order, every way points can be scored:
+    from the start of the turn (1A) to its end (4B), each situation with who scores, the points,
+    its conditions and exceptions, and the rules and footnotes behind it. The data restates the
+    Wikicarpedia page "Scoring During Turn Sequence" in our own words; switch between first
+    (C1) and second (C2) edition wording, and add one expansion to see what it changes.
+    """)
+    return
+
+
+@app.cell
+def _(mo, reference):
+    preset = mo.ui.dropdown(
+        options={p.title: p.id for p in reference.PRESETS.values()},
+        value="Count, King & Robber + Abbey & Mayor",
+        label="Start from",
+    )
+    edition = mo.ui.radio(
+        options={"C1 (first edition)": "C1", "C2 (second edition)": "C2"},
+        value="C1 (first edition)",
+        label="Edition",
+        inline=True,
+    )
+    drafts = mo.ui.checkbox(
+        value=True,
+        label="Also show rows the page keeps hidden (King tile, City of Carcassonne, ...)",
+    )
+    return drafts, edition, preset
+
+
+@app.cell
+def _(mo, preset, reference):
+    # The group pickers start from the preset; changing the preset rebuilds them.
+    _chosen = {reference.expansion_of(p).id for p in reference.selection_for_preset(preset.value)}
+    group_pickers = mo.ui.dictionary(
+        {
+            _group.id: mo.ui.multiselect(
+                options={e.name: e.id for e in _group.expansions},
+                value=[e.name for e in _group.expansions if e.id in _chosen],
+                label=_group.title,
+                full_width=True,
+            )
+            for _group in reference.GROUPS
+        }
+    )
+    return (group_pickers,)
+
+
+@app.cell
+def _(drafts, edition, group_pickers, mo, preset):
+    mo.vstack(
+        [
+            mo.hstack([preset, edition], justify="start", gap=2),
+            mo.hstack(list(group_pickers.values()), widths="equal", gap=1),
+            drafts,
+        ]
+    )
+    return
+
+
+@app.cell
+def _(group_pickers, reference):
+    _expansions = [e for _ids in group_pickers.value.values() for e in _ids]
+    # A multi-part expansion can be trimmed to some of its parts.
+    multi_part = [
+        reference.EXPANSIONS[e] for e in _expansions if len(reference.EXPANSIONS[e].parts) > 1
+    ]
+    chosen_expansions = _expansions
+    return chosen_expansions, multi_part
+
+
+@app.cell
+def _(mo, multi_part):
+    part_pickers = mo.ui.dictionary(
+        {
+            _e.id: mo.ui.multiselect(
+                options={p.name: p.id for p in _e.parts},
+                value=[p.name for p in _e.parts],
+                label=f"{_e.name}: parts in play",
+            )
+            for _e in multi_part
+        }
+    )
+    mo.accordion({"Play only some parts of an expansion": part_pickers}) if multi_part else None
+    return (part_pickers,)
+
+
+@app.cell
+def _(CarcTeachError, chosen_expansions, edition, mo, part_pickers, reference):
+    # Everything the learner picked, as one selection; a bad pick is explained, never raised.
+    problem = None
+    try:
+        selection = reference.normalize_selection(chosen_expansions)
+        for _eid, _parts in part_pickers.value.items():
+            selection = (selection - set(reference.EXPANSIONS[_eid].part_ids)) | set(_parts)
+        chosen_edition = reference.normalize_edition(edition.value)
+    except CarcTeachError as _exc:
+        problem = mo.callout(str(_exc), kind="danger")
+        selection = frozenset()
+        chosen_edition = "C2"
+    problem  # noqa: B018 - marimo shows a cell's last expression
+    return chosen_edition, selection
+
+
+@app.cell
+def _(chosen_edition, drafts, reference, selection):
+    rows = reference.rows(selection, chosen_edition, include_drafts=drafts.value)
+    steps = reference.steps(selection, chosen_edition)
+    intro = reference.intro(selection, chosen_edition)
+    return intro, rows, steps
+
+
+@app.cell
+def _(chosen_edition, intro, mo, present, reference, rows, selection):
+    _names = sorted({reference.expansion_of(p).name for p in selection}) or ["the base game only"]
+    _executed = sum(r.executed for r in rows)
+    _legend = "\n".join(
+        f"- **{e.label}**: {e.meaning}" for e in [*intro.legend, *intro.markers] if not e.drafted
+    )
+    _intro = "\n".join(f"- {item.text}" for item in intro.items)
+    _intro_rows = "\n\n".join(present.row_markdown(r, with_examples=False) for r in intro.rows)
+    mo.vstack(
+        [
+            mo.callout(
+                mo.md(
+                    f"**{len(rows)} scoring situations** for {', '.join(_names)}, worded for "
+                    f"{chosen_edition}. The engine runs {_executed} of them today; the others are "
+                    "reference only (carc_teach's engine plays the base game so far)."
+                ),
+                kind="info",
+            ),
+            mo.accordion(
+                {
+                    "Introduction": mo.md(_intro + ("\n\n" + _intro_rows if _intro_rows else "")),
+                    "Legend and markers": mo.md(_legend),
+                }
+            ),
+        ]
+    )
+    return
+
+
+@app.cell
+def _(mo, present, rows):
+    table = mo.ui.table(
+        present.table_records(rows),
+        selection="multi",
+        page_size=25,
+        label="Select rows to open their details below",
+        show_column_summaries=False,
+    )
+    return (table,)
+
+
+@app.cell
+def _(mo, present, rows, steps):
+    # The same rows step by step; every row opens to its details.
+    _by_step = {}
+    for _step in steps:
+        _own = [r for r in rows if r.step == _step.code]
+        _notes = "\n".join(f"*{n}*" for n in _step.notes)
+        if not _own:
+            _body = mo.md(_notes + ("\n\n" if _notes else "") + "Nothing scores in this step.")
+        else:
+            _items = {
+                f"{'· ' * r.depth}{r.title}"
+                + (f" — {r.who}" if r.who else "")
+                + (f"  [{r.id}]" if r.depth == 0 else ""): mo.md(
+                    present.row_markdown(r, with_examples=False)
+                )
+                for r in _own
+            }
+            _body = mo.vstack([mo.md(_notes), mo.accordion(_items, multiple=True)])
+        _by_step[f"{_step.code} · {_step.title} ({len(_own)})"] = _body
+    step_view = mo.accordion(_by_step, multiple=True)
+    return (step_view,)
+
+
+@app.cell
+def _(mo, present, rows, table):
+    _picked = {record["Id"] for record in table.value}
+    _cards = []
+    for _row in rows:
+        if _row.id not in _picked:
+            continue
+        _notes = [
+            mo.callout(
+                mo.md(f"**{n.id} · {n.kind_label}: {n.title}**\n\n{n.text}\n\n*{n.cited}*"),
+                kind=n.callout,
+            )
+            for n in present.annotation_notes(_row)
+        ]
+        _cards.append(mo.vstack([mo.md(present.row_markdown(_row)), *_notes]))
+    if not _cards:
+        _cards = [mo.md("*Select one or more rows in the table to see their details here.*")]
+    if not present.annotations_available():
+        _cards.append(
+            mo.callout(
+                "The annotation corpus is not installed: footnote texts are missing.", kind="warn"
+            )
+        )
+    details = mo.vstack(_cards)
+    return (details,)
+
+
+@app.cell
+def _(chosen_expansions, mo, reference):
+    _left = [e for e in reference.EXPANSIONS.values() if e.id not in chosen_expansions]
+    added = mo.ui.dropdown(
+        options={e.name: e.id for e in _left},
+        value=_left[0].name if _left else None,
+        label="Add one expansion",
+    )
+    return (added,)
+
+
+@app.cell
+def _(added, chosen_edition, drafts, mo, present, reference, selection):
+    if added.value is None:
+        _body = mo.md("Every expansion is already in play.")
+    else:
+        _change = reference.diff(
+            selection,
+            selection | set(reference.EXPANSIONS[added.value].part_ids),
+            chosen_edition,
+            include_drafts=drafts.value,
+        )
+        _body = mo.md(present.diff_markdown(_change, reference.EXPANSIONS[added.value].name))
+    what_changed = mo.vstack([added, _body])
+    return (what_changed,)
+
+
+@app.cell
+def _(details, mo, step_view, table, what_changed):
+    mo.ui.tabs(
+        {
+            "Table": mo.vstack([table, details]),
+            "Step by step": step_view,
+            "What changes when one expansion is added": what_changed,
+        }
+    )
+    return
+
+
+if __name__ == "__main__":
+    app.run()
