@@ -139,7 +139,8 @@ def _(chosen_edition, drafts, reference, selection):
 @app.cell
 def _(chosen_edition, intro, mo, present, reference, rows, selection):
     _names = sorted({reference.expansion_of(p).name for p in selection}) or ["the base game only"]
-    _executed = sum(r.executed for r in rows)
+    _full = sum(r.executed for r in rows)
+    _part = sum(bool(r.engine_rule_ids) and not r.executed for r in rows)
     _legend = "\n".join(
         f"- **{e.label}**: {e.meaning}" for e in [*intro.legend, *intro.markers] if not e.drafted
     )
@@ -150,8 +151,8 @@ def _(chosen_edition, intro, mo, present, reference, rows, selection):
             mo.callout(
                 mo.md(
                     f"**{len(rows)} scoring situations** for {', '.join(_names)}, worded for "
-                    f"{chosen_edition}. The engine runs {_executed} of them today; the others are "
-                    "reference only (carc_teach's engine plays the base game so far)."
+                    f"{chosen_edition}. carc_teach's engine plays the base game so far: it runs "
+                    f"{_full} of these rows fully and {_part} in part; the rest are reference only."
                 ),
                 kind="info",
             ),

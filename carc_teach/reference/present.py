@@ -78,20 +78,28 @@ def rule_title(rule_id: str) -> str:
 
 
 def annotation_notes(row: Row) -> list[Note]:
-    """The annotation records linked to ``row``, in its order (empty without the corpus)."""
+    """The annotation records linked to ``row``, in its order (empty without the corpus).
+
+    A ruling printed under several footnote numbers is one record: it is shown once, with every
+    id the row cites for it (``ckr-26 = car-185``).
+    """
     module = _annotations()
     if module is None:
         return []
-    notes = []
+    cited_as: dict[str, list[str]] = {}
     for annotation_id in row.annotation_ids:
-        record = module.get(annotation_id)
+        cited_as.setdefault(module.get(annotation_id).id, []).append(annotation_id)
+    notes = []
+    for record_id, ids in cited_as.items():
+        record = module.get(record_id)
         label = module.KIND_LABELS[record.kind]
         cited = "; ".join(s.label() for s in record.sources)
         if record.date:
             cited += f" ({record.date})"
+        shown_id = " = ".join(dict.fromkeys([record_id, *ids]))
         notes.append(
-            Note(annotation_id, record.kind, label.label, label.callout, record.title,
-                 record.text, cited)
+            Note(shown_id, record.kind, label.label, label.callout, record.title, record.text,
+                 cited)
         )  # fmt: skip
     return notes
 
@@ -109,7 +117,7 @@ def table_records(rows: list[Row]) -> list[dict[str, str]]:
     """One flat record per row for a table widget, indented by depth, in turn order."""
     records = []
     for row in rows:
-        title = ("\u2003" * row.depth) + row.title
+        title = ("\u203a " * row.depth) + row.title  # "› " per level: plain text in any table
         if row.drafted:
             title += " (hidden on the page)"
         records.append(
