@@ -221,3 +221,16 @@ def test_as_dict_is_json():
     for row in reference.rows("*", "C1", include_drafts=True):
         json.dumps(row.as_dict())
     json.dumps([s.as_dict() for s in reference.steps()])
+
+
+def test_docs_examples_run():
+    import doctest
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parents[2] / "docs" / "reference.md"
+    result = doctest.testfile(
+        str(doc),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted > 0 and result.failed == 0
