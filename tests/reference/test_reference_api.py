@@ -133,7 +133,7 @@ def test_intro_and_legend():
     assert "follower" in intro.items[-1].text
     assert [r.id for r in intro.rows][:2] == ["intro.dispatch", "intro.dispatch.road"]
     c2 = reference.intro("*", "C2")
-    assert "Z-Man" in c2.items[1].text and "4A" in c2.items[1].text
+    assert "Z-Man" in c2.items[1].text and "step 4A" in c2.items[1].text
     assert all(not r.id.startswith("intro.dispatch") for r in c2.rows)
     base = reference.intro([], "C2")
     assert [i.id for i in base.items] == ["intro.you"]
