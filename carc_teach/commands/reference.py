@@ -105,9 +105,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _wrap(text: str, first: str, rest: str) -> str:
-    return "\n".join(
-        textwrap.wrap(text, width=WIDTH, initial_indent=first, subsequent_indent=rest)
-    ) + "\n"
+    return (
+        "\n".join(textwrap.wrap(text, width=WIDTH, initial_indent=first, subsequent_indent=rest))
+        + "\n"
+    )
 
 
 def _format(row) -> str:
