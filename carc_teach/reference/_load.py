@@ -20,7 +20,7 @@ from ._model import Condition, Expansion, Group, Part, Preset, Step, Switch
 __all__ = ["Catalogue", "RowSpec", "catalogue", "PLACEHOLDER_RE"]
 
 PLACEHOLDER_RE = re.compile(r"\{([A-Za-z][A-Za-z ]*)\}")
-LEGENDS = {"tile", "figure", "feature", "surveyor", "action", "heading"}
+LEGENDS = {"tile", "figure", "feature", "surveyor", "action"}
 SECTIONS = {None, "prolog", "core", "epilog"}
 MARKERS = {"robber", "robber-choose", "castle", "teacher"}
 ROW_KEYS = {

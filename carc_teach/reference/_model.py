@@ -140,7 +140,7 @@ class Row:
     legend:
         The page's legend category: ``tile`` (points from feature tiles), ``figure`` (points from
         figures), ``feature`` (points from additional features), ``surveyor`` (land surveyor
-        action), ``action`` (scoring action) or ``heading`` (a block heading without points).
+        action) or ``action`` (scoring action), as the page colours the row.
     title, who, points, details:
         What the row is about, who scores (the trigger), the points rule, and the conditions and
         exceptions that apply to the chosen table of games.
