@@ -371,6 +371,8 @@ class GameState:
         figure.node = node
         feature = self.board.features.feature_of(node)
         feature.figures.append(figure)
+        if self.turn is not None:
+            self.turn.deployed = figure
         return self.emit(
             "figure-deployed",
             player=figure.player,
