@@ -13,6 +13,10 @@ module reads from the page, so the package data cannot drift from the page's str
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
+import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +28,12 @@ __all__ = [
     "parse_page",
     "render",
     "LEGEND_CLASSES",
+    "PAGE_FACTS",
+    "page_facts",
+    "page_from_facts",
+    "load_page_facts",
+    "skeleton_is_faithful",
+    "text_key",
 ]
 
 #: legend class on a label cell -> our legend kind
@@ -35,6 +45,8 @@ LEGEND_CLASSES = {
     "scoringAction": "action",
     "scoringCoreLegend": "core",
 }
+#: the committed facts of the page, read by the tests when the seeds are absent or present
+PAGE_FACTS = Path(__file__).resolve().parents[1] / "fixtures" / "seed_facts" / "scoring_page.json"
 SCORING_ROW_TYPES = {"Tile": "tile", "Meeple": "figure", "Feature": "feature"}
 
 _STEP_RE = re.compile(r"'''Step ([0-9][A-C](?:-[12])?):")
@@ -549,3 +561,200 @@ def _switch_names(text: str) -> set[str]:
 
 def _selector_ids(text: str) -> set[str]:
     return set(re.findall(r"selectorid=(\w+)", text))
+
+
+# --- facts: the page without its sentences ---------------------------------------------------
+#
+# The rows' structure (region, legend category, switch clauses, markers) is stored as is. Their
+# markup is stored as a *skeleton*: every tag keeps only its show… classes, every run of text
+# between tags becomes a short hash of that text, and every template keeps only what
+# :func:`render` reads from it. Rendering a skeleton therefore yields one hash per visible run
+# of text, so two skeleton renderings differ exactly when the page's texts do (checked by
+# :func:`skeleton_is_faithful` whenever the page itself is at hand).
+
+_SKELETON_TOKEN_RE = re.compile(_TAG_RE.pattern + "|" + _PLACEHOLDER_RE.pattern)
+
+
+def text_key(text: str) -> str:
+    """A short, stable key for a piece of seed text (its words are not kept)."""
+    normal = " ".join(text.replace("'''", "").replace("''", "").split())
+    return "#" + hashlib.sha256(normal.encode("utf-8")).hexdigest()[:10]
+
+
+def _skeleton(markup: str, store: list[str], emit: Callable[[str], str]) -> str:
+    """Skeleton of protected ``markup``; ``emit`` turns one stored template into its stand-in."""
+    out: list[str] = []
+    pos = 0
+
+    def text(run: str) -> None:
+        if " ".join(run.replace("'''", "").replace("''", "").split()):
+            out.append(f" {text_key(run)} ")
+
+    for m in _SKELETON_TOKEN_RE.finditer(markup):
+        text(markup[pos : m.start()])
+        pos = m.end()
+        if m.group(2) is None:  # a placeholder
+            out.append(emit(store[int(m.group(5))]))
+            continue
+        closing, tag, attrs, selfclosing = m.group(1), m.group(2), m.group(3), m.group(4)
+        shows = " ".join(sorted(_show_classes(attrs)))
+        klass = f' class="{shows}"' if shows and not closing else ""
+        out.append(f"<{closing}{tag}{klass}{selfclosing}>")
+    text(markup[pos:])
+    return "".join(out)
+
+
+def _skeleton_raw(raw: str) -> str:
+    """Skeleton of unprotected wikitext (a template parameter), templates written inline."""
+    store: list[str] = []
+    return _skeleton(_protect(raw, store), store, _skeleton_template)
+
+
+def _skeleton_template(template: str) -> str:
+    """Stand-in for one template that renders as the template does, hashes for text."""
+    if template.startswith("[["):
+        return "[[File:]]"
+    if template.startswith("{{{"):
+        inner = template[1:-1]
+        if inner.startswith("{{{"):
+            return "{{{{{}}}}}"
+        depth = 0
+        for k, ch in enumerate(inner):
+            depth += ch == "{"
+            depth -= ch == "}"
+            if ch == "/" and depth == 0:
+                left, right = inner[:k], inner[k + 1 :]
+                return "{" + _skeleton_template(left) + "/" + _skeleton_template(right) + "}"
+        return "{" + _skeleton_template(inner) + "}"
+    name, params = _template_params(template)
+    if name == "ScoringRow":
+        return "{{ScoringRow}}"
+    if name in {"Figure", "Feature", "Piece"}:
+        if params.get("variant") == "image":
+            return "{{Figure|variant=image}}"
+        shown = params.get("text") or params.get("name", "")
+        return "{{Figure|text=" + text_key(shown) + "}}" if shown.split() else "{{Figure}}"
+    if name.startswith("Color"):
+        return "{{Color|1=" + _skeleton_raw(params.get("1", "")) + "}}"
+    return "{{Other}}"
+
+
+def page_facts(page: Page) -> dict:
+    """The page as JSON-ready facts: rows, switch names, step headings; no sentence of it."""
+    templates: list[str] = []
+    index_of: dict[str, int] = {}
+
+    def emit(template: str) -> str:
+        stand_in = _skeleton_template(template)
+        if stand_in not in index_of:
+            index_of[stand_in] = len(templates)
+            templates.append(stand_in)
+        return f"\x00{index_of[stand_in]}\x00"
+
+    def skeleton(markup: str) -> str:
+        # as in render(): markup taken from a {{ScoringRow}} is still raw wikitext
+        store = page.templates
+        if "{{" in markup or "[[" in markup:
+            store = list(store)
+            markup = _protect(markup, store)
+        return _skeleton(markup, store, emit)
+
+    rows = []
+    for row in page.rows:
+        rows.append(
+            {
+                "region": row.region,
+                "legend": row.legend,
+                "drafted": row.drafted,
+                "clauses": [sorted(c) for c in row.clauses],
+                "markers": [[kind, sorted(extra)] for kind, extra in row.markers],
+                "depth": row.depth,
+                "label": skeleton(row.label),
+                "rules": skeleton(row.rules),
+            }
+        )
+    return {
+        "step_headings": page.step_headings,
+        "switches_used": sorted(page.switches_used),
+        "switches_outside_comments": sorted(page.switches_outside_comments),
+        "rows": rows,
+        "templates": templates,
+    }
+
+
+def page_from_facts(facts: dict) -> Page:
+    """A :class:`Page` rebuilt from :func:`page_facts` output (texts are hashes, see above)."""
+    rows = [
+        PageRow(
+            region=r["region"],
+            offset=index,
+            legend=r["legend"],
+            clauses=tuple(frozenset(c) for c in r["clauses"]),
+            drafted=r["drafted"],
+            label=r["label"],
+            rules=r["rules"],
+            markers=[(kind, frozenset(extra)) for kind, extra in r["markers"]],
+            depth=r["depth"],
+        )
+        for index, r in enumerate(facts["rows"])
+    ]
+    return Page(
+        rows=rows,
+        templates=list(facts["templates"]),
+        text="",
+        switches_used=set(facts["switches_used"]),
+        switches_outside_comments=set(facts["switches_outside_comments"]),
+        step_headings=list(facts["step_headings"]),
+    )
+
+
+@functools.cache
+def load_page_facts(path: Path = PAGE_FACTS) -> Page:
+    """The committed facts of the page (``tests/fixtures/seed_facts/scoring_page.json``)."""
+    return page_from_facts(json.loads(path.read_text(encoding="utf-8")))
+
+
+def _switches_in(markup: str, store: list[str]) -> set[str]:
+    found = set()
+    for m in _TAG_RE.finditer(markup):
+        found |= _show_classes(m.group(3))
+    for m in _PLACEHOLDER_RE.finditer(markup):
+        template = store[int(m.group(1))]
+        found |= {c for v in _CLASS_RE.findall(template) for c in v.split() if c.startswith("show")}
+    return found
+
+
+def skeleton_is_faithful(page: Page, facts: Page, max_switches: int = 10) -> list[str]:
+    """Rows whose skeleton does not tell renderings apart exactly as their text does.
+
+    For every row, every combination of the switches named in its markup (a random sample of
+    1024 when there are more than ``max_switches``) and both editions, the rendered text and
+    the rendered skeleton must partition the combinations alike: two renderings of the text are
+    equal if and only if the two renderings of the skeleton are.
+    """
+    problems = []
+    rng = random.Random(3)
+    for index, (row, skel) in enumerate(zip(page.rows, facts.rows, strict=True)):
+        names = sorted(_switches_in(row.label + row.rules, page.templates))
+        if len(names) <= max_switches:
+            combos = [
+                {n for bit, n in enumerate(names) if mask >> bit & 1}
+                for mask in range(1 << len(names))
+            ]
+        else:
+            combos = [{n for n in names if rng.random() < 0.5} for _ in range(1024)]
+        text_to_skel: dict[str, str] = {}
+        skel_to_text: dict[str, str] = {}
+        for on in combos:
+            for edition in ("C1", "C2"):
+                text = page.render(row.label + " || " + row.rules, on.__contains__, edition)
+                shape = facts.render(skel.label + " || " + skel.rules, on.__contains__, edition)
+                if text_to_skel.setdefault(text, shape) != shape or (
+                    skel_to_text.setdefault(shape, text) != text
+                ):
+                    problems.append(f"row {index} ({row.region}): {sorted(on)} {edition}")
+                    break
+            else:
+                continue
+            break
+    return problems
