@@ -1,21 +1,19 @@
 """Every footnote and list item of the seeds maps to exactly one annotation record.
 
-The footnote numbers, icons, dates and publisher names are read from the seed files themselves,
-so a footnote missing from the corpus, a wrong kind or a wrong date makes these tests fail.
+The footnote numbers, icons, dates, publisher names and list items are facts extracted from the
+seed files (committed under ``tests/fixtures/seed_facts/``, kept equal to the seeds by
+``tests/test_seed_facts.py``), so a footnote missing from the corpus, a wrong kind or a wrong date
+makes these tests fail, with or without the seeds next to the repository.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
-from _seed_parsing import KIND_MARKERS
 
 import carc_teach.annotations as annotations
 from carc_teach.errors import UnknownRuleError
-
-DATE = re.compile(r"\((?:updated |confirmed )?(?:\d{1,2} & )?(\d{1,2})/(\d{4})\)")
 
 
 def _records_citing(seed: str, number: int) -> list[annotations.Annotation]:
@@ -88,16 +86,14 @@ def test_duplicated_rulings_are_one_record():
 def test_kinds_match_the_seed_icons(footnotes):
     problems = []
     for note in footnotes:
-        marked = [kind for marker, kind in KIND_MARKERS.items() if marker in note.text]
-        if not marked:
+        if not note.kinds:
             continue  # seed 004 lost its icons; 002's footnote 5 has none
         record = _records_citing(note.seed, note.number)[0]
-        first = min(marked, key=lambda k: min(
-            note.text.index(m) for m, kk in KIND_MARKERS.items() if kk == k and m in note.text))
+        first = note.kinds[0]  # the icon shown first
         if record.kind != first:
             problems.append(f"seed {note.seed} fn {note.number}: {record.id} is {record.kind}, "
                             f"the seed says {first}")
-        extra = set(marked) - {record.kind} - set(record.extra_kinds)
+        extra = set(note.kinds) - {record.kind} - set(record.extra_kinds)
         if extra:
             problems.append(f"seed {note.seed} fn {note.number}: {record.id} lacks {extra}")
     assert not problems, "\n".join(problems)
@@ -113,9 +109,8 @@ def test_dates_match_the_footnotes(footnotes):
     problems = []
     for note in footnotes:
         record = _records_citing(note.seed, note.number)[0]
-        m = DATE.search(note.text)
-        if m:
-            want = f"{m.group(2)}-{int(m.group(1)):02d}"
+        if note.date:
+            want = note.date
             if record.date != want:
                 problems.append(f"{record.id} (seed {note.seed} fn {note.number}): "
                                 f"date {record.date}, the seed says {want}")
@@ -123,7 +118,7 @@ def test_dates_match_the_footnotes(footnotes):
 
 
 def test_dated_records_have_a_dated_source(footnotes):
-    dated = {(f.seed, f.number) for f in footnotes if DATE.search(f.text)}
+    dated = {(f.seed, f.number) for f in footnotes if f.date}
     for record in annotations.all_annotations():
         if record.date and record.id.startswith(("ckr", "car")):
             assert any((s.seed, s.footnote) in dated for s in record.sources), record.id
@@ -139,9 +134,13 @@ def test_dated_records_have_a_dated_source(footnotes):
         ("Count, King and Consorts", "editions", "Count, King and Consorts"),
     ],
 )
-def test_publishers_and_editions_named_in_a_footnote_are_recorded(footnotes, mention, field, value):
+def test_publishers_and_editions_named_in_a_footnote_are_recorded(
+    footnotes, mentions_checked, mention, field, value
+):
+    assert mention in mentions_checked, f"the seed facts were not searched for {mention!r}"
+    assert any(mention in note.mentions for note in footnotes), mention
     for note in footnotes:
-        if mention in note.text:
+        if mention in note.mentions:
             record = _records_citing(note.seed, note.number)[0]
             assert value in getattr(record, field), (record.id, note.seed, note.number)
 
@@ -186,21 +185,21 @@ def test_list_items_get_house_or_variant_ids(list_items):
 
 
 def test_house_rule_credits_come_from_the_seeds(list_items):
+    credited = 0
     for item in list_items:
-        m = re.search(r"\(Thanks to ([^)]*)\)", item.text)
-        if not m:
+        if item.credits is None:
             continue
         record = next(
             r for r in annotations.all_annotations()
             if any((s.seed, s.section, s.item, s.part) == (item.seed, item.section, item.item,
                                                           item.part) for s in r.sources)
         )
-        words = {"thanks", "to", "and", "others", "for", "pointing", "out", "that", "this",
-                 "can", "t", "result", "in", "points", "18"}
-        for name in re.findall(r"[A-Za-z0-9]+", m.group(1)):
-            if name.casefold() in words:
-                continue
+        # the names of the "(Thanks to ...)" credit, its filler words left out
+        assert item.credits, item
+        credited += 1
+        for name in item.credits:
             assert record.credit and name in record.credit, (record.id, name)
+    assert credited > 0
 
 
 def test_counts():
