@@ -1,4 +1,8 @@
-"""The reference covers the page: every switch, every step heading, every row of every step."""
+"""The reference covers the page: every switch, every step heading, every row of every step.
+
+The page (seed 003) is read from its committed facts (``tests/fixtures/seed_facts/``, kept equal
+to the seed by ``tests/test_seed_facts.py``), so these tests run without the seeds too.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,12 @@ from carc_teach.reference._load import catalogue
 STEP_REGIONS = [
     "anytime", "1A", "1B", "1C", "2A", "2B-1", "2B-2", "2C", "3A", "3B", "3C", "4A", "4B",
 ]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def page(wikipage):
+    """The scoring page as its committed facts (overrides the conftest's seed-reading one)."""
+    return wikipage.load_page_facts()
 
 
 def our_specs(region, drafted):

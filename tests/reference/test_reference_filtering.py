@@ -2,6 +2,9 @@
 
 Page rows and our rows are matched by their position within a step (the coverage tests prove the
 counts agree); visibility on the page is read from its show-classes through the switch table.
+The page (seed 003) is read from its committed facts (``tests/fixtures/seed_facts/``, kept equal
+to the seed by ``tests/test_seed_facts.py``): its rows' texts are hashes there, which tell two
+renderings apart exactly as the texts do, so these tests run without the seeds too.
 """
 
 from __future__ import annotations
@@ -22,6 +25,12 @@ BASE_ROWS = [
 # literally it would need trade goods too; the page never renders it, and we ask only for the
 # King & Robber Baron part.
 KNOWN_DRAFT_DEFECTS = {"3b.city.king"}
+
+
+@pytest.fixture(scope="module")
+def page(wikipage):
+    """The scoring page as its committed facts (overrides the conftest's seed-reading one)."""
+    return wikipage.load_page_facts()
 
 
 def _selections():
