@@ -29,8 +29,10 @@ __all__ = [
     "wait_for_text",
     "wait_until_settled",
     "svg_snapshot",
+    "svg_highlights",
     "click_button",
     "click_until",
+    "choose_radio",
     "select_option",
     "python_tracebacks",
     "assert_healthy",
@@ -50,8 +52,25 @@ def notebooks_dir() -> Path:
 
 
 def body_text(page) -> str:
-    """The visible text of the whole page."""
-    return page.inner_text("body")
+    """The visible text of the whole page, including marimo's UI elements.
+
+    marimo renders UI elements (buttons, radios, dropdowns and their labels) inside shadow
+    roots, which ``innerText`` of the body leaves out; their text is appended.
+    """
+    return page.evaluate(
+        """() => {
+            const parts = [document.body.innerText];
+            const visit = (root) => root.querySelectorAll('*').forEach((el) => {
+                if (!el.shadowRoot) return;
+                Array.from(el.shadowRoot.children).forEach((child) => {
+                    if (child.innerText) parts.push(child.innerText);
+                });
+                visit(el.shadowRoot);
+            });
+            visit(document);
+            return parts.join('\\n');
+        }"""
+    )
 
 
 def wait_for_text(page, text: str, timeout_ms: float = 60_000) -> None:
@@ -79,10 +98,17 @@ def wait_until_settled(page, quiet_ms: int = 1500, timeout_ms: int = 60_000) -> 
 
 
 def open_notebook(session, url: str, *, title: str, timeout_ms: float = 60_000):
-    """Open a notebook page, wait for ``title`` and for the outputs to settle; return the page."""
+    """Open a notebook page and wait until its Python has run; return the page.
+
+    Waits for ``title`` (markdown may be shown before the kernel runs, in the WebAssembly
+    export), then for the first visible control of a UI element (those exist only once Python
+    has run the cells), then for the outputs to settle.
+    """
     page = session.page
     page.goto(url)
     wait_for_text(page, title, timeout_ms)
+    controls = "marimo-ui-element :is(button, select, input, textarea, [role=slider])"
+    page.locator(f"{controls} >> visible=true").first.wait_for(timeout=timeout_ms)
     wait_until_settled(page)
     return page
 
@@ -108,9 +134,28 @@ def svg_snapshot(page) -> str:
     )
 
 
-def click_button(page, name: str) -> None:
-    """Click the button labelled ``name`` and wait for the outputs to settle."""
-    page.get_by_role("button", name=name).first.click()
+def _wait_for_change(page, before: tuple[str, str], timeout_ms: float) -> None:
+    deadline = time.monotonic() + timeout_ms / 1000
+    while (body_text(page), svg_snapshot(page)) == before:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"nothing changed on the page within {timeout_ms / 1000:.0f} s")
+        page.wait_for_timeout(200)
+
+
+def svg_highlights(page) -> str:
+    """The markup of highlighted shapes (``class="highlight"`` groups) in the page's SVGs."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('svg .highlight'))
+            .map((el) => el.outerHTML).join('\\n')"""
+    )
+
+
+def click_button(page, name: str, *, expect_change: bool = True, timeout_ms=60_000) -> None:
+    """Click the button labelled ``name``; wait for the page to change, then to settle."""
+    before = (body_text(page), svg_snapshot(page))
+    page.get_by_role("button", name=name, exact=True).first.click()
+    if expect_change:
+        _wait_for_change(page, before, timeout_ms)
     wait_until_settled(page)
 
 
@@ -129,9 +174,19 @@ def click_until(page, name: str, done: Callable[[], bool], max_clicks: int = 60)
     raise AssertionError(f"pressed {name!r} {max_clicks} times and the condition never held")
 
 
+def choose_radio(page, option: str) -> None:
+    """Pick the radio button labelled ``option``; wait for the page to change and settle."""
+    before = (body_text(page), svg_snapshot(page))
+    page.get_by_role("radio", name=option, exact=True).first.check()
+    _wait_for_change(page, before, 60_000)
+    wait_until_settled(page)
+
+
 def select_option(page, label: str, option: str) -> None:
-    """Choose ``option`` in the dropdown labelled ``label`` and wait for the outputs to settle."""
-    page.get_by_label(label, exact=False).first.select_option(label=option)
+    """Choose ``option`` in the dropdown labelled ``label``; wait for a change, then settle."""
+    before = (body_text(page), svg_snapshot(page))
+    page.get_by_label(label, exact=True).first.select_option(label=option)
+    _wait_for_change(page, before, 60_000)
     wait_until_settled(page)
 
 
