@@ -1,7 +1,8 @@
-"""Parsing the seed documents for the annotation-corpus tests.
+"""Parsing the seed documents into the facts the annotation-corpus tests check.
 
-The seeds live next to the repository (``../shared/seeds``); tests that need them skip with a
-clear reason when that folder is absent (e.g. in a bare clone). The module name is unusual on
+Used by ``scripts/seed_facts.py`` (which writes ``tests/fixtures/seed_facts/``) and by
+``tests/test_seed_facts.py`` (which checks those fixtures against the seeds when the seeds,
+``../shared/seeds`` next to the repository, are present). The module name is unusual on
 purpose: test folders share one import namespace, and a plain ``conftest`` or ``seeds`` could
 clash with another folder's module.
 """

@@ -1,4 +1,6 @@
-"""Fixtures for the scoring-reference tests: the parsed page (seed 003), found next to the repo."""
+"""Fixtures for the scoring-reference tests: the scoring page as its committed facts
+(``tests/fixtures/seed_facts/scoring_page.json``, regenerated from seed 003 by
+``scripts/seed_facts.py`` and checked against the seed by ``tests/test_seed_facts.py``)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,6 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-SEEDS = REPO.parent / "shared" / "seeds"
-WIKITEXT = SEEDS / "003_scoring-during-turn-sequence.wikitext"
 
 
 def _load_helper():
@@ -33,10 +32,8 @@ def wikipage():
 
 @pytest.fixture(scope="session")
 def page(wikipage):
-    """The parsed "Scoring During Turn Sequence" page (skips when the seeds are absent)."""
-    if not WIKITEXT.is_file():
-        pytest.skip(f"seed page ../shared/seeds/{WIKITEXT.name} (next to the repo) is absent")
-    return wikipage.parse_page(WIKITEXT)
+    """The "Scoring During Turn Sequence" page as committed facts (runs without the seeds)."""
+    return wikipage.load_page_facts()
 
 
 def page_visible(page_rows, selection, edition):

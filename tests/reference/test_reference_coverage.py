@@ -18,12 +18,6 @@ STEP_REGIONS = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def page(wikipage):
-    """The scoring page as its committed facts (overrides the conftest's seed-reading one)."""
-    return wikipage.load_page_facts()
-
-
 def our_specs(region, drafted):
     return [s for s in catalogue().rows if s.step == region and s.drafted == drafted]
 

@@ -27,12 +27,6 @@ BASE_ROWS = [
 KNOWN_DRAFT_DEFECTS = {"3b.city.king"}
 
 
-@pytest.fixture(scope="module")
-def page(wikipage):
-    """The scoring page as its committed facts (overrides the conftest's seed-reading one)."""
-    return wikipage.load_page_facts()
-
-
 def _selections():
     cat = catalogue()
     picks = [[], ["*"]]
