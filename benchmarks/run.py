@@ -1,6 +1,6 @@
 """Run the engine benchmarks and print a Markdown table for docs/performance.md.
 
-    python benchmarks/run.py [--games 500]
+python benchmarks/run.py [--games 500]
 """
 
 from __future__ import annotations

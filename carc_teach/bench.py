@@ -45,7 +45,9 @@ def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[Be
     elapsed = time.perf_counter() - started
     events = sum(len(g.events) for g in played)
     results = [
-        BenchResult("random games per second", games / elapsed, "games/s", f"{players} players, base game"),
+        BenchResult(
+            "random games per second", games / elapsed, "games/s", f"{players} players, base game"
+        ),
         BenchResult("mean time per random game", 1000 * elapsed / games, "ms"),
         BenchResult("mean events per game", events / games, "events"),
         BenchResult("mean time per event", 1e6 * elapsed / events, "µs", "engine only, all steps"),
@@ -73,7 +75,9 @@ def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[Be
     for step in ("setup", "1A", "1B", "1C", "2B", "3A", "3B", "final"):
         if per_step.get(step):
             results.append(
-                BenchResult(f"mean time per event, step {step}", 1e6 * statistics.mean(per_step[step]), "µs")
+                BenchResult(
+                    f"mean time per event, step {step}", 1e6 * statistics.mean(per_step[step]), "µs"
+                )
             )
 
     # What a notebook slider costs: rebuild the state after an event, then draw it.
@@ -83,10 +87,21 @@ def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[Be
     file_game = Game(sample.setup, sample.moves)
     points = [len(file_game.events) * k // 10 for k in range(1, 10)]
     replay_times = [t for k in points for t in _time(lambda k=k: file_game.replay(k), 1)]
-    results.append(BenchResult("replay(until=k), mean over a game", 1000 * statistics.mean(replay_times), "ms", "rebuild state after event k"))
+    results.append(
+        BenchResult(
+            "replay(until=k), mean over a game",
+            1000 * statistics.mean(replay_times),
+            "ms",
+            "rebuild state after event k",
+        )
+    )
     state = file_game.state
     svg_times = _time(lambda: board_svg(state.board, players=file_game.players, graph=True), 10)
-    results.append(BenchResult("SVG of a full board with graph overlay", 1000 * statistics.mean(svg_times), "ms"))
+    results.append(
+        BenchResult(
+            "SVG of a full board with graph overlay", 1000 * statistics.mean(svg_times), "ms"
+        )
+    )
     results.append(
         BenchResult(
             "mean time per event step incl. replay + SVG",
@@ -97,13 +112,27 @@ def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[Be
     )
 
     # Import time in a fresh interpreter.
-    out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", "import carc_teach"], capture_output=True, text=True, check=False
-    ).stderr.strip().splitlines()
+    out = (
+        subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", "import carc_teach"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        .stderr.strip()
+        .splitlines()
+    )
     total = next((line for line in reversed(out) if line.rstrip().endswith("carc_teach")), "")
     if total:
         cumulative_us = int(total.split("|")[1])
-        results.append(BenchResult("import carc_teach (fresh interpreter)", cumulative_us / 1000, "ms", "includes networkx"))
+        results.append(
+            BenchResult(
+                "import carc_teach (fresh interpreter)",
+                cumulative_us / 1000,
+                "ms",
+                "includes networkx",
+            )
+        )
     return results
 
 

@@ -162,7 +162,9 @@ class Board:
         rules = self.placement_rules
         for (x, y), demands in self.frontier.items():
             for rotation in _fitting_rotations(tile_type, demands):
-                if not rules or not any(rule(self, tile_type, Placement(x, y, rotation)) for rule in rules):
+                if not rules or not any(
+                    rule(self, tile_type, Placement(x, y, rotation)) for rule in rules
+                ):
                     return True
         return False
 

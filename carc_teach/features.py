@@ -193,7 +193,9 @@ class FeatureGraph:
                 out.append(f)
         return out
 
-    def cloisters_around(self, pos: tuple[int, int], *, include_self: bool = True) -> Iterator[Feature]:
+    def cloisters_around(
+        self, pos: tuple[int, int], *, include_self: bool = True
+    ) -> Iterator[Feature]:
         """Cloister features on ``pos`` (optionally) and on the eight squares around it."""
         x, y = pos
         if include_self:
@@ -335,12 +337,16 @@ def recompute_features(tiles: Iterable[PlacedTile]) -> set[FeatureSummary]:
             i = t.tile.side_segment[side]
             if i is not None:
                 j = other.tile.side_segment[(side + 2) % 4]
-                g.add_edge((x, y, t.tile.segments[i].id), (other.x, other.y, other.tile.segments[j].id))  # type: ignore[index]
+                g.add_edge(
+                    (x, y, t.tile.segments[i].id), (other.x, other.y, other.tile.segments[j].id)
+                )  # type: ignore[index]
             for half in (2 * side, 2 * side + 1):
                 i = t.tile.half_segment[half]
                 if i is not None:
                     j = other.tile.half_segment[opposite_half(half)]
-                    g.add_edge((x, y, t.tile.segments[i].id), (other.x, other.y, other.tile.segments[j].id))  # type: ignore[index]
+                    g.add_edge(
+                        (x, y, t.tile.segments[i].id), (other.x, other.y, other.tile.segments[j].id)
+                    )  # type: ignore[index]
     out: set[FeatureSummary] = set()
     for comp in nx.connected_components(g):
         nodes = frozenset(comp)
@@ -352,7 +358,11 @@ def recompute_features(tiles: Iterable[PlacedTile]) -> set[FeatureSummary]:
             neighbours = sum((cx + dx, cy + dy) in by_pos for dx, dy in _SURROUNDING)
         open_edges = sum(open_ends[n] for n in nodes)
         complete = (
-            open_edges == 0 if kind in ("road", "city") else neighbours == 8 if kind == "cloister" else False
+            open_edges == 0
+            if kind in ("road", "city")
+            else neighbours == 8
+            if kind == "cloister"
+            else False
         )
         out.add(
             FeatureSummary(

@@ -147,7 +147,9 @@ class MoveListController:
         assert move is not None and turn.tile is not None
         for name in ("x", "y", "rotation"):
             if getattr(move, name) is None:
-                raise IllegalMoveError(f"'{name}' is required to place the tile", move=move.number, field=name)
+                raise IllegalMoveError(
+                    f"'{name}' is required to place the tile", move=move.number, field=name
+                )
         p = Placement(move.x, move.y, move.rotation)  # type: ignore[arg-type]
         problem = state.board.placement_problem(turn.tile, p)
         if problem:
@@ -232,7 +234,9 @@ def _segment_list(placed: PlacedTile) -> str:
 def _why_not_deployable(state: GameState, turn: Turn, figure: str, node: tuple) -> str:
     player = turn.player
     if not any(f.kind == figure for f in state.supply[player]):
-        on_board = sum(1 for f in state.figures.values() if f.player == player and f.kind == figure and f.node)
+        on_board = sum(
+            1 for f in state.figures.values() if f.player == player and f.kind == figure and f.node
+        )
         return (
             f"{player} has no {figure} left in their supply "
             f"({on_board} on the board; they return when their features are scored)"
@@ -307,7 +311,9 @@ class GameState:
 
     def figures_on_board(self, player: str | None = None) -> list[Figure]:
         return [
-            f for f in self.figures.values() if f.node is not None and (player is None or f.player == player)
+            f
+            for f in self.figures.values()
+            if f.node is not None and (player is None or f.player == player)
         ]
 
     def strength(self, figure: Figure) -> int:
@@ -366,7 +372,9 @@ class GameState:
             **extra,
         )
 
-    def deploy_figure(self, figure: Figure, node: tuple[int, int, str], *, rule: str, text: str) -> Event:
+    def deploy_figure(
+        self, figure: Figure, node: tuple[int, int, str], *, rule: str, text: str
+    ) -> Event:
         self.supply[figure.player].remove(figure)
         figure.node = node
         feature = self.board.features.feature_of(node)
@@ -392,7 +400,9 @@ class GameState:
         feature.figures.remove(figure)
         figure.node = None
         self.supply[figure.player].append(figure)
-        role = ROLE_NAMES.get(feature.kind, figure.kind) if figure.kind == "follower" else figure.kind
+        role = (
+            ROLE_NAMES.get(feature.kind, figure.kind) if figure.kind == "follower" else figure.kind
+        )
         text = f"{figure.player}'s {role} on {feature.describe()} goes back to their supply"
         return self.emit(
             "figure-returned",
@@ -422,7 +432,13 @@ class GameState:
         return [p for p in self.players if strengths.get(p) == best], strengths
 
     def score_feature(
-        self, feature: Feature, *, rule: str, what: str, final: bool, annotations: tuple[str, ...] = ()
+        self,
+        feature: Feature,
+        *,
+        rule: str,
+        what: str,
+        final: bool,
+        annotations: tuple[str, ...] = (),
     ) -> list[str]:
         """Score a feature for its majority, then return its figures. Returns the winners.
 
@@ -523,8 +539,13 @@ def _take_tile(state: GameState, tile_id: str, move: Move | None) -> TileType:
     return state.tile_types[tile_id]
 
 
-def play(setup: Setup, controller: MoveListController | RandomController, *,
-         until: int | None = None, final_scoring: bool | None = None) -> GameState:
+def play(
+    setup: Setup,
+    controller: MoveListController | RandomController,
+    *,
+    until: int | None = None,
+    final_scoring: bool | None = None,
+) -> GameState:
     """Play a whole game (or up to event ``until``) and return its state."""
     state = GameState(setup, until=until)
     try:
@@ -578,7 +599,11 @@ def _play(state: GameState, controller, final_scoring: bool | None) -> None:
     winners = [p for p in ranking if state.scores[p] == top]
     summary = ", ".join(f"{p} {state.scores[p]}" for p in ranking)
     if final_scoring:
-        verdict = f"{winners[0]} wins." if len(winners) == 1 else f"{' and '.join(winners)} share the victory."
+        verdict = (
+            f"{winners[0]} wins."
+            if len(winners) == 1
+            else f"{' and '.join(winners)} share the victory."
+        )
         text = f"Final scores: {summary}. {verdict}"
     else:
         text = f"Scores so far: {summary} (the game file ends before the game does)."
@@ -629,10 +654,20 @@ def _draw(state: GameState, controller, known_order: bool, turn: Turn) -> TileTy
             tile_id = move.tile
         tile = _take_tile(state, tile_id, move)
         turn.tile = tile
-        state.emit("tile-drawn", player=player, tile=tile.id, rule="base.draw",
-                   text=f"{player} draws tile {tile.id} ({tile.name}).")
+        state.emit(
+            "tile-drawn",
+            player=player,
+            tile=tile.id,
+            rule="base.draw",
+            text=f"{player} draws tile {tile.id} ({tile.name}).",
+        )
         fits = state.board.can_place(tile)
-        if move is not None and move.tile is not None and move.tile != tile_id and (fits or move.discard):
+        if (
+            move is not None
+            and move.tile is not None
+            and move.tile != tile_id
+            and (fits or move.discard)
+        ):
             raise IllegalMoveError(
                 f"the tile order gives tile {tile_id} here, but the move names {move.tile}",
                 move=move.number,
@@ -846,7 +881,12 @@ class Game:
             return self.state
         if until < 0:
             raise ValueError("until must be >= 0")
-        return play(self.setup, MoveListController(self.moves), until=until, final_scoring=self.final_scoring)
+        return play(
+            self.setup,
+            MoveListController(self.moves),
+            until=until,
+            final_scoring=self.final_scoring,
+        )
 
     def scores_after(self, until: int) -> dict[str, int]:
         """Scores just after event ``until``, summed from the log (no replay needed)."""
@@ -877,4 +917,3 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.title!r}: {len(self.moves)} moves, {len(self.events)} events, scores {self.scores}>"
-

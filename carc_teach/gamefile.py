@@ -72,7 +72,8 @@ def decode_game_text(text: str, source: str = "<game>") -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         hint = " (the file ends too early: is it truncated?)" if _unclosed(text) else ""
         raise GameFileError(
-            f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}{hint}", source=source
+            f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}{hint}",
+            source=source,
         ) from None
     if not isinstance(data, dict):
         raise GameFileError(f"a game file is a JSON object, not {_json_type(data)}", source=source)
@@ -116,7 +117,9 @@ def _json_type(value: Any) -> str:
     return "an object"
 
 
-def _check_keys(obj: dict, allowed: set[str], where: str, source: str, move: int | None = None) -> None:
+def _check_keys(
+    obj: dict, allowed: set[str], where: str, source: str, move: int | None = None
+) -> None:
     extra = sorted(set(obj) - allowed)
     if extra:
         raise GameFileError(
@@ -129,16 +132,23 @@ def _check_keys(obj: dict, allowed: set[str], where: str, source: str, move: int
 
 def _int(value: Any, field: str, source: str, move: int | None = None, *, lo=None, hi=None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise GameFileError(f"must be an integer, not {_json_type(value)}", source=source, move=move, field=field)
+        raise GameFileError(
+            f"must be an integer, not {_json_type(value)}", source=source, move=move, field=field
+        )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise GameFileError(f"must be between {lo} and {hi}, not {value}", source=source, move=move, field=field)
+        raise GameFileError(
+            f"must be between {lo} and {hi}, not {value}", source=source, move=move, field=field
+        )
     return value
 
 
 def _str(value: Any, field: str, source: str, move: int | None = None) -> str:
     if not isinstance(value, str) or not value:
         raise GameFileError(
-            f"must be a non-empty string, not {_json_type(value)}", source=source, move=move, field=field
+            f"must be a non-empty string, not {_json_type(value)}",
+            source=source,
+            move=move,
+            field=field,
         )
     return value
 
@@ -157,7 +167,9 @@ def _rotation(value: Any, field: str, source: str, move: int | None = None) -> i
 
 def _parse_setup(data: Any, source: str) -> Setup:
     if not isinstance(data, dict):
-        raise GameFileError(f"must be an object, not {_json_type(data)}", source=source, field="setup")
+        raise GameFileError(
+            f"must be an object, not {_json_type(data)}", source=source, field="setup"
+        )
     _check_keys(data, _SETUP_KEYS, "setup", source)
     players = data.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 8:
@@ -167,19 +179,27 @@ def _parse_setup(data: Any, source: str) -> Setup:
     names = tuple(_str(p, f"setup.players[{i}]", source) for i, p in enumerate(players))
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
-        raise GameFileError(f"player name {dup!r} appears twice", source=source, field="setup.players")
+        raise GameFileError(
+            f"player name {dup!r} appears twice", source=source, field="setup.players"
+        )
     expansions = data.get("expansions", ["base"])
     if not isinstance(expansions, list) or not expansions:
-        raise GameFileError("must be a non-empty list of expansion ids", source=source, field="setup.expansions")
+        raise GameFileError(
+            "must be a non-empty list of expansion ids", source=source, field="setup.expansions"
+        )
     exps = tuple(_str(e, f"setup.expansions[{i}]", source) for i, e in enumerate(expansions))
     if exps[0] != "base":
-        raise GameFileError('the first expansion must be "base"', source=source, field="setup.expansions[0]")
+        raise GameFileError(
+            'the first expansion must be "base"', source=source, field="setup.expansions[0]"
+        )
     followers = data.get("followers")
     if followers is not None:
         followers = _int(followers, "setup.followers", source, lo=0, hi=30)
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
-        raise GameFileError(f"must be an object, not {_json_type(rules)}", source=source, field="setup.rules")
+        raise GameFileError(
+            f"must be an object, not {_json_type(rules)}", source=source, field="setup.rules"
+        )
     _check_keys(rules, _RULES_KEYS, "setup.rules", source)
     if "preset" in rules:
         _str(rules["preset"], "setup.rules.preset", source)
@@ -188,11 +208,17 @@ def _parse_setup(data: Any, source: str) -> Setup:
     try:
         from_setup(rules)
     except UnknownRuleError as exc:
-        where = "setup.rules.preset" if "preset" in str(exc) and "option" not in str(exc) else "setup.rules.options"
+        where = (
+            "setup.rules.preset"
+            if "preset" in str(exc) and "option" not in str(exc)
+            else "setup.rules.options"
+        )
         raise GameFileError(str(exc), source=source, field=where) from None
     start_data = data.get("start", {})
     if not isinstance(start_data, dict):
-        raise GameFileError(f"must be an object, not {_json_type(start_data)}", source=source, field="setup.start")
+        raise GameFileError(
+            f"must be an object, not {_json_type(start_data)}", source=source, field="setup.start"
+        )
     _check_keys(start_data, _START_KEYS, "setup.start", source)
     start = StartTile(
         tile=_str(start_data.get("tile", "D"), "setup.start.tile", source),
@@ -203,11 +229,15 @@ def _parse_setup(data: Any, source: str) -> Setup:
     order = data.get("tile_order")
     seed = data.get("seed")
     if order is not None and seed is not None:
-        raise GameFileError("give either a tile order or a seed, not both", source=source, field="setup.seed")
+        raise GameFileError(
+            "give either a tile order or a seed, not both", source=source, field="setup.seed"
+        )
     tile_order = None
     if order is not None:
         if not isinstance(order, list):
-            raise GameFileError("must be a list of tile ids", source=source, field="setup.tile_order")
+            raise GameFileError(
+                "must be a list of tile ids", source=source, field="setup.tile_order"
+            )
         tile_order = tuple(_str(t, f"setup.tile_order[{i}]", source) for i, t in enumerate(order))
     if seed is not None:
         seed = _int(seed, "setup.seed", source)
@@ -225,7 +255,9 @@ def _parse_setup(data: Any, source: str) -> Setup:
 def _parse_move(data: Any, number: int, source: str) -> Move:
     where = f"moves[{number - 1}]"
     if not isinstance(data, dict):
-        raise GameFileError(f"a move is an object, not {_json_type(data)}", source=source, move=number, field=where)
+        raise GameFileError(
+            f"a move is an object, not {_json_type(data)}", source=source, move=number, field=where
+        )
     _check_keys(data, _MOVE_KEYS, "", source, number)
     player = data.get("player")
     if player is not None:
@@ -251,7 +283,9 @@ def _parse_move(data: Any, number: int, source: str) -> Move:
         return Move(number, tile=tile, discard=True, player=player, note=note)
     for key in ("x", "y", "rotation"):
         if key not in data:
-            raise GameFileError("is required to place the tile", source=source, move=number, field=key)
+            raise GameFileError(
+                "is required to place the tile", source=source, move=number, field=key
+            )
     x = _int(data["x"], "x", source, number)
     y = _int(data["y"], "y", source, number)
     rotation = _rotation(data["rotation"], "rotation", source, number)
@@ -260,29 +294,40 @@ def _parse_move(data: Any, number: int, source: str) -> Move:
     if deploy is not None:
         if not isinstance(deploy, dict):
             raise GameFileError(
-                f"must be an object like {{\"figure\": \"follower\", \"segment\": \"N\"}} or null, not {_json_type(deploy)}",
+                f'must be an object like {{"figure": "follower", "segment": "N"}} or null, not {_json_type(deploy)}',
                 source=source,
                 move=number,
                 field="deploy",
             )
         _check_keys(deploy, _DEPLOY_KEYS, "deploy", source, number)
         if "segment" not in deploy:
-            raise GameFileError("is required: which segment of the tile", source=source, move=number, field="deploy.segment")
+            raise GameFileError(
+                "is required: which segment of the tile",
+                source=source,
+                move=number,
+                field="deploy.segment",
+            )
         choice = DeployChoice(
             figure=_str(deploy.get("figure", "follower"), "deploy.figure", source, number),
             segment=_str(deploy["segment"], "deploy.segment", source, number),
         )
-    return Move(number, tile=tile, x=x, y=y, rotation=rotation, deploy=choice, player=player, note=note)
+    return Move(
+        number, tile=tile, x=x, y=y, rotation=rotation, deploy=choice, player=player, note=note
+    )
 
 
-def parse_game(data: dict[str, Any], source: str = "<game>") -> tuple[Setup, list[Move], bool | None]:
+def parse_game(
+    data: dict[str, Any], source: str = "<game>"
+) -> tuple[Setup, list[Move], bool | None]:
     """Check a decoded game file; return its set-up, moves and final-scoring flag."""
     _check_keys(data, _TOP_KEYS, "", source)
     if data.get("format") != FORMAT:
         raise GameFileError(f'must be "{FORMAT}"', source=source, field="format")
     if data.get("version") != VERSION:
         raise GameFileError(
-            f"this carc_teach reads version {VERSION}, not {data.get('version')!r}", source=source, field="version"
+            f"this carc_teach reads version {VERSION}, not {data.get('version')!r}",
+            source=source,
+            field="version",
         )
     if "setup" not in data:
         raise GameFileError("is required", source=source, field="setup")
@@ -293,7 +338,9 @@ def parse_game(data: dict[str, Any], source: str = "<game>") -> tuple[Setup, lis
     setup = replace(setup, title=data.get("title", ""), description=data.get("description", ""))
     moves_data = data.get("moves", [])
     if not isinstance(moves_data, list):
-        raise GameFileError(f"must be a list, not {_json_type(moves_data)}", source=source, field="moves")
+        raise GameFileError(
+            f"must be a list, not {_json_type(moves_data)}", source=source, field="moves"
+        )
     moves = [_parse_move(m, i + 1, source) for i, m in enumerate(moves_data)]
     final = data.get("final_scoring")
     if final is not None and not isinstance(final, bool):
@@ -350,7 +397,10 @@ def dump_game(data: dict[str, Any]) -> str:
                 lines.append("    " + json.dumps(move, ensure_ascii=False) + sep)
             lines.append("  ]" + comma)
         elif key == "setup":
-            inner = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items())
+            inner = ",\n".join(
+                f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
+                for k, v in value.items()
+            )
             lines.append('  "setup": {\n' + inner + "\n  }" + comma)
         else:
             lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")

@@ -33,7 +33,9 @@ def random_game(
     replays the very same game.
     """
     names = DEFAULT_PLAYERS[:players] if isinstance(players, int) else tuple(players)
-    setup = Setup(players=names, expansions=expansions, seed=seed, title=f"Random game, seed {seed}")
+    setup = Setup(
+        players=names, expansions=expansions, seed=seed, title=f"Random game, seed {seed}"
+    )
     controller = RandomController(random.Random(f"carc-teach:{seed}"), deploy_bias)
     state = play(setup, controller)
     return Game.from_played(setup, controller.moves, state)

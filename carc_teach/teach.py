@@ -120,7 +120,9 @@ def timeline_html(event: Event) -> str:
             f'style="display:inline-block;padding:3px 7px;margin:2px;border:1px solid;border-radius:12px;'
             f'font:13px sans-serif;{style}">{step}</span>'
         )
-    label = escape(f"Turn {event.turn} · step {event.step}: {STEP_TITLES.get(event.step, event.step)}")
+    label = escape(
+        f"Turn {event.turn} · step {event.step}: {STEP_TITLES.get(event.step, event.step)}"
+    )
     if event.step == "setup":
         label = "Set-up, before the first turn"
     return (
@@ -180,7 +182,12 @@ def auto_tile_size(state: GameState, width: int = 640) -> int:
 
 
 def board_for_event(
-    game: Game, index: int, state: GameState | None = None, *, graph: bool = False, size: int | None = None
+    game: Game,
+    index: int,
+    state: GameState | None = None,
+    *,
+    graph: bool = False,
+    size: int | None = None,
 ) -> str:
     """The board just after event ``index``, with the event's feature and tile highlighted."""
     event = game.events[index]
@@ -210,7 +217,9 @@ def feature_graph_for_event(
         nodes = set(event.nodes)
         for n in list(nodes):
             if n in graph:
-                nodes.update(m for m in graph.neighbors(n) if graph.edges[n, m].get("kind") == "border")
+                nodes.update(
+                    m for m in graph.neighbors(n) if graph.edges[n, m].get("kind") == "border"
+                )
     return board_svg(
         state.board,
         players=game.players,
@@ -259,7 +268,11 @@ def prediction_for(game: Game, index: int) -> Prediction | None:
         # The classic mistake: scoring a feature that nobody occupies (or that is worth nothing).
         distractors = [value, value + 1, 1]
     elif rule == "base.city.score":
-        distractors = [tiles // 2 + pennants // 2, tiles, points + 2] if pennants else [points // 2, points + 2, points + 1]
+        distractors = (
+            [tiles // 2 + pennants // 2, tiles, points + 2]
+            if pennants
+            else [points // 2, points + 2, points + 1]
+        )
     elif rule == "base.final.city":
         distractors = [points * 2, tiles, points + 1]
     elif rule in ("base.road.score", "base.final.road"):
@@ -345,9 +358,7 @@ def sandbox_game(moves: list[dict], players: tuple[str, ...] = ("You",)):
 
 def tiles_left(state: GameState) -> list[tuple[str, str, int]]:
     """(tile id, name, how many are left) for every tile type still in the supply."""
-    return [
-        (tid, state.tile_types[tid].name, n) for tid, n in state.remaining.items() if n > 0
-    ]
+    return [(tid, state.tile_types[tid].name, n) for tid, n in state.remaining.items() if n > 0]
 
 
 def placement_options(state: GameState, tile_id: str, rotation: int):
@@ -369,11 +380,16 @@ def placement_options(state: GameState, tile_id: str, rotation: int):
     return legal, refused
 
 
-def placement_marks(state: GameState, tile_id: str, rotation: int) -> list[tuple[int, int, str, str]]:
+def placement_marks(
+    state: GameState, tile_id: str, rotation: int
+) -> list[tuple[int, int, str, str]]:
     """Board marks for :func:`placement_options`: legal squares green, refused ones grey, each
     with its reason as hover text."""
     legal, refused = placement_options(state, tile_id, rotation)
-    marks = [(x, y, LEGAL_COLOUR, f"({x}, {y}): tile {tile_id} turned {rotation}° fits here") for x, y in legal]
+    marks = [
+        (x, y, LEGAL_COLOUR, f"({x}, {y}): tile {tile_id} turned {rotation}° fits here")
+        for x, y in legal
+    ]
     marks += [(x, y, ILLEGAL_COLOUR, f"({x}, {y}): {reason}") for (x, y), reason in refused]
     return marks
 
@@ -406,7 +422,9 @@ def feature_rows(state: GameState) -> list[dict]:
             row["open edges"] = f"{8 - f.neighbours} empty around"
         if f.kind == "field":
             cities = features.bordering_cities(f)
-            row["borders"] = f"{plural(len(cities), 'city')} ({sum(c.complete for c in cities)} complete)"
+            row["borders"] = (
+                f"{plural(len(cities), 'city')} ({sum(c.complete for c in cities)} complete)"
+            )
         else:
             row["borders"] = ""
         rows.append(row)
@@ -421,15 +439,27 @@ def placement_report(state: GameState) -> str:
     if last.order == 0:
         return "Only the start tile is on the board. Pick a tile, a rotation and a green square."
     features = state.board.features
-    lines = [f"Tile **{last.type.id}** ({last.type.name}) went to ({last.x}, {last.y}), turned {last.rotation}°."]
+    lines = [
+        f"Tile **{last.type.id}** ({last.type.name}) went to ({last.x}, {last.y}), turned {last.rotation}°."
+    ]
     for seg in last.tile.segments:
         f = features.feature_of((last.x, last.y, seg.id))
         others = len(f.tiles) - 1
-        joined = f"joins {others} other tile{'s' if others != 1 else ''}" if others else "starts a new one"
+        joined = (
+            f"joins {others} other tile{'s' if others != 1 else ''}"
+            if others
+            else "starts a new one"
+        )
         status = ""
         if f.kind in ("road", "city"):
-            status = " — **complete!**" if f.complete else f" — {plural(f.open_edges, 'open edge')} left"
+            status = (
+                " — **complete!**" if f.complete else f" — {plural(f.open_edges, 'open edge')} left"
+            )
         elif f.kind == "cloister":
-            status = " — **surrounded!**" if f.complete else f" — {8 - f.neighbours} of its 8 neighbours missing"
+            status = (
+                " — **surrounded!**"
+                if f.complete
+                else f" — {8 - f.neighbours} of its 8 neighbours missing"
+            )
         lines.append(f"- its {seg.kind} segment `{seg.id}` {joined}: {f.describe()}{status}")
     return "\n".join(lines)

@@ -58,7 +58,9 @@ def _(mo, state, teach):
     _left = teach.tiles_left(state)
     tile_choice = mo.ui.dropdown(
         options={f"{_tid} · {_name} ({_n} left)": _tid for _tid, _name, _n in _left},
-        value=next((f"{_tid} · {_name} ({_n} left)" for _tid, _name, _n in _left if _tid == "V"), None),
+        value=next(
+            (f"{_tid} · {_name} ({_n} left)" for _tid, _name, _n in _left if _tid == "V"), None
+        ),
         label="Tile",
     )
     return (tile_choice,)
@@ -68,7 +70,9 @@ def _(mo, state, teach):
 def _(mo, state, teach, tile_choice):
     _fits = teach.rotations_that_fit(state, tile_choice.value) if tile_choice.value else {}
     rotation_choice = mo.ui.radio(
-        options={f"{_r}° (fits {_n} square{'s' if _n != 1 else ''})": _r for _r, _n in _fits.items()},
+        options={
+            f"{_r}° (fits {_n} square{'s' if _n != 1 else ''})": _r for _r, _n in _fits.items()
+        },
         # start on the first rotation that fits somewhere
         value=next(
             (f"{_r}° (fits {_n} square{'s' if _n != 1 else ''})" for _r, _n in _fits.items() if _n),
@@ -84,7 +88,9 @@ def _(mo, state, teach, tile_choice):
 def _(mo, rotation_choice, state, teach, tile_choice):
     _rotation = rotation_choice.value if rotation_choice.value is not None else 0
     legal, refused = (
-        teach.placement_options(state, tile_choice.value, _rotation) if tile_choice.value else ([], [])
+        teach.placement_options(state, tile_choice.value, _rotation)
+        if tile_choice.value
+        else ([], [])
     )
     spot_choice = mo.ui.dropdown(
         options={f"({_x}, {_y})": f"{_x},{_y}" for _x, _y in legal},
@@ -102,12 +108,21 @@ def _(get_moves, mo, rotation_choice, set_moves, spot_choice, tile_choice):
         _x, _y = (int(_v) for _v in spot_choice.value.split(","))
         set_moves(
             get_moves()
-            + [{"tile": tile_choice.value, "x": _x, "y": _y, "rotation": rotation_choice.value or 0}]
+            + [
+                {
+                    "tile": tile_choice.value,
+                    "x": _x,
+                    "y": _y,
+                    "rotation": rotation_choice.value or 0,
+                }
+            ]
         )
 
     place_button = mo.ui.button(label="Place the tile", on_click=_place, kind="success")
     undo_button = mo.ui.button(label="Undo", on_click=lambda _v: set_moves(get_moves()[:-1]))
-    reset_button = mo.ui.button(label="Start again", on_click=lambda _v: set_moves([]), kind="danger")
+    reset_button = mo.ui.button(
+        label="Start again", on_click=lambda _v: set_moves([]), kind="danger"
+    )
     return place_button, reset_button, undo_button
 
 
@@ -130,10 +145,12 @@ def _(
         if tile_choice.value
         else mo.md("No tiles left.")
     )
-    _why = (
-        mo.md(
-            f"It fits on **{len(legal)}** of the {len(legal) + len(refused)} open squares."
-            + ("" if legal else " Try another rotation (the counts are beside each one) or another tile.")
+    _why = mo.md(
+        f"It fits on **{len(legal)}** of the {len(legal) + len(refused)} open squares."
+        + (
+            ""
+            if legal
+            else " Try another rotation (the counts are beside each one) or another tile."
         )
     )
     mo.hstack(
@@ -143,7 +160,9 @@ def _(
                 [
                     tile_choice,
                     rotation_choice,
-                    mo.hstack([spot_choice, place_button, undo_button, reset_button], justify="start"),
+                    mo.hstack(
+                        [spot_choice, place_button, undo_button, reset_button], justify="start"
+                    ),
                     _why,
                 ]
             ),
@@ -194,7 +213,11 @@ def _(
         _highlight = next(
             (_f for _f in state.board.features.features() if _f.id == feature_choice.value), None
         )
-    _marks = teach.placement_marks(state, tile_choice.value, rotation_choice.value or 0) if tile_choice.value else []
+    _marks = (
+        teach.placement_marks(state, tile_choice.value, rotation_choice.value or 0)
+        if tile_choice.value
+        else []
+    )
     _last = max(state.board.tiles.values(), key=lambda _t: _t.order)
     _svg = board_svg(
         state.board,

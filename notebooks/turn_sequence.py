@@ -81,10 +81,14 @@ def _(
     load_problem = None
     if pasted.value.strip():
         try:
-            game = load_game(decode_game_text(pasted.value, source="pasted game"), source="pasted game")
+            game = load_game(
+                decode_game_text(pasted.value, source="pasted game"), source="pasted game"
+            )
         except CarcTeachError as _exc:
             load_problem = mo.callout(
-                mo.md(f"**This game file cannot be used.** {_exc}\n\nShowing the bundled game instead."),
+                mo.md(
+                    f"**This game file cannot be used.** {_exc}\n\nShowing the bundled game instead."
+                ),
                 kind="danger",
             )
     load_problem
@@ -122,10 +126,13 @@ def _(game, get_index, mo, set_index, teach):
         return min(get_index(), _last)
 
     first_button = mo.ui.button(label="First", on_click=lambda _v: set_index(0))
-    previous_button = mo.ui.button(label="Previous", on_click=lambda _v: set_index(max(_here() - 1, 0)))
+    previous_button = mo.ui.button(
+        label="Previous", on_click=lambda _v: set_index(max(_here() - 1, 0))
+    )
     next_button = mo.ui.button(label="Next", on_click=lambda _v: set_index(min(_here() + 1, _last)))
     next_scoring_button = mo.ui.button(
-        label="Next scoring", on_click=lambda _v: set_index(teach.next_event(game, _here(), scoring=True))
+        label="Next scoring",
+        on_click=lambda _v: set_index(teach.next_event(game, _here(), scoring=True)),
     )
     last_button = mo.ui.button(label="Last", on_click=lambda _v: set_index(_last))
     return (
@@ -150,7 +157,9 @@ def _(
 ):
     mo.vstack(
         [
-            mo.md(f"**{game.title}** · {len(game.events)} events · players: {', '.join(game.players)}"),
+            mo.md(
+                f"**{game.title}** · {len(game.events)} events · players: {', '.join(game.players)}"
+            ),
             slider,
             mo.hstack(
                 [first_button, previous_button, next_button, next_scoring_button, last_button],
@@ -214,7 +223,11 @@ def _(event, game, guess, index, mo, prediction, quiz, state, teach, tile_svg):
             _side.append(
                 mo.callout(
                     mo.md(
-                        ("**Right!** " if _right else f"**Not quite:** the answer is {prediction.answer}. ")
+                        (
+                            "**Right!** "
+                            if _right
+                            else f"**Not quite:** the answer is {prediction.answer}. "
+                        )
                         + prediction.explanation
                     ),
                     kind="success" if _right else "warn",

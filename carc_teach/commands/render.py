@@ -13,7 +13,9 @@ from ._common import add_game_argument, open_game
 def configure(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
     parser.add_argument("--until", type=int, metavar="N", help="the board just after event N")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write here instead of standard output"
+    )
     parser.add_argument("--graph", action="store_true", help="overlay the feature graph")
     parser.add_argument("--feature", type=int, metavar="ID", help="highlight this feature")
     parser.add_argument("--size", type=int, default=72, help="pixels per tile (default 72)")
@@ -24,24 +26,34 @@ def run(args: argparse.Namespace) -> int:
 
     game = open_game(args.game)
     if args.until is not None and not 0 <= args.until < len(game.events):
-        raise CarcTeachError(f"--until must be between 0 and {len(game.events) - 1}, not {args.until}")
+        raise CarcTeachError(
+            f"--until must be between 0 and {len(game.events) - 1}, not {args.until}"
+        )
     state = game.replay(args.until)
     event = state.events[-1]
     highlight = None
     if args.feature is not None:
         matches = [f for f in state.board.features.features() if f.id == args.feature]
         if not matches:
-            raise CarcTeachError(f"no feature {args.feature} on the board after event {event.index}")
+            raise CarcTeachError(
+                f"no feature {args.feature} on the board after event {event.index}"
+            )
         highlight = matches[0]
     elif event.nodes:
         highlight = event.nodes
     svg = board_svg(
-        state.board, players=game.players, highlight=highlight, current_tile=event.pos,
-        graph=args.graph, size=args.size,
+        state.board,
+        players=game.players,
+        highlight=highlight,
+        current_tile=event.pos,
+        graph=args.graph,
+        size=args.size,
     )
     if args.output:
         Path(args.output).write_text(svg, encoding="utf-8")
-        print(f"wrote {args.output} (board after event {event.index}: {event.text})", file=sys.stderr)
+        print(
+            f"wrote {args.output} (board after event {event.index}: {event.text})", file=sys.stderr
+        )
     else:
         sys.stdout.write(svg + "\n")
     return 0

@@ -13,7 +13,9 @@ from ._common import add_game_argument, open_game
 def configure(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
     parser.add_argument("--until", type=int, metavar="N", help="stop after event N (0-based)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object: scores and events")
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object: scores and events"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,13 +23,19 @@ def run(args: argparse.Namespace) -> int:
     events = game.events
     if args.until is not None:
         if args.until < 0 or args.until >= len(events):
-            raise CarcTeachError(f"--until must be between 0 and {len(events) - 1} for this game, not {args.until}")
+            raise CarcTeachError(
+                f"--until must be between 0 and {len(events) - 1} for this game, not {args.until}"
+            )
         events = events[: args.until + 1]
         scores = game.scores_after(args.until)
     else:
         scores = game.scores
     if args.json:
-        json.dump({"scores": scores, "events": [e.to_json() for e in events]}, sys.stdout, ensure_ascii=False)
+        json.dump(
+            {"scores": scores, "events": [e.to_json() for e in events]},
+            sys.stdout,
+            ensure_ascii=False,
+        )
         sys.stdout.write("\n")
         return 0
     out = sys.stdout

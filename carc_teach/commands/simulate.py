@@ -15,8 +15,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--games", type=int, default=1, help="how many games (seeds S, S+1, ...)")
     parser.add_argument("--players", type=int, default=2, help="players per game, 1-6 (default 2)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object with every game's result")
-    parser.add_argument("--save", metavar="DIR", help="also write each game as a replayable game file")
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object with every game's result"
+    )
+    parser.add_argument(
+        "--save", metavar="DIR", help="also write each game as a replayable game file"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -58,7 +58,12 @@ def describe(name: str) -> dict[str, Any]:
     """Title and description of an example, and the rule ids its event log applies."""
     d = data(name)
     rules = sorted({e.rule for e in load(name).events if e.rule})
-    return {"name": name, "title": d.get("title", name), "description": d.get("description", ""), "rules": rules}
+    return {
+        "name": name,
+        "title": d.get("title", name),
+        "description": d.get("description", ""),
+        "rules": rules,
+    }
 
 
 def for_rule(rule_id: str) -> list[str]:

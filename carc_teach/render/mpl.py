@@ -24,7 +24,9 @@ _KIND_COLOUR = {
 }
 
 
-def feature_graph_figure(board: Board, nodes: Iterable[tuple[int, int, str]] | None = None, *, title: str = ""):
+def feature_graph_figure(
+    board: Board, nodes: Iterable[tuple[int, int, str]] | None = None, *, title: str = ""
+):
     """A matplotlib Figure of the feature graph (or the part of it on ``nodes``), drawn with
     ``networkx.draw_networkx`` at the segments' positions on the board."""
     import matplotlib
@@ -45,13 +47,24 @@ def feature_graph_figure(board: Board, nodes: Iterable[tuple[int, int, str]] | N
     joins = [(a, b) for a, b, k in graph.edges(data="kind") if k != "border"]
     borders = [(a, b) for a, b, k in graph.edges(data="kind") if k == "border"]
     nx.draw_networkx_edges(graph, pos, edgelist=joins, ax=ax, width=2, edge_color="#555")
-    nx.draw_networkx_edges(graph, pos, edgelist=borders, ax=ax, width=1, style="dashed", edge_color=COLOURS["graph-border"])
+    nx.draw_networkx_edges(
+        graph,
+        pos,
+        edgelist=borders,
+        ax=ax,
+        width=1,
+        style="dashed",
+        edge_color=COLOURS["graph-border"],
+    )
     colours = [_KIND_COLOUR.get(graph.nodes[n].get("kind"), "#333") for n in graph.nodes]
     nx.draw_networkx_nodes(graph, pos, ax=ax, node_size=60, node_color=colours)
-    for (x, y) in {(n[0], n[1]) for n in graph.nodes}:
+    for x, y in {(n[0], n[1]) for n in graph.nodes}:
         ax.add_patch(plt.Rectangle((x, -y - 1), 1, 1, fill=False, edgecolor="#bbb", linewidth=0.8))
     ax.set_aspect("equal")
     ax.set_axis_off()
-    ax.set_title(title or f"Feature graph: {graph.number_of_nodes()} segments, {graph.number_of_edges()} edges")
+    ax.set_title(
+        title
+        or f"Feature graph: {graph.number_of_nodes()} segments, {graph.number_of_edges()} edges"
+    )
     fig.tight_layout()
     return fig

@@ -55,7 +55,16 @@ COLOURS = {
     "background": "#eef2e6",
 }
 #: Figure colours in seat order (blue, red, yellow, black, green, pink, ...).
-PLAYER_COLOURS = ("#2166c4", "#d7301f", "#f2c318", "#222222", "#2a9d3c", "#e377c2", "#8c564b", "#7f7f7f")
+PLAYER_COLOURS = (
+    "#2166c4",
+    "#d7301f",
+    "#f2c318",
+    "#222222",
+    "#2a9d3c",
+    "#e377c2",
+    "#8c564b",
+    "#7f7f7f",
+)
 
 
 def player_colour(index: int) -> str:
@@ -114,13 +123,36 @@ def _city_pattern(sides: tuple[int, ...]) -> tuple[str, int]:
 # Canonical city outlines (as path commands over points), before turning.
 _CITY_SHAPES = {
     "cap": [("M", (0.0, 0.0)), ("L", (1.0, 0.0)), ("Q", (0.5, 0.42), (0.0, 0.0))],
-    "corner": [("M", (0.0, 0.0)), ("L", (1.0, 0.0)), ("L", (1.0, 1.0)), ("Q", (0.42, 0.58), (0.0, 0.0))],
-    "band": [("M", (0.0, 0.0)), ("L", (1.0, 0.0)), ("Q", (0.7, 0.5), (1.0, 1.0)), ("L", (0.0, 1.0)), ("Q", (0.3, 0.5), (0.0, 0.0))],
-    "three": [("M", (0.0, 0.0)), ("L", (1.0, 0.0)), ("L", (1.0, 1.0)), ("Q", (0.5, 0.45), (0.0, 1.0)), ("Z",)],
+    "corner": [
+        ("M", (0.0, 0.0)),
+        ("L", (1.0, 0.0)),
+        ("L", (1.0, 1.0)),
+        ("Q", (0.42, 0.58), (0.0, 0.0)),
+    ],
+    "band": [
+        ("M", (0.0, 0.0)),
+        ("L", (1.0, 0.0)),
+        ("Q", (0.7, 0.5), (1.0, 1.0)),
+        ("L", (0.0, 1.0)),
+        ("Q", (0.3, 0.5), (0.0, 0.0)),
+    ],
+    "three": [
+        ("M", (0.0, 0.0)),
+        ("L", (1.0, 0.0)),
+        ("L", (1.0, 1.0)),
+        ("Q", (0.5, 0.45), (0.0, 1.0)),
+        ("Z",),
+    ],
     "all": [("M", (0.0, 0.0)), ("L", (1.0, 0.0)), ("L", (1.0, 1.0)), ("L", (0.0, 1.0)), ("Z",)],
 }
 # Where a city's figure stands, for each canonical shape.
-_CITY_ANCHOR = {"cap": (0.5, 0.13), "corner": (0.7, 0.3), "band": (0.5, 0.5), "three": (0.5, 0.32), "all": (0.5, 0.5)}
+_CITY_ANCHOR = {
+    "cap": (0.5, 0.13),
+    "corner": (0.7, 0.3),
+    "band": (0.5, 0.5),
+    "three": (0.5, 0.32),
+    "all": (0.5, 0.5),
+}
 _PENNANT_OFFSET = (-0.2, -0.04)
 
 
@@ -183,7 +215,7 @@ def _anchors(tile: OrientedTile) -> dict[str, Point]:
         candidates = [_centroid(centroids)] + centroids
         others = list(out.values())
 
-        def clearance(p: Point) -> float:
+        def clearance(p: Point, others: list[Point] = others) -> float:
             return min((_dist(p, o) for o in others), default=1.0)
 
         best = candidates[0]
@@ -199,6 +231,7 @@ _ANCHOR_CACHE: dict[OrientedTile, dict[str, Point]] = {}
 
 # -- drawing one tile -------------------------------------------------------------------------
 
+
 def _seg_title(tile: OrientedTile, seg: Segment, x: int | None, y: int | None) -> str:
     where = " ".join(seg.locations) or "centre"
     pos = f" at ({x}, {y})" if x is not None else ""
@@ -206,10 +239,12 @@ def _seg_title(tile: OrientedTile, seg: Segment, x: int | None, y: int | None) -
     return f"Tile {tile.type.id}{pos}: {seg.kind} segment '{seg.id}' ({where}{extra})"
 
 
-def _tile_shapes(tile: OrientedTile, ox: float, oy: float, size: float, pos: tuple[int, int] | None) -> list[str]:
+def _tile_shapes(
+    tile: OrientedTile, ox: float, oy: float, size: float, pos: tuple[int, int] | None
+) -> list[str]:
     """SVG elements of one tile at tile-unit offset (ox, oy)."""
     x0, y0 = ox * size, oy * size
-    px, py = (pos if pos else (None, None))
+    px, py = pos if pos else (None, None)
     parts: list[str] = [
         f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" fill="{COLOURS["field"]}"/>'
     ]
@@ -219,7 +254,11 @@ def _tile_shapes(tile: OrientedTile, ox: float, oy: float, size: float, pos: tup
         if seg.kind != "field":
             continue
         d = " ".join(
-            "M" + " L".join(f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _half_triangle(h)) + " Z"
+            "M"
+            + " L".join(
+                f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _half_triangle(h)
+            )
+            + " Z"
             for h in seg.halves
         )
         parts.append(
@@ -308,6 +347,7 @@ def tile_svg(tile_type: TileType, rotation: int = 0, size: int = 100, *, label: 
 
 # -- figures -----------------------------------------------------------------------------------
 
+
 def _meeple(cx: float, cy: float, s: float, colour: str, lying: bool, title: str, fid: str) -> str:
     # A follower silhouette drawn around (cx, cy); farmers lie down, as on the table.
     body = (
@@ -326,6 +366,7 @@ def _meeple(cx: float, cy: float, s: float, colour: str, lying: bool, title: str
 
 
 # -- the board ---------------------------------------------------------------------------------
+
 
 def board_svg(
     board: Board,
@@ -383,7 +424,7 @@ def board_svg(
     out: list[str] = []
     scale = ""
     if max_width and width > max_width:
-        scale = f' style="max-width:100%;height:auto"'
+        scale = ' style="max-width:100%;height:auto"'
     out.append(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="carc-board" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="Carcassonne board with {len(board.tiles)} tiles"{scale}>'
@@ -481,7 +522,11 @@ def _highlight_shape(tile: OrientedTile, seg: Segment, ox: float, oy: float, siz
     hl, edge = COLOURS["highlight"], COLOURS["highlight-edge"]
     if seg.kind == "field":
         d = " ".join(
-            "M" + " L".join(f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _half_triangle(h)) + " Z"
+            "M"
+            + " L".join(
+                f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _half_triangle(h)
+            )
+            + " Z"
             for h in seg.halves
         )
         return f'<path class="hl field" d="{d}" fill="{hl}" fill-opacity="0.45" stroke="none"/>'
@@ -506,7 +551,9 @@ def _highlight_shape(tile: OrientedTile, seg: Segment, ox: float, oy: float, siz
     )
 
 
-def _figure(board: Board, fig: Figure, feature: Feature, size: int, min_x: int, min_y: int, colour_of: dict) -> str:
+def _figure(
+    board: Board, fig: Figure, feature: Feature, size: int, min_x: int, min_y: int, colour_of: dict
+) -> str:
     x, y, seg_id = fig.node  # type: ignore[misc]
     placed = board.tiles[(x, y)]
     ax, ay = segment_anchor(placed.tile, seg_id)
@@ -563,4 +610,3 @@ def _graph_layer(board: Board, size: int, min_x: int, min_y: int, only: Iterable
         )
     out.append("</g>")
     return "".join(out)
-

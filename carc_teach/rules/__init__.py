@@ -31,10 +31,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UnknownRuleError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..board import Board, Placement
     from ..features import Feature, Figure, Node
     from ..game import GameState, Turn
-    from ..tiles import TileType
 
 __all__ = ["RuleModule", "Deployment", "FeatureValue", "module_for", "EXPANSIONS", "PLANNED"]
 

@@ -121,17 +121,23 @@ class BaseRules(RuleModule):
             per = 1 if final else 2
             parts = ((f"{plural(n, 'tile')} × {per}", n * per),)
             if feature.pennants:
-                parts += ((f"{plural(feature.pennants, 'pennant')} × {per}", feature.pennants * per),)
+                parts += (
+                    (f"{plural(feature.pennants, 'pennant')} × {per}", feature.pennants * per),
+                )
             return FeatureValue(value.parts + parts)
         if feature.kind == "cloister":
             return FeatureValue(
                 value.parts
-                + (("the cloister tile", 1), (f"{plural(feature.neighbours, 'neighbouring tile')} × 1", feature.neighbours))
+                + (
+                    ("the cloister tile", 1),
+                    (f"{plural(feature.neighbours, 'neighbouring tile')} × 1", feature.neighbours),
+                )
             )
         if feature.kind == "field" and final:
             cities = [c for c in state.board.features.bordering_cities(feature) if c.complete]
             return FeatureValue(
-                value.parts + ((f"{plural(len(cities), 'completed city')} bordering it × 3", 3 * len(cities)),)
+                value.parts
+                + ((f"{plural(len(cities), 'completed city')} bordering it × 3", 3 * len(cities)),)
             )
         return value
 
@@ -142,7 +148,10 @@ class BaseRules(RuleModule):
             for f in features:
                 if f.kind == kind and not f.scored and f.figures:
                     state.score_feature(
-                        f, rule=f"base.final.{kind}", what=f"the incomplete {f.describe()[4:]}", final=True
+                        f,
+                        rule=f"base.final.{kind}",
+                        what=f"the incomplete {f.describe()[4:]}",
+                        final=True,
                     )
         for f in features:
             if f.kind == "field" and f.figures:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_helpers import game_dict, move
 
 from carc_teach.cli import main
 from carc_teach.errors import GameFileError, IllegalMoveError
 from carc_teach.examples import data as example_data
 from carc_teach.gamefile import load_game
-
-from engine_helpers import game_dict, move
 
 
 def write(tmp_path, content, name="game.json"):
@@ -87,7 +86,9 @@ def test_too_many_followers():
 
 
 def test_unknown_segment_lists_the_tile_segments():
-    with pytest.raises(IllegalMoveError, match=r"has no segment 'tower'; its segments are city \(S\)"):
+    with pytest.raises(
+        IllegalMoveError, match=r"has no segment 'tower'; its segments are city \(S\)"
+    ):
         load_game(game_dict([move("E", 0, -1, 180, "tower")]))
 
 
@@ -131,6 +132,7 @@ def test_discard_rules():
 
 # -- CLI -------------------------------------------------------------------------------------
 
+
 def test_cli_bad_input_exits_2_with_one_line(tmp_path, capsys):
     p = write(tmp_path, '{"format": ')
     assert main(["replay", str(p)]) == 2
@@ -152,7 +154,9 @@ def test_cli_replay_json(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["scores"] == {"Alice": 15, "Bob": 8}
     first = out["events"][0]
-    assert {"index", "turn", "step", "kind", "player", "points", "rule", "annotations"} <= set(first)
+    assert {"index", "turn", "step", "kind", "player", "points", "rule", "annotations"} <= set(
+        first
+    )
 
 
 def test_cli_replay_until(capsys):

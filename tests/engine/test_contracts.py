@@ -43,6 +43,7 @@ def test_package_attribute_is_the_annotation_package():
 
 def test_rule_presets_change_the_engine_options():
     from engine_helpers import game_dict, move
+
     from carc_teach.gamefile import load_game
 
     game = load_game(game_dict([move("E", 0, -1, 180)], rules={"preset": "rgg"}))
@@ -54,8 +55,8 @@ def test_rule_presets_change_the_engine_options():
 
 def test_bad_rule_options_are_game_file_errors():
     import pytest
-
     from engine_helpers import game_dict
+
     from carc_teach.errors import GameFileError
     from carc_teach.gamefile import load_game
 

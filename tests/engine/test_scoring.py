@@ -6,9 +6,9 @@ Alice moves on odd turns, Bob on even turns.
 
 from __future__ import annotations
 
-from carc_teach.examples import load
-
 from engine_helpers import move, play_moves, points_events
+
+from carc_teach.examples import load
 
 
 def scored(game, rule=None):
@@ -16,6 +16,7 @@ def scored(game, rule=None):
 
 
 # -- roads ---------------------------------------------------------------------------------
+
 
 def test_completed_road_scores_one_per_tile():
     game = load("first-turns")
@@ -46,6 +47,7 @@ def test_big_ring_road_with_no_ends_scores_every_tile():
 
 
 # -- cities --------------------------------------------------------------------------------
+
 
 def test_city_closed_in_the_turn_it_is_claimed():
     game = load("first-turns")
@@ -130,6 +132,7 @@ def test_completed_feature_without_followers_scores_nobody():
 
 # -- cloisters -----------------------------------------------------------------------------
 
+
 def test_surrounded_cloister_scores_nine():
     game = play_moves(
         [
@@ -155,6 +158,7 @@ def test_incomplete_cloister_at_the_end_scores_one_plus_neighbours():
 
 
 # -- farms ---------------------------------------------------------------------------------
+
 
 def test_farm_bordering_the_same_city_twice_counts_it_once():
     # The farm touches the finished two-tile city on both of its tiles; it still counts once.

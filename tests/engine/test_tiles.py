@@ -48,7 +48,10 @@ def test_every_edge_location_is_covered_exactly_once():
             half_cover = {2 * side, 2 * side + 1} & set(halves)
             city_side = on_side and t.edges[side] == "city"
             # a city side has no field halves; a road side and a field side have both halves
-            assert (not half_cover) if city_side else half_cover == {2 * side, 2 * side + 1}, (t.id, side)
+            assert (not half_cover) if city_side else half_cover == {2 * side, 2 * side + 1}, (
+                t.id,
+                side,
+            )
 
 
 def test_field_borders_match_the_corner_rule():
@@ -101,7 +104,10 @@ def test_opposite_half_pairs_mirror_across_an_edge():
 
 
 def test_bad_catalogue_data_is_rejected_with_location():
-    bad = {"set": "x", "tiles": [{"id": "Z", "segments": [{"id": "c", "kind": "city", "sides": ["N"]}]}]}
+    bad = {
+        "set": "x",
+        "tiles": [{"id": "Z", "segments": [{"id": "c", "kind": "city", "sides": ["N"]}]}],
+    }
     with pytest.raises(CatalogueError, match="not fully covered"):
         parse_catalogue(bad, "x.json")
     with pytest.raises(CatalogueError, match="unknown tile set"):
