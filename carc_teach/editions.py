@@ -177,10 +177,14 @@ OPTIONS: tuple[RuleOption, ...] = (
             decided challenge ...). Scores that do not come from placing a tile never count."""),
         annotations=("ckr-7", "ckr-8", "ckr-10", "ckr-11"),
         value_notes=(
-            ("any-scoring", "any scoring caused by the placed tile (RGG, HiG Big Box 2, the "
-                            "seed pages)"),
-            ("completion", "only a road, city or cloister completed by the tile (original "
-                           "HiG rules)"),
+            (
+                "any-scoring",
+                "any scoring caused by the placed tile (RGG, HiG Big Box 2, the seed pages)",
+            ),
+            (
+                "completion",
+                "only a road, city or cloister completed by the tile (original HiG rules)",
+            ),
         ),
     ),
     RuleOption(
@@ -195,8 +199,7 @@ OPTIONS: tuple[RuleOption, ...] = (
             Carcassonne must choose another quarter."""),
         annotations=("ckr-34",),
         value_notes=(
-            (False, "the Count only blocks followers leaving his quarter (every other "
-                    "edition)"),
+            (False, "the Count only blocks followers leaving his quarter (every other edition)"),
             (True, "nor may a follower be deployed into his quarter (RGG Big Box 2)"),
         ),
     ),
@@ -215,10 +218,14 @@ OPTIONS: tuple[RuleOption, ...] = (
             round, whatever this option says."""),
         annotations=("ckr-28", "ckr-27"),
         value_notes=(
-            ("once-around", "each player decides once, the placer last (all editions; "
-                            "explicit in RGG)"),
-            ("until-all-pass", "rounds repeat while anyone still redeploys (a reading no "
-                               "rulebook prints)"),
+            (
+                "once-around",
+                "each player decides once, the placer last (all editions; explicit in RGG)",
+            ),
+            (
+                "until-all-pass",
+                "rounds repeat while anyone still redeploys (a reading no rulebook prints)",
+            ),
         ),
     ),
     RuleOption(
@@ -233,10 +240,14 @@ OPTIONS: tuple[RuleOption, ...] = (
         annotations=("variant-count-clockwise", "variant-count-follows-deploy"),
         value_notes=(
             ("free", "the deploying player may move him to any quarter (standard rules)"),
-            ("clockwise", "he steps to the next quarter clockwise at every deployment "
-                          "(official variant 1)"),
-            ("follows-deploy", "he moves to the quarter the new follower entered (official "
-                               "variant 2)"),
+            (
+                "clockwise",
+                "he steps to the next quarter clockwise at every deployment (official variant 1)",
+            ),
+            (
+                "follows-deploy",
+                "he moves to the quarter the new follower entered (official variant 2)",
+            ),
         ),
     ),
     RuleOption(
@@ -269,14 +280,24 @@ OPTIONS: tuple[RuleOption, ...] = (
             years. carc_teach offers the three official positions and the house rule."""),
         annotations=("ckr-5", "ckr-6", "house-count-river-first"),
         value_notes=(
-            ("discard-unplaceable", "city first; river tiles that cannot be placed leave "
-                                    "the game (latest River II rules)"),
-            ("spring-away-from-city", "city first, then the spring next to it with the river "
-                                      "flowing away (original Count rules)"),
-            ("not-combined", "do not play the two together (advice of the Count, King & "
-                             "Robber box)"),
-            ("river-first", "river first, then the city where it touches most river tiles "
-                            "(house rule)"),
+            (
+                "discard-unplaceable",
+                "city first; river tiles that cannot be placed leave "
+                "the game (latest River II rules)",
+            ),
+            (
+                "spring-away-from-city",
+                "city first, then the spring next to it with the river "
+                "flowing away (original Count rules)",
+            ),
+            (
+                "not-combined",
+                "do not play the two together (advice of the Count, King & Robber box)",
+            ),
+            (
+                "river-first",
+                "river first, then the city where it touches most river tiles (house rule)",
+            ),
         ),
         also_needs=("count",),
     ),
@@ -292,14 +313,20 @@ OPTIONS: tuple[RuleOption, ...] = (
             'running-bonus' carc_teach reads the house rule as replacing the final count: every
             completion pays its point to whoever holds the tile at that moment, the
             completion that hands the tile over included."""),
-        annotations=("ckr-1", "house-king-flat-10", "house-king-flat-15",
-                     "house-king-running-bonus"),
+        annotations=(
+            "ckr-1",
+            "house-king-flat-10",
+            "house-king-flat-15",
+            "house-king-running-bonus",
+        ),
         value_notes=(
             ("per-feature", "1 point per completed city / road at the end (rules)"),
             ("flat-10", "10 points per tile held at the end (house rule)"),
             ("flat-15-40", "15 points per tile, 40 for holding both (house rule)"),
-            ("running-bonus", "1 point to the holder each time a city / road is completed "
-                              "(house rule)"),
+            (
+                "running-bonus",
+                "1 point to the holder each time a city / road is completed (house rule)",
+            ),
         ),
     ),
     RuleOption(
@@ -351,8 +378,10 @@ OPTIONS: tuple[RuleOption, ...] = (
         value_notes=(
             ("standard", "winner 9, loser 0 (rules)"),
             ("winner-takes-both", "winner also scores the loser's building (house rule)"),
-            ("challenger-takes-both", "only a winning challenger scores both (house rule, "
-                                      "aggressive form)"),
+            (
+                "challenger-takes-both",
+                "only a winning challenger scores both (house rule, aggressive form)",
+            ),
         ),
     ),
     RuleOption(
@@ -367,8 +396,10 @@ OPTIONS: tuple[RuleOption, ...] = (
             RGG says 'no other wagon or follower', which plays like the correction."""),
         annotations=("car-166", "car-167"),
         value_notes=(
-            ("no-other-follower", "any follower (wagons and mayors included) blocks it "
-                                  "(annotated rules)"),
+            (
+                "no-other-follower",
+                "any follower (wagons and mayors included) blocks it (annotated rules)",
+            ),
             ("no-other-figure", "any figure at all blocks it (HiG's text read literally)"),
             ("no-other-wagon-or-follower", "RGG's wording; same result as no-other-follower"),
         ),
@@ -385,10 +416,14 @@ OPTIONS: tuple[RuleOption, ...] = (
             tile also shows a road, which shuts wagons out of abbeys."""),
         annotations=("car-173", "house-wagon-road-tiles-only", "house-wagon-abbey-moves"),
         value_notes=(
-            ("official", "any cloister, shrine or abbey (official; also the viberunner house "
-                         "rule)"),
-            ("road-tiles-only", "only cloisters and shrines whose tile has a road; no abbeys "
-                                "(house rule)"),
+            (
+                "official",
+                "any cloister, shrine or abbey (official; also the viberunner house rule)",
+            ),
+            (
+                "road-tiles-only",
+                "only cloisters and shrines whose tile has a road; no abbeys (house rule)",
+            ),
         ),
     ),
     RuleOption(
@@ -417,8 +452,10 @@ OPTIONS: tuple[RuleOption, ...] = (
             Officially a tower can capture the mayor like any follower. A house rule makes the
             mayor immune."""),
         annotations=("car-159", "house-mayor-tower-immune"),
-        value_notes=((False, "towers capture mayors (official)"),
-                     (True, "towers cannot capture mayors (house rule)")),
+        value_notes=(
+            (False, "towers capture mayors (official)"),
+            (True, "towers cannot capture mayors (house rule)"),
+        ),
         also_needs=("tower",),
     ),
     RuleOption(
@@ -431,8 +468,10 @@ OPTIONS: tuple[RuleOption, ...] = (
             Officially the dragon can eat a wagon and a tower can capture it. A house rule
             protects the wagon from both."""),
         annotations=("car-159", "house-wagon-hazard-immune"),
-        value_notes=((False, "dragon and towers take wagons (official)"),
-                     (True, "wagons are safe from both (house rule)")),
+        value_notes=(
+            (False, "dragon and towers take wagons (official)"),
+            (True, "wagons are safe from both (house rule)"),
+        ),
         also_needs=("princess-dragon", "tower"),
     ),
 )
@@ -461,9 +500,7 @@ def options_for(expansion: str) -> tuple[RuleOption, ...]:
         For an unknown expansion id.
     """
     wanted = set(expand_expansion(expansion))
-    return tuple(
-        o for o in OPTIONS if o.expansion in wanted or wanted.intersection(o.also_needs)
-    )
+    return tuple(o for o in OPTIONS if o.expansion in wanted or wanted.intersection(o.also_needs))
 
 
 # ---------------------------------------------------------------------------------- presets
@@ -826,8 +863,13 @@ VOCABULARY: tuple[Term, ...] = (
     Term("farm", "field", "farms", "fields", "the whole farm, not one tile's part of it"),
     Term("pennant", "coat of arms", "pennants", "coats of arms"),
     Term("quarter", "district", "quarters", "districts", "of the city of Carcassonne"),
-    Term("counting figure", "scoring figure", "counting figures", "scoring figures",
-         "the figure that marks a score on the track"),
+    Term(
+        "counting figure",
+        "scoring figure",
+        "counting figures",
+        "scoring figures",
+        "the figure that marks a score on the track",
+    ),
     Term("town", "small city", "towns", "small cities", "a two-tile city (castles)"),
     Term("thief", "highwayman", "thieves", "highwaymen", "a follower on a road"),
 )
@@ -845,8 +887,12 @@ ALSO_CALLED: Mapping[str, tuple[str, ...]] = {
 def _word_index() -> dict[str, tuple[Term, bool]]:
     index: dict[str, tuple[Term, bool]] = {}
     for entry in VOCABULARY:
-        for form, plural in ((entry.c1, False), (entry.c2, False), (entry.c1_plural, True),
-                             (entry.c2_plural, True)):
+        for form, plural in (
+            (entry.c1, False),
+            (entry.c2, False),
+            (entry.c1_plural, True),
+            (entry.c2_plural, True),
+        ):
             index.setdefault(form.casefold(), (entry, plural))
     return index
 
@@ -880,4 +926,3 @@ def term(word: str, edition: str) -> str:
     if word[:1].isupper():
         result = result[:1].upper() + result[1:]
     return result
-

@@ -304,9 +304,25 @@ _FOOTNOTE_ID = re.compile(r"(ckr|ckr1e|car)-([0-9]+)")
 _RECORD_ID = re.compile(r"(?:ckr|car)-[0-9]+|(?:house|variant)-[a-z0-9]+(?:-[a-z0-9]+)*")
 _DATE = re.compile(r"(19|20)[0-9]{2}-(0[1-9]|1[0-2])")
 _ANNOTATION_KEYS = {
-    "id", "refs", "sections", "kind", "title", "text", "date", "date_note", "publishers",
-    "editions", "expansions", "topics", "changes_outcome", "aliases", "extra_kinds",
-    "kind_inferred", "official_variant", "credit", "see_also",
+    "id",
+    "refs",
+    "sections",
+    "kind",
+    "title",
+    "text",
+    "date",
+    "date_note",
+    "publishers",
+    "editions",
+    "expansions",
+    "topics",
+    "changes_outcome",
+    "aliases",
+    "extra_kinds",
+    "kind_inferred",
+    "official_variant",
+    "credit",
+    "see_also",
 }
 _RULE_KEYS = {"id", "expansion", "section", "title", "text", "annotations", "topics"}
 
@@ -406,8 +422,12 @@ def _build_annotation(where: str, entry: dict[str, Any], raw: dict[str, Any]) ->
     for rule_id in entry.get("topics", []):
         if not _topics.is_known(rule_id):
             raise _fail(where, f"unknown topic {rule_id!r}")
-    for name, table in (("publishers", PUBLISHERS), ("editions", EDITIONS),
-                        ("expansions", EXPANSIONS), ("extra_kinds", KIND_LABELS)):
+    for name, table in (
+        ("publishers", PUBLISHERS),
+        ("editions", EDITIONS),
+        ("expansions", EXPANSIONS),
+        ("extra_kinds", KIND_LABELS),
+    ):
         for value in entry.get(name, []):
             if value not in table:
                 raise _fail(where, f"unknown {name[:-1]} {value!r}")

@@ -74,8 +74,9 @@ def _format(record) -> str:
         head.append(", ".join(record.editions))
     lines = [f"{record.id}  {record.title}", "  " + " \u00b7 ".join(head)]
     for paragraph in record.text.split("\n\n"):
-        lines.extend(textwrap.wrap(paragraph, width=96, initial_indent="    ",
-                                   subsequent_indent="    "))
+        lines.extend(
+            textwrap.wrap(paragraph, width=96, initial_indent="    ", subsequent_indent="    ")
+        )
     if record.credit:
         lines.append(f"  credit: {record.credit}")
     lines.append("  topics: " + ", ".join(record.topics))

@@ -73,8 +73,9 @@ def run(args: argparse.Namespace) -> int:
             chosen_here = rules is not None and value == chosen and type(value) is type(chosen)
             marks += ">" if chosen_here else " "
             out.write(f"  {marks} {value!r}  {note}\n")
-        for line in textwrap.wrap(opt.explanation, width=96, initial_indent="    ",
-                                  subsequent_indent="    "):
+        for line in textwrap.wrap(
+            opt.explanation, width=96, initial_indent="    ", subsequent_indent="    "
+        ):
             out.write(line + "\n")
         out.write("  annotations: " + ", ".join(opt.annotations) + "\n\n")
     legend = "* = default"
@@ -88,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
             why = dict(p.basis).get(key)
             source = f"  [{', '.join(why)}]" if why else "  [assumed, see notes]"
             out.write(f"      {key} = {value!r}{source}\n")
-        for line in textwrap.wrap(p.notes, width=92, initial_indent="    ",
-                                  subsequent_indent="    "):
+        for line in textwrap.wrap(
+            p.notes, width=92, initial_indent="    ", subsequent_indent="    "
+        ):
             out.write(line + "\n")
     return 0

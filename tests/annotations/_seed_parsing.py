@@ -85,7 +85,7 @@ def parse_numbered_footnotes(seed: str) -> list[Footnote]:
     lines = seed_path(seed).read_text(encoding="utf-8").splitlines()
     start = next(i for i, line in enumerate(lines) if line.strip() == FOOTNOTE_HEADINGS[seed])
     notes: list[list] = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         m = re.match(r"^\s+(\d+)\.\s+(.*)$", line)
         if m:
             notes.append([int(m.group(1)), m.group(2)])
@@ -131,8 +131,12 @@ def parse_list_items(seed: str) -> list[ListItem]:
             j = i + 1
             while j < len(lines):
                 s = lines[j].strip()
-                if (s in SECTION_HEADINGS or s in PART_HEADINGS or s in SECTION_END
-                        or re.match(r"^\d{3}\S", s)):
+                if (
+                    s in SECTION_HEADINGS
+                    or s in PART_HEADINGS
+                    or s in SECTION_END
+                    or re.match(r"^\d{3}\S", s)
+                ):
                     break
                 body.append(lines[j])
                 j += 1

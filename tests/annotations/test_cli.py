@@ -101,5 +101,7 @@ def test_options_diff(capsys):
     code, out, _ = run(capsys, "options", "--diff", "hig-original", "hig-big-box-2")
     assert code == 0 and "count.deploy-trigger: 'completion' -> 'any-scoring'" in out
     _, out, _ = run(capsys, "options", "--diff", "hig-original", "rgg", "--json")
-    assert json.loads(out)["diff"]["options"]["count.deploy-trigger"] == ["completion",
-                                                                         "any-scoring"]
+    assert json.loads(out)["diff"]["options"]["count.deploy-trigger"] == [
+        "completion",
+        "any-scoring",
+    ]

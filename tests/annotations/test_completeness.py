@@ -91,8 +91,10 @@ def test_kinds_match_the_seed_icons(footnotes):
         record = _records_citing(note.seed, note.number)[0]
         first = note.kinds[0]  # the icon shown first
         if record.kind != first:
-            problems.append(f"seed {note.seed} fn {note.number}: {record.id} is {record.kind}, "
-                            f"the seed says {first}")
+            problems.append(
+                f"seed {note.seed} fn {note.number}: {record.id} is {record.kind}, "
+                f"the seed says {first}"
+            )
         extra = set(note.kinds) - {record.kind} - set(record.extra_kinds)
         if extra:
             problems.append(f"seed {note.seed} fn {note.number}: {record.id} lacks {extra}")
@@ -112,8 +114,10 @@ def test_dates_match_the_footnotes(footnotes):
         if note.date:
             want = note.date
             if record.date != want:
-                problems.append(f"{record.id} (seed {note.seed} fn {note.number}): "
-                                f"date {record.date}, the seed says {want}")
+                problems.append(
+                    f"{record.id} (seed {note.seed} fn {note.number}): "
+                    f"date {record.date}, the seed says {want}"
+                )
     assert not problems, "\n".join(problems)
 
 
@@ -174,9 +178,13 @@ def test_no_record_cites_a_list_item_the_seeds_lack(list_items):
 def test_list_items_get_house_or_variant_ids(list_items):
     for item in list_items:
         record = next(
-            r for r in annotations.all_annotations()
-            if any((s.seed, s.section, s.item, s.part) == (item.seed, item.section, item.item,
-                                                          item.part) for s in r.sources)
+            r
+            for r in annotations.all_annotations()
+            if any(
+                (s.seed, s.section, s.item, s.part)
+                == (item.seed, item.section, item.item, item.part)
+                for s in r.sources
+            )
         )
         assert record.kind == "house-rule"
         assert any(i.startswith(("house-", "variant-")) for i in (record.id, *record.aliases))
@@ -190,9 +198,13 @@ def test_house_rule_credits_come_from_the_seeds(list_items):
         if item.credits is None:
             continue
         record = next(
-            r for r in annotations.all_annotations()
-            if any((s.seed, s.section, s.item, s.part) == (item.seed, item.section, item.item,
-                                                          item.part) for s in r.sources)
+            r
+            for r in annotations.all_annotations()
+            if any(
+                (s.seed, s.section, s.item, s.part)
+                == (item.seed, item.section, item.item, item.part)
+                for s in r.sources
+            )
         )
         # the names of the "(Thanks to ...)" credit, its filler words left out
         assert item.credits, item

@@ -28,10 +28,18 @@ def test_option_is_well_formed(opt):
 
 def test_required_options_exist_with_their_defaults():
     assert editions.option("base.followers").default == 7
-    for option_id in ("count.deploy-trigger", "count.blocks-moves-to", "count.redeploy-rounds",
-                      "count.count-movement", "river2.with-count", "shrine.challenge-wording",
-                      "wagon.empty-feature-rule", "king.scoring", "shrine.challenge-reward",
-                      "shrine.placement-limit"):
+    for option_id in (
+        "count.deploy-trigger",
+        "count.blocks-moves-to",
+        "count.redeploy-rounds",
+        "count.count-movement",
+        "river2.with-count",
+        "shrine.challenge-wording",
+        "wagon.empty-feature-rule",
+        "king.scoring",
+        "shrine.challenge-reward",
+        "shrine.placement-limit",
+    ):
         editions.option(option_id)
 
 
@@ -54,8 +62,10 @@ def test_options_for():
     count = editions.options_for("count")
     assert {"count.deploy-trigger", "river2.with-count"} <= {o.id for o in count}
     assert all(o.expansion == "count" or "count" in o.also_needs for o in count)
-    assert {o.id for o in editions.options_for("count-king-robber")} >= {"king.scoring",
-                                                                         "shrine.challenge-reward"}
+    assert {o.id for o in editions.options_for("count-king-robber")} >= {
+        "king.scoring",
+        "shrine.challenge-reward",
+    }
     with pytest.raises(UnknownRuleError):
         editions.options_for("atlantis")
 
@@ -96,7 +106,9 @@ def test_presets_differ_where_the_footnotes_say():
     assert editions.resolve("rgg-big-box-2")["count.blocks-moves-to"] is True
     assert editions.resolve("rgg")["count.blocks-moves-to"] is False
     assert editions.diff_presets("hig-original", "hig-big-box-2")["count.deploy-trigger"] == (
-        "completion", "any-scoring")
+        "completion",
+        "any-scoring",
+    )
     assert editions.diff_presets("rgg", "rgg") == {}
     assert "count.blocks-moves-to" in editions.diff_presets(None, "rgg-big-box-2")
 
@@ -110,8 +122,10 @@ def test_resolve_defaults_and_overrides():
     assert rules.preset is None and rules.changed() == {}
     mine = editions.resolve("rgg", {"base.followers": 5, "king.scoring": "flat-10"})
     assert mine["base.followers"] == 5 and mine["king.scoring"] == "flat-10"
-    assert mine.to_setup() == {"preset": "rgg",
-                               "options": {"base.followers": 5, "king.scoring": "flat-10"}}
+    assert mine.to_setup() == {
+        "preset": "rgg",
+        "options": {"base.followers": 5, "king.scoring": "flat-10"},
+    }
     assert editions.from_setup(mine.to_setup()) == mine
     assert editions.from_setup(None) == editions.from_setup({}) == editions.resolve()
 
@@ -130,8 +144,11 @@ def test_rule_set_is_an_immutable_mapping():
     [
         (lambda: editions.resolve("hig-first"), "hig-first", "hig-original"),
         (lambda: editions.resolve(None, {"base.follower": 3}), "base.follower", "base.followers"),
-        (lambda: editions.resolve(None, {"count.deploy-trigger": "always"}), "always",
-         "completion"),
+        (
+            lambda: editions.resolve(None, {"count.deploy-trigger": "always"}),
+            "always",
+            "completion",
+        ),
         (lambda: editions.resolve(None, {"base.followers": 0}), "0", "1..12"),
         (lambda: editions.resolve(None, {"base.followers": True}), "True", "1..12"),
         (lambda: editions.resolve(None, {"count.blocks-moves-to": 1}), "1", "false, true"),
@@ -179,5 +196,10 @@ def test_term_rejects_unknown_edition():
 
 def test_vocabulary_covers_the_issue_pairs():
     pairs = {(t.c1, t.c2) for t in editions.VOCABULARY}
-    assert {("follower", "meeple"), ("cloister", "monastery"), ("farm", "field"),
-            ("pennant", "coat of arms"), ("quarter", "district")} <= pairs
+    assert {
+        ("follower", "meeple"),
+        ("cloister", "monastery"),
+        ("farm", "field"),
+        ("pennant", "coat of arms"),
+        ("quarter", "district"),
+    } <= pairs

@@ -129,10 +129,23 @@ def test_annotations_for_an_event_without_rule():
 
 
 def test_annotations_for_base_ids_the_engine_emits():
-    for rule_id in ("base.setup", "base.draw", "base.place", "base.place.discard", "base.deploy",
-                    "base.road.score", "base.city.score", "base.cloister.score", "base.majority",
-                    "base.return", "base.final", "base.final.road", "base.final.city",
-                    "base.final.cloister", "base.final.farm"):
+    for rule_id in (
+        "base.setup",
+        "base.draw",
+        "base.place",
+        "base.place.discard",
+        "base.deploy",
+        "base.road.score",
+        "base.city.score",
+        "base.cloister.score",
+        "base.majority",
+        "base.return",
+        "base.final",
+        "base.final.road",
+        "base.final.city",
+        "base.final.cloister",
+        "base.final.farm",
+    ):
         annotations.annotations_for(rule_id)  # known ids, no error
 
 
@@ -182,8 +195,20 @@ def test_unknown_rule_error_is_a_carc_teach_error():
 
 
 def test_topic_parents_exist_and_areas_match_the_architecture():
-    areas = {"base", "count", "king", "robber", "river2", "shrine", "mayor", "wagon", "barn",
-             "bigfollower", "builder", "pig"}
+    areas = {
+        "base",
+        "count",
+        "king",
+        "robber",
+        "river2",
+        "shrine",
+        "mayor",
+        "wagon",
+        "barn",
+        "bigfollower",
+        "builder",
+        "pig",
+    }
     for t in topics.all_topics():
         assert t.id.split(".")[0] in areas
         assert t.expansion in topics.EXPANSIONS
@@ -195,14 +220,25 @@ def test_topic_parents_exist_and_areas_match_the_architecture():
 
 
 def test_issue_example_topics_exist():
-    for rule_id in ("count.deploy-trigger", "count.redeploy", "king.award", "shrine.challenge",
-                    "mayor.strength", "wagon.move", "barn.placement", "barn.scoring"):
+    for rule_id in (
+        "count.deploy-trigger",
+        "count.redeploy",
+        "king.award",
+        "shrine.challenge",
+        "mayor.strength",
+        "wagon.move",
+        "barn.placement",
+        "barn.scoring",
+    ):
         assert topics.is_known(rule_id)
 
 
 def test_lineage():
     assert topics.lineage("count.redeploy.market") == (
-        "count.redeploy.market", "count.redeploy", "count")
+        "count.redeploy.market",
+        "count.redeploy",
+        "count",
+    )
 
 
 def test_every_topic_but_roots_and_engine_ids_is_used():
@@ -210,7 +246,20 @@ def test_every_topic_but_roots_and_engine_ids_is_used():
     used |= {t for text in annotations.rule_texts() for t in text.topics}
     unused = [t.id for t in topics.all_topics() if t.parent is not None and t.id not in used]
     # engine-emitted base ids need no footnote
-    assert set(unused) <= {"base.setup", "base.draw", "base.return", "base.final.road",
-                           "base.final.city", "base.final.cloister", "base.road", "base.city",
-                           "base.cloister", "base.farm", "base.final", "pig.scoring",
-                           "base.city.score", "base.road.score", "base.cloister.score"}, unused
+    assert set(unused) <= {
+        "base.setup",
+        "base.draw",
+        "base.return",
+        "base.final.road",
+        "base.final.city",
+        "base.final.cloister",
+        "base.road",
+        "base.city",
+        "base.cloister",
+        "base.farm",
+        "base.final",
+        "pig.scoring",
+        "base.city.score",
+        "base.road.score",
+        "base.cloister.score",
+    }, unused

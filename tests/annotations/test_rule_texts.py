@@ -19,12 +19,22 @@ def test_sections_cover_every_part_of_the_box_and_abbey_mayor():
     assert ("count", "Scoring") in sections and ("shrines", "Scoring") in sections
     assert any(t.expansion == "river2" for t in TEXTS)
     ids = {t.id for t in TEXTS}
-    for needed in ("mayor/deploying", "mayor/scoring", "wagon/deploying",
-                   "wagon/scoring-and-moving", "barn/placement", "barn/scoring-when-placed",
-                   "barn/scoring-when-connected",
-                   "barn/final-scoring", "count/deploying-to-carcassonne", "count/redeploying",
-                   "count/the-count", "shrines/the-challenge", "king-robber/the-king",
-                   "king-robber/the-robber-baron"):
+    for needed in (
+        "mayor/deploying",
+        "mayor/scoring",
+        "wagon/deploying",
+        "wagon/scoring-and-moving",
+        "barn/placement",
+        "barn/scoring-when-placed",
+        "barn/scoring-when-connected",
+        "barn/final-scoring",
+        "count/deploying-to-carcassonne",
+        "count/redeploying",
+        "count/the-count",
+        "shrines/the-challenge",
+        "king-robber/the-king",
+        "king-robber/the-robber-baron",
+    ):
         assert needed in ids, needed
 
 
