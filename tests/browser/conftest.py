@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import re
 import shutil
 import sys
@@ -29,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from carc_support import missing_prerequisite
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -45,14 +45,6 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def missing_prerequisite(message: str) -> None:
-    """Skip locally, fail in CI: a CI run must never pass by skipping."""
-    message = f"{message} (run ./dev test, which installs it)"
-    if os.environ.get("CI"):
-        pytest.fail(message, pytrace=False)
-    pytest.skip(message)
 
 
 @pytest.fixture(scope="session")

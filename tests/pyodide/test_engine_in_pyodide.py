@@ -9,17 +9,15 @@ event's index, turn, step, kind, player, points and rule id.
 
 from __future__ import annotations
 
-import json
 import runpy
-import subprocess
 from pathlib import Path
 
 import pytest
+from carc_support import run_in_pyodide
 
 from carc_teach import examples
 
 HERE = Path(__file__).parent
-RUNNER = HERE / "run_in_pyodide.mjs"
 SCRIPT = HERE / "replay_summary.py"
 
 pytestmark = [pytest.mark.pyodide, pytest.mark.slow]
@@ -36,16 +34,8 @@ def cpython_summary() -> dict:
 
 
 @pytest.fixture(scope="module")
-def pyodide_summary(node_binary, pyodide_core, carc_teach_wheel, networkx_wheel) -> dict:
-    command = [node_binary, str(RUNNER), str(pyodide_core), str(SCRIPT)]
-    command += [str(carc_teach_wheel), str(networkx_wheel)]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
-    assert result.returncode == 0, (
-        f"Pyodide run failed ({result.returncode}):\n{result.stderr[-3000:]}"
-    )
-    _, _, payload = result.stdout.partition("@@RESULT@@\n")
-    assert payload, f"no result from Pyodide; stdout:\n{result.stdout}"
-    return json.loads(payload)
+def pyodide_summary() -> dict:
+    return run_in_pyodide(SCRIPT)
 
 
 def test_runs_in_real_pyodide(pyodide_summary):
