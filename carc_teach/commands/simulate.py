@@ -1,4 +1,4 @@
-"""``carc-teach simulate --seed S --games N [--players P] [--json] [--save DIR]``."""
+"""``carc-teach simulate --seed S --games N [--players P] [--player random|greedy] [--json] [--save DIR]``."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--games", type=int, default=1, help="how many games (seeds S, S+1, ...)")
     parser.add_argument("--players", type=int, default=2, help="players per game, 1-6 (default 2)")
+    parser.add_argument(
+        "--player",
+        choices=("random", "greedy"),
+        default="random",
+        help="random: uniform over legal moves (default); greedy: a simple bot looking one placement ahead",
+    )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object with every game's result"
     )
@@ -37,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     results = []
     started = time.perf_counter()
     for seed in range(args.seed, args.seed + args.games):
-        game = random_game(seed, args.players)
+        game = random_game(seed, args.players, player=args.player)
         scores = game.scores
         top = max(scores.values())
         results.append(

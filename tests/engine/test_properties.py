@@ -104,3 +104,22 @@ def test_any_prefix_of_a_game_is_a_valid_game(seed, cut):
     assert prefix.events[-1].kind == "game-end"
     assert prefix.events[-1].data["final"] is False
     check_state(prefix.state)
+
+
+@pytest.mark.parametrize("seed", range(0, 24, 4))
+def test_greedy_games_keep_every_invariant_and_score_like_real_games(seed):
+    game = random_game(seed, players=2 + seed % 3, player="greedy")
+    check_scores_explained(game)
+    check_state(game.state)
+    assert not game.state.figures_on_board()
+    # the greedy bot scores like a real table, far above random play
+    assert sum(game.scores.values()) > 100
+    file_game = Game(game.setup, game.moves)
+    assert [e.to_json() for e in file_game.events] == [e.to_json() for e in game.events]
+
+
+def test_unknown_player_kind_is_a_clear_error():
+    from carc_teach.errors import CarcTeachError
+
+    with pytest.raises(CarcTeachError, match="unknown kind of player 'clever'"):
+        random_game(1, player="clever")

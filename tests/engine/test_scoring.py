@@ -184,7 +184,7 @@ def test_final_scores_of_the_examples():
     assert load("first-turns").scores == {"Alice": 15, "Bob": 8}
     assert load("shared-city").scores == {"Alice": 8, "Bob": 8}
     full = load("full-game")
-    assert full.scores == {"Alice": 25, "Bob": 21}
+    assert full.scores == {"Alice": 89, "Bob": 106}
     assert full.events[-1].kind == "game-end" and full.events[-1].data["final"] is True
 
 
