@@ -115,11 +115,10 @@ class GreedyController(RandomController):
                 value += 0.6
             else:
                 value -= 0.4
-        for dx, dy in SURROUNDING_OFFSETS:
-            for cloister in state.board.features._cloisters.get((p.x + dx, p.y + dy), ()):
-                owners = {fig.player for fig in cloister.figures}
-                gain = 9 if cloister.neighbours == 7 else 1
-                value += gain if me in owners else -gain * 0.6 * len(owners)
+        for cloister in state.board.features.cloisters_around((p.x, p.y), include_self=False):
+            owners = {fig.player for fig in cloister.figures}
+            gain = 9 if cloister.neighbours == 7 else 1
+            value += gain if me in owners else -gain * 0.6 * len(owners)
         # the best follower to deploy on this tile, if any
         best_deploy, best_deploy_value = None, 0.0
         if any(f.kind == "follower" for f in state.supply[me]):
