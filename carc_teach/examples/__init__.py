@@ -57,20 +57,25 @@ def load(name: str) -> Game:
 def describe(name: str) -> dict[str, Any]:
     """Title and description of an example, and the rule ids its event log applies."""
     d = data(name)
-    rules = sorted({e.rule for e in load(name).events if e.rule})
     return {
         "name": name,
         "title": d.get("title", name),
         "description": d.get("description", ""),
-        "rules": rules,
+        "rules": sorted(_rules_applied(name)),
     }
+
+
+@cache
+def _rules_applied(name: str) -> frozenset[str]:
+    """Every rule id the example's event log applies (the game is replayed once, then cached)."""
+    return frozenset(e.rule for e in load(name).events if e.rule)
 
 
 def for_rule(rule_id: str) -> list[str]:
     """Names of bundled games whose event log applies ``rule_id`` (or a rule under it)."""
-    out = []
-    for name in names():
-        game = load(name)
-        if any(e.rule == rule_id or e.rule.startswith(rule_id + ".") for e in game.events):
-            out.append(name)
-    return out
+    prefix = rule_id + "."
+    return [
+        name
+        for name in names()
+        if any(r == rule_id or r.startswith(prefix) for r in _rules_applied(name))
+    ]
