@@ -190,6 +190,24 @@ def _road_geometry(tile: OrientedTile, seg: Segment) -> tuple[list[Point], Point
     return [p, end], anchor
 
 
+def _field_path(seg: Segment, ox: float, oy: float, size: float) -> str:
+    """SVG path of a field segment: the triangles of its half-sides (cities are drawn on top)."""
+    return " ".join(
+        "M"
+        + " L".join(f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _half_triangle(h))
+        + " Z"
+        for h in seg.halves
+    )
+
+
+def _road_path(tile: OrientedTile, seg: Segment, ox: float, oy: float, size: float) -> str:
+    """SVG path of a road segment's centre line (a curve for a bend)."""
+    pts = [f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _road_geometry(tile, seg)[0]]
+    if len(pts) == 3:
+        return f"M{pts[0]} Q{pts[1]} {pts[2]}"
+    return f"M{pts[0]} L{pts[1]}"
+
+
 def segment_anchor(tile: OrientedTile, segment_id: str) -> Point:
     """Where a segment's figure (and its graph node) is drawn, in tile units (0-1)."""
     return _anchors(tile)[segment_id]
@@ -253,14 +271,7 @@ def _tile_shapes(
     for seg in tile.segments:
         if seg.kind != "field":
             continue
-        d = " ".join(
-            "M"
-            + " L".join(
-                f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _half_triangle(h)
-            )
-            + " Z"
-            for h in seg.halves
-        )
+        d = _field_path(seg, ox, oy, size)
         parts.append(
             f'<path class="seg field" d="{d}" fill="{COLOURS["field"]}" stroke="{COLOURS["field"]}" stroke-width="0.6"{node(seg)}>'
             f"<title>{escape(_seg_title(tile, seg, px, py))}</title></path>"
@@ -269,13 +280,7 @@ def _tile_shapes(
     for seg in tile.segments:
         if seg.kind != "road":
             continue
-        pts, _ = _road_geometry(tile, seg)
-        if len(pts) == 3:
-            (a, b), (c, d), (e, f) = pts
-            dpath = f"M{(ox + a) * size:.1f},{(oy + b) * size:.1f} Q{(ox + c) * size:.1f},{(oy + d) * size:.1f} {(ox + e) * size:.1f},{(oy + f) * size:.1f}"
-        else:
-            (a, b), (e, f) = pts
-            dpath = f"M{(ox + a) * size:.1f},{(oy + b) * size:.1f} L{(ox + e) * size:.1f},{(oy + f) * size:.1f}"
+        dpath = _road_path(tile, seg, ox, oy, size)
         title = escape(_seg_title(tile, seg, px, py))
         parts.append(
             f'<g class="seg road"{node(seg)}><title>{title}</title>'
@@ -521,26 +526,14 @@ def board_svg(
 def _highlight_shape(tile: OrientedTile, seg: Segment, ox: float, oy: float, size: int) -> str:
     hl, edge = COLOURS["highlight"], COLOURS["highlight-edge"]
     if seg.kind == "field":
-        d = " ".join(
-            "M"
-            + " L".join(
-                f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _half_triangle(h)
-            )
-            + " Z"
-            for h in seg.halves
-        )
+        d = _field_path(seg, ox, oy, size)
         return f'<path class="hl field" d="{d}" fill="{hl}" fill-opacity="0.45" stroke="none"/>'
     if seg.kind == "city":
         shape, q = _city_pattern(seg.sides)
         d = _path(_CITY_SHAPES[shape], q, ox, oy, size)
         return f'<path class="hl city" d="{d}" fill="{hl}" fill-opacity="0.45" stroke="{edge}" stroke-width="{size * 0.05:.1f}" stroke-linejoin="round"/>'
     if seg.kind == "road":
-        pts, _ = _road_geometry(tile, seg)
-        coords = [((ox + a) * size, (oy + b) * size) for a, b in pts]
-        if len(coords) == 3:
-            d = f"M{coords[0][0]:.1f},{coords[0][1]:.1f} Q{coords[1][0]:.1f},{coords[1][1]:.1f} {coords[2][0]:.1f},{coords[2][1]:.1f}"
-        else:
-            d = f"M{coords[0][0]:.1f},{coords[0][1]:.1f} L{coords[1][0]:.1f},{coords[1][1]:.1f}"
+        d = _road_path(tile, seg, ox, oy, size)
         return f'<path class="hl road" d="{d}" fill="none" stroke="{edge}" stroke-width="{size * 0.07:.1f}" stroke-opacity="0.9"/>'
     cx, cy = (ox + 0.5) * size, (oy + 0.5) * size
     return (
