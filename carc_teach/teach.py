@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .events import STEP_TITLES, Event
 from .render.svg import board_svg, player_colour
+from .rules import implemented_rules
 from .text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,31 +48,8 @@ __all__ = [
 #: The steps shown on the timeline, in turn order.
 TIMELINE_STEPS = ("1A", "1B", "1C", "2A", "2B", "2C", "3A", "3B", "3C", "4A", "4B", "final")
 
-#: The base game's rules, one sentence each, in our own words (rule id -> summary).
-RULE_SUMMARIES: dict[str, str] = {
-    "base.setup": "The start tile is laid face up; each player takes their followers (7 in the base game).",
-    "base.draw": "The active player draws the top tile of the supply.",
-    "base.place": "The tile must touch the board along at least one side, and every side it shares "
-    "with a neighbour must continue what the neighbour shows: city to city, road to road, field to field.",
-    "base.place.discard": "A tile that fits nowhere is set aside (out of the game) and the player draws another.",
-    "base.deploy": "After placing, the player may put one follower from their supply on a segment of that "
-    "tile, but only if the road, city, cloister or field it belongs to has no figure on it yet.",
-    "base.road.score": "A road is complete when both ends stop (at a crossing, a city, a cloister or by "
-    "closing a loop); it scores 1 point per tile.",
-    "base.city.score": "A city is complete when its walls close with no gap; it scores 2 points per tile "
-    "and 2 more per pennant.",
-    "base.cloister.score": "A cloister is complete when all eight squares around it hold tiles; it scores 9 "
-    "points (1 for itself, 1 per neighbour).",
-    "base.majority": "The players with the most followers on a feature score it; tied players each score "
-    "the full value; a feature with nobody on it scores nobody.",
-    "base.return": "After a feature scores, its followers go back to their owners' supplies and can be used again.",
-    "base.final": "When the last tile is placed the game ends and everything still occupied scores once more.",
-    "base.final.road": "After the game, an unfinished road scores 1 point per tile.",
-    "base.final.city": "After the game, an unfinished city scores 1 point per tile and 1 per pennant.",
-    "base.final.cloister": "After the game, an unfinished cloister scores 1 point plus 1 per neighbouring tile.",
-    "base.final.farm": "After the game, each farm scores 3 points for every completed city it touches, "
-    "counting each city once per farm, for the players with the most farmers in it.",
-}
+#: Every implemented rule id -> its one-sentence statement (declared by the rule modules).
+RULE_SUMMARIES = implemented_rules()
 
 
 def rule_summary(rule_id: str) -> str:

@@ -2,34 +2,23 @@
 
 Reference rows carry rule ids (``base.road.score``, ``king.award``, ``shrine.challenge.resolve``
 ...); a row counts as executed when every one of its rule ids is in :data:`ENGINE_EXECUTES`.
-Today the engine plays the base game only; when an expansion module lands, add its ids here and
-the reference, the notebook and the CLI follow. :func:`examples_for` finds the bundled example
-games whose event log really applies a rule (it replays them, once per rule id).
+Today the engine plays the base game only; when an expansion module lands, the ids it declares
+(``RuleModule.rules``) join this set and the reference, the notebook and the CLI follow.
+:func:`examples_for` finds the bundled example games whose event log really applies a rule (it
+replays them, once per rule id).
 """
 
 from __future__ import annotations
 
 from functools import cache
 
+from ..rules import implemented_rules
+
 __all__ = ["ENGINE_EXECUTES", "examples_for"]
 
-#: rule ids the engine emits and scores (docs/architecture.md, "Rule ids")
-ENGINE_EXECUTES: frozenset[str] = frozenset(
-    {
-        "base.place",
-        "base.place.discard",
-        "base.deploy",
-        "base.road.score",
-        "base.city.score",
-        "base.cloister.score",
-        "base.majority",
-        "base.return",
-        "base.final.road",
-        "base.final.city",
-        "base.final.cloister",
-        "base.final.farm",
-    }
-)
+#: rule ids the engine executes: those its implemented rule modules declare
+#: (``RuleModule.rules``; docs/architecture.md, "Rule ids")
+ENGINE_EXECUTES: frozenset[str] = frozenset(implemented_rules())
 
 
 @cache

@@ -25,7 +25,10 @@ Adding an expansion = a module here + its tile set + its annotations.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UnknownRuleError
@@ -34,7 +37,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..features import Feature, Figure, Node
     from ..game import GameState, Turn
 
-__all__ = ["RuleModule", "Deployment", "FeatureValue", "module_for", "EXPANSIONS", "PLANNED"]
+__all__ = [
+    "RuleModule",
+    "Deployment",
+    "FeatureValue",
+    "module_for",
+    "implemented_rules",
+    "EXPANSIONS",
+    "PLANNED",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +80,9 @@ class RuleModule:
     title: str = ""
     #: tile sets (``tiles/data/<name>.json``) this module adds to the supply
     tile_sets: tuple[str, ...] = ()
+    #: the rule ids this module executes, each with a one-sentence statement in our own words
+    #: (the walkthroughs show it; the scoring reference marks these rules as executed)
+    rules: Mapping[str, str] = {}
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options = dict(options or {})
@@ -155,6 +169,22 @@ PLANNED: dict[str, str] = {
 }
 
 
+def _module_class(target: str) -> type[RuleModule]:
+    import importlib
+
+    module_name, class_name = target.split(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+@cache
+def implemented_rules() -> Mapping[str, str]:
+    """Every rule id some implemented module executes -> its one-sentence statement."""
+    out: dict[str, str] = {}
+    for target in EXPANSIONS.values():
+        out.update(_module_class(target).rules)
+    return MappingProxyType(out)
+
+
 def module_for(expansion: str, options: dict[str, Any] | None = None) -> RuleModule:
     """Instantiate the rule module of an expansion id."""
     target = EXPANSIONS.get(expansion)
@@ -168,8 +198,4 @@ def module_for(expansion: str, options: dict[str, Any] | None = None) -> RuleMod
             f"unknown expansion {expansion!r}; implemented: {', '.join(EXPANSIONS)}; "
             f"planned: {', '.join(PLANNED)}"
         )
-    import importlib
-
-    module_name, class_name = target.split(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    return cls(options)
+    return _module_class(target)(options)
