@@ -9,6 +9,8 @@ __all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from carc_teach.site.notebooks import add_notebooks_argument
+
     parser.add_argument(
         "-o",
         "--output",
@@ -22,13 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="carry the Pyodide runtime and every wheel so the site runs with no internet",
     )
-    parser.add_argument(
-        "--notebooks",
-        type=Path,
-        default=None,
-        metavar="DIR",
-        help="folder of marimo notebooks (default: notebooks/ in the checkout)",
-    )
+    add_notebooks_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

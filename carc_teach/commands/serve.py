@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 __all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from carc_teach.site.notebooks import add_notebooks_argument
+
     parser.add_argument(
         "--port", type=int, default=None, help="port on 127.0.0.1 (default: a free one)"
     )
     parser.add_argument(
         "--no-browser", action="store_true", help="print the address but open no browser"
     )
-    parser.add_argument(
-        "--notebooks",
-        type=Path,
-        default=None,
-        metavar="DIR",
-        help="folder of marimo notebooks (default: notebooks/ in the checkout)",
-    )
+    add_notebooks_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

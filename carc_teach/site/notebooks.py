@@ -22,6 +22,7 @@ __all__ = [
     "find_notebooks_dir",
     "find_repository_root",
     "read_notebook_info",
+    "add_notebooks_argument",
 ]
 
 
@@ -176,3 +177,14 @@ def _plain(markdown: str) -> str:
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
     text = re.sub(r"(\*\*|__|\*|`)", "", text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+def add_notebooks_argument(parser) -> None:
+    """The ``--notebooks DIR`` option shared by ``carc-teach build-site`` and ``serve``."""
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder of marimo notebooks (default: notebooks/ in the checkout)",
+    )
