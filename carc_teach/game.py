@@ -40,6 +40,7 @@ __all__ = [
 
 #: What a follower is called by the kind of feature it stands on.
 ROLE_NAMES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
+ROLE_PLURALS = {"thief": "thieves", "knight": "knights", "monk": "monks", "farmer": "farmers"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -786,7 +787,7 @@ def _play_turn(state: GameState, controller, known_order: bool) -> bool:
         counts = _count_by_player(f)
         role = ROLE_NAMES.get(f.kind, "figure")
         who = (
-            f"{role}s on it: " + ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
+            f"{ROLE_PLURALS.get(role, role + 's')} on it: " + ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
             if counts
             else "nobody has a figure on it"
         )
