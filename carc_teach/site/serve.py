@@ -8,15 +8,17 @@ The helpers here are also what the browser tests use to start and stop a server.
 from __future__ import annotations
 
 import importlib.util
+import os
+import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 import webbrowser
 from pathlib import Path
 
+from carc_teach.site import lifeline
 from carc_teach.site.notebooks import SiteError, discover_notebooks, find_notebooks_dir
 
 __all__ = ["free_port", "start_marimo_run", "wait_until_serving", "stop_process", "serve"]
@@ -35,20 +37,21 @@ def start_marimo_run(target: Path, port: int, *, log_file=None) -> subprocess.Po
     """Start ``marimo run`` on ``target`` (a notebook or a folder of them) on 127.0.0.1:port.
 
     The server runs in its own process group, so :func:`stop_process` ends it with the kernels
-    it started.
+    it started, and on a lifeline (:mod:`carc_teach.site.lifeline`): it stops by itself when
+    this process ends, even when this process is killed and cannot stop it.
     """
     if importlib.util.find_spec("marimo") is None:
         raise SiteError("marimo is not installed; run ./dev setup (installs the notebooks extra)")
-    command = [
-        sys.executable, "-m", "marimo", "run", str(target),
+    arguments = [
+        "run", str(target),
         "--host", HOST, "--port", str(port), "--headless", "--no-token", "--no-sandbox",
     ]  # fmt: skip
-    return subprocess.Popen(
-        command,
+    return lifeline.spawn(
+        "marimo",
+        arguments,
         stdin=subprocess.DEVNULL,
         stdout=log_file if log_file is not None else None,
         stderr=subprocess.STDOUT if log_file is not None else None,
-        start_new_session=True,
     )
 
 
@@ -68,30 +71,36 @@ def wait_until_serving(url: str, process: subprocess.Popen, timeout: float = 60.
 
 def stop_process(process: subprocess.Popen, timeout: float = 10.0) -> None:
     """Stop a server started by :func:`start_marimo_run` (its whole process group)."""
-    import os
-    import signal
-
-    if process.poll() is not None:
-        return
     try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=timeout)
-    except ProcessLookupError:
-        pass
+        if process.poll() is not None:
+            return
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=timeout)
+        except ProcessLookupError:
+            pass
+    finally:
+        line = getattr(process, "_carc_lifeline", None)
+        if line is not None:
+            line.close()
 
 
 def serve(
     *, port: int | None = None, open_browser: bool = True, notebooks_dir: Path | None = None
 ) -> int:
-    """Serve every walkthrough until interrupted; print the address and open a browser.
+    """Serve every walkthrough until stopped; print the address and open a browser.
+
+    Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) all stop the server and its
+    kernels before this returns; if this process is killed outright, the server stops by itself
+    (see :func:`start_marimo_run`).
 
     Returns
     -------
     int
-        The exit status (0 after Ctrl-C).
+        The exit status: 0 when stopped by one of those signals.
     """
     folder = find_notebooks_dir(notebooks_dir)
     notebooks = discover_notebooks(folder)
@@ -99,17 +108,18 @@ def serve(
         raise SiteError(f"no marimo notebooks found in {folder}")
     port = port or free_port()
     url = f"http://{HOST}:{port}/"
-    process = start_marimo_run(folder, port)
-    try:
-        wait_until_serving(url, process)
-        print(f"carc_teach walkthroughs: {url}  (Ctrl-C stops the server)", flush=True)
-        for notebook in notebooks:
-            print(f"  {url}?file={notebook.name}", flush=True)
-        if open_browser:
-            webbrowser.open(url)
-        process.wait()
-        return 0 if process.returncode in (0, -2, -15) else int(process.returncode)
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        stop_process(process)
+    with lifeline.stop_signals_raise():
+        process = start_marimo_run(folder, port)
+        try:
+            wait_until_serving(url, process)
+            print(f"carc_teach walkthroughs: {url}  (Ctrl-C stops the server)", flush=True)
+            for notebook in notebooks:
+                print(f"  {url}?file={notebook.name}", flush=True)
+            if open_browser:
+                webbrowser.open(url)
+            process.wait()
+            return 0 if process.returncode in (0, -2, -15) else int(process.returncode)
+        except (KeyboardInterrupt, lifeline.StopSignal):
+            return 0
+        finally:
+            stop_process(process)

@@ -6,7 +6,9 @@
   counted, whose console errors and page errors are collected, and which saves a screenshot
   under ``test-artifacts/browser/`` when the test ends (pass or fail).
 - ``marimo_app``: ``marimo_app(path)`` starts ``marimo run`` for a notebook on 127.0.0.1 on a
-  free port (once per session per notebook) and returns its URL; torn down at session end.
+  free port (once per session per notebook) and returns its URL; torn down at session end, and
+  on a lifeline: if pytest itself is killed (SIGTERM, SIGHUP, even SIGKILL), the server stops
+  by itself.
 - ``self_hosted_site`` (session): builds ``carc-teach build-site --self-hosted`` once and
   serves it on 127.0.0.1.
 
@@ -146,10 +148,12 @@ def marimo_app(tmp_path_factory):
             wait_until_serving(url, process)
         return servers[notebook][0]
 
-    yield start
-    for _, process, log in servers.values():
-        stop_process(process)
-        log.close()
+    try:
+        yield start
+    finally:
+        for _, process, log in servers.values():
+            stop_process(process)
+            log.close()
 
 
 class _SiteHandler(http.server.SimpleHTTPRequestHandler):
