@@ -58,7 +58,27 @@ def main(argv: list[str] | None = None) -> int:
         print(f"carc-teach {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `carc-teach replay x.json | head`
+        _silence_stdout()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, the shell's status for SIGINT
+        print(f"carc-teach {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except OSError as exc:  # a path the command could not read or write
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"carc-teach {args.command}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe, point stdout at /dev/null so exiting does not complain again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

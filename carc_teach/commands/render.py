@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ..errors import CarcTeachError
 from ._common import add_game_argument, open_game
+from ._output import write_output
+
+#: the pixels per tile ``--size`` accepts
+MIN_SIZE, MAX_SIZE = 8, 2000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -18,12 +21,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--graph", action="store_true", help="overlay the feature graph")
     parser.add_argument("--feature", type=int, metavar="ID", help="highlight this feature")
-    parser.add_argument("--size", type=int, default=72, help="pixels per tile (default 72)")
+    parser.add_argument(
+        "--size", type=int, default=72, help=f"pixels per tile, {MIN_SIZE}-{MAX_SIZE} (default 72)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from ..render.svg import board_svg
 
+    if not MIN_SIZE <= args.size <= MAX_SIZE:
+        raise CarcTeachError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {args.size}")
     game = open_game(args.game)
     if args.until is not None and not 0 <= args.until < len(game.events):
         raise CarcTeachError(
@@ -50,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         size=args.size,
     )
     if args.output:
-        Path(args.output).write_text(svg, encoding="utf-8")
+        write_output(args.output, svg)
         print(
             f"wrote {args.output} (board after event {event.index}: {event.text})", file=sys.stderr
         )

@@ -142,7 +142,12 @@ def _prepare_output(output_dir: Path) -> None:
                 "choose another -o DIR"
             )
         shutil.rmtree(output_dir)
-    output_dir.mkdir(parents=True)
+    try:
+        output_dir.mkdir(parents=True)
+    except OSError as exc:
+        from carc_teach.commands._output import describe_os_error
+
+        raise SiteError(describe_os_error(output_dir, exc, action="cannot create")) from None
 
 
 def _stage_notebook(

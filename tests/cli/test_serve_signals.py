@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from conftest import CLI, REPO, alive, descendants, port_is_free, wait_gone
+from cli_support import CLI, REPO, alive, descendants, port_is_free, wait_gone
 
 pytestmark = pytest.mark.slow
 
@@ -91,8 +91,13 @@ def test_lifeline_child_outlives_no_parent(tmp_path):
     from carc_teach.site.serve import free_port, wait_until_serving
 
     port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(REPO)}  # this checkout's carc_teach
     parent = subprocess.Popen(
-        [sys.executable, str(script), str(port)], cwd=REPO, stdout=subprocess.PIPE, text=True
+        [sys.executable, str(script), str(port)],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         child = int(parent.stdout.readline())
