@@ -1,14 +1,28 @@
-"""``carc-teach simulate --seed S --games N [--players P] [--player random|greedy] [--json] [--save DIR]``."""
+"""``carc-teach simulate --seed S --games N [--players P] [--player random|greedy] [--json] [--save DIR]``.
+
+Games are played, printed (and saved) one at a time, so the first result shows at once and a
+run of any length needs no more memory than one game. Ctrl-C stops the run: the games already
+printed and saved stay, a summary says how far it got, and the exit status is 130. SIGTERM and
+SIGHUP stop it the same way (exit status 143 and 129).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
 
 from ..errors import CarcTeachError
+from ._output import describe_os_error, make_output_folder
+
+#: at most this often (seconds) a progress line is written
+PROGRESS_EVERY = 0.5
+#: progress is shown only once a run has lasted this long (seconds)
+PROGRESS_AFTER = 1.0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -22,48 +36,162 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="random: uniform over legal moves (default); greedy: a simple bot looking one placement ahead",
     )
     parser.add_argument(
-        "--json", action="store_true", help="print one JSON object with every game's result"
+        "--json",
+        action="store_true",
+        help="print one JSON object with every game's result (written game by game)",
     )
     parser.add_argument(
         "--save", metavar="DIR", help="also write each game as a replayable game file"
     )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress line on standard error during long runs "
+        "(default: only when standard error is a terminal)",
+    )
+
+
+class _Progress:
+    """A progress line on standard error: rewritten in place on a terminal, else one line each."""
+
+    def __init__(self, total: int, enabled: bool | None) -> None:
+        self.total = total
+        self.tty = sys.stderr.isatty()
+        self.enabled = self.tty if enabled is None else enabled
+        self.started = time.perf_counter()
+        self.last = self.started
+        self.shown = False
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if now - self.started < PROGRESS_AFTER or now - self.last < PROGRESS_EVERY:
+            return
+        self.last = now
+        rate = done / (now - self.started)
+        left = (self.total - done) / rate if rate else float("inf")
+        text = (
+            f"progress: {done:,} of {self.total:,} games "
+            f"({100 * done / self.total:.1f} %, {rate:.1f} games/s, {_duration(left)} left)"
+        )
+        if self.tty:
+            sys.stderr.write("\r\033[K" + text)
+        else:
+            sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown and self.tty:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``"12 s"``, ``"3 min"``, ``"5 h"``, ``"41 days"``, ``"2,000 years"``."""
+    if seconds == float("inf"):
+        return "an unknown time"
+    for limit, unit, size in (
+        (120, "s", 1),
+        (7_200, "min", 60),
+        (172_800, "h", 3_600),
+        (2 * 31_557_600, "days", 86_400),
+    ):
+        if seconds < limit:
+            return f"{seconds / size:,.0f} {unit}"
+    return f"{seconds / 31_557_600:,.0f} years"
+
+
+def _save(folder: Path, seed: int, text: str) -> None:
+    """Write one game file whole or not at all (a Ctrl-C never leaves half a file)."""
+    target = folder / f"random-{seed}.json"
+    partial = folder / f".random-{seed}.json.partial"
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)
+    except OSError as exc:
+        raise CarcTeachError(describe_os_error(target, exc)) from None
+    finally:
+        if partial.exists():
+            partial.unlink()
 
 
 def run(args: argparse.Namespace) -> int:
     from ..gamefile import dump_game
     from ..simulate import random_game
+    from ..site.lifeline import StopSignal, stop_signals_raise
 
     if args.games < 1:
         raise CarcTeachError(f"--games must be at least 1, not {args.games}")
     if not 1 <= args.players <= 6:
         raise CarcTeachError(f"--players must be between 1 and 6, not {args.players}")
-    save = Path(args.save) if args.save else None
-    if save:
-        save.mkdir(parents=True, exist_ok=True)
-    results = []
+    save = make_output_folder(args.save) if args.save else None
+    out = sys.stdout
+    progress = _Progress(args.games, args.progress)
+    done = saved = 0
+    stopped_by: int | None = None  # the signal that stopped the run
     started = time.perf_counter()
-    for seed in range(args.seed, args.seed + args.games):
-        game = random_game(seed, args.players, player=args.player)
-        scores = game.scores
-        top = max(scores.values())
-        results.append(
-            {
-                "seed": seed,
-                "turns": sum(1 for e in game.events if e.kind == "turn-begin"),
-                "events": len(game.events),
-                "scores": scores,
-                "winners": [p for p, s in scores.items() if s == top],
-            }
-        )
-        if save:
-            (save / f"random-{seed}.json").write_text(dump_game(game.to_json()), encoding="utf-8")
-    elapsed = time.perf_counter() - started
     if args.json:
-        json.dump({"games": results, "seconds": round(elapsed, 4)}, sys.stdout)
-        sys.stdout.write("\n")
+        out.write('{"games": [')
+    try:
+        with stop_signals_raise():
+            for seed in range(args.seed, args.seed + args.games):
+                game = random_game(seed, args.players, player=args.player)
+                scores = game.scores
+                top = max(scores.values())
+                result = {
+                    "seed": seed,
+                    "turns": sum(1 for e in game.events if e.kind == "turn-begin"),
+                    "events": len(game.events),
+                    "scores": scores,
+                    "winners": [p for p, s in scores.items() if s == top],
+                }
+                if save:
+                    _save(save, seed, dump_game(game.to_json()))
+                    saved += 1
+                if args.json:
+                    out.write(("" if done == 0 else ", ") + json.dumps(result))
+                else:
+                    score_text = ", ".join(f"{p} {s}" for p, s in scores.items())
+                    out.write(
+                        f"seed {seed:>6}: {result['turns']} turns, {result['events']} events; "
+                        f"{score_text}\n"
+                    )
+                out.flush()
+                done += 1
+                progress.update(done)
+    except KeyboardInterrupt:
+        stopped_by = signal.SIGINT
+    except StopSignal as stop:
+        stopped_by = stop.signum
+    finally:
+        progress.clear()
+    elapsed = time.perf_counter() - started
+    rate = f"{done / elapsed:.1f} games/s" if elapsed > 0 else "-"
+    if args.json:
+        tail = {"seconds": round(elapsed, 4)}
+        if stopped_by is not None:
+            tail["interrupted"] = True
+        out.write("], " + json.dumps(tail)[1:] + "\n")
+        out.flush()
+    elif stopped_by is None:
+        print(f"{done} games in {elapsed:.2f} s ({rate})")
+    if stopped_by is None:
         return 0
-    for r in results:
-        score_text = ", ".join(f"{p} {s}" for p, s in r["scores"].items())
-        print(f"seed {r['seed']:>6}: {r['turns']} turns, {r['events']} events; {score_text}")
-    print(f"{len(results)} games in {elapsed:.2f} s ({len(results) / elapsed:.1f} games/s)")
-    return 0
+    how = (
+        "interrupted"
+        if stopped_by == signal.SIGINT
+        else f"stopped by {signal.Signals(stopped_by).name}"
+    )
+    summary = f"{how} after {done:,} of {args.games:,} games"
+    if done:
+        summary += f" (seeds {args.seed} to {args.seed + done - 1}, {elapsed:.1f} s, {rate})"
+    if save:
+        summary += f"; {saved:,} saved in {save}"
+    try:
+        print(f"carc-teach simulate: {summary}", file=sys.stderr)
+    except OSError:  # SIGHUP: the terminal may be gone
+        pass
+    return 128 + stopped_by
