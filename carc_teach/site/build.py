@@ -36,6 +36,7 @@ from carc_teach.site.notebooks import (
 )
 
 __all__ = [
+    "DEVELOPER_FILES",
     "SITE_MARKER",
     "SiteBuild",
     "build_site",
@@ -46,6 +47,21 @@ __all__ = [
 
 #: A file every built site holds; only folders holding it (or empty ones) are ever cleared.
 SITE_MARKER = "carc-teach-site.json"
+#: Files the exporter copies along with marimo's front end that are notes for the people (and
+#: coding assistants) developing marimo, not part of a page: never published. Any file or folder
+#: whose name starts with a dot is left out as well.
+DEVELOPER_FILES = frozenset(
+    {
+        "CLAUDE.md",
+        "AGENTS.md",
+        "GEMINI.md",
+        "CONVENTIONS.md",
+        "copilot-instructions.md",
+        ".cursorrules",
+        ".windsurfrules",
+        ".clinerules",
+    }
+)
 _STAGED_WHEEL_DIR = "_wheels"
 
 
@@ -214,6 +230,25 @@ def _export(staged: Path, page: Path, env: dict[str, str]) -> None:
         )
 
 
+def remove_developer_files(site_dir: Path) -> list[str]:
+    """Delete :data:`DEVELOPER_FILES` and dot-files anywhere under ``site_dir``.
+
+    Returns the paths removed, relative to ``site_dir`` (sorted).
+    """
+    removed = []
+    for path in sorted(site_dir.rglob("*")):
+        if not (path.name in DEVELOPER_FILES or path.name.startswith(".")):
+            continue
+        if not path.exists() and not path.is_symlink():  # inside a folder already removed
+            continue
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+        removed.append(path.relative_to(site_dir).as_posix())
+    return removed
+
+
 def render_index(pages: list[NotebookInfo], *, self_hosted: bool) -> str:
     """The site's entry page: a title and one card per walkthrough."""
     template = Template((Path(__file__).with_name("templates") / "index.html").read_text("utf-8"))
@@ -309,6 +344,9 @@ def build_site(
             for info in pages:
                 offline.point_page_at_runtime(output_dir / f"{info.slug}.html")
 
+    removed = remove_developer_files(output_dir)
+    if removed:
+        log(f"left out of the site (developer notes, not pages): {', '.join(removed)}")
     (output_dir / "index.html").write_text(render_index(pages, self_hosted=self_hosted), "utf-8")
     seconds = time.monotonic() - started
     (output_dir / SITE_MARKER).write_text(
