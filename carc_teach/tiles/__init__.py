@@ -11,6 +11,13 @@ clockwise from the north-west corner::
     WSW +----+ ESE
         SSW  SSE
 
+Expansions add two segment kinds: ``river`` (touches whole sides, like a road) and ``quarter``
+(the inside of the City of Carcassonne, which touches whole sides and/or half-sides where the
+twelve city tiles meet each other). Tile types and segments can carry **tags** (``"shrine"``,
+``"inn"``, ``"spring"``...), tile types can list **connections** (which segments of the tile run
+into each other, for the wagon), and a **wildcard** tile (the abbey) fits any neighbour.
+``docs/tiles.md`` describes every field of the data files.
+
 Catalogues are data files (``tiles/data/<set>.json``), one per tile set; expansion sets and
 edition variants are more files of the same form. Rotation is a pure function
 (:func:`orient`): it never mutates a tile type, and its results are cached.
@@ -22,6 +29,8 @@ Examples
 'City cap, straight road (the start tile)'
 >>> orient(cat["D"], 90).edges
 ('road', 'city', 'road', 'field')
+>>> edges_match("city", "any"), edges_match("city", "road")
+(True, False)
 """
 
 from __future__ import annotations
@@ -38,6 +47,10 @@ __all__ = [
     "HALVES",
     "SEGMENT_KINDS",
     "EDGE_KINDS",
+    "WILDCARD_EDGE",
+    "QUARTER_NAMES",
+    "DRAW_STAGES",
+    "CONNECTION_KINDS",
     "Segment",
     "TileType",
     "OrientedTile",
@@ -45,6 +58,9 @@ __all__ = [
     "catalogue",
     "tile_sets",
     "orient",
+    "edges_match",
+    "half_side_kinds",
+    "parse_catalogue",
     "opposite_side",
     "opposite_half",
     "side_of_half",
@@ -55,10 +71,29 @@ __all__ = [
 SIDES = ("N", "E", "S", "W")
 HALVES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 ROTATIONS = (0, 90, 180, 270)
-#: Segment kinds the base game knows. Expansions add their own through their catalogue files.
-SEGMENT_KINDS = ("city", "road", "field", "cloister")
-#: What a side of a tile can show; two tiles may touch only where these are equal.
-EDGE_KINDS = ("city", "road", "field")
+#: Segment kinds a catalogue may use. ``river`` and ``quarter`` come with the expansions.
+SEGMENT_KINDS = ("city", "road", "field", "cloister", "river", "quarter")
+#: What a side of a tile can show; two tiles may touch only where these are equal (or where one
+#: of them is :data:`WILDCARD_EDGE`, see :func:`edges_match`).
+EDGE_KINDS = ("city", "road", "field", "river", "quarter")
+#: The edge kind of every side of a wildcard tile (the abbey): it matches any neighbour.
+WILDCARD_EDGE = "any"
+#: The four quarters of the City of Carcassonne (The Count of Carcassonne).
+QUARTER_NAMES = ("castle", "market", "blacksmith", "cathedral")
+#: When a set's tiles are drawn: with the land tiles, or all of them before the land tiles.
+DRAW_STAGES = ("normal", "first")
+#: Pairs of segment kinds (sorted) that a tile's ``connections`` may join.
+CONNECTION_KINDS = frozenset({("city", "road"), ("cloister", "road"), ("road", "road")})
+
+# kinds that claim a whole side; the others touch half-sides (fields) or nothing (cloisters)
+_SIDE_KINDS = ("city", "road", "river")
+_TILE_KEYS = frozenset(
+    {"id", "name", "count", "segments", "note", "tags", "wildcard", "per_player", "connections"}
+)
+_SEGMENT_KEYS = frozenset(
+    {"id", "kind", "sides", "halves", "pennants", "borders", "tags", "quarter"}
+)
+_CATALOGUE_KEYS = frozenset({"set", "title", "editions", "notes", "start", "draw", "tiles"})
 
 
 def opposite_side(side: int) -> int:
@@ -86,6 +121,22 @@ def corner_side_of_half(half: int) -> int:
     return (side - 1) % 4 if half % 2 == 0 else (side + 1) % 4
 
 
+def edges_match(demand: str | None, edge: str) -> bool:
+    """Whether a tile edge ``edge`` may lie against a neighbour that shows ``demand``.
+
+    ``demand`` is ``None`` where there is no neighbour (anything fits). :data:`WILDCARD_EDGE`
+    (``"any"``) on either side matches everything; otherwise the two kinds must be equal.
+
+    >>> edges_match(None, "road"), edges_match("any", "city"), edges_match("field", "any")
+    (True, True, True)
+    >>> edges_match("river", "road")
+    False
+    """
+    if demand is None or demand == WILDCARD_EDGE or edge == WILDCARD_EDGE:
+        return True
+    return demand == edge
+
+
 @dataclass(frozen=True, slots=True)
 class Segment:
     """One region of a tile, in the tile type's own (unrotated) frame.
@@ -95,15 +146,22 @@ class Segment:
     id:
         Unique within its tile type, stable across versions (``"city"``, ``"road-e"``, ...).
     kind:
-        ``"city"``, ``"road"``, ``"field"`` or ``"cloister"`` (expansions may add kinds).
+        One of :data:`SEGMENT_KINDS`: ``"city"``, ``"road"``, ``"field"``, ``"cloister"``,
+        ``"river"`` or ``"quarter"``. A shrine is a ``"cloister"`` tagged ``"shrine"``.
     sides:
-        For cities and roads: the sides (0-3) the segment touches.
+        For cities, roads, rivers and quarters: the sides (0-3) the segment touches whole.
     halves:
-        For fields: the half-sides (0-7) the segment touches.
+        For fields, and quarters next to a field: the half-sides (0-7) the segment touches.
     pennants:
         Pennants (C2: coats of arms) on a city segment.
     borders:
         For fields: ids of the city segments of the same tile this field touches.
+    tags:
+        Extra facts the rules ask about: ``"inn"`` on a road, ``"shrine"`` on a cloister,
+        ``"pig-herd"`` on a field, ``"enclosed"`` on a field that touches no edge...
+    quarter:
+        For ``quarter`` segments: which quarter of the City of Carcassonne this is (one of
+        :data:`QUARTER_NAMES`), or ``""`` for the inside of the city between the quarters.
     """
 
     id: str
@@ -112,6 +170,8 @@ class Segment:
     halves: tuple[int, ...] = ()
     pennants: int = 0
     borders: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    quarter: str = ""
 
     def rotated(self, quarter_turns: int) -> Segment:
         if not quarter_turns:
@@ -123,6 +183,8 @@ class Segment:
             tuple(sorted((h + 2 * quarter_turns) % 8 for h in self.halves)),
             self.pennants,
             self.borders,
+            self.tags,
+            self.quarter,
         )
 
     @property
@@ -133,7 +195,28 @@ class Segment:
 
 @dataclass(frozen=True, slots=True)
 class TileType:
-    """A kind of land tile: its id, picture description, count in the box and segments."""
+    """A kind of land tile: its id, picture description, count in the box and segments.
+
+    The fields after ``edges`` came with the expansions; their defaults describe a plain tile,
+    so base-game tiles compare exactly as they did before those fields existed.
+
+    Attributes
+    ----------
+    count:
+        Physical tiles of this type in the box (for a ``per_player`` tile: the most players
+        can have, e.g. 6 abbeys).
+    tags:
+        Facts about the whole tile (``"spring"``, ``"lake"``, ``"fork"``, ``"volcano"``,
+        ``"shrine"``, ``"abbey"``, ``"city-of-carcassonne"``...); ``docs/tiles.md`` lists them.
+    wildcard:
+        All four sides match any neighbouring edge (the abbey); :attr:`edges` are ``"any"``.
+    per_player:
+        The tiles are handed out one per player at the start instead of going into the bag.
+    connections:
+        Pairs of segment ids of this tile that run into each other: a road ending at a city
+        gate, at a cloister (shrine, abbey) or at a crossing where roads meet. Not compared:
+        two tile types that differ only here are equal.
+    """
 
     id: str
     name: str
@@ -142,6 +225,10 @@ class TileType:
     tile_set: str = "base"
     note: str = ""
     edges: tuple[str, str, str, str] = field(default=("field",) * 4)
+    tags: tuple[str, ...] = ()
+    wildcard: bool = False
+    per_player: bool = False
+    connections: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def segment(self, segment_id: str) -> Segment:
         for seg in self.segments:
@@ -149,6 +236,17 @@ class TileType:
                 return seg
         known = ", ".join(s.id for s in self.segments)
         raise KeyError(f"tile {self.id} has no segment {segment_id!r} (it has: {known})")
+
+    def connected(self, segment_id: str) -> tuple[str, ...]:
+        """Ids of the segments of this tile that ``segment_id`` runs into (see
+        :attr:`connections`), in the order the data lists them."""
+        out: list[str] = []
+        for a, b in self.connections:
+            if a == segment_id:
+                out.append(b)
+            elif b == segment_id:
+                out.append(a)
+        return tuple(out)
 
     def __repr__(self) -> str:
         return f"<TileType {self.id}: {self.name}>"
@@ -162,9 +260,9 @@ class OrientedTile:
     rotation: int
     segments: tuple[Segment, ...]
     edges: tuple[str, str, str, str]
-    #: side -> index into ``segments`` of the city/road segment on that side (None for fields)
+    #: side -> index into ``segments`` of the segment claiming that whole side (None if none)
     side_segment: tuple[int | None, int | None, int | None, int | None]
-    #: half-side -> index into ``segments`` of the field segment on it (None under a city)
+    #: half-side -> index into ``segments`` of the field (or quarter) on it (None if none)
     half_segment: tuple[int | None, ...]
 
     def segment_at(self, location: str) -> Segment | None:
@@ -203,9 +301,37 @@ def orient(tile_type: TileType, rotation: int) -> OrientedTile:
     return OrientedTile(tile_type, rotation, segs, edges, tuple(side_segment), tuple(half_segment))
 
 
+def half_side_kinds(tile: OrientedTile, side: int) -> tuple[str, str]:
+    """The segment kind on each half of ``side`` of an oriented tile, clockwise.
+
+    A segment claiming the whole side gives its kind twice; a wildcard tile gives ``"any"``.
+    Two tiles fit along an edge when their edge kinds match (:func:`edges_match`); for the
+    inner edges of the City of Carcassonne, where a side can be half field and half quarter,
+    this tells the two halves apart: ``half_side_kinds(a, s)`` must equal
+    ``half_side_kinds(b, opposite_side(s))`` reversed.
+    """
+    if tile.type.wildcard:
+        return (WILDCARD_EDGE, WILDCARD_EDGE)
+    whole = tile.side_segment[side]
+    if whole is not None:
+        kind = tile.segments[whole].kind
+        return (kind, kind)
+    out = []
+    for half in (2 * side, 2 * side + 1):
+        i = tile.half_segment[half]
+        out.append("" if i is None else tile.segments[i].kind)
+    return (out[0], out[1])
+
+
 @dataclass(frozen=True)
 class Catalogue:
-    """A tile set: its tile types in a fixed order, and the start tile if it has one."""
+    """A tile set: its tile types in a fixed order, and how play starts with it.
+
+    ``start`` is a single start tile ``(tile id, rotation)``; ``start_block`` is a group of
+    tiles laid together before play, as ``(tile id, dx, dy, rotation)`` with ``(0, 0)`` the
+    start position (the City of Carcassonne). ``draw_stage`` is ``"first"`` for a set whose
+    tiles are all drawn before the land tiles (the river), else ``"normal"``.
+    """
 
     name: str
     title: str
@@ -213,6 +339,8 @@ class Catalogue:
     tiles: tuple[TileType, ...]
     start: tuple[str, int] | None = None
     notes: str = ""
+    start_block: tuple[tuple[str, int, int, int], ...] = ()
+    draw_stage: str = "normal"
 
     def __getitem__(self, tile_id: str) -> TileType:
         for t in self.tiles:
@@ -231,11 +359,15 @@ class Catalogue:
 
     @property
     def total(self) -> int:
-        """Number of physical tiles in the set (the start tile included)."""
+        """Number of physical tiles in the set (start and per-player tiles included)."""
         return sum(t.count for t in self.tiles)
 
     def counts(self) -> dict[str, int]:
         return {t.id: t.count for t in self.tiles}
+
+    def tagged(self, tag: str) -> tuple[TileType, ...]:
+        """The tile types carrying ``tag``, in catalogue order."""
+        return tuple(t for t in self.tiles if tag in t.tags)
 
 
 def tile_sets() -> list[str]:
@@ -258,90 +390,321 @@ def catalogue(name: str = "base") -> Catalogue:
 
 
 def _edge_kinds(segments: tuple[Segment, ...], where: str) -> tuple[str, str, str, str]:
+    """The edge kind of each side, checking that every side is described exactly once.
+
+    A side is claimed whole by one city, road, river or quarter segment, or is made of two
+    half-sides. Cities and quarters that claim a side leave no half-side on it; roads and rivers
+    run between fields, so both halves of their side belong to fields. An unclaimed side needs
+    both halves covered, by fields (edge ``field``) or by a field and a quarter or two quarters
+    (edge ``quarter``: such sides only meet other City of Carcassonne tiles).
+    """
     edges: list[str] = []
     for side in range(4):
         on_side = [s for s in segments if side in s.sides]
-        halves = [s for s in segments if side * 2 in s.halves or side * 2 + 1 in s.halves]
         if len(on_side) > 1:
             raise CatalogueError(f"{where}: two segments claim side {SIDES[side]}")
+        by_half: dict[int, Segment] = {}
+        for half in (2 * side, 2 * side + 1):
+            there = [s for s in segments if half in s.halves]
+            if len(there) > 1:
+                ids = ", ".join(s.id for s in there)
+                raise CatalogueError(f"{where}: half-side {HALVES[half]} is claimed by {ids}")
+            if there:
+                by_half[half] = there[0]
         if on_side:
             kind = on_side[0].kind
-            if kind == "city" and halves:
-                raise CatalogueError(f"{where}: side {SIDES[side]} is city but a field touches it")
-            if kind == "road" and len({s.id for s in halves if s.kind == "field"}) == 0:
-                raise CatalogueError(f"{where}: road on side {SIDES[side]} has no fields beside it")
+            if kind in ("city", "quarter") and by_half:
+                other = next(iter(by_half.values()))
+                raise CatalogueError(
+                    f"{where}: side {SIDES[side]} is {kind} but {other.kind} {other.id!r} "
+                    f"touches it"
+                )
+            if kind in ("road", "river"):
+                if not any(s.kind == "field" for s in by_half.values()):
+                    raise CatalogueError(
+                        f"{where}: {kind} on side {SIDES[side]} has no fields beside it"
+                    )
+                if len(by_half) < 2 or any(s.kind != "field" for s in by_half.values()):
+                    raise CatalogueError(
+                        f"{where}: {kind} on side {SIDES[side]} needs a field on both halves"
+                    )
             edges.append(kind)
         else:
-            covered = {h for s in halves for h in s.halves if h // 2 == side}
-            if covered != {side * 2, side * 2 + 1}:
+            if len(by_half) < 2:
                 raise CatalogueError(f"{where}: side {SIDES[side]} is not fully covered")
-            edges.append("field")
+            kinds = {s.kind for s in by_half.values()}
+            edges.append("quarter" if "quarter" in kinds else "field")
     return tuple(edges)  # type: ignore[return-value]
 
 
+def _strings(value: object, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) and v for v in value):
+        raise CatalogueError(f"{what}: must be a list of non-empty strings")
+    return tuple(value)
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise CatalogueError(f"{what}: must be true or false, not {value!r}")
+    return value
+
+
+def _parse_segment(s: object, swhere: str) -> Segment:
+    if not isinstance(s, dict):
+        raise CatalogueError(f"{swhere}: a segment must be an object")
+    unknown = sorted(set(s) - _SEGMENT_KEYS)
+    if unknown:
+        raise CatalogueError(f"{swhere}.{unknown[0]}: unknown segment field")
+    sid = s.get("id")
+    if not isinstance(sid, str) or not sid:
+        raise CatalogueError(f"{swhere}.id: every segment needs a string id")
+    kind = s.get("kind")
+    if kind not in SEGMENT_KINDS:
+        raise CatalogueError(
+            f"{swhere}.kind: unknown segment kind {kind!r} (known: {', '.join(SEGMENT_KINDS)})"
+        )
+    try:
+        sides = tuple(sorted(SIDES.index(x) for x in s.get("sides", [])))
+    except ValueError:
+        raise CatalogueError(f"{swhere}.sides: unknown side name") from None
+    try:
+        halves = tuple(sorted(HALVES.index(x) for x in s.get("halves", [])))
+    except ValueError:
+        raise CatalogueError(f"{swhere}.halves: unknown half-side name") from None
+    if len(set(sides)) != len(sides) or len(set(halves)) != len(halves):
+        raise CatalogueError(f"{swhere}: a side or half-side is listed twice")
+    tags = _strings(s.get("tags", []), f"{swhere}.tags")
+    if kind in _SIDE_KINDS and (not sides or halves):
+        raise CatalogueError(f"{swhere}.sides: a {kind} touches whole sides only")
+    if kind == "field":
+        if sides:
+            raise CatalogueError(f"{swhere}.sides: a field touches half-sides only")
+        if not halves and "enclosed" not in tags:
+            raise CatalogueError(
+                f"{swhere}.halves: a field touches half-sides (tag it 'enclosed' if it "
+                f"touches no edge)"
+            )
+    if kind == "cloister" and (sides or halves):
+        raise CatalogueError(f"{swhere}.sides: a cloister touches no edge")
+    quarter = s.get("quarter", "")
+    if "quarter" in s and kind != "quarter":
+        raise CatalogueError(f"{swhere}.quarter: only a quarter segment names a quarter")
+    if kind == "quarter":
+        if quarter not in ("", *QUARTER_NAMES):
+            raise CatalogueError(
+                f"{swhere}.quarter: unknown quarter {quarter!r} (known: {', '.join(QUARTER_NAMES)})"
+            )
+        for side in range(4):
+            if 2 * side in halves and 2 * side + 1 in halves:
+                raise CatalogueError(
+                    f"{swhere}.halves: list side {SIDES[side]} under 'sides' when the quarter "
+                    f"covers all of it"
+                )
+    pennants = s.get("pennants", 0)
+    if not isinstance(pennants, int) or pennants < 0:
+        raise CatalogueError(f"{swhere}.pennants: must be a whole number >= 0")
+    if pennants and kind != "city":
+        raise CatalogueError(f"{swhere}.pennants: only a city has pennants")
+    borders = _strings(s.get("borders", []), f"{swhere}.borders")
+    if borders and kind != "field":
+        raise CatalogueError(f"{swhere}.borders: only a field borders cities")
+    return Segment(
+        id=sid,
+        kind=kind,
+        sides=sides,
+        halves=halves,
+        pennants=pennants,
+        borders=borders,
+        tags=tags,
+        quarter=quarter,
+    )
+
+
+def _parse_connections(raw: object, segs: list[Segment], where: str) -> tuple[tuple[str, str], ...]:
+    what = f"{where}.connections"
+    if not isinstance(raw, list):
+        raise CatalogueError(f"{what}: must be a list of [segment id, segment id] pairs")
+    by_id = {s.id: s for s in segs}
+    out: list[tuple[str, str]] = []
+    seen: set[frozenset[str]] = set()
+    for k, pair in enumerate(raw):
+        pwhere = f"{what}[{k}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise CatalogueError(f"{pwhere}: a connection is a pair of segment ids")
+        a, b = pair
+        for x in (a, b):
+            if x not in by_id:
+                raise CatalogueError(f"{pwhere}: unknown segment {x!r}")
+        if a == b:
+            raise CatalogueError(f"{pwhere}: a segment cannot connect to itself")
+        kinds = tuple(sorted((by_id[a].kind, by_id[b].kind)))
+        if kinds not in CONNECTION_KINDS:
+            raise CatalogueError(
+                f"{pwhere}: a {kinds[0]} and a {kinds[1]} cannot be connected (only a road "
+                f"with a city, a cloister or another road)"
+            )
+        key = frozenset((a, b))
+        if key in seen:
+            raise CatalogueError(f"{pwhere}: {a!r} and {b!r} are connected twice")
+        seen.add(key)
+        out.append((a, b))
+    return tuple(out)
+
+
+def _parse_tile(t: object, n: int, name: str, source: str) -> TileType:
+    if not isinstance(t, dict):
+        raise CatalogueError(f"{source}: tiles[{n}]: a tile must be an object")
+    where = f"{source}: tiles[{n}] ({t.get('id', '?')})"
+    tid = t.get("id")
+    if not isinstance(tid, str) or not tid:
+        raise CatalogueError(f"{where}: every tile needs a string id")
+    unknown = sorted(set(t) - _TILE_KEYS)
+    if unknown:
+        raise CatalogueError(f"{where}.{unknown[0]}: unknown tile field")
+    count = t.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise CatalogueError(f"{where}.count: must be a whole number >= 1")
+    raw_segments = t.get("segments", [])
+    if not isinstance(raw_segments, list):
+        raise CatalogueError(f"{where}.segments: must be a list")
+    segs = [_parse_segment(s, f"{where}.segments[{m}]") for m, s in enumerate(raw_segments)]
+    ids = [s.id for s in segs]
+    if len(set(ids)) != len(ids):
+        raise CatalogueError(f"{where}: duplicate segment ids")
+    for s in segs:
+        for b in s.borders:
+            if b not in ids or next(x for x in segs if x.id == b).kind != "city":
+                raise CatalogueError(f"{where}: field {s.id} borders unknown city {b!r}")
+    wildcard = _flag(t.get("wildcard", False), f"{where}.wildcard")
+    segments = tuple(segs)
+    if wildcard:
+        touching = next((s for s in segs if s.sides or s.halves), None)
+        if touching is not None:
+            raise CatalogueError(
+                f"{where}.wildcard: a wildcard tile has nothing on its sides, but "
+                f"{touching.id!r} touches one"
+            )
+        edges: tuple[str, str, str, str] = (WILDCARD_EDGE,) * 4  # type: ignore[assignment]
+    else:
+        edges = _edge_kinds(segments, where)
+    return TileType(
+        id=tid,
+        name=t.get("name", tid),
+        count=count,
+        segments=segments,
+        tile_set=name,
+        note=t.get("note", ""),
+        edges=edges,
+        tags=_strings(t.get("tags", []), f"{where}.tags"),
+        wildcard=wildcard,
+        per_player=_flag(t.get("per_player", False), f"{where}.per_player"),
+        connections=_parse_connections(t.get("connections", []), segs, where),
+    )
+
+
+def _parse_block(
+    raw: object, tiles: dict[str, TileType], source: str
+) -> tuple[tuple[str, int, int, int], ...]:
+    what = f"{source}: start.block"
+    if not isinstance(raw, list) or not raw:
+        raise CatalogueError(f"{what}: must be a non-empty list of placed tiles")
+    placed: dict[tuple[int, int], OrientedTile] = {}
+    uses: dict[str, int] = {}
+    out: list[tuple[str, int, int, int]] = []
+    for i, entry in enumerate(raw):
+        ewhere = f"{what}[{i}]"
+        if not isinstance(entry, dict):
+            raise CatalogueError(f"{ewhere}: must be an object with tile, x, y, rotation")
+        tid = entry.get("tile")
+        if tid not in tiles:
+            raise CatalogueError(f"{ewhere}.tile: {tid!r} is not in the set")
+        x, y, rot = entry.get("x"), entry.get("y"), entry.get("rotation", 0)
+        if not isinstance(x, int) or not isinstance(y, int):
+            raise CatalogueError(f"{ewhere} ({tid}).x: x and y must be whole numbers")
+        if rot not in ROTATIONS:
+            raise CatalogueError(f"{ewhere} ({tid}).rotation: must be 0, 90, 180 or 270")
+        if (x, y) in placed:
+            raise CatalogueError(f"{ewhere} ({tid}): two block tiles at ({x}, {y})")
+        uses[tid] = uses.get(tid, 0) + 1
+        if uses[tid] > tiles[tid].count:
+            raise CatalogueError(f"{ewhere} ({tid}): used more often than its count")
+        placed[(x, y)] = orient(tiles[tid], rot)
+        out.append((tid, x, y, rot))
+    # the block must hang together, and its tiles must fit each other half-side by half-side
+    seen = {next(iter(placed))}
+    todo = list(seen)
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            if (x + dx, y + dy) in placed and (x + dx, y + dy) not in seen:
+                seen.add((x + dx, y + dy))
+                todo.append((x + dx, y + dy))
+    if len(seen) != len(placed):
+        raise CatalogueError(f"{what}: the block's tiles do not form one connected group")
+    for (x, y), tile in placed.items():
+        for side, (dx, dy) in ((1, (1, 0)), (2, (0, 1))):
+            other = placed.get((x + dx, y + dy))
+            if other is None:
+                continue
+            mine = half_side_kinds(tile, side)
+            theirs = half_side_kinds(other, opposite_side(side))
+            if not edges_match(other.edges[opposite_side(side)], tile.edges[side]) or (
+                WILDCARD_EDGE not in mine + theirs and mine != theirs[::-1]
+            ):
+                raise CatalogueError(
+                    f"{what}: {tile.type.id} at ({x}, {y}) and {other.type.id} at "
+                    f"({x + dx}, {y + dy}) do not fit along their shared edge"
+                )
+    return tuple(out)
+
+
 def parse_catalogue(data: dict, source: str = "<catalogue>") -> Catalogue:
-    """Build a :class:`Catalogue` from its JSON form, checking every segment."""
+    """Build a :class:`Catalogue` from its JSON form, checking every segment.
+
+    Every problem raises :class:`CatalogueError` with a one-line message naming ``source``,
+    the tile (its index and id) and the field.
+    """
+    if not isinstance(data, dict):
+        raise CatalogueError(f"{source}: a catalogue must be a JSON object")
     try:
         name = data["set"]
         tiles_data = data["tiles"]
     except KeyError as exc:
         raise CatalogueError(f"{source}: missing key {exc.args[0]!r}") from None
+    unknown = sorted(set(data) - _CATALOGUE_KEYS)
+    if unknown:
+        raise CatalogueError(f"{source}: {unknown[0]}: unknown catalogue field")
+    if not isinstance(tiles_data, list):
+        raise CatalogueError(f"{source}: tiles: must be a list")
     tiles: list[TileType] = []
-    seen: set[str] = set()
+    by_id: dict[str, TileType] = {}
     for n, t in enumerate(tiles_data):
-        where = f"{source}: tiles[{n}] ({t.get('id', '?')})"
-        tid = t.get("id")
-        if not isinstance(tid, str) or not tid:
-            raise CatalogueError(f"{where}: every tile needs a string id")
-        if tid in seen:
-            raise CatalogueError(f"{where}: duplicate tile id {tid!r}")
-        seen.add(tid)
-        segs: list[Segment] = []
-        for m, s in enumerate(t.get("segments", [])):
-            swhere = f"{where}.segments[{m}]"
-            kind = s.get("kind")
-            try:
-                sides = tuple(sorted(SIDES.index(x) for x in s.get("sides", [])))
-                halves = tuple(sorted(HALVES.index(x) for x in s.get("halves", [])))
-            except ValueError:
-                raise CatalogueError(f"{swhere}: unknown side or half-side name") from None
-            if kind in ("city", "road") and (not sides or halves):
-                raise CatalogueError(f"{swhere}: a {kind} touches whole sides only")
-            if kind == "field" and (not halves or sides):
-                raise CatalogueError(f"{swhere}: a field touches half-sides only")
-            segs.append(
-                Segment(
-                    id=s["id"],
-                    kind=kind,
-                    sides=sides,
-                    halves=halves,
-                    pennants=int(s.get("pennants", 0)),
-                    borders=tuple(s.get("borders", ())),
-                )
-            )
-        ids = [s.id for s in segs]
-        if len(set(ids)) != len(ids):
-            raise CatalogueError(f"{where}: duplicate segment ids")
-        for s in segs:
-            for b in s.borders:
-                if b not in ids or next(x for x in segs if x.id == b).kind != "city":
-                    raise CatalogueError(f"{where}: field {s.id} borders unknown city {b!r}")
-        segments = tuple(segs)
-        tiles.append(
-            TileType(
-                id=tid,
-                name=t.get("name", tid),
-                count=int(t.get("count", 1)),
-                segments=segments,
-                tile_set=name,
-                note=t.get("note", ""),
-                edges=_edge_kinds(segments, where),
-            )
-        )
+        tile = _parse_tile(t, n, name, source)
+        if tile.id in by_id:
+            raise CatalogueError(f"{source}: tiles[{n}] ({tile.id}): duplicate tile id {tile.id!r}")
+        by_id[tile.id] = tile
+        tiles.append(tile)
     start = data.get("start")
-    start_pair = (start["tile"], int(start.get("rotation", 0))) if start else None
-    if start_pair and start_pair[0] not in seen:
-        raise CatalogueError(f"{source}: start tile {start_pair[0]!r} is not in the set")
+    start_pair: tuple[str, int] | None = None
+    block: tuple[tuple[str, int, int, int], ...] = ()
+    if start is not None:
+        if not isinstance(start, dict) or ("block" in start) == ("tile" in start):
+            raise CatalogueError(
+                f"{source}: start: give either a tile (with its rotation) or a block"
+            )
+        if "block" in start:
+            block = _parse_block(start["block"], by_id, source)
+        else:
+            start_pair = (start["tile"], int(start.get("rotation", 0)))
+            if start_pair[0] not in by_id:
+                raise CatalogueError(f"{source}: start tile {start_pair[0]!r} is not in the set")
+            if start_pair[1] not in ROTATIONS:
+                raise CatalogueError(f"{source}: start.rotation: must be 0, 90, 180 or 270")
+    draw = data.get("draw", "normal")
+    if draw not in DRAW_STAGES:
+        raise CatalogueError(
+            f"{source}: draw: unknown draw stage {draw!r} (known: {', '.join(DRAW_STAGES)})"
+        )
     return Catalogue(
         name=name,
         title=data.get("title", name),
@@ -349,4 +712,6 @@ def parse_catalogue(data: dict, source: str = "<catalogue>") -> Catalogue:
         tiles=tuple(tiles),
         start=start_pair,
         notes=data.get("notes", ""),
+        start_block=block,
+        draw_stage=draw,
     )
