@@ -10,8 +10,10 @@ from . import examples
 from .board import Board, Placement
 from .errors import CarcTeachError, GameFileError, IllegalMoveError
 from .events import Event
-from .game import Game, GameState, Move, Setup
+from .game import Game
 from .gamefile import load_game
+from .setup import Move, Setup
+from .state import GameState
 from .tiles import catalogue
 
 __version__ = "0.1.0"

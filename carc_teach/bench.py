@@ -35,7 +35,7 @@ def _time(fn, repeat: int) -> list[float]:
 
 def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[BenchResult]:
     """Measure random games, per-step costs, replay and SVG rendering."""
-    from . import game as game_module
+    from . import state as state_module
     from .render.svg import board_svg
     from .simulate import random_game
 
@@ -55,7 +55,7 @@ def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[Be
 
     # Time spent per turn step: wrap GameState.emit to clock the interval since the last event.
     per_step: dict[str, list[float]] = defaultdict(list)
-    original = game_module.GameState.emit
+    original = state_module.GameState.emit
     last = [time.perf_counter()]
 
     def timed_emit(self, kind, **fields):
@@ -65,13 +65,13 @@ def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[Be
         last[0] = time.perf_counter()
         return event
 
-    game_module.GameState.emit = timed_emit  # type: ignore[method-assign]
+    state_module.GameState.emit = timed_emit  # type: ignore[method-assign]
     try:
         for k in range(min(games, 50)):
             last[0] = time.perf_counter()
             random_game(seed + k, players)
     finally:
-        game_module.GameState.emit = original  # type: ignore[method-assign]
+        state_module.GameState.emit = original  # type: ignore[method-assign]
     for step in ("setup", "1A", "1B", "1C", "2B", "3A", "3B", "final"):
         if per_step.get(step):
             results.append(

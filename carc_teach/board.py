@@ -13,18 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .features import FeatureGraph
+from .features import FeatureGraph, TileChange
+from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
 from .tiles import ROTATIONS, SIDES, OrientedTile, TileType, orient
 
-__all__ = ["Board", "PlacedTile", "Placement", "NEIGHBOUR_OFFSETS", "SURROUNDING_OFFSETS"]
-
-Position = tuple[int, int]
-#: (dx, dy) of the neighbour across each side, in side order N E S W.
-NEIGHBOUR_OFFSETS: tuple[Position, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
-#: The eight squares around a square (a cloister's neighbourhood).
-SURROUNDING_OFFSETS: tuple[Position, ...] = tuple(
-    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
-)
+__all__ = [
+    "Board",
+    "PlacedTile",
+    "Placement",
+    "TileChange",
+    "NEIGHBOUR_OFFSETS",
+    "SURROUNDING_OFFSETS",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +67,14 @@ class PlacedTile:
 _FIT_CACHE: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[int, ...]] = {}
 
 
+#: the edge kind of a side that matches anything (the abbey)
+WILDCARD = "any"
+
+
+def _match(demand: str | None, edge: str) -> bool:
+    return demand is None or demand == edge or demand == WILDCARD or edge == WILDCARD
+
+
 def _fitting_rotations(tile_type: TileType, demands: tuple[str | None, ...]) -> tuple[int, ...]:
     key = (tile_type.edges, demands)
     hit = _FIT_CACHE.get(key)
@@ -74,7 +82,7 @@ def _fitting_rotations(tile_type: TileType, demands: tuple[str | None, ...]) -> 
         fits = []
         for rotation in ROTATIONS:
             edges = orient(tile_type, rotation).edges
-            if all(d is None or d == e for d, e in zip(demands, edges, strict=True)):
+            if all(_match(d, e) for d, e in zip(demands, edges, strict=True)):
                 fits.append(rotation)
         hit = _FIT_CACHE[key] = tuple(fits)
     return hit
@@ -98,7 +106,7 @@ class Board:
         self.tiles: dict[Position, PlacedTile] = {}
         #: empty square -> edge kinds its neighbours demand (None where there is no neighbour)
         self.frontier: dict[Position, tuple[str | None, ...]] = {}
-        self.features = FeatureGraph(self)
+        self.features = FeatureGraph(self.tiles)
         self.placement_rules = placement_rules
 
     # -- reading -------------------------------------------------------------------------
@@ -181,7 +189,7 @@ class Board:
         edges = orient(tile_type, placement.rotation).edges
         clashes = []
         for side, demand in enumerate(self.demands(pos)):
-            if demand is not None and demand != edges[side]:
+            if not _match(demand, edges[side]):
                 clashes.append(
                     f"its {SIDES[side]} side is {edges[side]} but the neighbour shows {demand}"
                 )
@@ -200,6 +208,11 @@ class Board:
         Raises ``ValueError`` with the reason when ``check`` is true and the placement is
         illegal (the game layer turns that into a located :class:`IllegalMoveError`).
         """
+        return self.add(tile_type, placement, check=check).placed
+
+    def add(self, tile_type: TileType, placement: Placement, *, check: bool = True) -> TileChange:
+        """:meth:`place`, returning what changed: the tile, and which features it joined
+        (:class:`~carc_teach.features.TileChange`)."""
         if check:
             problem = self.placement_problem(tile_type, placement)
             if problem:
@@ -212,5 +225,14 @@ class Board:
             q = (x + dx, y + dy)
             if q not in self.tiles:
                 self.frontier[q] = self.demands(q)
-        self.features.add_tile(placed)
-        return placed
+        return self.features.add_tile(placed)
+
+    def clone(self, figure_map: dict[int, object]) -> Board:
+        """An independent copy whose features hold the copied figures (``figure_map``: id of
+        an old figure -> its copy). Placed tiles are immutable and shared."""
+        new = Board.__new__(Board)
+        new.tiles = dict(self.tiles)
+        new.frontier = dict(self.frontier)
+        new.features = self.features.clone(new.tiles, figure_map)  # type: ignore[arg-type]
+        new.placement_rules = self.placement_rules
+        return new

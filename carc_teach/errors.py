@@ -40,7 +40,10 @@ class GameFileError(CarcTeachError):
     move:
         1-based move number, when the problem is inside ``moves``.
     field:
-        The JSON path of the offending field, e.g. ``moves[3].deploy.segment``.
+        The JSON path of the offending field, e.g. ``moves[3].deploy.segment`` (inside an
+        action: the key of the action, e.g. ``segment``).
+    action:
+        1-based number of the action within the move's ``actions``, when the problem is one.
     """
 
     def __init__(
@@ -50,11 +53,13 @@ class GameFileError(CarcTeachError):
         source: str | None = None,
         move: int | None = None,
         field: str | None = None,
+        action: int | None = None,
     ) -> None:
         self.reason = message
         self.source = source
         self.move = move
         self.field = field
+        self.action = action
         super().__init__(self._format())
 
     def _format(self) -> str:
@@ -63,6 +68,8 @@ class GameFileError(CarcTeachError):
             where.append(self.source)
         if self.move is not None:
             where.append(f"move {self.move}")
+        if self.action is not None:
+            where.append(f"action {self.action}")
         if self.field:
             where.append(f"field '{self.field}'")
         prefix = ", ".join(where)
@@ -70,11 +77,15 @@ class GameFileError(CarcTeachError):
 
     def located(self, source: str) -> GameFileError:
         """Return a copy of this error that also names ``source``."""
-        return GameFileError(self.reason, source=source, move=self.move, field=self.field)
+        return GameFileError(
+            self.reason, source=source, move=self.move, field=self.field, action=self.action
+        )
 
 
 class IllegalMoveError(GameFileError):
     """A move is well-formed but breaks the rules (illegal placement, occupied feature, ...)."""
 
     def located(self, source: str) -> IllegalMoveError:
-        return IllegalMoveError(self.reason, source=source, move=self.move, field=self.field)
+        return IllegalMoveError(
+            self.reason, source=source, move=self.move, field=self.field, action=self.action
+        )

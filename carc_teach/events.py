@@ -57,6 +57,7 @@ EVENT_KINDS: dict[str, str] = {
     "points": "a player scores points",
     "no-score": "a feature scores nobody (no figures on it, or worth nothing)",
     "figure-returned": "a figure goes back to its owner's supply",
+    "figure-moved": "a figure in play moves to another place",
     "final-scoring": "the tiles are used up: scoring after the game begins",
     "game-end": "the game is over",
 }
@@ -96,6 +97,9 @@ class Event:
         Id of the figure concerned.
     data:
         Anything else an expansion wants to record (JSON-serialisable).
+    options:
+        Ids of the rule options whose chosen value made this event what it is (their
+        annotation ids are in ``annotations``).
     """
 
     index: int
@@ -116,6 +120,7 @@ class Event:
     figure: str | None = None
     move: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    options: tuple[str, ...] = ()
 
     @property
     def step_title(self) -> str:
@@ -151,6 +156,8 @@ class Event:
             out["figure"] = self.figure
         if self.data:
             out["data"] = self.data
+        if self.options:
+            out["options"] = list(self.options)
         return out
 
     def __str__(self) -> str:

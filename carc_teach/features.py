@@ -1,62 +1,48 @@
 """The feature graph: placed segments, joined across tile edges into features.
 
-Every placed segment is a node ``(x, y, segment_id)`` of a :class:`networkx.Graph`. Edges of
-kind ``"join"`` connect segments that meet across a tile edge; edges of kind ``"border"``
-connect a field to the city segments of its own tile that it touches. A **feature** (road,
-city, field, cloister) is a connected component of the join edges.
+Every placed segment is a node ``(x, y, segment_id)``. Edges of kind ``"join"`` connect
+segments that meet across a tile edge; edges of kind ``"border"`` connect a field to the city
+segments of its own tile that it touches. A **feature** (road, city, field, cloister; an
+expansion's river or quarter) is a connected component of the join edges.
 
 Components are maintained incrementally while tiles arrive, by a union-find that keeps each
 feature's data on its representative (merge the smaller into the larger, so relabelling costs
-O(n log n) over a game). :func:`recompute_features` rebuilds everything from the board alone
+O(n log n) over a game). :func:`recompute_features` rebuilds everything from the tiles alone
 with ``networkx.connected_components``; tests compare the two.
 
-The graph is the explanation the notebooks draw; the same object answers the engine.
+The :class:`networkx.Graph` of segments is the explanation the notebooks draw. It is built
+from a log of the nodes and edges the tiles added, the first time something asks for
+:attr:`FeatureGraph.graph` (and brought up to date on later asks), so playing a game never
+imports networkx.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-
+from .figures import Figure, Node
+from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position, edge_links
 from .text import plural
-from .tiles import opposite_half
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .board import Board, PlacedTile
+    import networkx as nx
 
-__all__ = ["Node", "Figure", "Feature", "FeatureGraph", "recompute_features", "FeatureSummary"]
+    from .board import PlacedTile
 
-#: A placed segment: (x, y, segment id of its tile type)
-Node = tuple[int, int, str]
+__all__ = [
+    "Node",
+    "Figure",
+    "Feature",
+    "FeatureGraph",
+    "TileChange",
+    "recompute_features",
+    "FeatureSummary",
+]
 
-_NEIGHBOURS = ((0, -1), (1, 0), (0, 1), (-1, 0))
-_SURROUNDING = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
-
-
-@dataclass(slots=True, eq=False)
-class Figure:
-    """A wooden figure on the board (or in a supply).
-
-    ``kind`` is ``"follower"`` in the base game; expansions add big follower, mayor, wagon,
-    barn, builder, pig. ``node`` is the segment it stands on, None while in the supply.
-    """
-
-    id: str
-    player: str
-    kind: str = "follower"
-    node: Node | None = None
-
-    @property
-    def role(self) -> str:
-        """What a follower is called where it stands (thief, knight, monk, farmer)."""
-        return self.kind
-
-    def __repr__(self) -> str:
-        where = "supply" if self.node is None else f"{self.node}"
-        return f"<Figure {self.id} ({self.player} {self.kind}) at {where}>"
+#: Feature kinds a road/city-like feature completes by closing all its open edges.
+_CLOSED_BY_EDGES = ("road", "city")
 
 
 class Feature:
@@ -68,7 +54,8 @@ class Feature:
         Stable for the life of the feature's representative; merged features keep the id of
         the larger part.
     kind:
-        ``"road"``, ``"city"``, ``"field"`` or ``"cloister"``.
+        ``"road"``, ``"city"``, ``"field"`` or ``"cloister"`` (expansions: ``"river"``,
+        ``"quarter"``).
     nodes, tiles:
         Its segments and the squares they are on.
     open_edges:
@@ -82,6 +69,8 @@ class Feature:
         :meth:`FeatureGraph.bordering_cities`).
     neighbours:
         Cloisters only: how many of the eight surrounding squares hold a tile.
+    scored:
+        Set once the feature has been scored as complete (it stays on the board).
     """
 
     __slots__ = (
@@ -101,34 +90,26 @@ class Feature:
         self.id = fid
         self.kind = kind
         self.nodes: list[Node] = [node]
-        self.tiles: set[tuple[int, int]] = {(node[0], node[1])}
+        self.tiles: set[Position] = {(node[0], node[1])}
         self.open_edges = open_edges
         self.pennants = pennants
         self.figures: list[Figure] = []
         self.borders: set[Node] = set()
         self.neighbours = 0
-        #: set once the feature has been scored as complete (it stays on the board)
         self.scored = False
 
     @property
     def complete(self) -> bool:
-        if self.kind in ("road", "city"):
+        if self.kind in _CLOSED_BY_EDGES:
             return self.open_edges == 0
         if self.kind == "cloister":
             return self.neighbours == 8
-        return False  # fields are never complete
+        return False  # fields (and rivers, quarters) are never complete
 
     @property
     def size(self) -> int:
         """Tiles the feature covers (a tile counts once even if the feature passes it twice)."""
         return len(self.tiles)
-
-    @property
-    def occupied(self) -> bool:
-        return bool(self.figures)
-
-    def players(self) -> list[str]:
-        return sorted({f.player for f in self.figures})
 
     def describe(self) -> str:
         """A short phrase for explanations: 'the city of 4 tiles and 1 pennant'."""
@@ -141,7 +122,23 @@ class Feature:
         if self.kind == "cloister":
             x, y, _ = self.nodes[0]
             return f"the cloister at ({x}, {y})"
-        return f"the farm of {tiles}"
+        if self.kind == "field":
+            return f"the farm of {tiles}"
+        return f"the {self.kind} of {tiles}"
+
+    def _copy(self, figure_map: Mapping[int, Figure]) -> Feature:
+        new = Feature.__new__(Feature)
+        new.id = self.id
+        new.kind = self.kind
+        new.nodes = list(self.nodes)
+        new.tiles = set(self.tiles)
+        new.open_edges = self.open_edges
+        new.pennants = self.pennants
+        new.figures = [figure_map[id(f)] for f in self.figures]
+        new.borders = set(self.borders)
+        new.neighbours = self.neighbours
+        new.scored = self.scored
+        return new
 
     def __repr__(self) -> str:
         state = "complete" if self.complete else "open"
@@ -160,18 +157,93 @@ class FeatureSummary:
     complete: bool
 
 
-class FeatureGraph:
-    """The networkx graph of placed segments plus the incremental union-find over it."""
+class TileChange:
+    """What adding one tile did to the features (returned by :meth:`FeatureGraph.add_tile`).
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.graph = nx.Graph()
+    Attributes
+    ----------
+    placed:
+        The tile.
+    parts:
+        Every feature that existed before the tile and touches it, as
+        ``(feature, figures it had before, feature it belongs to now)``. Several parts with the
+        same "now" were joined by this tile (a barn's farm meeting a farm with farmers).
+    """
+
+    __slots__ = ("placed", "parts", "_graph")
+
+    def __init__(
+        self,
+        placed: PlacedTile,
+        parts: list[tuple[Feature, tuple[Figure, ...], Feature]],
+        graph: FeatureGraph,
+    ) -> None:
+        self.placed = placed
+        self.parts = parts
+        self._graph = graph
+
+    def features(self) -> list[Feature]:
+        """The distinct features holding the tile's segments, in segment order."""
+        return self._graph.features_on(self.placed.pos)
+
+    def joined(self) -> dict[Feature, list[tuple[Feature, tuple[Figure, ...]]]]:
+        """Features now on the tile that joined two or more features that existed before,
+        each with those parts and the figures each part had."""
+        groups: dict[Feature, list[tuple[Feature, tuple[Figure, ...]]]] = {}
+        for part, figures, now in self.parts:
+            groups.setdefault(now, []).append((part, figures))
+        return {now: parts for now, parts in groups.items() if len(parts) > 1}
+
+    def closed(self) -> list[Feature]:
+        """Roads and cities the tile completed, then cloisters it completed (its own or a
+        neighbour's), each once."""
+        out = [f for f in self.features() if f.kind in _CLOSED_BY_EDGES and f.complete]
+        for cloister in self._graph.cloisters_around(self.placed.pos):
+            if cloister.complete and cloister not in out:
+                out.append(cloister)
+        return out
+
+
+class FeatureGraph:
+    """The segments of the placed tiles, the union-find over them, and (on demand) the
+    networkx graph that draws them.
+
+    ``tiles`` is the board's own mapping of squares to placed tiles (shared, not copied).
+    """
+
+    def __init__(self, tiles: Mapping[Position, PlacedTile]) -> None:
+        self.tiles = tiles
         self._feature_of: dict[Node, Feature] = {}
         self._next_id = 0
         #: square -> the cloister features on that square
-        self._cloisters: dict[tuple[int, int], list[Feature]] = {}
+        self._cloisters: dict[Position, list[Feature]] = {}
+        #: what the networkx graph is built from: ("node", node, kind, tile id) and
+        #: ("edge", a, b, kind, only_if_new), in the order the tiles added them
+        self._log: list[tuple[Any, ...]] = []
+        self._graph: nx.Graph | None = None
+        self._built = 0
 
     # -- reading -------------------------------------------------------------------------
+    @property
+    def graph(self) -> nx.Graph:
+        """The networkx graph of placed segments (``join`` and ``border`` edges), built on the
+        first ask and extended on later ones."""
+        if self._graph is None:
+            import networkx as nx
+
+            self._graph = nx.Graph()
+        graph = self._graph
+        for entry in self._log[self._built :]:
+            if entry[0] == "node":
+                _, node, kind, tile_id = entry
+                graph.add_node(node, kind=kind, x=node[0], y=node[1], segment=node[2], tile=tile_id)
+            else:
+                _, a, b, kind, only_if_new = entry
+                if not (only_if_new and graph.has_edge(a, b)):
+                    graph.add_edge(a, b, kind=kind)
+        self._built = len(self._log)
+        return graph
+
     def feature_of(self, node: Node) -> Feature:
         """The feature a placed segment belongs to."""
         return self._feature_of[node]
@@ -183,9 +255,9 @@ class FeatureGraph:
             seen.setdefault(f.id, f)
         return sorted(seen.values(), key=lambda f: f.id)
 
-    def features_on(self, pos: tuple[int, int]) -> list[Feature]:
+    def features_on(self, pos: Position) -> list[Feature]:
         """Distinct features with a segment on square ``pos``, in segment order."""
-        placed = self.board.tiles[pos]
+        placed = self.tiles[pos]
         out: list[Feature] = []
         for seg in placed.tile.segments:
             f = self._feature_of[(pos[0], pos[1], seg.id)]
@@ -193,14 +265,12 @@ class FeatureGraph:
                 out.append(f)
         return out
 
-    def cloisters_around(
-        self, pos: tuple[int, int], *, include_self: bool = True
-    ) -> Iterator[Feature]:
+    def cloisters_around(self, pos: Position, *, include_self: bool = True) -> Iterator[Feature]:
         """Cloister features on ``pos`` (optionally) and on the eight squares around it."""
         x, y = pos
         if include_self:
             yield from self._cloisters.get(pos, ())
-        for dx, dy in _SURROUNDING:
+        for dx, dy in SURROUNDING_OFFSETS:
             yield from self._cloisters.get((x + dx, y + dy), ())
 
     def bordering_cities(self, field: Feature) -> list[Feature]:
@@ -220,11 +290,6 @@ class FeatureGraph:
         return self.graph.subgraph(nodes)
 
     # -- changing ------------------------------------------------------------------------
-    def _new_feature(self, kind: str, node: Node, open_edges: int, pennants: int) -> Feature:
-        f = Feature(self._next_id, kind, node, open_edges, pennants)
-        self._next_id += 1
-        return f
-
     def _union(self, a: Feature, b: Feature) -> Feature:
         if a is b:
             return a
@@ -243,60 +308,90 @@ class FeatureGraph:
         a.scored = a.scored or b.scored
         return a
 
-    def add_tile(self, placed: PlacedTile) -> None:
-        """Add a just-placed tile's segments and join them to their neighbours."""
+    def add_tile(self, placed: PlacedTile) -> TileChange:
+        """Add a just-placed tile's segments, join them to their neighbours, and say what
+        changed.
+
+        A road or city end facing a neighbour that shows no road or city there (a tile whose
+        sides match anything, such as the abbey) is closed by it.
+        """
         x, y = placed.x, placed.y
         tile = placed.tile
-        graph = self.graph
+        log = self._log
         feature_of = self._feature_of
+        tiles = self.tiles
         nodes: list[Node] = []
         for seg in tile.segments:
             node = (x, y, seg.id)
             nodes.append(node)
-            graph.add_node(node, kind=seg.kind, x=x, y=y, segment=seg.id, tile=tile.type.id)
-            f = self._new_feature(seg.kind, node, len(seg.sides), seg.pennants)
+            log.append(("node", node, seg.kind, tile.type.id))
+            f = Feature(self._next_id, seg.kind, node, len(seg.sides), seg.pennants)
+            self._next_id += 1
             feature_of[node] = f
             if seg.kind == "cloister":
                 self._cloisters.setdefault((x, y), []).append(f)
-                f.neighbours = sum(
-                    1 for dx, dy in _SURROUNDING if (x + dx, y + dy) in self.board.tiles
-                )
+                f.neighbours = sum(1 for dx, dy in SURROUNDING_OFFSETS if (x + dx, y + dy) in tiles)
         for seg, node in zip(tile.segments, nodes, strict=True):
             for city_id in seg.borders:
                 city = (x, y, city_id)
-                graph.add_edge(node, city, kind="border")
+                log.append(("edge", node, city, "border", False))
                 feature_of[node].borders.add(city)
 
-        tiles = self.board.tiles
-        for side, (dx, dy) in enumerate(_NEIGHBOURS):
+        links: list[tuple[Node, Node, bool]] = []
+        parts: dict[int, tuple[Feature, tuple[Figure, ...], Node]] = {}
+        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
             other = tiles.get((x + dx, y + dy))
             if other is None:
                 continue
-            i = tile.side_segment[side]
-            if i is not None:
-                j = other.tile.side_segment[(side + 2) % 4]
-                a = nodes[i]
-                b = (other.x, other.y, other.tile.segments[j].id)  # type: ignore[index]
-                graph.add_edge(a, b, kind="join")
-                merged = self._union(feature_of[a], feature_of[b])
+            whole = tile.side_segment[side]
+            facing = other.tile.side_segment[(side + 2) % 4]
+            if whole is None and facing is not None:
+                # the neighbour's road or city ends against this tile
+                b = (other.x, other.y, other.tile.segments[facing].id)
+                feature_of[b].open_edges -= 1
+            elif whole is not None and facing is None:
+                feature_of[nodes[whole]].open_edges -= 1
+            for i, j, whole_side in edge_links(tile, other.tile, side):
+                b = (other.x, other.y, other.tile.segments[j].id)
+                links.append((nodes[i], b, whole_side))
+                f = feature_of[b]
+                if f.id not in parts:
+                    parts[f.id] = (f, tuple(f.figures), b)
+        for a, b, whole_side in links:
+            log.append(("edge", a, b, "join", not whole_side))
+            merged = self._union(feature_of[a], feature_of[b])
+            if whole_side:
                 merged.open_edges -= 2
-            for half in (2 * side, 2 * side + 1):
-                i = tile.half_segment[half]
-                if i is None:
-                    continue
-                j = other.tile.half_segment[opposite_half(half)]
-                a = nodes[i]
-                b = (other.x, other.y, other.tile.segments[j].id)  # type: ignore[index]
-                if not graph.has_edge(a, b):
-                    graph.add_edge(a, b, kind="join")
-                self._union(feature_of[a], feature_of[b])
 
         # The new tile is a neighbour of every cloister around it.
-        for dx, dy in _SURROUNDING:
+        for dx, dy in SURROUNDING_OFFSETS:
             for cloister in self._cloisters.get((x + dx, y + dy), ()):
                 cloister.neighbours += 1
+        return TileChange(placed, [(f, figs, feature_of[b]) for f, figs, b in parts.values()], self)
 
-    # -- checking ------------------------------------------------------------------------
+    # -- copying and checking --------------------------------------------------------------
+    def clone(
+        self, tiles: Mapping[Position, PlacedTile], figure_map: Mapping[int, Figure]
+    ) -> FeatureGraph:
+        """An independent copy over ``tiles`` (the copied board's mapping), its features
+        holding the copies of their figures (``figure_map``: id of old figure -> new)."""
+        new = FeatureGraph.__new__(FeatureGraph)
+        new.tiles = tiles
+        copies: dict[int, Feature] = {}
+        feature_of: dict[Node, Feature] = {}
+        for node, f in self._feature_of.items():
+            c = copies.get(id(f))
+            if c is None:
+                c = copies[id(f)] = f._copy(figure_map)
+            feature_of[node] = c
+        new._feature_of = feature_of
+        new._next_id = self._next_id
+        new._cloisters = {pos: [copies[id(f)] for f in fs] for pos, fs in self._cloisters.items()}
+        new._log = list(self._log)
+        new._graph = None
+        new._built = 0
+        return new
+
     def summaries(self) -> set[FeatureSummary]:
         return {_summary(f) for f in self.features()}
 
@@ -314,6 +409,8 @@ def recompute_features(tiles: Iterable[PlacedTile]) -> set[FeatureSummary]:
     open edges, pennants and cloister neighbours directly. Used by tests to check the
     incremental union-find.
     """
+    import networkx as nx
+
     by_pos = {(t.x, t.y): t for t in tiles}
     g = nx.Graph()
     open_ends: dict[Node, int] = {}
@@ -325,28 +422,20 @@ def recompute_features(tiles: Iterable[PlacedTile]) -> set[FeatureSummary]:
             g.add_node(node)
             kinds[node] = seg.kind
             pennants[node] = seg.pennants
-            open_ends[node] = 0
-            for side in seg.sides:
-                dx, dy = _NEIGHBOURS[side]
-                if (x + dx, y + dy) not in by_pos:
-                    open_ends[node] += 1
-        for side, (dx, dy) in enumerate(_NEIGHBOURS):
+            # an end is open until a neighbour continues it (or closes it, like the abbey)
+            open_ends[node] = sum(
+                1
+                for side in seg.sides
+                if (x + NEIGHBOUR_OFFSETS[side][0], y + NEIGHBOUR_OFFSETS[side][1]) not in by_pos
+            )
+        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
             other = by_pos.get((x + dx, y + dy))
             if other is None:
                 continue
-            i = t.tile.side_segment[side]
-            if i is not None:
-                j = other.tile.side_segment[(side + 2) % 4]
+            for i, j, _ in edge_links(t.tile, other.tile, side):
                 g.add_edge(
                     (x, y, t.tile.segments[i].id), (other.x, other.y, other.tile.segments[j].id)
-                )  # type: ignore[index]
-            for half in (2 * side, 2 * side + 1):
-                i = t.tile.half_segment[half]
-                if i is not None:
-                    j = other.tile.half_segment[opposite_half(half)]
-                    g.add_edge(
-                        (x, y, t.tile.segments[i].id), (other.x, other.y, other.tile.segments[j].id)
-                    )  # type: ignore[index]
+                )
     out: set[FeatureSummary] = set()
     for comp in nx.connected_components(g):
         nodes = frozenset(comp)
@@ -355,23 +444,15 @@ def recompute_features(tiles: Iterable[PlacedTile]) -> set[FeatureSummary]:
         neighbours = 0
         if kind == "cloister":
             cx, cy, _ = first
-            neighbours = sum((cx + dx, cy + dy) in by_pos for dx, dy in _SURROUNDING)
+            neighbours = sum((cx + dx, cy + dy) in by_pos for dx, dy in SURROUNDING_OFFSETS)
         open_edges = sum(open_ends[n] for n in nodes)
-        complete = (
-            open_edges == 0
-            if kind in ("road", "city")
-            else neighbours == 8
-            if kind == "cloister"
-            else False
-        )
+        if kind in _CLOSED_BY_EDGES:
+            complete = open_edges == 0
+        else:
+            complete = kind == "cloister" and neighbours == 8
         out.add(
             FeatureSummary(
-                kind,
-                nodes,
-                open_edges,
-                sum(pennants[n] for n in nodes),
-                neighbours,
-                complete,
+                kind, nodes, open_edges, sum(pennants[n] for n in nodes), neighbours, complete
             )
         )
     return out

@@ -3,9 +3,13 @@
 The format is described in ``docs/game-format.md`` and by the JSON Schema shipped as
 ``carc_teach/schema/game.schema.json``. This module checks the same constraints by hand (the
 engine depends on nothing but networkx) so that every problem raises one
-:class:`~carc_teach.errors.GameFileError` whose message names the file, the move number and the
-field. Moves are then played, and a move that breaks the rules raises
+:class:`~carc_teach.errors.GameFileError` whose message names the file, the move number, the
+action number and the field. Moves are then played, and a move that breaks the rules raises
 :class:`~carc_teach.errors.IllegalMoveError`, located the same way.
+
+Version 2 (written since the engine asks decisions of any player) gives each move a list of
+``actions``; version-1 files, whose moves carry at most one ``deploy``, still load and replay
+identically.
 """
 
 from __future__ import annotations
@@ -16,9 +20,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .actions import ACTION_TYPES
 from .editions import from_setup
 from .errors import GameFileError, UnknownRuleError
-from .game import DeployChoice, Game, Move, Setup, StartTile
+from .game import Game
+from .rules import module_class
+from .setup import Move, Setup, StartTile
 
 __all__ = [
     "load_game",
@@ -33,11 +40,14 @@ __all__ = [
 ]
 
 FORMAT = "carc-teach-game"
-VERSION = 1
+#: the version this carc_teach writes; it reads every version in VERSIONS
+VERSION = 2
+VERSIONS = (1, 2)
 _TOP_KEYS = {"format", "version", "title", "description", "setup", "moves", "final_scoring"}
 _SETUP_KEYS = {"players", "expansions", "followers", "rules", "start", "tile_order", "seed"}
 _START_KEYS = {"tile", "x", "y", "rotation"}
-_MOVE_KEYS = {"player", "tile", "x", "y", "rotation", "deploy", "discard", "note"}
+_MOVE_KEYS_V1 = {"player", "tile", "x", "y", "rotation", "deploy", "discard", "note"}
+_MOVE_KEYS = {"player", "tile", "x", "y", "rotation", "actions", "discard", "note"}
 _DEPLOY_KEYS = {"figure", "segment"}
 _RULES_KEYS = {"preset", "options"}
 
@@ -192,6 +202,15 @@ def _parse_setup(data: Any, source: str) -> Setup:
         raise GameFileError(
             'the first expansion must be "base"', source=source, field="setup.expansions[0]"
         )
+    for i, e in enumerate(exps):
+        if exps.index(e) != i:
+            raise GameFileError(
+                f"expansion {e!r} is listed twice", source=source, field=f"setup.expansions[{i}]"
+            )
+        try:
+            module_class(e)
+        except UnknownRuleError as exc:
+            raise GameFileError(str(exc), source=source, field=f"setup.expansions[{i}]") from None
     followers = data.get("followers")
     if followers is not None:
         followers = _int(followers, "setup.followers", source, lo=0, hi=30)
@@ -252,13 +271,13 @@ def _parse_setup(data: Any, source: str) -> Setup:
     )
 
 
-def _parse_move(data: Any, number: int, source: str) -> Move:
+def _parse_move(data: Any, number: int, source: str, version: int) -> Move:
     where = f"moves[{number - 1}]"
     if not isinstance(data, dict):
         raise GameFileError(
             f"a move is an object, not {_json_type(data)}", source=source, move=number, field=where
         )
-    _check_keys(data, _MOVE_KEYS, "", source, number)
+    _check_keys(data, _MOVE_KEYS_V1 if version == 1 else _MOVE_KEYS, "", source, number)
     player = data.get("player")
     if player is not None:
         player = _str(player, "player", source, number)
@@ -272,15 +291,15 @@ def _parse_move(data: Any, number: int, source: str) -> Move:
     if not isinstance(note, str):
         raise GameFileError("must be a string", source=source, move=number, field="note")
     if discard:
-        for key in ("x", "y", "rotation", "deploy"):
+        for key in ("x", "y", "rotation", "deploy", "actions"):
             if key in data:
                 raise GameFileError(
-                    "a discarded tile is not placed, so the move has no position or deployment",
+                    "a discarded tile is not placed, so the move has no position or actions",
                     source=source,
                     move=number,
                     field=key,
                 )
-        return Move(number, tile=tile, discard=True, player=player, note=note)
+        return Move(number, tile=tile, discard=True, player=player, note=note, version=version)
     for key in ("x", "y", "rotation"):
         if key not in data:
             raise GameFileError(
@@ -289,31 +308,95 @@ def _parse_move(data: Any, number: int, source: str) -> Move:
     x = _int(data["x"], "x", source, number)
     y = _int(data["y"], "y", source, number)
     rotation = _rotation(data["rotation"], "rotation", source, number)
-    deploy = data.get("deploy")
-    choice = None
-    if deploy is not None:
-        if not isinstance(deploy, dict):
-            raise GameFileError(
-                f'must be an object like {{"figure": "follower", "segment": "N"}} or null, not {_json_type(deploy)}',
-                source=source,
-                move=number,
-                field="deploy",
-            )
-        _check_keys(deploy, _DEPLOY_KEYS, "deploy", source, number)
-        if "segment" not in deploy:
-            raise GameFileError(
-                "is required: which segment of the tile",
-                source=source,
-                move=number,
-                field="deploy.segment",
-            )
-        choice = DeployChoice(
-            figure=_str(deploy.get("figure", "follower"), "deploy.figure", source, number),
-            segment=_str(deploy["segment"], "deploy.segment", source, number),
-        )
+    if version == 1:
+        actions = _v1_deploy(data.get("deploy"), number, source)
+    else:
+        actions = _parse_actions(data.get("actions", []), number, source)
     return Move(
-        number, tile=tile, x=x, y=y, rotation=rotation, deploy=choice, player=player, note=note
+        number,
+        tile=tile,
+        x=x,
+        y=y,
+        rotation=rotation,
+        actions=actions,
+        player=player,
+        note=note,
+        version=version,
     )
+
+
+def _v1_deploy(deploy: Any, number: int, source: str) -> tuple[dict[str, Any], ...]:
+    """A version-1 ``deploy`` as the one action of the move."""
+    if deploy is None:
+        return ()
+    if not isinstance(deploy, dict):
+        raise GameFileError(
+            f'must be an object like {{"figure": "follower", "segment": "N"}} or null, not {_json_type(deploy)}',
+            source=source,
+            move=number,
+            field="deploy",
+        )
+    _check_keys(deploy, _DEPLOY_KEYS, "deploy", source, number)
+    if "segment" not in deploy:
+        raise GameFileError(
+            "is required: which segment of the tile",
+            source=source,
+            move=number,
+            field="deploy.segment",
+        )
+    figure = _str(deploy.get("figure", "follower"), "deploy.figure", source, number)
+    segment = _str(deploy["segment"], "deploy.segment", source, number)
+    return ({"type": "deploy", "figure": figure, "segment": segment},)
+
+
+def _parse_actions(actions: Any, number: int, source: str) -> tuple[dict[str, Any], ...]:
+    """Check the shape of a move's actions; what they mean is checked when the turn is
+    played (a segment depends on the tile placed)."""
+    if not isinstance(actions, list):
+        raise GameFileError(
+            f"must be a list of actions, not {_json_type(actions)}",
+            source=source,
+            move=number,
+            field="actions",
+        )
+    out = []
+    for i, action in enumerate(actions):
+        loc = {"source": source, "move": number, "action": i + 1}
+        if not isinstance(action, dict):
+            raise GameFileError(
+                f"an action is an object with a 'type', not {_json_type(action)}", **loc
+            )
+        kind = action.get("type")
+        if kind not in ACTION_TYPES:
+            raise GameFileError(
+                f"unknown action type {kind!r}; known: {', '.join(sorted(ACTION_TYPES))}",
+                field="type",
+                **loc,
+            )
+        cls = ACTION_TYPES[kind]
+        allowed = {"type", "player", *cls.keys}
+        extra = sorted(set(action) - allowed)
+        if extra:
+            raise GameFileError(
+                f"unknown key {extra[0]!r} for a {kind!r} action (allowed: {', '.join(sorted(allowed))})",
+                field=extra[0],
+                **loc,
+            )
+        for key, required in cls.keys.items():
+            if required and key not in action:
+                raise GameFileError(f"is required in a {kind!r} action", field=key, **loc)
+        if "player" in action:
+            _str_at(action["player"], "player", loc)
+        out.append(dict(action))
+    return tuple(out)
+
+
+def _str_at(value: Any, field: str, loc: dict[str, Any]) -> str:
+    if not isinstance(value, str) or not value:
+        raise GameFileError(
+            f"must be a non-empty string, not {_json_type(value)}", field=field, **loc
+        )
+    return value
 
 
 def parse_game(
@@ -323,9 +406,10 @@ def parse_game(
     _check_keys(data, _TOP_KEYS, "", source)
     if data.get("format") != FORMAT:
         raise GameFileError(f'must be "{FORMAT}"', source=source, field="format")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if version not in VERSIONS or isinstance(version, bool):
         raise GameFileError(
-            f"this carc_teach reads version {VERSION}, not {data.get('version')!r}",
+            f"this carc_teach reads versions {' and '.join(map(str, VERSIONS))}, not {version!r}",
             source=source,
             field="version",
         )
@@ -341,7 +425,18 @@ def parse_game(
         raise GameFileError(
             f"must be a list, not {_json_type(moves_data)}", source=source, field="moves"
         )
-    moves = [_parse_move(m, i + 1, source) for i, m in enumerate(moves_data)]
+    moves = [_parse_move(m, i + 1, source, version) for i, m in enumerate(moves_data)]
+    for m in moves:
+        for i, action in enumerate(m.actions):
+            who = action.get("player")
+            if who is not None and who not in setup.players:
+                raise GameFileError(
+                    f"{who!r} is not a player of this game (players: {', '.join(setup.players)})",
+                    source=source,
+                    move=m.number,
+                    action=i + 1,
+                    field="player",
+                )
     final = data.get("final_scoring")
     if final is not None and not isinstance(final, bool):
         raise GameFileError("must be true or false", source=source, field="final_scoring")
@@ -369,19 +464,8 @@ def load_game(game: str | Path | dict[str, Any], *, source: str | None = None) -
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
-    out: dict[str, Any] = {"players": list(setup.players), "expansions": list(setup.expansions)}
-    if setup.followers is not None:
-        out["followers"] = setup.followers
-    if setup.rules:
-        out["rules"] = setup.rules
-    if setup.start != StartTile():
-        s = setup.start
-        out["start"] = {"tile": s.tile, "x": s.x, "y": s.y, "rotation": s.rotation}
-    if setup.tile_order is not None:
-        out["tile_order"] = list(setup.tile_order)
-    if setup.seed is not None:
-        out["seed"] = setup.seed
-    return out
+    """The ``setup`` object of a game file (see :meth:`Setup.to_json`)."""
+    return setup.to_json()
 
 
 def dump_game(data: dict[str, Any]) -> str:

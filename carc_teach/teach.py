@@ -17,7 +17,8 @@ from .rules import implemented_rules
 from .text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game, GameState
+    from .game import Game
+    from .state import GameState
 
 __all__ = [
     "TIMELINE_STEPS",

@@ -32,7 +32,10 @@ def golden_games():
     for seed in range(200):
         yield f"random:{seed}:{2 + seed % 4}", random_game(seed, players=2 + seed % 4)
     for seed in range(10):
-        yield f"greedy:{seed}:{2 + seed % 3}", random_game(seed, players=2 + seed % 3, player="greedy")
+        yield (
+            f"greedy:{seed}:{2 + seed % 3}",
+            random_game(seed, players=2 + seed % 3, player="greedy"),
+        )
 
 
 def log_text(game) -> str:

@@ -15,11 +15,13 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..figures import role_name
 from ..tiles import OrientedTile, Segment, TileType, orient
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board, Placement
-    from ..features import Feature, Figure
+    from ..features import Feature
+    from ..figures import Figure
 
 __all__ = [
     "COLOURS",
@@ -551,9 +553,7 @@ def _figure(
     placed = board.tiles[(x, y)]
     ax, ay = segment_anchor(placed.tile, seg_id)
     cx, cy = (x - min_x + ax) * size, (y - min_y + ay) * size
-    from ..game import ROLE_NAMES
-
-    role = ROLE_NAMES.get(feature.kind, fig.kind) if fig.kind == "follower" else fig.kind
+    role = role_name(fig.kind, feature.kind)
     title = f"{fig.player}'s {role} on {feature.describe()} (segment {seg_id} of tile ({x}, {y}))"
     colour = colour_of.get(fig.player, player_colour(len(colour_of)))
     return _meeple(cx, cy, size * 0.3, colour, feature.kind == "field", title, fig.id)

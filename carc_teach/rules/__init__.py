@@ -1,75 +1,66 @@
 """Rule modules: the base game and one module per expansion, plugged into the turn sequence.
 
-A :class:`RuleModule` overrides the hooks it needs; the game calls every active module's hook,
-in the order the modules were listed, at each step of every turn:
+A :class:`RuleModule` overrides the hooks it needs. The turn driver (:mod:`carc_teach.turn`)
+and the scoring pipeline (:mod:`carc_teach.scoring`) call every module in play, in the order
+of ``setup.expansions``, at each point below; the base game is one module among them.
 
-=====  ========================================  ============================================
-step   hook                                      base game
-=====  ========================================  ============================================
-setup  ``setup(state)``                            lay the start tile, hand out followers
-1A     ``begin_turn(state, turn)``                 (nothing)
-1C     ``placement_rules`` / ``after_placement``  edges match, touches the board
-2B     ``deployment_options`` / ``deploy``       a follower on an unoccupied feature
-3A     ``identify_completed(state, turn)``         completed roads, cities, cloisters
-3B     ``resolve_completed`` /               points per tile / pennant; majority;
-       ``feature_value`` / ``strength`` /        followers return
-       ``after_feature_scored``
-3C     ``tile_scoring(state, turn)``               (nothing)
-4A     ``tile_actions(state, turn)``               (nothing)
-4B     ``end_turn(state, turn)``                   (nothing)
-final  ``final_scoring(state)``                    roads, cities, cloisters, farms
-=====  ========================================  ============================================
+=======  ==============================================  =====================================
+step     hook                                            the base game
+=======  ==============================================  =====================================
+setup    ``setup(state)``                                  start tile, followers
+1A       ``begin_turn(state, turn)``                       —
+1C       ``placement_rules`` (board legality),             edges match, touches the board
+         ``after_placement(state, turn)``
+2B       ``deployment_options(state, turn)`` → the         a follower on an unoccupied
+         options of the ``deploy`` decision;               feature of the placed tile
+         ``deploy(state, turn, action)``
+2C       ``after_deployment(state, turn)``                 —
+3A       ``identify_completed(state, turn)``               roads, cities, cloisters
+3B       per completed feature: ``scoring_rule`` then      rule id and wording; 1/tile,
+         the pipeline ``before_scoring``, ``claimants``,   2/tile + 2/pennant, 9; followers
+         ``figure_strength``, ``feature_value``,           count 1 and go home
+         ``player_bonus``, ``after_scoring``,
+         ``figure_fate``; then ``after_completed``
+3C       ``tile_scoring(state, turn)``                     —
+4A       ``tile_actions(state, turn)``                     —
+4B       ``end_turn(state, turn)``                         —
+final    ``before_final_scoring(state)``,                  incomplete roads, cities,
+         ``final_features(state)`` (each through the      cloisters; farms
+         pipeline), ``final_scoring(state)``
+=======  ==============================================  =====================================
 
-Adding an expansion = a module here + its tile set + its annotations.
+Any hook may ask any player a decision with ``state.ask(Decision(...))``.
+Adding an expansion = a module here + its tile set + its annotations, registered in
+:data:`EXPANSIONS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Deploy
 from ..errors import UnknownRuleError
+from ..scoring import FeatureValue, Scoring
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..features import Feature, Figure, Node
-    from ..game import GameState, Turn
+    from ..features import Feature
+    from ..figures import Figure
+    from ..state import GameState, Turn
 
 __all__ = [
     "RuleModule",
-    "Deployment",
+    "Deploy",
     "FeatureValue",
+    "Scoring",
     "module_for",
+    "module_class",
     "implemented_rules",
     "EXPANSIONS",
     "PLANNED",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Deployment:
-    """A figure the active player may put on a segment of the placed tile (step 2B)."""
-
-    figure: str
-    node: Node
-    module: str = "base"
-
-    @property
-    def segment(self) -> str:
-        return self.node[2]
-
-
-@dataclass(frozen=True, slots=True)
-class FeatureValue:
-    """What a feature is worth, and why: ``parts`` are (explanation, points) pairs."""
-
-    parts: tuple[tuple[str, int], ...]
-
-    @property
-    def points(self) -> int:
-        return sum(p for _, p in self.parts)
 
 
 class RuleModule:
@@ -83,15 +74,49 @@ class RuleModule:
     #: the rule ids this module executes, each with a one-sentence statement in our own words
     #: (the walkthroughs show it; the scoring reference marks these rules as executed)
     rules: Mapping[str, str] = {}
+    #: the rule options (ids in :mod:`carc_teach.editions`) this module reads; reading any
+    #: other is an error, so a misspelt option can never fall back to a default silently
+    options: tuple[str, ...] = ()
 
-    def __init__(self, options: dict[str, Any] | None = None) -> None:
-        self.options = dict(options or {})
+    def __init__(self, values: Mapping[str, Any] | None = None) -> None:
+        from ..editions import option
 
-    # set-up
+        values = values or {}
+        self.values: dict[str, Any] = {}
+        for name in self.options:
+            known = option(name)  # raises for an option that does not exist
+            self.values[name] = values.get(name, known.default)
+
+    def option(self, name: str) -> Any:
+        """The value of a rule option this module declared in :attr:`options`."""
+        try:
+            return self.values[name]
+        except KeyError:
+            raise UnknownRuleError(
+                f"rule module {self.id!r} reads option {name!r} without declaring it "
+                f"(it declares: {', '.join(self.options) or 'none'})"
+            ) from None
+
+    def option_changed(self, name: str) -> bool:
+        """Whether the game plays a value of ``name`` other than its default."""
+        from ..editions import option
+
+        return self.option(name) != option(name).default
+
+    def tile_sets_for(self) -> tuple[str, ...]:
+        """The tile sets this module brings to this game (its options may choose among
+        editions: :meth:`option`); by default :attr:`tile_sets`."""
+        return self.tile_sets
+
+    # -- set-up ------------------------------------------------------------------------------
     def setup(self, state: GameState) -> None:
         """Prepare the game (start tile, figures, expansion state)."""
 
-    # 1A-1C
+    def prepare_bag(self, state: GameState, bag: list[str]) -> list[str]:
+        """Reorder the shuffled draw pile (next tile last), e.g. the river first."""
+        return bag
+
+    # -- 1A-1C -------------------------------------------------------------------------------
     def begin_turn(self, state: GameState, turn: Turn) -> None:
         """Step 1A."""
 
@@ -101,53 +126,86 @@ class RuleModule:
         return ()
 
     def after_placement(self, state: GameState, turn: Turn) -> None:
-        """Step 1C, after the tile is on the board."""
+        """Step 1C, after the tile is on the board (``turn.change`` says what it joined)."""
 
-    # 2A-2C
-    def deployment_options(self, state: GameState, turn: Turn) -> list[Deployment]:
-        """Step 2B: the figures this module lets the active player deploy."""
+    # -- 2A-2C -------------------------------------------------------------------------------
+    def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
+        """Step 2B: the deployments this module lets the active player choose from."""
         return []
 
-    def deploy(self, state: GameState, turn: Turn, choice: Deployment) -> None:
+    def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
         """Step 2B: carry out a deployment this module offered."""
 
-    # 3A-3C
+    def after_deployment(self, state: GameState, turn: Turn) -> None:
+        """Step 2C."""
+
+    # -- 3A-3C -------------------------------------------------------------------------------
     def identify_completed(self, state: GameState, turn: Turn) -> list[Feature]:
         """Step 3A: features the placement completed."""
         return []
 
-    def resolve_completed(self, state: GameState, turn: Turn, features: list[Feature]) -> None:
-        """Step 3B: score the completed features this module knows how to score."""
+    def scoring_rule(
+        self, state: GameState, feature: Feature, *, final: bool
+    ) -> tuple[str, str] | None:
+        """``(rule id, wording of the feature)`` for scoring ``feature``, when this module is
+        the one that scores features of its kind."""
+        return None
+
+    def before_scoring(self, state: GameState, scoring: Scoring) -> None:
+        """Pipeline stage 1: before a feature scores (figures may still move in)."""
+
+    def claimants(self, state: GameState, scoring: Scoring, figures: list[Figure]) -> list[Figure]:
+        """Pipeline stage 2: the figures that take part in the majority."""
+        return figures
+
+    def figure_strength(self, state: GameState, figure: Figure, feature: Feature) -> int | None:
+        """Pipeline stage 3: how much a figure counts, or None to leave it to others."""
+        return None
 
     def feature_value(
         self, state: GameState, feature: Feature, value: FeatureValue, *, final: bool
     ) -> FeatureValue:
-        """Adjust what a feature is worth (inns, cathedrals, ...). Return ``value`` unchanged
-        when this module has nothing to say."""
+        """Pipeline stage 5: adjust what a feature is worth. Return ``value`` unchanged when
+        this module has nothing to say."""
         return value
 
-    def strength(self, figure: Figure) -> int | None:
-        """How much a figure counts toward a majority, or None to leave it to others."""
+    def player_bonus(
+        self, state: GameState, scoring: Scoring, player: str
+    ) -> tuple[tuple[str, int], ...]:
+        """Pipeline stage 6: extra (explanation, points) parts for one winner only."""
+        return ()
+
+    def after_scoring(self, state: GameState, scoring: Scoring) -> None:
+        """Pipeline stage 8: after the points, before the figures' fate."""
+
+    def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
+        """Pipeline stage 9: ``"return"``, ``"stay"``, ``"handled"`` or None (no opinion)."""
         return None
 
-    def after_feature_scored(
-        self, state: GameState, turn: Turn | None, feature: Feature, winners: list[str]
-    ) -> None:
-        """Step 3B (or final), after a feature scored and before its figures return."""
+    def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
+        """Step 3B, once every feature the tile completed has scored."""
 
     def tile_scoring(self, state: GameState, turn: Turn) -> None:
         """Step 3C."""
 
-    # 4A-4B
+    # -- 4A-4B -------------------------------------------------------------------------------
     def tile_actions(self, state: GameState, turn: Turn) -> None:
         """Step 4A."""
 
     def end_turn(self, state: GameState, turn: Turn) -> None:
         """Step 4B."""
 
-    # after the game
+    # -- after the game ----------------------------------------------------------------------
+    def before_final_scoring(self, state: GameState) -> None:
+        """Before anything scores after the game (the market loop)."""
+
+    def final_features(self, state: GameState) -> list[tuple[Feature, str, str]]:
+        """``(feature, rule id, wording)`` of the features this module scores after the game,
+        in the order they score; each goes through the scoring pipeline."""
+        return []
+
     def final_scoring(self, state: GameState) -> None:
-        """Scoring after the game."""
+        """Scoring after the game that is not a feature's majority (tokens, barns)."""
 
     def __repr__(self) -> str:
         return f"<RuleModule {self.id}>"
@@ -169,24 +227,10 @@ PLANNED: dict[str, str] = {
 }
 
 
-def _module_class(target: str) -> type[RuleModule]:
+def module_class(expansion: str) -> type[RuleModule]:
+    """The rule-module class of an expansion id (raises :class:`UnknownRuleError`)."""
     import importlib
 
-    module_name, class_name = target.split(":")
-    return getattr(importlib.import_module(module_name), class_name)
-
-
-@cache
-def implemented_rules() -> Mapping[str, str]:
-    """Every rule id some implemented module executes -> its one-sentence statement."""
-    out: dict[str, str] = {}
-    for target in EXPANSIONS.values():
-        out.update(_module_class(target).rules)
-    return MappingProxyType(out)
-
-
-def module_for(expansion: str, options: dict[str, Any] | None = None) -> RuleModule:
-    """Instantiate the rule module of an expansion id."""
     target = EXPANSIONS.get(expansion)
     if target is None:
         if expansion in PLANNED:
@@ -198,4 +242,19 @@ def module_for(expansion: str, options: dict[str, Any] | None = None) -> RuleMod
             f"unknown expansion {expansion!r}; implemented: {', '.join(EXPANSIONS)}; "
             f"planned: {', '.join(PLANNED)}"
         )
-    return _module_class(target)(options)
+    module_name, class_name = target.split(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+@cache
+def implemented_rules() -> Mapping[str, str]:
+    """Every rule id some implemented module executes -> its one-sentence statement."""
+    out: dict[str, str] = {}
+    for expansion in EXPANSIONS:
+        out.update(module_class(expansion).rules)
+    return MappingProxyType(out)
+
+
+def module_for(expansion: str, values: Mapping[str, Any] | None = None) -> RuleModule:
+    """Instantiate the rule module of an expansion id with the game's option values."""
+    return module_class(expansion)(values)

@@ -16,21 +16,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import Placement
-from ..game import ROLE_NAMES
+from ..errors import GameFileError
+from ..figures import kind_of, role_name
 from ..text import plural
-from . import Deployment, FeatureValue, RuleModule
+from . import Deploy, FeatureValue, RuleModule
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..features import Feature, Figure
-    from ..game import GameState, Turn
+    from ..features import Feature
+    from ..state import GameState, Turn
 
 __all__ = ["BaseRules"]
+
+#: the feature kinds scored when completed, in the order step 3B lists them
+_SCORED_WHEN_COMPLETE = ("road", "city", "cloister")
 
 
 class BaseRules(RuleModule):
     id = "base"
     title = "Carcassonne base game"
     tile_sets = ("base",)
+    options = ("base.followers",)
     rules = {
         "base.setup": "The start tile is laid face up; each player takes their followers (7 in the base game).",
         "base.draw": "The active player draws the top tile of the supply.",
@@ -61,16 +66,15 @@ class BaseRules(RuleModule):
         start = state.setup.start
         tile = state.tile_types.get(start.tile)
         if tile is None:
-            from ..errors import GameFileError
-
             raise GameFileError(
                 f"unknown start tile {start.tile!r}; the tile sets in play have: {', '.join(state.tile_types)}",
                 field="setup.start.tile",
             )
         placed = state.board.place(tile, Placement(start.x, start.y, start.rotation), check=False)
-        followers = int(state.options.get("base.followers", 7))
+        followers = int(self.option("base.followers"))
         for p in state.players:
             state.add_figures(p, "follower", followers)
+        changed = ("base.followers",) if self.option_changed("base.followers") else ()
         state.emit(
             "game-start",
             tile=tile.id,
@@ -83,38 +87,40 @@ class BaseRules(RuleModule):
                 f"{state.players[0]} plays first."
             ),
             data={"followers": followers, "players": list(state.players)},
+            options=changed,
         )
 
     # -- 2B ---------------------------------------------------------------------------------
-    def deployment_options(self, state: GameState, turn: Turn) -> list[Deployment]:
-        if not any(f.kind == "follower" for f in state.supply[turn.player]):
+    def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
+        if state.in_supply(turn.player, "follower") is None:
             return []
         placed = turn.placed
         assert placed is not None
         feature_of = state.board.features.feature_of
+        enters = kind_of("follower").enters
         out = []
         for seg in placed.tile.segments:
+            if seg.kind not in enters:
+                continue
             node = (placed.x, placed.y, seg.id)
             if not feature_of(node).figures:
-                out.append(Deployment("follower", node, self.id))
+                out.append(Deploy("follower", node, self.id))
         return out
 
-    def deploy(self, state: GameState, turn: Turn, choice: Deployment) -> None:
-        figure = next(f for f in state.supply[turn.player] if f.kind == choice.figure)
-        feature = state.board.features.feature_of(choice.node)
-        role = ROLE_NAMES.get(feature.kind, feature.kind)
+    def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
+        figure = state.in_supply(turn.player, action.figure)
+        assert figure is not None and action.node is not None
+        feature = state.board.features.feature_of(action.node)
+        role = role_name(action.figure, feature.kind)
         state.deploy_figure(
             figure,
-            choice.node,
+            action.node,
             rule="base.deploy",
             text=(
-                f"{turn.player} puts a follower on segment {choice.segment} as a {role}, "
+                f"{turn.player} puts a follower on segment {action.segment} as a {role}, "
                 f"claiming {feature.describe()}."
             ),
         )
-
-    def strength(self, figure: Figure) -> int | None:
-        return 1 if figure.kind == "follower" else None
 
     # -- 3A / 3B ----------------------------------------------------------------------------
     def identify_completed(self, state: GameState, turn: Turn) -> list[Feature]:
@@ -130,10 +136,12 @@ class BaseRules(RuleModule):
                 out.append(cloister)
         return out
 
-    def resolve_completed(self, state: GameState, turn: Turn, features: list[Feature]) -> None:
-        for f in features:
-            if f.kind in ("road", "city", "cloister"):
-                state.score_feature(f, rule=f"base.{f.kind}.score", what=f.describe(), final=False)
+    def scoring_rule(
+        self, state: GameState, feature: Feature, *, final: bool
+    ) -> tuple[str, str] | None:
+        if not final and feature.kind in _SCORED_WHEN_COMPLETE:
+            return f"base.{feature.kind}.score", feature.describe()
+        return None
 
     def feature_value(
         self, state: GameState, feature: Feature, value: FeatureValue, *, final: bool
@@ -166,19 +174,16 @@ class BaseRules(RuleModule):
         return value
 
     # -- after the game ---------------------------------------------------------------------
-    def final_scoring(self, state: GameState) -> None:
+    def final_features(self, state: GameState) -> list[tuple[Feature, str, str]]:
         features = state.board.features.features()
-        for kind in ("road", "city", "cloister"):
+        out: list[tuple[Feature, str, str]] = []
+        for kind in _SCORED_WHEN_COMPLETE:
             for f in features:
                 if f.kind == kind and not f.scored and f.figures:
-                    state.score_feature(
-                        f,
-                        rule=f"base.final.{kind}",
-                        what=f"the incomplete {f.describe()[4:]}",
-                        final=True,
-                    )
+                    out.append((f, f"base.final.{kind}", f"the incomplete {f.describe()[4:]}"))
         for f in features:
             if f.kind == "field" and f.figures:
                 cities = [c for c in state.board.features.bordering_cities(f) if c.complete]
                 what = f"{f.describe()}, which borders {plural(len(cities), 'completed city')}"
-                state.score_feature(f, rule="base.final.farm", what=what, final=True)
+                out.append((f, "base.final.farm", what))
+        return out

@@ -96,7 +96,7 @@ def test_unknown_segment_lists_the_tile_segments():
     ("mutate", "field"),
     [
         (lambda d: d.update(format="chess"), "format"),
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version"),
         (lambda d: d.pop("setup"), "setup"),
         (lambda d: d["setup"].update(players=[]), "setup.players"),
         (lambda d: d["setup"].update(players=["A", "A"]), "setup.players"),

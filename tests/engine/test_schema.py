@@ -34,7 +34,7 @@ def test_random_games_serialise_to_valid_files():
 
 BROKEN = [
     lambda d: d.update(format="chess"),
-    lambda d: d.update(version=2),
+    lambda d: d.update(version=3),
     lambda d: d.pop("setup"),
     lambda d: d["setup"].update(players=[]),
     lambda d: d["setup"].update(players=["A", "A"]),

@@ -1,0 +1,408 @@
+"""Actions and decisions: how the engine asks a player something and what comes back.
+
+A rule module that needs a player's choice builds a :class:`Decision` (who decides, what kind
+of decision, the legal options, the rule behind it, whether passing is allowed) and calls
+``state.ask(decision)``. The controller of the game (a game file, a random or greedy player,
+a notebook) answers with one of the options, or :data:`PASS` when the decision is optional.
+
+Actions are small frozen values. Each action type has a ``type`` name and reads and writes
+itself as JSON (the ``actions`` of a game file move, see docs/game-format.md);
+:func:`register_action` lets an expansion add its own types.
+
+>>> Deploy("follower", (0, -1, "city")).to_json(at=(0, -1))
+{'type': 'deploy', 'figure': 'follower', 'segment': 'city'}
+>>> action_from_json({"type": "pass"}, None)
+Pass()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .figures import Corner, Held, Location, Place
+from .geometry import CORNER_OFFSETS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .board import PlacedTile
+
+__all__ = [
+    "Action",
+    "ActionError",
+    "Deploy",
+    "MoveFigure",
+    "Pass",
+    "PASS",
+    "Decision",
+    "ACTION_TYPES",
+    "register_action",
+    "action_from_json",
+    "location_from_json",
+    "location_to_json",
+]
+
+
+class ActionError(ValueError):
+    """An action in a game file cannot be read: ``field`` names the key, the message says why."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message
+        self.field = field
+
+
+class Action:
+    """Base class of every action type (frozen dataclasses)."""
+
+    #: the ``type`` written in game files
+    type: ClassVar[str] = ""
+    #: JSON keys this type reads besides ``type`` and ``player``: key -> required
+    keys: ClassVar[Mapping[str, bool]] = MappingProxyType({})
+
+    def to_json(self, *, at: tuple[int, int] | None = None) -> dict[str, Any]:
+        """The action as a game file writes it; ``at`` is the square of the tile placed in the
+        turn, against which segments and corners are written."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None) -> Action:
+        """Read the action; ``placed`` is the tile placed in this turn (segment references
+        and corners are relative to it). Raises :class:`ActionError`."""
+        raise NotImplementedError
+
+
+_ACTIONS: dict[str, type[Action]] = {}
+#: Every action type by its ``type`` name.
+ACTION_TYPES: Mapping[str, type[Action]] = MappingProxyType(_ACTIONS)
+
+
+def register_action(cls: type[Action]) -> type[Action]:
+    """Class decorator: make an action type readable from game files."""
+    if not cls.type:
+        raise ValueError(f"{cls.__name__} has no type name")
+    old = _ACTIONS.get(cls.type)
+    if old is not None and old.__qualname__ != cls.__qualname__:
+        raise ValueError(f"action type {cls.type!r} is already registered by {old.__name__}")
+    _ACTIONS[cls.type] = cls
+    return cls
+
+
+def action_from_json(data: Mapping[str, Any], placed: PlacedTile | None) -> Action:
+    """Read one action of a game file move (raises :class:`ActionError`)."""
+    kind = data.get("type")
+    cls = _ACTIONS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ActionError(
+            f"unknown action type {kind!r}; known: {', '.join(sorted(_ACTIONS))}", "type"
+        )
+    extra = sorted(set(data) - set(cls.keys) - {"type", "player"})
+    if extra:
+        allowed = ", ".join(sorted({"type", "player", *cls.keys}))
+        raise ActionError(
+            f"unknown key {extra[0]!r} for a {kind!r} action (allowed: {allowed})", extra[0]
+        )
+    for key, required in cls.keys.items():
+        if required and key not in data:
+            raise ActionError(f"is required in a {kind!r} action", key)
+    return cls.from_json(data, placed)
+
+
+# -- locations in JSON ------------------------------------------------------------------------
+
+
+def _segment_of(placed: PlacedTile, ref: str) -> str | None:
+    """A segment id from a reference: a catalogue segment id or a compass location."""
+    for seg in placed.tile.segments:
+        if seg.id == ref:
+            return seg.id
+    seg = placed.tile.segment_at(ref)
+    return None if seg is None else seg.id
+
+
+def segment_list(placed: PlacedTile) -> str:
+    """'city (S), road (E W), ...' for messages."""
+    parts = []
+    for seg in placed.tile.segments:
+        where = " ".join(seg.locations) or "centre"
+        parts.append(f"{seg.id} ({where})")
+    return ", ".join(parts)
+
+
+_LOCATION_KEYS = ("segment", "corner", "place", "held")
+
+
+def location_from_json(data: Mapping[str, Any], placed: PlacedTile | None) -> Location:
+    """Read where a figure goes: ``segment`` (+ optional ``x``, ``y``; else the tile placed
+    this turn), ``corner`` (``"NE"`` of the placed tile, or ``[x, y]`` grid point), ``place``
+    (a name) or ``held`` (a player)."""
+    given = [k for k in _LOCATION_KEYS if k in data]
+    if len(given) != 1:
+        raise ActionError(
+            "give exactly one of 'segment', 'corner', 'place' or 'held'",
+            given[1] if given else "segment",
+        )
+    key = given[0]
+    value = data[key]
+    if key == "segment":
+        if not isinstance(value, str) or not value:
+            raise ActionError("must be a segment id or a compass location such as 'N'", "segment")
+        if "x" in data or "y" in data:
+            if not all(
+                isinstance(data.get(k), int) and not isinstance(data.get(k), bool)
+                for k in ("x", "y")
+            ):
+                raise ActionError("a segment on another tile needs integer 'x' and 'y'", "x")
+            return (data["x"], data["y"], value)
+        if placed is None:
+            raise ActionError("no tile is placed yet, so the segment needs 'x' and 'y'", "segment")
+        seg = _segment_of(placed, value)
+        if seg is None:
+            raise ActionError(
+                f"tile {placed.type.id} rotated {placed.rotation} has no segment {value!r}; "
+                f"its segments are {segment_list(placed)}",
+                "segment",
+            )
+        return (placed.x, placed.y, seg)
+    if key == "corner":
+        if isinstance(value, str):
+            off = CORNER_OFFSETS.get(value.upper())
+            if off is None:
+                raise ActionError(f"a corner is NW, NE, SE or SW, not {value!r}", "corner")
+            if placed is None:
+                raise ActionError("no tile is placed yet, so give the corner as [x, y]", "corner")
+            return Corner(placed.x + off[0], placed.y + off[1])
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            return Corner(value[0], value[1])
+        raise ActionError("must be NW, NE, SE, SW or a grid point [x, y]", "corner")
+    if not isinstance(value, str) or not value:
+        raise ActionError("must be a non-empty string", key)
+    return Place(value) if key == "place" else Held(value)
+
+
+def location_to_json(location: Location, at: tuple[int, int] | None) -> dict[str, Any]:
+    if isinstance(location, tuple):
+        x, y, seg = location
+        if at == (x, y):
+            return {"segment": seg}
+        return {"segment": seg, "x": x, "y": y}
+    if isinstance(location, Corner):
+        if at is not None:
+            for name, (dx, dy) in CORNER_OFFSETS.items():
+                if (at[0] + dx, at[1] + dy) == (location.x, location.y):
+                    return {"corner": name}
+        return {"corner": [location.x, location.y]}
+    if isinstance(location, Place):
+        return {"place": location.name}
+    if isinstance(location, Held):
+        return {"held": location.player}
+    raise ValueError(f"cannot write location {location!r}")
+
+
+# -- the built-in action types ----------------------------------------------------------------
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Deploy(Action):
+    """Put a figure of a kind from the deciding player's supply somewhere (step 2B and any
+    deployment an expansion allows). ``module`` is the rule module that offered it."""
+
+    type: ClassVar[str] = "deploy"
+    keys: ClassVar[Mapping[str, bool]] = MappingProxyType(
+        {"figure": False, "segment": False, "x": False, "y": False, "corner": False, "place": False}
+    )
+
+    figure: str
+    to: Location
+    module: str = field(default="base", compare=False)
+
+    @property
+    def node(self):
+        """The segment deployed to (None when the target is not a segment)."""
+        return self.to if isinstance(self.to, tuple) else None
+
+    @property
+    def segment(self) -> str | None:
+        return self.to[2] if isinstance(self.to, tuple) else None
+
+    def to_json(self, *, at: tuple[int, int] | None = None) -> dict[str, Any]:
+        return {"type": self.type, "figure": self.figure, **location_to_json(self.to, at)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None) -> Deploy:
+        figure = data.get("figure", "follower")
+        if not isinstance(figure, str) or not figure:
+            raise ActionError("must be a figure kind such as 'follower'", "figure")
+        return cls(figure, location_from_json(data, placed))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class MoveFigure(Action):
+    """Move a figure already in play (by id) to another location; ``to=None`` takes it back
+    to its owner's supply."""
+
+    type: ClassVar[str] = "move"
+    keys: ClassVar[Mapping[str, bool]] = MappingProxyType(
+        {
+            "figure": True,
+            "segment": False,
+            "x": False,
+            "y": False,
+            "corner": False,
+            "place": False,
+            "supply": False,
+        }
+    )
+
+    figure: str
+    to: Location
+
+    def to_json(self, *, at: tuple[int, int] | None = None) -> dict[str, Any]:
+        where = {"supply": True} if self.to is None else location_to_json(self.to, at)
+        return {"type": self.type, "figure": self.figure, **where}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None) -> MoveFigure:
+        figure = data.get("figure")
+        if not isinstance(figure, str) or not figure:
+            raise ActionError(
+                "must be the id of a figure in play, such as 'Alice:follower3'", "figure"
+            )
+        if data.get("supply") is True:
+            if any(k in data for k in _LOCATION_KEYS):
+                raise ActionError("a figure going to the supply has no other location", "supply")
+            return cls(figure, None)
+        return cls(figure, location_from_json(data, placed))
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline an optional decision. Game files may leave passes out; they are written only
+    where the next action would otherwise be taken as this decision's answer."""
+
+    type: ClassVar[str] = "pass"
+    keys: ClassVar[Mapping[str, bool]] = MappingProxyType({"decision": False})
+
+    decision: str | None = None
+
+    def to_json(self, *, at: tuple[int, int] | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        if self.decision:
+            out["decision"] = self.decision
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None) -> Pass:
+        kind = data.get("decision")
+        if kind is not None and (not isinstance(kind, str) or not kind):
+            raise ActionError("must be the kind of decision passed, such as 'deploy'", "decision")
+        return cls(kind)
+
+
+#: The answer to an optional decision that the player declines.
+PASS = Pass()
+
+
+class Decision:
+    """A choice the engine asks of one player.
+
+    Parameters
+    ----------
+    player:
+        Who decides (any player, not only the active one).
+    kind:
+        What is decided, as a dotted name (``"place"``, ``"deploy"``, ``"count.redeploy"``).
+    options:
+        The legal answers, or a function that lists them (evaluated on first use, so a game
+        file's answer can be checked with ``explain`` without listing every option).
+    rule:
+        The rule id behind the decision.
+    optional:
+        Whether :data:`PASS` is a legal answer.
+    prompt:
+        One sentence for people ("Bob may move a follower from the castle into the city").
+    explain:
+        ``explain(action) -> reason | None``: why an answer is not legal (default: it is not
+        among the options).
+    """
+
+    __slots__ = (
+        "player",
+        "kind",
+        "rule",
+        "optional",
+        "prompt",
+        "_options",
+        "_explain",
+        "data",
+        "_accepts",
+    )
+
+    def __init__(
+        self,
+        player: str,
+        kind: str,
+        options: Sequence[Any] | Callable[[], Sequence[Any]],
+        *,
+        rule: str = "",
+        optional: bool = False,
+        prompt: str = "",
+        explain: Callable[[Any], str | None] | None = None,
+        data: Mapping[str, Any] | None = None,
+        accepts: tuple[str, ...] | None = None,
+    ) -> None:
+        self.player = player
+        self.kind = kind
+        self.rule = rule
+        self.optional = optional
+        self.prompt = prompt
+        self._options = options
+        self._explain = explain
+        self.data = dict(data or {})
+        self._accepts = accepts
+
+    @property
+    def accepts(self) -> tuple[str, ...]:
+        """The action types that answer this decision (besides ``pass``): given, or those of
+        the options."""
+        if self._accepts is not None:
+            return self._accepts
+        seen: list[str] = []
+        for o in self.options:
+            t = getattr(o, "type", None)
+            if t and t not in seen:
+                seen.append(t)
+        return tuple(seen)
+
+    @property
+    def options(self) -> Sequence[Any]:
+        """The legal answers (not counting :data:`PASS`)."""
+        opts = self._options
+        if callable(opts):
+            opts = self._options = opts()
+        return opts
+
+    def problem(self, answer: Any) -> str | None:
+        """None when ``answer`` is legal, else a sentence saying why not."""
+        if isinstance(answer, Pass):
+            if self.optional:
+                return None
+            return f"{self.player} must answer this {self.kind} decision; passing is not allowed"
+        if self._explain is not None:
+            return self._explain(answer)
+        if answer in self.options:
+            return None
+        return f"{answer!r} is not one of the {len(self.options)} legal options"
+
+    def __repr__(self) -> str:
+        opt = " (optional)" if self.optional else ""
+        n = len(self._options) if not callable(self._options) else "?"
+        return f"<Decision {self.kind} by {self.player}{opt}: {n} options>"

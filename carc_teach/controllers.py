@@ -1,0 +1,394 @@
+"""Controllers: who answers the engine's decisions.
+
+Every controller has one method that matters, ``choose(state, decision)``, returning one of
+the decision's options or ``PASS``. :class:`MoveListController` reads the moves of a game file
+and checks each answer against the rules; :class:`RandomController` picks uniformly among
+the legal options (seeded); :class:`GreedyController` looks one placement ahead. The two
+players record what they did as game-file moves, so every simulated game can be saved and
+replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import PASS, ActionError, Decision, Pass, action_from_json
+from .board import Placement
+from .errors import IllegalMoveError
+from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, edge_links
+from .setup import Move
+from .tiles import orient
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
+    from .features import Feature
+    from .state import GameState, Turn
+    from .tiles import Segment, TileType
+
+__all__ = ["Controller", "MoveListController", "RandomController", "GreedyController"]
+
+
+class Controller:
+    """Answers decisions. Subclasses override :meth:`choose`."""
+
+    #: whether the moves come from a game file (tiles named by moves, discards written)
+    plays_file = False
+
+    def choose(self, state: GameState, decision: Decision) -> Action:  # pragma: no cover
+        raise NotImplementedError
+
+    def end_turn(self, state: GameState, turn: Turn) -> None:
+        """Called after step 4B of every turn."""
+
+    # game files only
+    def exhausted(self, state: GameState) -> bool:
+        return not state.bag
+
+    def next_move_number(self) -> int:
+        return 1
+
+
+class MoveListController(Controller):
+    """Plays the moves of a game file, checking each answer against the rules."""
+
+    plays_file = True
+
+    def __init__(self, moves: Sequence[Move], start: int = 0) -> None:
+        self.moves = list(moves)
+        self.next = start
+        self._action = 0
+
+    # -- the moves ------------------------------------------------------------------------
+    def exhausted(self, state: GameState) -> bool:
+        return self.next >= len(self.moves)
+
+    def take_move(self, state: GameState) -> Move:
+        move = self.moves[self.next]
+        self.next += 1
+        self._action = 0
+        return move
+
+    def unread_move(self) -> None:
+        self.next -= 1
+
+    def moves_left(self) -> list[Move]:
+        return self.moves[self.next :]
+
+    def last_move_number(self) -> int | None:
+        return self.moves[-1].number if self.moves else None
+
+    # -- answers --------------------------------------------------------------------------
+    def choose(self, state: GameState, decision: Decision) -> Action:
+        turn = state.turn
+        assert turn is not None and turn.move is not None
+        move = turn.move
+        if decision.kind == "place":
+            return self._placement(move, turn, decision)
+        actions = move.actions
+        i = self._action
+        if i < len(actions):
+            raw = actions[i]
+            player = raw.get("player", turn.player)
+            kind = raw.get("type")
+            if player == decision.player:
+                if kind == "pass" and raw.get("decision") in (None, decision.kind):
+                    if not decision.optional:
+                        raise IllegalMoveError(
+                            f"{decision.player} cannot pass on the {decision.kind} decision",
+                            move=move.number,
+                            **move.locate_action(i, "type"),
+                        )
+                    self._action += 1
+                    return PASS
+                if kind in decision.accepts:
+                    self._action += 1
+                    return self._answer(move, i, raw, turn, decision)
+        if decision.optional:
+            return PASS
+        raise IllegalMoveError(
+            f"{decision.player} must answer a {decision.kind} decision here "
+            f"({decision.prompt or decision.rule}), but the move gives no such action",
+            move=move.number,
+            **move.locate_action(i),
+        )
+
+    def _placement(self, move: Move, turn: Turn, decision: Decision) -> Placement:
+        for name in ("x", "y", "rotation"):
+            if getattr(move, name) is None:
+                raise IllegalMoveError(
+                    f"'{name}' is required to place the tile", move=move.number, field=name
+                )
+        p = Placement(move.x, move.y, move.rotation)  # type: ignore[arg-type]
+        problem = decision.problem(p)
+        if problem:
+            assert turn.tile is not None
+            raise IllegalMoveError(
+                f"tile {turn.tile.id} cannot go at ({p.x}, {p.y}) rotated {p.rotation}: {problem}",
+                move=move.number,
+                field="x",
+            )
+        return p
+
+    def _answer(
+        self, move: Move, i: int, raw: dict[str, Any], turn: Turn, decision: Decision
+    ) -> Action:
+        try:
+            action = action_from_json(raw, turn.placed)
+        except ActionError as exc:
+            raise IllegalMoveError(
+                exc.reason, move=move.number, **move.locate_action(i, exc.field)
+            ) from None
+        problem = decision.problem(action)
+        if problem is not None:
+            raise IllegalMoveError(problem, move=move.number, **move.locate_action(i))
+        # the engine's own option carries what the file cannot say (the module offering it)
+        for option in decision.options:
+            if option == action:
+                return option
+        return action
+
+    def end_turn(self, state: GameState, turn: Turn) -> None:
+        move = turn.move
+        assert move is not None
+        if self._action < len(move.actions):
+            raw = move.actions[self._action]
+            who = raw.get("player", turn.player)
+            asked = [f"{d.kind} by {d.player}" for d, _ in turn.answers if d.kind != "place"]
+            raise IllegalMoveError(
+                f"no decision in this turn takes this {raw.get('type')!r} action by {who} "
+                f"(the decisions asked were: {', '.join(asked) or 'none'})",
+                move=move.number,
+                **move.locate_action(self._action),
+            )
+
+
+class _Recorder(Controller):
+    """A simulated player that writes what it did as game-file moves."""
+
+    def __init__(self) -> None:
+        self.moves: list[Move] = []
+
+    def next_move_number(self) -> int:
+        return len(self.moves) + 1
+
+    def end_turn(self, state: GameState, turn: Turn) -> None:
+        placed = turn.placed
+        assert placed is not None and turn.tile is not None
+        at = (placed.x, placed.y)
+        written: list[dict[str, Any]] = []
+        following: tuple[str, str] | None = None  # (player, type) of the next written action
+        for decision, answer in reversed(turn.answers):
+            if decision.kind == "place":
+                continue
+            if isinstance(answer, Pass):
+                # written only where the next action would otherwise answer this decision
+                if (
+                    following is None
+                    or following[0] != decision.player
+                    or following[1] not in decision.accepts
+                ):
+                    continue
+                data = Pass(decision.kind).to_json(at=at)
+            else:
+                data = answer.to_json(at=at)
+            if decision.player != turn.player:
+                data = {
+                    "type": data["type"],
+                    "player": decision.player,
+                    **{k: v for k, v in data.items() if k != "type"},
+                }
+            written.append(data)
+            following = (decision.player, data["type"])
+        written.reverse()
+        self.moves.append(
+            Move(
+                number=len(self.moves) + 1,
+                tile=turn.tile.id,
+                x=placed.x,
+                y=placed.y,
+                rotation=placed.rotation,
+                actions=tuple(written),
+            )
+        )
+
+
+class RandomController(_Recorder):
+    """A seeded random player: uniform over the legal options of every decision, passing
+    counted as one more option when the decision is optional.
+
+    ``deploy_bias`` (None: uniform) is the chance of answering an optional decision at all.
+    """
+
+    def __init__(self, rng: random.Random, deploy_bias: float | None = None) -> None:
+        super().__init__()
+        self.rng = rng
+        self.deploy_bias = deploy_bias
+
+    def choose(self, state: GameState, decision: Decision) -> Action:
+        options = decision.options
+        if not options:
+            return PASS
+        if not decision.optional:
+            return options[self.rng.randrange(len(options))]
+        if self.deploy_bias is None:
+            k = self.rng.randrange(len(options) + 1)
+            return options[k] if k < len(options) else PASS
+        if self.rng.random() >= self.deploy_bias:
+            return PASS
+        return options[self.rng.randrange(len(options))]
+
+
+@dataclass
+class _SegmentPreview:
+    """What one segment of a tile would become if the tile went to a given square."""
+
+    segment: Segment
+    node: tuple[int, int, str]
+    joined: list[Feature]  # existing features it would merge with
+    open_after: int
+    tiles_after: int
+    pennants_after: int
+
+
+class GreedyController(RandomController):
+    """Places where the immediate gain (own points, minus others', plus a good deployment) is
+    largest; answers other decisions at random. Never changes the state while looking ahead.
+
+    It plays a plausible, not a strong, game: good enough for example games whose scores look
+    like a real table's.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self._planned: tuple[int, int, str] | None = None
+
+    def choose(self, state: GameState, decision: Decision) -> Action:
+        if decision.kind == "place":
+            return self._place(state, decision)
+        if decision.kind == "deploy":
+            planned, self._planned = self._planned, None
+            return next(
+                (o for o in decision.options if o.node == planned and o.figure == "follower"), PASS
+            )
+        return super().choose(state, decision)
+
+    # -- looking ahead -------------------------------------------------------------------
+    def _preview(
+        self, state: GameState, tile_type: TileType, p: Placement
+    ) -> list[_SegmentPreview]:
+        tile = orient(tile_type, p.rotation)
+        features = state.board.features
+        joined: list[list[Feature]] = [[] for _ in tile.segments]
+        matched = [0] * len(tile.segments)
+        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
+            other = state.board.tiles.get((p.x + dx, p.y + dy))
+            if other is None:
+                continue
+            for i, j, whole_side in edge_links(tile, other.tile, side):
+                f = features.feature_of((other.x, other.y, other.tile.segments[j].id))
+                if whole_side:
+                    matched[i] += 1
+                if f not in joined[i]:
+                    joined[i].append(f)
+        out = []
+        for i, seg in enumerate(tile.segments):
+            tiles = {(p.x, p.y)}
+            for f in joined[i]:
+                tiles |= f.tiles
+            out.append(
+                _SegmentPreview(
+                    seg,
+                    (p.x, p.y, seg.id),
+                    joined[i],
+                    sum(f.open_edges for f in joined[i]) + len(seg.sides) - 2 * matched[i],
+                    len(tiles),
+                    seg.pennants + sum(f.pennants for f in joined[i]),
+                )
+            )
+        return out
+
+    def _value(self, state: GameState, turn: Turn, p: Placement) -> tuple[float, tuple | None]:
+        me = turn.player
+        previews = self._preview(state, turn.tile, p)  # type: ignore[arg-type]
+        value = 0.0
+        for pv in previews:
+            if pv.segment.kind not in ("road", "city") or not pv.joined:
+                continue
+            strengths: dict[str, int] = {}
+            for f in pv.joined:
+                for fig in f.figures:
+                    strengths[fig.player] = strengths.get(fig.player, 0) + 1  # type: ignore[index]
+            if not strengths:
+                continue
+            best = max(strengths.values())
+            winners = [q for q, s in strengths.items() if s == best]
+            if pv.open_after == 0:
+                points = pv.tiles_after * (2 if pv.segment.kind == "city" else 1)
+                points += 2 * pv.pennants_after if pv.segment.kind == "city" else 0
+                value += points if me in winners else 0
+                value -= points * sum(1 for q in winners if q != me) / max(1, len(winners))
+            elif me in winners:
+                value += 0.6
+            else:
+                value -= 0.4
+        for cloister in state.board.features.cloisters_around((p.x, p.y), include_self=False):
+            owners = {fig.player for fig in cloister.figures}
+            gain = 9 if cloister.neighbours == 7 else 1
+            value += gain if me in owners else -gain * 0.6 * len(owners)
+        # the best follower to deploy on this tile, if any
+        best_deploy, best_deploy_value = None, 0.0
+        if state.in_supply(me, "follower") is not None:
+            followers_left = sum(1 for f in state.supply[me] if f.kind == "follower")
+            cost = 1.0 if followers_left > 3 else 2.5
+            tiles_left = len(state.bag)
+            for pv in previews:
+                if any(f.figures for f in pv.joined):
+                    continue
+                kind = pv.segment.kind
+                if kind == "road":
+                    worth = pv.tiles_after if pv.open_after == 0 else 0.5 * (pv.tiles_after + 1)
+                elif kind == "city":
+                    if pv.open_after == 0:
+                        worth = 2 * pv.tiles_after + 2 * pv.pennants_after
+                    else:
+                        worth = 1.2 * (pv.tiles_after + pv.pennants_after) + 1
+                elif kind == "cloister":
+                    around = sum(
+                        (p.x + dx, p.y + dy) in state.board.tiles for dx, dy in SURROUNDING_OFFSETS
+                    )
+                    worth = 9 if around == 8 else 1.5 + 0.8 * around
+                elif kind == "field":  # worth it late, next to finished cities
+                    cities = set()
+                    for f in pv.joined:
+                        cities.update(
+                            id(c) for c in state.board.features.bordering_cities(f) if c.complete
+                        )
+                    worth = 3 * len(cities) - 2 if tiles_left < 30 else -1
+                else:
+                    continue
+                if (
+                    pv.open_after == 0
+                    and kind in ("road", "city")
+                    or (kind == "cloister" and worth == 9)
+                ):
+                    worth += cost  # the follower comes straight back
+                if worth - cost > best_deploy_value:
+                    best_deploy, best_deploy_value = pv.node, worth - cost
+        return value + best_deploy_value, best_deploy
+
+    def _place(self, state: GameState, decision: Decision) -> Placement:
+        turn = state.turn
+        assert turn is not None and turn.tile is not None
+        best: list[tuple[Placement, tuple | None]] = []
+        best_value = float("-inf")
+        for p in decision.options:
+            value, deploy = self._value(state, turn, p)
+            if value > best_value + 1e-9:
+                best, best_value = [(p, deploy)], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append((p, deploy))
+        choice, self._planned = best[self.rng.randrange(len(best))]
+        return choice

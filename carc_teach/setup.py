@@ -1,0 +1,103 @@
+"""What a game file holds: the set-up, and one :class:`Move` per tile drawn.
+
+A move is the tile placement of a turn followed by the actions taken in that turn, in the
+order the engine asked for them, each naming its player where it is not the active one
+(game file version 2). Version-1 moves (one optional ``deploy``) are read into the same form.
+Actions stay as the JSON the file gave until the turn is played: what a segment reference
+means depends on the tile placed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Setup", "StartTile", "Move"]
+
+
+@dataclass(frozen=True, slots=True)
+class StartTile:
+    tile: str = "D"
+    x: int = 0
+    y: int = 0
+    rotation: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything fixed before the first turn."""
+
+    players: tuple[str, ...]
+    expansions: tuple[str, ...] = ("base",)
+    #: followers per player; None: the rule option ``base.followers`` (7 unless changed)
+    followers: int | None = None
+    start: StartTile = StartTile()
+    #: the draw order, when known (given in the file or shuffled from ``seed``)
+    tile_order: tuple[str, ...] | None = None
+    seed: int | None = None
+    #: rule preset and option overrides, as written in the game file
+    rules: dict[str, Any] = field(default_factory=dict)
+    title: str = ""
+    description: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``setup`` object of a game file."""
+        out: dict[str, Any] = {"players": list(self.players), "expansions": list(self.expansions)}
+        if self.followers is not None:
+            out["followers"] = self.followers
+        if self.rules:
+            out["rules"] = self.rules
+        if self.start != StartTile():
+            s = self.start
+            out["start"] = {"tile": s.tile, "x": s.x, "y": s.y, "rotation": s.rotation}
+        if self.tile_order is not None:
+            out["tile_order"] = list(self.tile_order)
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One entry of a game file's ``moves``: the tile a player drew and what was done with it.
+
+    ``actions`` are the JSON objects of the actions taken in the turn, in the order asked.
+    ``version`` is the game-file version the move was read from (error messages name a
+    version-1 deployment by its old field, ``deploy``).
+    """
+
+    number: int
+    tile: str | None = None
+    x: int | None = None
+    y: int | None = None
+    rotation: int | None = None
+    actions: tuple[dict[str, Any], ...] = ()
+    discard: bool = False
+    player: str | None = None
+    note: str = ""
+    version: int = 2
+
+    def to_json(self) -> dict[str, Any]:
+        """The move as a version-2 game file writes it."""
+        out: dict[str, Any] = {}
+        if self.player is not None:
+            out["player"] = self.player
+        if self.tile is not None:
+            out["tile"] = self.tile
+        if self.discard:
+            out["discard"] = True
+        else:
+            out.update(x=self.x, y=self.y, rotation=self.rotation)
+            if self.actions:
+                out["actions"] = [dict(a) for a in self.actions]
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    def locate_action(self, index: int, key: str | None = None) -> dict[str, Any]:
+        """How an error names an action of this move: its 1-based number and the key
+        inside it (a version-1 move names its one deployment by the old field,
+        ``deploy.segment``)."""
+        if self.version == 1:
+            return {"field": f"deploy.{key}" if key else "deploy"}
+        return {"action": index + 1, "field": key}

@@ -1,0 +1,432 @@
+"""The state of a game being played or replayed, and the log of how it got there.
+
+Rule modules read the state and change it only through the methods of :class:`GameState`
+(:meth:`~GameState.emit`, :meth:`~GameState.award`, :meth:`~GameState.deploy_figure`,
+:meth:`~GameState.move_figure`, :meth:`~GameState.return_figure`), so every change is an event.
+They ask players through :meth:`~GameState.ask`.
+
+:meth:`GameState.clone` copies a state so that play can go on from it independently; the game
+keeps one per turn, which makes ``Game.replay(until=k)`` cost at most one turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .board import Board
+from .events import Event
+from .figures import Corner, Figure, Held, Location, Place, describe_location, kind_of, role_name
+from .setup import Move, Setup
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action, Decision
+    from .editions import RuleSet
+    from .features import Feature, TileChange
+    from .tiles import TileType
+
+__all__ = ["GameState", "Turn", "StopReplay"]
+
+
+class StopReplay(Exception):
+    """Raised by :meth:`GameState.emit` once the event asked for by a replay exists."""
+
+
+@dataclass(slots=True)
+class Turn:
+    """The turn being played."""
+
+    number: int
+    player: str
+    tile: TileType | None = None
+    move: Move | None = None
+    placed: Any = None  # PlacedTile
+    #: what placing the tile changed (features joined), from the board
+    change: TileChange | None = None
+    deployed: Figure | None = None
+    completed: list[Feature] = field(default_factory=list)
+    #: every decision asked in this turn with its answer, in order
+    answers: list[tuple[Decision, Action]] = field(default_factory=list)
+
+
+class GameState:
+    """Everything about a game at one moment: board, figures, scores, tiles left, events.
+
+    Built by :func:`carc_teach.turn.new_state`; ``modules`` are the rule modules in play in
+    the order of ``setup.expansions``.
+    """
+
+    def __init__(
+        self,
+        setup: Setup,
+        rules: RuleSet,
+        modules: list[Any],
+        tile_types: dict[str, TileType],
+        placement_rules: tuple[Callable, ...] = (),
+    ) -> None:
+        self.setup = setup
+        self.players = setup.players
+        #: every rule option's value (preset + overrides of ``setup.rules``)
+        self.rules = rules
+        self.options: dict[str, Any] = rules.to_dict()
+        if setup.followers is not None:
+            self.options["base.followers"] = setup.followers
+        self.modules = modules
+        self.tile_types = tile_types
+        self.board = Board(placement_rules=placement_rules)
+        self.scores: dict[str, int] = {p: 0 for p in self.players}
+        #: player -> figures in their supply
+        self.supply: dict[str, list[Figure]] = {p: [] for p in self.players}
+        #: every figure of the game by id (neutral figures too)
+        self.figures: dict[str, Figure] = {}
+        #: tiles still to draw: counts by tile id (file games naming tiles) ...
+        self.remaining: dict[str, int] = {}
+        #: ... and the draw order when it is known (seeded or given), next tile last
+        self.bag: list[str] = []
+        self.events: list[Event] = []
+        self.turn: Turn | None = None
+        self.turn_number = 0
+        self.move_number: int | None = None
+        self.over = False
+        #: expansion state, by module id (plain data, figures and features; cloned deeply)
+        self.ext: dict[str, Any] = {}
+        #: stop (raise StopReplay) just after the event of this index
+        self.until: int | None = None
+        self._step = "setup"
+        #: how decisions are answered: set by the turn driver
+        self.answer: Callable[[GameState, Decision], Action] | None = None
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def step(self) -> str:
+        return self._step
+
+    def player_of_turn(self, number: int) -> str:
+        return self.players[(number - 1) % len(self.players)]
+
+    def players_from(self, player: str, *, include: bool = False) -> list[str]:
+        """The players in seat order starting left of ``player`` (clockwise), ending with
+        ``player`` itself when ``include``."""
+        i = self.players.index(player)
+        n = len(self.players)
+        order = [self.players[(i + k) % n] for k in range(1, n)]
+        return order + [player] if include else order
+
+    def figures_on_board(self, player: str | None = None) -> list[Figure]:
+        """Figures standing in features (on segments), optionally of one player."""
+        return [
+            f
+            for f in self.figures.values()
+            if f.node is not None and (player is None or f.player == player)
+        ]
+
+    def figures_at(self, location: Location) -> list[Figure]:
+        """Figures at a location (a node's figures are those in its *feature*: use
+        ``board.features.feature_of(node).figures`` for the whole feature)."""
+        return [f for f in self.figures.values() if f.location == location]
+
+    def in_supply(self, player: str, kind: str) -> Figure | None:
+        """The first figure of ``kind`` in ``player``'s supply, if any."""
+        return next((f for f in self.supply[player] if f.kind == kind), None)
+
+    # -- asking ----------------------------------------------------------------------------
+    def ask(self, decision: Decision) -> Action:
+        """Ask a player a decision and return the answer (an option, or ``PASS``)."""
+        if self.answer is None:
+            raise RuntimeError("nobody answers decisions in this state (it is not being played)")
+        return self.answer(self, decision)
+
+    # -- changing --------------------------------------------------------------------------
+    def set_step(self, step: str) -> None:
+        self._step = step
+
+    def emit(self, kind: str, **fields: Any) -> Event:
+        """Append an event (the caller has already changed the state it describes).
+
+        ``options=(ids...)`` names the rule options whose values made the event; their
+        annotation ids are added to the event's ``annotations``.
+        """
+        fields.setdefault("step", self._step)
+        fields.setdefault("turn", self.turn_number)
+        if "move" not in fields and self.move_number is not None:
+            fields["move"] = self.move_number
+        if fields.get("options"):
+            from .editions import option
+
+            notes = list(fields.get("annotations", ()))
+            for oid in fields["options"]:
+                notes.extend(a for a in option(oid).annotations if a not in notes)
+            fields["annotations"] = tuple(notes)
+            fields["options"] = tuple(fields["options"])
+        event = Event(index=len(self.events), kind=kind, **fields)
+        self.events.append(event)
+        if self.until is not None and event.index >= self.until:
+            raise StopReplay
+        return event
+
+    def add_figures(self, player: str, kind: str, count: int) -> list[Figure]:
+        """Put ``count`` new figures of ``kind`` into ``player``'s supply."""
+        kind_of(kind)  # an unknown kind is a programming error
+        have = sum(1 for f in self.figures.values() if f.player == player and f.kind == kind)
+        out = []
+        for k in range(have + 1, have + count + 1):
+            fig = Figure(f"{player}:{kind}{k}", player, kind)
+            self.figures[fig.id] = fig
+            self.supply[player].append(fig)
+            out.append(fig)
+        return out
+
+    def add_neutral_figure(self, kind: str, location: Location = None) -> Figure:
+        """Bring a figure owned by nobody (the Count) into the game at ``location``."""
+        kind_of(kind)
+        fig = Figure(kind, None, kind, location)
+        self.figures[fig.id] = fig
+        return fig
+
+    def award(
+        self,
+        player: str,
+        points: int,
+        *,
+        rule: str,
+        text: str,
+        breakdown: tuple[tuple[str, int], ...] = (),
+        annotations: tuple[str, ...] = (),
+        feature: Feature | None = None,
+        **extra: Any,
+    ) -> Event:
+        self.scores[player] += points
+        if feature is not None:
+            extra.setdefault("feature", feature.id)
+            extra.setdefault("nodes", tuple(feature.nodes))
+        return self.emit(
+            "points",
+            player=player,
+            points=points,
+            breakdown=breakdown,
+            rule=rule,
+            text=text,
+            annotations=annotations,
+            **extra,
+        )
+
+    def _take_off(self, figure: Figure) -> None:
+        """Lift a figure from wherever it is (supply or feature) without an event."""
+        loc = figure.location
+        if loc is None:
+            if figure.player is not None and figure in self.supply[figure.player]:
+                self.supply[figure.player].remove(figure)
+        elif type(loc) is tuple:
+            self.board.features.feature_of(loc).figures.remove(figure)
+        figure.location = None
+
+    def _put(self, figure: Figure, location: Location) -> Feature | None:
+        figure.location = location
+        if type(location) is tuple:
+            feature = self.board.features.feature_of(location)
+            feature.figures.append(figure)
+            return feature
+        if location is None and figure.player is not None:
+            self.supply[figure.player].append(figure)
+        return None
+
+    def _where_fields(self, location: Location) -> dict[str, Any]:
+        if type(location) is tuple:
+            feature = self.board.features.feature_of(location)
+            return {
+                "pos": (location[0], location[1]),
+                "feature": feature.id,
+                "nodes": tuple(feature.nodes),
+            }
+        if isinstance(location, Corner):
+            return {"pos": (location.x, location.y)}
+        return {}
+
+    def deploy_figure(
+        self,
+        figure: Figure,
+        location: Location,
+        *,
+        rule: str,
+        text: str,
+        annotations: tuple[str, ...] = (),
+        options: tuple[str, ...] = (),
+    ) -> Event:
+        """Put a figure from its owner's supply at ``location`` (a segment, a corner, a place)."""
+        self._take_off(figure)
+        self._put(figure, location)
+        if self.turn is not None:
+            self.turn.deployed = figure
+        if type(location) is tuple:
+            data: dict[str, Any] = {"segment": location[2], "figure_kind": figure.kind}
+        else:
+            data = {"location": _location_data(location), "figure_kind": figure.kind}
+        extra: dict[str, Any] = {"options": options} if options else {}
+        return self.emit(
+            "figure-deployed",
+            player=figure.player,
+            rule=rule,
+            text=text,
+            figure=figure.id,
+            annotations=annotations,
+            data=data,
+            **self._where_fields(location),
+            **extra,
+        )
+
+    def move_figure(
+        self,
+        figure: Figure,
+        location: Location,
+        *,
+        rule: str,
+        text: str,
+        annotations: tuple[str, ...] = (),
+        options: tuple[str, ...] = (),
+    ) -> Event:
+        """Move a figure in play somewhere else (a neutral figure, a token to a player, a
+        follower between a quarter and a feature, a wagon to the next feature)."""
+        before = figure.location
+        self._take_off(figure)
+        self._put(figure, location)
+        extra: dict[str, Any] = {"options": options} if options else {}
+        return self.emit(
+            "figure-moved",
+            player=figure.player,
+            rule=rule,
+            text=text,
+            figure=figure.id,
+            annotations=annotations,
+            data={
+                "from": _location_data(before),
+                "to": _location_data(location),
+                "figure_kind": figure.kind,
+            },
+            **self._where_fields(location),
+            **extra,
+        )
+
+    def return_figure(
+        self,
+        figure: Figure,
+        *,
+        rule: str = "base.return",
+        why: str = "",
+        annotations: tuple[str, ...] = (),
+    ) -> Event:
+        """Send a figure back to its owner's supply (a neutral figure: set it aside)."""
+        loc = figure.location
+        assert loc is not None, f"{figure} is already in the supply"
+        where = self._where_fields(loc)
+        if type(loc) is tuple:
+            feature = self.board.features.feature_of(loc)
+            role = role_name(figure.kind, feature.kind)
+            place = feature.describe()
+        else:
+            role = kind_of(figure.kind).title
+            place = describe_location(loc)
+        self._take_off(figure)
+        self._put(figure, None)
+        owner = f"{figure.player}'s {role}" if figure.player else role[:1].upper() + role[1:]
+        home = "goes back to their supply" if figure.player else "is set aside"
+        text = f"{owner} on {place} {home}"
+        return self.emit(
+            "figure-returned",
+            player=figure.player,
+            rule=rule,
+            text=text + (f" ({why})." if why else "."),
+            figure=figure.id,
+            annotations=annotations,
+            **where,
+        )
+
+    # -- copying ---------------------------------------------------------------------------
+    def clone(self) -> GameState:
+        """An independent copy: playing on from it changes nothing here.
+
+        Tiles, tile types, events and rule modules are immutable and shared; the board, its
+        features, the figures, the supplies, the tiles left and the expansion state are copied.
+        """
+        if self.turn is not None:
+            raise ValueError("a state is cloned between turns, not in the middle of one")
+        new = GameState.__new__(GameState)
+        new.setup = self.setup
+        new.players = self.players
+        new.rules = self.rules
+        new.options = self.options
+        new.modules = self.modules
+        new.tile_types = self.tile_types
+        figure_map: dict[int, Figure] = {}
+        new.figures = {}
+        for fid, f in self.figures.items():
+            c = Figure(f.id, f.player, f.kind, f.location)
+            figure_map[id(f)] = c
+            new.figures[fid] = c
+        new.board = self.board.clone(figure_map)
+        new.scores = dict(self.scores)
+        new.supply = {p: [figure_map[id(f)] for f in figs] for p, figs in self.supply.items()}
+        new.remaining = dict(self.remaining)
+        new.bag = list(self.bag)
+        new.events = list(self.events)
+        new.turn = None
+        new.turn_number = self.turn_number
+        new.move_number = self.move_number
+        new.over = self.over
+        if self.ext:
+            memo: dict[int, Any] = dict(figure_map)
+            for node, f in self.board.features._feature_of.items():
+                memo[id(f)] = new.board.features.feature_of(node)
+            new.ext = copy.deepcopy(self.ext, memo)
+        else:
+            new.ext = {}
+        new.until = None
+        new._step = self._step
+        new.answer = None
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain comparable data (tests compare clones and replays)."""
+        feats = sorted(
+            (
+                f.kind,
+                tuple(sorted(f.nodes)),
+                f.open_edges,
+                f.pennants,
+                f.neighbours,
+                f.scored,
+                tuple(sorted(x.id for x in f.figures)),
+            )
+            for f in self.board.features.features()
+        )
+        return {
+            "tiles": sorted((t.x, t.y, t.type.id, t.rotation, t.order) for t in self.board),
+            "frontier": sorted(self.board.frontier.items()),
+            "features": feats,
+            "figures": sorted(
+                (f.id, f.player, f.kind, repr(f.location)) for f in self.figures.values()
+            ),
+            "supply": {p: [f.id for f in figs] for p, figs in self.supply.items()},
+            "scores": dict(self.scores),
+            "remaining": dict(self.remaining),
+            "bag": list(self.bag),
+            "events": [e.to_json() for e in self.events],
+            "turn_number": self.turn_number,
+            "ext": repr(self.ext),
+            "over": self.over,
+        }
+
+
+def _location_data(location: Location) -> Any:
+    if location is None:
+        return "supply"
+    if type(location) is tuple:
+        return list(location)
+    if isinstance(location, Corner):
+        return {"corner": [location.x, location.y]}
+    if isinstance(location, Place):
+        return {"place": location.name}
+    if isinstance(location, Held):
+        return {"held": location.player}
+    return repr(location)

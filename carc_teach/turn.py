@@ -1,0 +1,516 @@
+"""The turn sequence: set-up, turns through steps 1A-4B, scoring after the game.
+
+:func:`play` builds a :class:`~carc_teach.state.GameState` from a set-up and drives it with a
+*controller* (who answers the decisions: a game file's moves, a random or greedy player, see
+:mod:`carc_teach.controllers`). At every step it calls the hook of every rule module in play
+(see :mod:`carc_teach.rules`); features are scored through :mod:`carc_teach.scoring`.
+
+Play can stop just after any event (``until``) and can go on from a copy of the state taken
+between turns (:func:`resume`), which is how ``Game.replay`` stays cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .actions import Decision, Deploy, Pass
+from .board import Placement
+from .editions import from_setup
+from .errors import IllegalMoveError
+from .figures import ROLE_NAMES, ROLE_PLURALS
+from .rules import RuleModule, module_for
+from .scoring import Scoring, score_feature
+from .setup import Move, Setup
+from .state import GameState, StopReplay, Turn
+from .tiles import TileType, catalogue
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
+    from .controllers import Controller
+
+__all__ = ["new_state", "play", "resume", "OnTurn"]
+
+#: called between turns, and once more before scoring after the game (``last`` True), with
+#: the state and the controller, so a caller can keep a copy to resume from
+OnTurn = Callable[[GameState, "Controller", bool], None]
+
+
+def new_state(setup: Setup) -> GameState:
+    """The state before set-up: rule options resolved, rule modules and tile sets chosen."""
+    rules = from_setup(setup.rules)
+    values: dict[str, Any] = rules.to_dict()
+    if setup.followers is not None:
+        values["base.followers"] = setup.followers
+    modules: list[RuleModule] = [module_for(e, values) for e in setup.expansions]
+    tile_types: dict[str, TileType] = {}
+    for m in modules:
+        for set_name in m.tile_sets_for():
+            for t in catalogue(set_name):
+                tile_types[t.id] = t
+    placement_rules: list[Callable] = []
+    for m in modules:
+        placement_rules.extend(m.placement_rules)
+    return GameState(setup, rules, modules, tile_types, tuple(placement_rules))
+
+
+def play(
+    setup: Setup,
+    controller: Controller,
+    *,
+    until: int | None = None,
+    final_scoring: bool | None = None,
+    on_turn: OnTurn | None = None,
+) -> GameState:
+    """Play a whole game (or up to event ``until``) and return its state."""
+    state = new_state(setup)
+    state.until = until
+    state.answer = _answerer(controller)
+    try:
+        _prepare_bag(state)
+        state.set_step("setup")
+        for m in state.modules:
+            m.setup(state)
+        _run(state, controller, final_scoring, on_turn)
+    except StopReplay:
+        pass
+    return state
+
+
+def resume(
+    state: GameState,
+    controller: Controller,
+    *,
+    until: int | None = None,
+    final_scoring: bool | None = None,
+    last: bool = False,
+) -> GameState:
+    """Go on playing from a state copied between turns (see :meth:`GameState.clone`);
+    ``last``: the copy was taken after the last turn, so only scoring after the game is left."""
+    state.until = until
+    state.answer = _answerer(controller)
+    try:
+        if last:
+            _end(state, final_scoring)
+        else:
+            _run(state, controller, final_scoring, None)
+    except StopReplay:
+        pass
+    return state
+
+
+# -- decisions --------------------------------------------------------------------------------
+
+
+def _answerer(controller: Controller) -> Callable[[GameState, Decision], Action]:
+    def answer(state: GameState, decision: Decision) -> Action:
+        action = controller.choose(state, decision)
+        problem = decision.problem(action)
+        if problem is not None:  # a file's answer is checked by its controller first
+            raise IllegalMoveError(
+                f"{decision.player}'s answer to the {decision.kind} decision is not legal: {problem}",
+                move=state.move_number,
+            )
+        if state.turn is not None:
+            state.turn.answers.append((decision, action))
+        return action
+
+    return answer
+
+
+# -- the bag ----------------------------------------------------------------------------------
+
+
+def _prepare_bag(state: GameState) -> None:
+    setup = state.setup
+    counts: dict[str, int] = {}
+    for t in state.tile_types.values():
+        counts[t.id] = t.count
+    if setup.start.tile in counts:
+        counts[setup.start.tile] -= 1
+    state.remaining = counts
+    if setup.tile_order is not None:
+        state.bag = list(reversed(setup.tile_order))
+    elif setup.seed is not None:
+        bag = [tid for tid, n in counts.items() for _ in range(n)]
+        random.Random(setup.seed).shuffle(bag)
+        for m in state.modules:
+            bag = m.prepare_bag(state, bag)
+        state.bag = bag
+
+
+def _take_tile(state: GameState, tile_id: str, move: Move | None) -> TileType:
+    n = state.remaining.get(tile_id, 0)
+    if tile_id not in state.tile_types:
+        raise IllegalMoveError(
+            f"unknown tile id {tile_id!r}; the tile sets in play have: {', '.join(state.tile_types)}",
+            move=move.number if move else None,
+            field="tile",
+        )
+    if n <= 0:
+        total = state.tile_types[tile_id].count
+        raise IllegalMoveError(
+            f"no tile {tile_id} is left to draw: the set has {total} and all are already on the "
+            f"board or set aside",
+            move=move.number if move else None,
+            field="tile",
+        )
+    state.remaining[tile_id] = n - 1
+    return state.tile_types[tile_id]
+
+
+# -- the game ---------------------------------------------------------------------------------
+
+
+def _run(
+    state: GameState, controller: Controller, final_scoring: bool | None, on_turn: OnTurn | None
+) -> None:
+    files = controller.plays_file
+    known_order = state.setup.tile_order is not None or state.setup.seed is not None
+    while True:
+        if on_turn is not None:
+            on_turn(state, controller, False)
+        if files and controller.exhausted(state):
+            break
+        if known_order and not state.bag:
+            if files:
+                left = controller.moves_left()
+                raise IllegalMoveError(
+                    f"no tiles are left to draw, but the file has {len(left)} more move(s)",
+                    move=left[0].number,
+                )
+            break
+        if not _play_turn(state, controller, known_order):
+            break
+    state.turn = None
+    state.move_number = None
+    if on_turn is not None:
+        on_turn(state, controller, True)
+    _end(state, final_scoring)
+
+
+def _end(state: GameState, final_scoring: bool | None) -> None:
+    finished = not state.bag and not any(state.remaining.values())
+    if final_scoring is None:
+        final_scoring = finished
+    if final_scoring:
+        state.turn_number += 1
+        state.set_step("final")
+        state.emit(
+            "final-scoring",
+            rule="base.final",
+            text=(
+                "All tiles are placed: the game ends, and incomplete features and farms score."
+                if finished
+                else "The game file stops here and asks for scoring after the game as if no tiles were left."
+            ),
+        )
+        for m in state.modules:
+            m.before_final_scoring(state)
+        for m in state.modules:
+            for feature, rule, what in m.final_features(state):
+                score_feature(state, feature, rule=rule, what=what, final=True)
+        for m in state.modules:
+            m.final_scoring(state)
+    state.over = True
+    ranking = sorted(state.players, key=lambda p: -state.scores[p])
+    top = state.scores[ranking[0]]
+    winners = [p for p in ranking if state.scores[p] == top]
+    summary = ", ".join(f"{p} {state.scores[p]}" for p in ranking)
+    if final_scoring:
+        verdict = (
+            f"{winners[0]} wins."
+            if len(winners) == 1
+            else f"{' and '.join(winners)} share the victory."
+        )
+        text = f"Final scores: {summary}. {verdict}"
+    else:
+        text = f"Scores so far: {summary} (the game file ends before the game does)."
+    state.emit(
+        "game-end",
+        rule="base.final" if final_scoring else "",
+        text=text,
+        data={"scores": dict(state.scores), "final": bool(final_scoring)},
+    )
+
+
+def _draw(
+    state: GameState, controller: Controller, known_order: bool, turn: Turn
+) -> TileType | None:
+    """Step 1B: draw until a tile fits somewhere; unplaceable tiles are set aside.
+
+    Returns None when the tiles run out before one fits (the game ends).
+    """
+    files = controller.plays_file
+    player = turn.player
+    while True:
+        move = None
+        if files:
+            if controller.exhausted(state):
+                raise IllegalMoveError(
+                    "the game file ends in the middle of a turn: after a tile is set aside the "
+                    "same player draws again and needs a move",
+                    move=controller.last_move_number(),
+                )
+            move = controller.take_move(state)
+            state.move_number = move.number
+            turn.move = move
+            if move.player is not None and move.player != player:
+                raise IllegalMoveError(
+                    f"it is {player}'s turn (turn {turn.number}), not {move.player}'s",
+                    move=move.number,
+                    field="player",
+                )
+        else:
+            state.move_number = controller.next_move_number()
+        if known_order:
+            tile_id = state.bag.pop()
+        else:
+            if move is None or move.tile is None:
+                raise IllegalMoveError(
+                    "the set-up gives no tile order or seed, so every move must name its tile",
+                    move=move.number if move else None,
+                    field="tile",
+                )
+            tile_id = move.tile
+        tile = _take_tile(state, tile_id, move)
+        turn.tile = tile
+        state.emit(
+            "tile-drawn",
+            player=player,
+            tile=tile.id,
+            rule="base.draw",
+            text=f"{player} draws tile {tile.id} ({tile.name}).",
+        )
+        fits = state.board.can_place(tile)
+        if (
+            move is not None
+            and move.tile is not None
+            and move.tile != tile_id
+            and (fits or move.discard)
+        ):
+            raise IllegalMoveError(
+                f"the tile order gives tile {tile_id} here, but the move names {move.tile}",
+                move=move.number,
+                field="tile",
+            )
+        if fits:
+            if move is not None and move.discard:
+                n = len(state.board.legal_placements(tile))
+                raise IllegalMoveError(
+                    f"tile {tile.id} cannot be set aside: it fits in {n} place{'s' if n != 1 else ''}",
+                    move=move.number,
+                    field="discard",
+                )
+            return tile
+        if move is not None and not move.discard and not known_order:
+            raise IllegalMoveError(
+                f"tile {tile.id} fits nowhere on the board; write the move as "
+                f'{{"tile": "{tile.id}", "discard": true}} and give the next tile drawn in the next move',
+                move=move.number,
+                field="tile",
+            )
+        state.emit(
+            "tile-discarded",
+            player=player,
+            tile=tile.id,
+            rule="base.place.discard",
+            text=f"Tile {tile.id} fits nowhere on the board, so {player} sets it aside and draws again.",
+        )
+        if move is not None and not move.discard:
+            # With a known order the engine sets the tile aside itself; the move is for the next tile.
+            controller.unread_move()
+        if known_order and not state.bag:
+            return None
+
+
+def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decision:
+    board = state.board
+    return Decision(
+        turn.player,
+        "place",
+        lambda: board.legal_placements(tile),
+        rule="base.place",
+        prompt=f"{turn.player} places tile {tile.id}",
+        explain=lambda p: board.placement_problem(tile, p),
+        accepts=("place",),
+    )
+
+
+def _deployment_decision(state: GameState, turn: Turn) -> Decision:
+    options: list[Deploy] = []
+    for m in state.modules:
+        options.extend(m.deployment_options(state, turn))
+    return Decision(
+        turn.player,
+        "deploy",
+        options,
+        rule="base.deploy",
+        optional=True,
+        prompt=f"{turn.player} may deploy a figure",
+        explain=lambda action: (
+            None if action in options else why_not_deployable(state, turn, action)
+        ),
+        accepts=("deploy",),
+    )
+
+
+def why_not_deployable(state: GameState, turn: Turn, action: Any) -> str:
+    """Why a deployment a game file asks for is not among the legal ones."""
+    from .figures import FIGURE_KINDS
+
+    player = turn.player
+    figure = getattr(action, "figure", "?")
+    if figure not in FIGURE_KINDS:
+        return f"there is no figure kind {figure!r}; kinds: {', '.join(FIGURE_KINDS)}"
+    owned = [f for f in state.figures.values() if f.player == player and f.kind == figure]
+    if not owned:
+        kind = FIGURE_KINDS[figure]
+        return (
+            f"{player} has no {kind.title}: it comes with the expansion {kind.expansion!r}, "
+            f"which this game does not play (expansions: {', '.join(state.setup.expansions)})"
+        )
+    if state.in_supply(player, figure) is None:
+        on_board = sum(1 for f in owned if f.location is not None)
+        return (
+            f"{player} has no {figure} left in their supply "
+            f"({on_board} on the board; they return when their features are scored)"
+        )
+    node = getattr(action, "node", None)
+    if node is not None and (node[0], node[1]) in state.board.tiles:
+        feature = state.board.features.feature_of(node)
+        if feature.figures:
+            owners = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in feature.figures}))
+            return (
+                f"segment {node[2]} belongs to {feature.describe()}, which is already occupied "
+                f"({owners}); a figure may only go on an unoccupied feature"
+            )
+        return f"a {figure} cannot be deployed on segment {node[2]} under the rules in play"
+    return f"a {figure} cannot be deployed there under the rules in play"
+
+
+def _play_turn(state: GameState, controller: Controller, known_order: bool) -> bool:
+    """Play one turn; False when the tiles ran out before one could be placed."""
+    state.turn_number += 1
+    number = state.turn_number
+    player = state.player_of_turn(number)
+    turn = Turn(number, player)
+    state.turn = turn
+    state.move_number = None
+    modules = state.modules
+
+    state.set_step("1A")
+    state.emit("turn-begin", player=player, text=f"Turn {number}: {player} begins their turn.")
+    for m in modules:
+        m.begin_turn(state, turn)
+
+    state.set_step("1B")
+    tile = _draw(state, controller, known_order, turn)
+    if tile is None:
+        return False
+
+    # 1C: place.
+    state.set_step("1C")
+    placement = state.ask(_placement_decision(state, turn, tile))
+    assert isinstance(placement, Placement)
+    change = state.board.add(tile, placement, check=False)
+    placed = turn.placed = change.placed
+    turn.change = change
+    state.emit(
+        "tile-placed",
+        player=player,
+        tile=tile.id,
+        pos=placed.pos,
+        rotation=placed.rotation,
+        rule="base.place",
+        text=f"{player} places tile {tile.id} at ({placed.x}, {placed.y}), turned {placed.rotation}°.",
+        data={"note": turn.move.note} if turn.move is not None and turn.move.note else {},
+    )
+    for m in modules:
+        m.after_placement(state, turn)
+
+    # 2A-2C: move the wood.
+    state.set_step("2B")
+    decision = _deployment_decision(state, turn)
+    choice = state.ask(decision)
+    if isinstance(choice, Pass):
+        state.emit(
+            "deploy-skipped",
+            player=player,
+            rule="base.deploy",
+            text=(
+                f"{player} deploys no figure."
+                if decision.options
+                else f"{player} cannot deploy a figure (no free feature on the tile, or no figure left)."
+            ),
+            data={"options": len(decision.options)},
+        )
+    else:
+        assert isinstance(choice, Deploy)
+        next(m for m in modules if m.id == choice.module).deploy(state, turn, choice)
+    state.set_step("2C")
+    for m in modules:
+        m.after_deployment(state, turn)
+
+    # 3A: identify completed features; 3B: resolve them; 3C: tile scoring.
+    state.set_step("3A")
+    completed: list = []
+    for m in modules:
+        for f in m.identify_completed(state, turn):
+            if f not in completed:
+                completed.append(f)
+    turn.completed = completed
+    rules: list[tuple[str, str] | None] = []
+    for f in completed:
+        f.scored = True
+        rule_what = _scoring_rule(state, f)
+        rules.append(rule_what)
+        counts: dict[str, int] = {}
+        for fig in f.figures:
+            if fig.player is not None:
+                counts[fig.player] = counts.get(fig.player, 0) + 1
+        role = ROLE_NAMES.get(f.kind, "figure")
+        who = (
+            f"{ROLE_PLURALS.get(role, role + 's')} on it: "
+            + ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
+            if counts
+            else "nobody has a figure on it"
+        )
+        state.emit(
+            "feature-completed",
+            player=player,
+            rule=rule_what[0] if rule_what else "",
+            text=f"Placing tile {tile.id} completes {f.describe()} ({who}).",
+            feature=f.id,
+            nodes=tuple(f.nodes),
+            data={"kind": f.kind},
+        )
+    state.set_step("3B")
+    scorings: list[Scoring] = []
+    for f, rule_what in zip(completed, rules, strict=True):
+        if rule_what is not None:
+            rule, what = rule_what
+            scorings.append(score_feature(state, f, rule=rule, what=what, final=False))
+    for m in modules:
+        m.after_completed(state, turn, scorings)
+    state.set_step("3C")
+    for m in modules:
+        m.tile_scoring(state, turn)
+    state.set_step("4A")
+    for m in modules:
+        m.tile_actions(state, turn)
+    state.set_step("4B")
+    for m in modules:
+        m.end_turn(state, turn)
+    controller.end_turn(state, turn)
+    state.turn = None
+    return True
+
+
+def _scoring_rule(state: GameState, feature) -> tuple[str, str] | None:
+    for m in state.modules:
+        found = m.scoring_rule(state, feature, final=False)
+        if found is not None:
+            return found
+    return None
