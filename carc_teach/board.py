@@ -10,17 +10,18 @@ Coordinates: ``x`` grows east, ``y`` grows south (as on screen).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .features import FeatureGraph, TileChange
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
-from .tiles import ROTATIONS, SIDES, OrientedTile, TileType, orient
+from .tiles import ROTATIONS, SIDES, OrientedTile, TileType, edges_match, orient
 
 __all__ = [
     "Board",
     "PlacedTile",
     "Placement",
+    "Placements",
     "TileChange",
     "NEIGHBOUR_OFFSETS",
     "SURROUNDING_OFFSETS",
@@ -62,30 +63,97 @@ class PlacedTile:
         return (self.x, self.y)
 
 
-# (edges of the unrotated tile, demands) -> rotations that fit. Demands are a 4-tuple of edge
-# kinds or None (no neighbour on that side). Shared by every board: it only depends on its key.
-_FIT_CACHE: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[int, ...]] = {}
+# A square's demands as one small int (3 bits per side), so that looking up which rotations of
+# a tile fit a square hashes an int, not a tuple of strings.
+_EDGE_CODES: dict[str | None, int] = {None: 0}
 
 
-#: the edge kind of a side that matches anything (the abbey)
-WILDCARD = "any"
+def _demand_code(demands: tuple[str | None, ...]) -> int:
+    code = 0
+    for shift, kind in zip((0, 3, 6, 9), demands, strict=True):
+        c = _EDGE_CODES.get(kind)
+        if c is None:
+            c = _EDGE_CODES[kind] = len(_EDGE_CODES)
+            if c > 7:
+                raise ValueError("more than seven edge kinds")
+        code |= c << shift
+    return code
 
 
-def _match(demand: str | None, edge: str) -> bool:
-    return demand is None or demand == edge or demand == WILDCARD or edge == WILDCARD
+# edges of the unrotated tile -> {demand code -> rotations that fit}. Shared by every board:
+# it depends on its keys only.
+_FIT_CACHE: dict[tuple[str, ...], dict[int, tuple[int, ...]]] = {}
+
+
+def _fits_of(tile_type: TileType) -> dict[int, tuple[int, ...]]:
+    table = _FIT_CACHE.get(tile_type.edges)
+    if table is None:
+        table = _FIT_CACHE[tile_type.edges] = {}
+    return table
 
 
 def _fitting_rotations(tile_type: TileType, demands: tuple[str | None, ...]) -> tuple[int, ...]:
-    key = (tile_type.edges, demands)
-    hit = _FIT_CACHE.get(key)
+    """The rotations of ``tile_type`` whose edges match ``demands`` (memoised)."""
+    table = _fits_of(tile_type)
+    code = _demand_code(demands)
+    hit = table.get(code)
     if hit is None:
         fits = []
         for rotation in ROTATIONS:
             edges = orient(tile_type, rotation).edges
-            if all(_match(d, e) for d, e in zip(demands, edges, strict=True)):
+            if all(edges_match(d, e) for d, e in zip(demands, edges, strict=True)):
                 fits.append(rotation)
-        hit = _FIT_CACHE[key] = tuple(fits)
+        hit = table[code] = tuple(fits)
     return hit
+
+
+class Placements(Sequence[Placement]):
+    """The legal placements of a tile, as a read-only sequence.
+
+    Holds ``(x, y, rotations)`` per square that fits, the rotations shared with the fit
+    memo, so listing the placements builds no object per candidate; a :class:`Placement` is
+    made only for the entries asked for.
+    """
+
+    __slots__ = ("_squares", "_count")
+
+    def __init__(self, squares: list[tuple[int, int, tuple[int, ...]]]) -> None:
+        self._squares = squares
+        self._count = sum(len(r) for _, _, r in squares)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError("placement index out of range")
+        for x, y, rotations in self._squares:
+            if index < len(rotations):
+                return Placement(x, y, rotations[index])
+            index -= len(rotations)
+        raise AssertionError("unreachable")
+
+    def __iter__(self) -> Iterator[Placement]:
+        for x, y, rotations in self._squares:
+            for r in rotations:
+                yield Placement(x, y, r)
+
+    def __contains__(self, p: object) -> bool:
+        if not isinstance(p, Placement):
+            return False
+        return any(x == p.x and y == p.y and p.rotation in r for x, y, r in self._squares)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Placements({list(self)!r})"
 
 
 class Board:
@@ -106,8 +174,12 @@ class Board:
         self.tiles: dict[Position, PlacedTile] = {}
         #: empty square -> edge kinds its neighbours demand (None where there is no neighbour)
         self.frontier: dict[Position, tuple[str | None, ...]] = {}
+        #: the same squares, in the same order, with their demands as an int code
+        self._codes: dict[Position, int] = {}
         self.features = FeatureGraph(self.tiles)
         self.placement_rules = placement_rules
+        #: (tiles on the board, tile type, its legal placements) of the last search
+        self._legal: tuple[int, TileType, Sequence[Placement]] | None = None
 
     # -- reading -------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -146,32 +218,50 @@ class Board:
         return board_svg(self)
 
     # -- legality ------------------------------------------------------------------------
-    def legal_placements(self, tile_type: TileType) -> list[Placement]:
-        """Every placement of ``tile_type`` allowed on this board.
+    def legal_placements(self, tile_type: TileType) -> Sequence[Placement]:
+        """Every placement of ``tile_type`` allowed on this board, square by square in
+        frontier order, rotations in increasing order.
 
         Notes
         -----
-        Looks only at the frontier (O(frontier) with memoised rotation fits), never at the
-        whole board. Symmetric tiles list every rotation that fits, even where two rotations
-        look alike, because the segments they put on each side have different ids.
+        Looks only at the frontier (O(frontier), one int-keyed memo lookup per square), never
+        at the whole board, and builds no object per candidate (see :class:`Placements`).
+        Symmetric tiles list every rotation that fits, even where two rotations look alike,
+        because the segments they put on each side have different ids. The last answer is
+        kept: a turn asks "does it fit?" and "where?" about the same tile.
         """
-        out: list[Placement] = []
+        cached = self._legal
+        if cached is not None and cached[0] == len(self.tiles) and cached[1] is tile_type:
+            return cached[2]
+        table = _fits_of(tile_type)
+        get = table.get
+        squares: list[tuple[int, int, tuple[int, ...]]] = []
+        frontier = self.frontier
+        for pos, code in self._codes.items():
+            rotations = get(code)
+            if rotations is None:
+                rotations = _fitting_rotations(tile_type, frontier[pos])
+            if rotations:
+                squares.append((pos[0], pos[1], rotations))
+        out: Sequence[Placement] = Placements(squares)
         rules = self.placement_rules
-        for (x, y), demands in self.frontier.items():
-            for rotation in _fitting_rotations(tile_type, demands):
-                p = Placement(x, y, rotation)
-                if rules and any(rule(self, tile_type, p) for rule in rules):
-                    continue
-                out.append(p)
+        if rules:
+            out = [p for p in out if not any(rule(self, tile_type, p) for rule in rules)]
+        self._legal = (len(self.tiles), tile_type, out)
         return out
 
     def can_place(self, tile_type: TileType) -> bool:
         """Whether ``tile_type`` fits anywhere (stops at the first legal placement)."""
         rules = self.placement_rules
-        for (x, y), demands in self.frontier.items():
-            for rotation in _fitting_rotations(tile_type, demands):
+        table = _fits_of(tile_type)
+        frontier = self.frontier
+        for pos, code in self._codes.items():
+            rotations = table.get(code)
+            if rotations is None:
+                rotations = _fitting_rotations(tile_type, frontier[pos])
+            for rotation in rotations:
                 if not rules or not any(
-                    rule(self, tile_type, Placement(x, y, rotation)) for rule in rules
+                    rule(self, tile_type, Placement(pos[0], pos[1], rotation)) for rule in rules
                 ):
                     return True
         return False
@@ -189,7 +279,7 @@ class Board:
         edges = orient(tile_type, placement.rotation).edges
         clashes = []
         for side, demand in enumerate(self.demands(pos)):
-            if not _match(demand, edges[side]):
+            if not edges_match(demand, edges[side]):
                 clashes.append(
                     f"its {SIDES[side]} side is {edges[side]} but the neighbour shows {demand}"
                 )
@@ -221,10 +311,12 @@ class Board:
         placed = PlacedTile(x, y, orient(tile_type, placement.rotation), len(self.tiles))
         self.tiles[(x, y)] = placed
         self.frontier.pop((x, y), None)
+        self._codes.pop((x, y), None)
         for dx, dy in NEIGHBOUR_OFFSETS:
             q = (x + dx, y + dy)
             if q not in self.tiles:
-                self.frontier[q] = self.demands(q)
+                demands = self.frontier[q] = self.demands(q)
+                self._codes[q] = _demand_code(demands)
         return self.features.add_tile(placed)
 
     def clone(self, figure_map: dict[int, object]) -> Board:
@@ -233,6 +325,8 @@ class Board:
         new = Board.__new__(Board)
         new.tiles = dict(self.tiles)
         new.frontier = dict(self.frontier)
+        new._codes = dict(self._codes)
         new.features = self.features.clone(new.tiles, figure_map)  # type: ignore[arg-type]
         new.placement_rules = self.placement_rules
+        new._legal = None
         return new

@@ -36,6 +36,9 @@ class Controller:
 
     #: whether the moves come from a game file (tiles named by moves, discards written)
     plays_file = False
+    #: whether every answer is one of the decision's options or PASS by construction (the
+    #: engine then does not check it again)
+    picks_options = False
 
     def choose(self, state: GameState, decision: Decision) -> Action:  # pragma: no cover
         raise NotImplementedError
@@ -55,6 +58,7 @@ class MoveListController(Controller):
     """Plays the moves of a game file, checking each answer against the rules."""
 
     plays_file = True
+    picks_options = True  # checks each answer itself, with messages naming the move
 
     def __init__(self, moves: Sequence[Move], start: int = 0) -> None:
         self.moves = list(moves)
@@ -221,6 +225,8 @@ class RandomController(_Recorder):
 
     ``deploy_bias`` (None: uniform) is the chance of answering an optional decision at all.
     """
+
+    picks_options = True
 
     def __init__(self, rng: random.Random, deploy_bias: float | None = None) -> None:
         super().__init__()

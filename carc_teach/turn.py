@@ -106,8 +106,9 @@ def resume(
 def _answerer(controller: Controller) -> Callable[[GameState, Decision], Action]:
     def answer(state: GameState, decision: Decision) -> Action:
         action = controller.choose(state, decision)
-        problem = decision.problem(action)
-        if problem is not None:  # a file's answer is checked by its controller first
+        # a file's answers are checked by its controller; simulated players pick an option
+        problem = None if controller.picks_options else decision.problem(action)
+        if problem is not None:
             raise IllegalMoveError(
                 f"{decision.player}'s answer to the {decision.kind} decision is not legal: {problem}",
                 move=state.move_number,
@@ -283,7 +284,8 @@ def _draw(
             rule="base.draw",
             text=f"{player} draws tile {tile.id} ({tile.name}).",
         )
-        fits = state.board.can_place(tile)
+        # a simulated player is about to list every placement anyway: search once
+        fits = state.board.can_place(tile) if files else bool(state.board.legal_placements(tile))
         if (
             move is not None
             and move.tile is not None

@@ -230,6 +230,11 @@ class TileType:
     per_player: bool = False
     connections: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
+    def __hash__(self) -> int:
+        # rotation is cached per tile type: hash by identity in the catalogue, not by every
+        # segment (equal tile types still hash equal)
+        return hash((self.tile_set, self.id))
+
     def segment(self, segment_id: str) -> Segment:
         for seg in self.segments:
             if seg.id == segment_id:
