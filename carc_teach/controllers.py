@@ -160,10 +160,19 @@ class MoveListController(Controller):
         if self._action < len(move.actions):
             raw = move.actions[self._action]
             who = raw.get("player", turn.player)
-            asked = [f"{d.kind} by {d.player}" for d, _ in turn.answers if d.kind != "place"]
+            kind = raw.get("type")
+            asked = [(d, a) for d, a in turn.answers if d.kind != "place"]
+            same = [d for d, _ in asked if kind in d.accepts or kind == "pass"]
+            if any(d.player == who for d in same):
+                why = f"{who}'s {kind!r} decision in this turn was already answered: this action is left over"
+            elif same:
+                players = " and ".join(sorted({d.player for d in same}))
+                why = f"{who} was not asked: the decision this {kind!r} would answer was asked of {players}"
+            else:
+                listed = ", ".join(f"{d.kind} by {d.player}" for d, _ in asked) or "none"
+                why = f"no decision in this turn takes a {kind!r} action (the decisions asked were: {listed})"
             raise IllegalMoveError(
-                f"no decision in this turn takes this {raw.get('type')!r} action by {who} "
-                f"(the decisions asked were: {', '.join(asked) or 'none'})",
+                f"an action nobody asked for: {why}",
                 move=move.number,
                 **move.locate_action(self._action),
             )

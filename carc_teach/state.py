@@ -348,9 +348,9 @@ class GameState:
 
         Tiles, tile types, events and rule modules are immutable and shared; the board, its
         features, the figures, the supplies, the tiles left and the expansion state are copied.
+        Play goes on only from a copy taken between turns (:func:`carc_teach.turn.resume`); a
+        copy taken in the middle of a turn keeps what the turn did so far, for reading.
         """
-        if self.turn is not None:
-            raise ValueError("a state is cloned between turns, not in the middle of one")
         new = GameState.__new__(GameState)
         new.setup = self.setup
         new.players = self.players
@@ -384,6 +384,20 @@ class GameState:
         new.until = None
         new._step = self._step
         new.answer = None
+        turn = self.turn
+        if turn is not None:
+            features = new.board.features
+            new.turn = Turn(
+                turn.number,
+                turn.player,
+                turn.tile,
+                turn.move,
+                turn.placed,
+                None,  # what the tile changed belongs to the original board
+                None if turn.deployed is None else figure_map[id(turn.deployed)],
+                [features.feature_of(f.nodes[0]) for f in turn.completed],
+                list(turn.answers),
+            )
         return new
 
     def snapshot(self) -> dict[str, Any]:

@@ -127,9 +127,15 @@ def _prepare_bag(state: GameState) -> None:
     setup = state.setup
     counts: dict[str, int] = {}
     for t in state.tile_types.values():
-        counts[t.id] = t.count
-    if setup.start.tile in counts:
-        counts[setup.start.tile] -= 1
+        if not t.per_player:  # each player's own tiles (the abbey) are not drawn
+            counts[t.id] = t.count
+    for m in reversed(state.modules):
+        layout = m.start_layout(state)
+        if layout:
+            for tile_id, *_ in layout:
+                if counts.get(tile_id, 0) > 0:
+                    counts[tile_id] -= 1
+            break
     state.remaining = counts
     if setup.tile_order is not None:
         state.bag = list(reversed(setup.tile_order))

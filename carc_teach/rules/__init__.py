@@ -7,7 +7,8 @@ of ``setup.expansions``, at each point below; the base game is one module among 
 =======  ==============================================  =====================================
 step     hook                                            the base game
 =======  ==============================================  =====================================
-setup    ``setup(state)``                                  start tile, followers
+setup    ``start_layout(state)``, ``setup(state)``,        start tile, followers
+         ``prepare_bag(state, bag)``
 1A       ``begin_turn(state, turn)``                       —
 1C       ``placement_rules`` (board legality),             edges match, touches the board
          ``after_placement(state, turn)``
@@ -111,6 +112,13 @@ class RuleModule:
     # -- set-up ------------------------------------------------------------------------------
     def setup(self, state: GameState) -> None:
         """Prepare the game (start tile, figures, expansion state)."""
+
+    def start_layout(self, state: GameState) -> list[tuple[str, int, int, int]] | None:
+        """The tiles laid before the first turn as ``(tile id, x, y, rotation)``, when this
+        module decides the start (a start block such as the City of Carcassonne, the river's
+        spring). The last module in play with an answer decides; the base game lays the
+        set-up's start tile."""
+        return None
 
     def prepare_bag(self, state: GameState, bag: list[str]) -> list[str]:
         """Reorder the shuffled draw pile (next tile last), e.g. the river first."""

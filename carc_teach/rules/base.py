@@ -62,31 +62,57 @@ class BaseRules(RuleModule):
     }
 
     # -- set-up -----------------------------------------------------------------------------
-    def setup(self, state: GameState) -> None:
+    def start_layout(self, state: GameState) -> list[tuple[str, int, int, int]] | None:
         start = state.setup.start
-        tile = state.tile_types.get(start.tile)
-        if tile is None:
-            raise GameFileError(
-                f"unknown start tile {start.tile!r}; the tile sets in play have: {', '.join(state.tile_types)}",
-                field="setup.start.tile",
-            )
-        placed = state.board.place(tile, Placement(start.x, start.y, start.rotation), check=False)
+        return [(start.tile, start.x, start.y, start.rotation)]
+
+    def setup(self, state: GameState) -> None:
+        layout: list[tuple[str, int, int, int]] = []
+        decided_by: RuleModule = self
+        for m in reversed(state.modules):
+            found = m.start_layout(state)
+            if found:
+                layout, decided_by = found, m
+                break
+        field = "setup.start.tile" if decided_by is self else f"the start of {decided_by.title}"
+        placed = []
+        for tile_id, x, y, rotation in layout:
+            tile = state.tile_types.get(tile_id)
+            if tile is None:
+                raise GameFileError(
+                    f"unknown start tile {tile_id!r}; the tile sets in play have: {', '.join(state.tile_types)}",
+                    field=field,
+                )
+            placed.append(state.board.place(tile, Placement(x, y, rotation), check=False))
         followers = int(self.option("base.followers"))
         for p in state.players:
             state.add_figures(p, "follower", followers)
         changed = ("base.followers",) if self.option_changed("base.followers") else ()
+        first = placed[0]
+        if len(placed) == 1:
+            laid = f"The start tile {first.type.id} is laid at ({first.x}, {first.y})."
+        else:
+            laid = (
+                f"{decided_by.title} lays {len(placed)} start tiles "
+                f"({', '.join(f'{t.type.id} at ({t.x}, {t.y})' for t in placed)})."
+            )
         state.emit(
             "game-start",
-            tile=tile.id,
-            pos=placed.pos,
-            rotation=placed.rotation,
+            tile=first.type.id,
+            pos=first.pos,
+            rotation=first.rotation,
             rule="base.setup",
             text=(
-                f"The start tile {tile.id} is laid at ({start.x}, {start.y}). "
+                f"{laid} "
                 f"{', '.join(state.players)} each get {followers} followers; "
                 f"{state.players[0]} plays first."
             ),
-            data={"followers": followers, "players": list(state.players)},
+            data={"followers": followers, "players": list(state.players)}
+            | (
+                {"start": [[t.type.id, t.x, t.y, t.rotation] for t in placed]}
+                if len(placed) > 1
+                else {}
+            ),
             options=changed,
         )
 

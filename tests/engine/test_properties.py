@@ -123,3 +123,62 @@ def test_unknown_player_kind_is_a_clear_error():
 
     with pytest.raises(CarcTeachError, match="unknown kind of player 'clever'"):
         random_game(1, player="clever")
+
+
+@pytest.mark.parametrize("start", range(0, 200, 50))
+def test_checkpointed_replay_equals_a_replay_from_the_start(start):
+    """In 200 random games, the state after a random event k rebuilt from the nearest
+    checkpoint equals the state after k played from the first move, and a clone of it equals
+    it too."""
+    from carc_teach.controllers import MoveListController
+    from carc_teach.turn import play
+
+    for seed in range(start, start + 50):
+        game = random_game(seed, players=2 + seed % 3)
+        file_game = Game(game.setup, game.moves)
+        rng = random.Random(seed)
+        for k in rng.sample(range(len(game.events) - 1), 2):
+            fast = file_game.replay(until=k)
+            slow = play(game.setup, MoveListController(game.moves), until=k)
+            assert fast.snapshot() == slow.snapshot(), (seed, k)
+            assert fast.clone().snapshot() == slow.snapshot(), (seed, k)
+            check_state(fast)
+
+
+def test_a_clone_is_independent_of_its_original():
+    from carc_teach.controllers import MoveListController
+    from carc_teach.turn import play, resume
+
+    game = random_game(11)
+    marks = []
+
+    def keep(state, controller, last):
+        if state.turn_number == 30 and not marks:
+            marks.append((state.clone(), controller.next))
+
+    full = play(game.setup, MoveListController(game.moves), on_turn=keep)
+    saved, next_move = marks[0]
+    before = saved.snapshot()
+    # playing on from a clone of the checkpoint leaves the checkpoint as it was ...
+    again = resume(saved.clone(), MoveListController(game.moves, start=next_move))
+    assert saved.snapshot() == before
+    # ... and reaches the very same end as the uninterrupted game
+    assert again.snapshot() == full.snapshot()
+
+
+def test_stepping_through_every_event_is_linear():
+    """Replays after the first reuse checkpoints: no replay plays more than one turn."""
+    from carc_teach import examples
+
+    game = examples.load("full-game")
+    turns = {e.turn for e in game.events}
+    game.replay(0)
+    longest = 0
+    for k in range(1, len(game.events) - 1):
+        state = game.replay(k)
+        assert len(state.events) == k + 1
+        # events played by this replay: from its checkpoint to k
+        start = max(m[0] for m in game._checkpoints if m[0] <= k)
+        longest = max(longest, k + 1 - start)
+    per_turn = max(sum(1 for e in game.events if e.turn == t) for t in turns)
+    assert longest <= per_turn
