@@ -231,6 +231,17 @@ def _choices(correct: int, distractors: list[int]) -> tuple[str, ...]:
     return tuple(plural(v, "point") for v in sorted(values))
 
 
+def _common_mistakes(event: Event, points: int, tiles: int, pennants: int) -> list[int]:
+    """Wrong answers learners often give for this rule, as the rule's module lists them."""
+    from .rules import EXPANSIONS, module_class
+
+    for expansion in EXPANSIONS:
+        found = module_class(expansion).common_mistakes(event.rule, points, tiles, pennants)
+        if found is not None:
+            return found
+    return [points + 1, max(points - 1, 0), points * 2]
+
+
 def prediction_for(game: Game, index: int) -> Prediction | None:
     """A question for a scoring event: how many points, with plausible wrong answers drawn
     from the usual mistakes (counting the end-of-game value, forgetting pennants, counting a
@@ -240,30 +251,13 @@ def prediction_for(game: Game, index: int) -> Prediction | None:
         return None
     value = sum(p for _, p in event.breakdown)
     points = event.points if event.kind == "points" else 0
-    rule = event.rule
     tiles = next((p for w, p in event.breakdown if "tile" in w), 0)
     pennants = next((p for w, p in event.breakdown if "pennant" in w), 0)
     if event.kind == "no-score":
         # The classic mistake: scoring a feature that nobody occupies (or that is worth nothing).
         distractors = [value, value + 1, 1]
-    elif rule == "base.city.score":
-        distractors = (
-            [tiles // 2 + pennants // 2, tiles, points + 2]
-            if pennants
-            else [points // 2, points + 2, points + 1]
-        )
-    elif rule == "base.final.city":
-        distractors = [points * 2, tiles, points + 1]
-    elif rule in ("base.road.score", "base.final.road"):
-        distractors = [points * 2, points - 1, points + 1]
-    elif rule == "base.cloister.score":
-        distractors = [8, 1, 10]
-    elif rule == "base.final.cloister":
-        distractors = [9, points - 1, points + 1]
-    elif rule == "base.final.farm":
-        distractors = [points + 3, max(points - 3, 0), points * 2]
     else:
-        distractors = [points + 1, max(points - 1, 0), points * 2]
+        distractors = _common_mistakes(event, points, tiles, pennants)
     if event.kind == "points":
         question = f"How many points does {event.player} score here?"
     else:

@@ -104,6 +104,13 @@ class RuleModule:
 
         return self.option(name) != option(name).default
 
+    @classmethod
+    def common_mistakes(cls, rule: str, points: int, tiles: int, pennants: int) -> list[int] | None:
+        """Wrong point values learners often give for a scoring under ``rule`` (the
+        walkthroughs' predict-then-reveal questions offer them), or None for rules this
+        module does not execute. ``tiles``/``pennants``: those parts of the breakdown."""
+        return None
+
     def tile_sets_for(self) -> tuple[str, ...]:
         """The tile sets this module brings to this game (its options may choose among
         editions: :meth:`option`); by default :attr:`tile_sets`."""

@@ -61,6 +61,24 @@ class BaseRules(RuleModule):
         "counting each city once per farm, for the players with the most farmers in it.",
     }
 
+    @classmethod
+    def common_mistakes(cls, rule: str, points: int, tiles: int, pennants: int) -> list[int] | None:
+        if rule == "base.city.score":  # forgetting pennants, or the end-of-game rate
+            if pennants:
+                return [tiles // 2 + pennants // 2, tiles, points + 2]
+            return [points // 2, points + 2, points + 1]
+        if rule == "base.final.city":  # the completed-city rate
+            return [points * 2, tiles, points + 1]
+        if rule in ("base.road.score", "base.final.road"):
+            return [points * 2, points - 1, points + 1]
+        if rule == "base.cloister.score":  # forgetting the cloister's own tile, or adding one
+            return [8, 1, 10]
+        if rule == "base.final.cloister":
+            return [9, points - 1, points + 1]
+        if rule == "base.final.farm":  # a city counted twice, or forgotten
+            return [points + 3, max(points - 3, 0), points * 2]
+        return None
+
     # -- set-up -----------------------------------------------------------------------------
     def start_layout(self, state: GameState) -> list[tuple[str, int, int, int]] | None:
         start = state.setup.start
