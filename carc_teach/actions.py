@@ -12,7 +12,7 @@ itself as JSON (the ``actions`` of a game file move, see docs/game-format.md);
 >>> Deploy("follower", (0, -1, "city")).to_json(at=(0, -1))
 {'type': 'deploy', 'figure': 'follower', 'segment': 'city'}
 >>> action_from_json({"type": "pass"}, None)
-Pass()
+Pass(decision=None)
 """
 
 from __future__ import annotations

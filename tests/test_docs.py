@@ -6,6 +6,8 @@ import doctest
 from pathlib import Path
 
 import carc_teach
+import carc_teach.actions
+import carc_teach.figures
 import carc_teach.tiles
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,6 +21,6 @@ def test_readme_examples():
 
 
 def test_docstring_examples():
-    for module in (carc_teach, carc_teach.tiles):
+    for module in (carc_teach, carc_teach.tiles, carc_teach.actions, carc_teach.figures):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, module.__name__
