@@ -7,7 +7,7 @@ no special place):
 1. ``before_scoring(state, scoring)`` — figures may still move in (the Count's redeployment).
 2. ``claimants(state, scoring, figures)`` — which figures in the feature take part.
 3. ``figure_strength(state, figure, feature)`` — how much each counts (the mayor: pennants);
-   the first module with an answer decides, else the figure kind's default.
+   the last module in play with an answer decides, else the figure kind's default.
 4. The majority: the players with the greatest total strength above zero; ties all win.
 5. ``feature_value(state, feature, value, final)`` — what it is worth, part by part.
 6. ``player_bonus(state, scoring, player)`` — extra parts for one winner only (the pig).
@@ -73,8 +73,9 @@ class Scoring:
 
 
 def figure_strength(state: GameState, figure: Figure, feature: Feature) -> int:
-    """How much ``figure`` counts toward the majority on ``feature``."""
-    for m in state.modules:
+    """How much ``figure`` counts toward the majority on ``feature``: the last module in play
+    with an answer decides, else the figure kind's default."""
+    for m in reversed(state.modules):
         s = m.figure_strength(state, figure, feature)
         if s is not None:
             return s

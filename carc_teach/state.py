@@ -92,6 +92,9 @@ class GameState:
         self.over = False
         #: expansion state, by module id (plain data, figures and features; cloned deeply)
         self.ext: dict[str, Any] = {}
+        #: the tiles laid before the first turn, ``(tile id, x, y, rotation)``, and the rule
+        #: module that decided them (see ``RuleModule.start_layout``)
+        self.start_layout: tuple[list[tuple[str, int, int, int]], Any] = ([], None)
         #: stop (raise StopReplay) just after the event of this index
         self.until: int | None = None
         self._step = "setup"
@@ -381,6 +384,7 @@ class GameState:
             new.ext = copy.deepcopy(self.ext, memo)
         else:
             new.ext = {}
+        new.start_layout = self.start_layout
         new.until = None
         new._step = self._step
         new.answer = None

@@ -132,6 +132,7 @@ def _prepare_bag(state: GameState) -> None:
     for m in reversed(state.modules):
         layout = m.start_layout(state)
         if layout:
+            state.start_layout = (list(layout), m)
             for tile_id, *_ in layout:
                 if counts.get(tile_id, 0) > 0:
                     counts[tile_id] -= 1
@@ -215,9 +216,10 @@ def _end(state: GameState, final_scoring: bool | None) -> None:
         )
         for m in state.modules:
             m.before_final_scoring(state)
-        for m in state.modules:
-            for feature, rule, what in m.final_features(state):
-                score_feature(state, feature, rule=rule, what=what, final=True)
+        # every module lists what it scores, then each feature goes through the pipeline
+        listed = [item for m in state.modules for item in m.final_features(state)]
+        for feature, rule, what in listed:
+            score_feature(state, feature, rule=rule, what=what, final=True)
         for m in state.modules:
             m.final_scoring(state)
     state.over = True
@@ -517,7 +519,8 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
 
 
 def _scoring_rule(state: GameState, feature) -> tuple[str, str] | None:
-    for m in state.modules:
+    # the last module in play with an answer decides (an expansion over the base game)
+    for m in reversed(state.modules):
         found = m.scoring_rule(state, feature, final=False)
         if found is not None:
             return found

@@ -163,7 +163,8 @@ class RuleModule:
         self, state: GameState, feature: Feature, *, final: bool
     ) -> tuple[str, str] | None:
         """``(rule id, wording of the feature)`` for scoring ``feature``, when this module is
-        the one that scores features of its kind."""
+        the one that scores it. The last module in play with an answer decides (a shrine
+        module answers for its shrines before the base game answers for cloisters)."""
         return None
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
@@ -174,7 +175,8 @@ class RuleModule:
         return figures
 
     def figure_strength(self, state: GameState, figure: Figure, feature: Feature) -> int | None:
-        """Pipeline stage 3: how much a figure counts, or None to leave it to others."""
+        """Pipeline stage 3: how much a figure counts, or None to leave it to others (the last
+        module in play with an answer decides)."""
         return None
 
     def feature_value(

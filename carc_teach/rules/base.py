@@ -85,13 +85,9 @@ class BaseRules(RuleModule):
         return [(start.tile, start.x, start.y, start.rotation)]
 
     def setup(self, state: GameState) -> None:
-        layout: list[tuple[str, int, int, int]] = []
-        decided_by: RuleModule = self
-        for m in reversed(state.modules):
-            found = m.start_layout(state)
-            if found:
-                layout, decided_by = found, m
-                break
+        layout, decided_by = state.start_layout
+        if not layout:
+            layout, decided_by = self.start_layout(state) or [], self
         field = "setup.start.tile" if decided_by is self else f"the start of {decided_by.title}"
         placed = []
         for tile_id, x, y, rotation in layout:

@@ -1,0 +1,109 @@
+"""docs/architecture.md lists the hooks in the order the code runs them; a recording module
+sees them in that order."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from carc_teach import rules as rules_package
+from carc_teach.rules import RuleModule
+from carc_teach.simulate import random_game
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
+
+HOOKS = [
+    name
+    for name in vars(RuleModule)
+    if not name.startswith("_")
+    and callable(getattr(RuleModule, name))
+    and name not in ("option", "option_changed", "tile_sets_for", "common_mistakes")
+]
+
+
+class Recording(RuleModule):
+    id = "recording"
+    title = "Recording"
+    calls: list[str] = []
+
+
+def _recorder(name):
+    original = getattr(RuleModule, name)
+
+    def hook(self, *args, **kwargs):
+        Recording.calls.append(name)
+        return original(self, *args, **kwargs)
+
+    return hook
+
+
+for _name in HOOKS:
+    setattr(Recording, _name, _recorder(_name))
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    monkeypatch.setitem(rules_package.EXPANSIONS, "recording", f"{__name__}:Recording")
+    Recording.calls = []
+    # a game in which some tile completes an occupied feature
+    for seed in range(40):
+        Recording.calls = []
+        game = random_game(seed, expansions=("base", "recording"))
+        if any(e.kind == "points" and e.step == "3B" for e in game.events):
+            return Recording.calls
+    raise AssertionError("no game scored during play")
+
+
+def documented_order() -> list[str]:
+    text = DOC.read_text(encoding="utf-8")
+    block = text.split("### The hooks, in the order the code runs them", 1)[1]
+    block = block.split("```text", 1)[1].split("```", 1)[0]
+    return [w for w in re.findall(r"[a-z_]+", block) if w in HOOKS]
+
+
+def dedupe(calls: list[str]) -> list[str]:
+    out: list[str] = []
+    for c in calls:
+        if not out or out[-1] != c:
+            out.append(c)
+    return out
+
+
+def test_every_hook_is_documented():
+    assert set(documented_order()) == set(HOOKS)
+
+
+def test_a_scoring_turn_runs_the_hooks_in_the_documented_order(recorded):
+    doc = documented_order()
+    setup = dedupe(recorded[: recorded.index("begin_turn")])
+    assert setup == doc[: doc.index("begin_turn")]
+    # a turn in which a feature scored, from begin_turn to end_turn
+    turns = []
+    current: list[str] = []
+    for c in recorded:
+        if c == "begin_turn" and current:
+            turns.append(current)
+            current = []
+        current.append(c)
+    scoring_turn = next(t for t in turns if "before_scoring" in t and "final_features" not in t)
+    # `deploy` runs on the module that offered the chosen deployment only
+    turn_doc = [
+        h for h in doc[doc.index("begin_turn") : doc.index("before_final_scoring")] if h != "deploy"
+    ]
+    first_seen = list(dict.fromkeys(scoring_turn))
+    assert first_seen == turn_doc
+    # each feature's scoring runs the whole pipeline, in order
+    pipeline = doc[doc.index("before_scoring") : doc.index("figure_fate") + 1]
+    starts = [i for i, c in enumerate(scoring_turn) if c == "before_scoring"]
+    for i in starts:
+        block = scoring_turn[i : i + len(pipeline) + 8]
+        seen = [c for c in dedupe(block) if c in pipeline]
+        assert seen[: len(pipeline)] == pipeline
+    tail = dedupe(recorded[recorded.index("before_final_scoring") :])
+    expected = doc[doc.index("before_final_scoring") :]
+    # scoring after the game: the pipeline runs once per feature between final_features and
+    # final_scoring
+    assert tail[:2] == expected[:2] and tail[-1] == expected[-1], tail
+    assert set(tail[2:-1]) <= set(doc[doc.index("before_scoring") : doc.index("after_completed")])
