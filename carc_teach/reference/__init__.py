@@ -412,13 +412,17 @@ def diff(
 def steps(selection: Iterable[str] | str | None = "*", edition: str = "C2") -> list[Step]:
     """The steps of a turn in order: "anytime", 1A ... 4B, then "final" (after the game).
 
-    Notes are worded for ``selection`` (default: everything the page can show).
+    As on the page, "anytime" is listed only when the selection holds The Tower (its one row is
+    the prisoner's ransom). Notes are worded for ``selection`` (default: everything the page
+    can show).
     """
     parts = normalize_selection(selection)
     edition = normalize_edition(edition)
     cat = catalogue()
     out = []
     for step in cat.steps:
+        if not _holds(cat.step_conditions[step.code], parts, edition):
+            continue
         notes = _names_of(cat.step_notes.get(step.code, []), parts, edition)
         out.append(
             Step(

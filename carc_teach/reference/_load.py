@@ -67,6 +67,7 @@ class Catalogue:
     vocabulary: dict[str, tuple[str, str]]
     steps: tuple[Step, ...]
     step_notes: dict[str, list[Any]]
+    step_conditions: dict[str, Condition]  #: when the page shows a step at all
     legend: list[dict[str, Any]]
     markers: list[dict[str, Any]]
     intro: list[dict[str, Any]]
@@ -299,6 +300,9 @@ def catalogue() -> Catalogue:
         for s in page["steps"]
     )
     step_notes = {s["code"]: list(s.get("notes", [])) for s in page["steps"]}
+    step_conditions = {
+        s["code"]: _condition(s, f"page.toml: step {s['code']!r}") for s in page["steps"]
+    }
     for code, notes in step_notes.items():
         _check_fragment(notes, f"page.toml: notes of step {code!r}", vocabulary)
     step_codes = {s.code for s in steps} | {"intro"}
@@ -342,6 +346,10 @@ def catalogue() -> Catalogue:
             kind = marker if isinstance(marker, str) else marker.get("text")
             if kind not in MARKERS:
                 raise CatalogueError(f"{where}: unknown marker {kind!r}")
+    for code, condition in step_conditions.items():
+        if condition.names() - known_names:
+            bad = sorted(condition.names() - known_names)
+            raise CatalogueError(f"page.toml: step {code!r} names unknown parts or flags {bad}")
     for name, switch in switches.items():
         if switch.condition and switch.condition.names() - known_names:
             bad = sorted(switch.condition.names() - known_names)
@@ -361,6 +369,7 @@ def catalogue() -> Catalogue:
         vocabulary=vocabulary,
         steps=steps,
         step_notes=step_notes,
+        step_conditions=step_conditions,
         legend=page.get("legend", []),
         markers=page.get("markers", []),
         intro=page.get("intro", []),

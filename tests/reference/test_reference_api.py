@@ -143,7 +143,9 @@ def test_intro_and_legend():
 
 def test_steps():
     steps = reference.steps([], "C2")
-    assert [s.code for s in steps][:3] == ["anytime", "1A", "1B"]
+    # the page shows "Any time during your turn" only with The Tower (the ransom)
+    assert [s.code for s in steps][:3] == ["1A", "1B", "1C"]
+    assert [s.code for s in reference.steps(["tower"], "C2")][:2] == ["anytime", "1A"]
     final = steps[-1]
     assert final.code == "final" and not final.on_page and final.notes
     one_a = next(s for s in reference.steps(["builder"]) if s.code == "1A")
