@@ -49,6 +49,8 @@ class Turn:
     completed: list[Feature] = field(default_factory=list)
     #: every decision asked in this turn with its answer, in order
     answers: list[tuple[Decision, Action]] = field(default_factory=list)
+    #: a turn a rule module granted the previous player (the builder's second tile)
+    extra: bool = False
 
 
 class GameState:
@@ -88,6 +90,10 @@ class GameState:
         self.events: list[Event] = []
         self.turn: Turn | None = None
         self.turn_number = 0
+        #: turns begun in seat order (a granted extra turn does not move the seat on)
+        self.seat_turns = 0
+        #: (player, reason) when the next turn is an extra one for that player
+        self.extra_turn: tuple[str, str] | None = None
         self.move_number: int | None = None
         self.over = False
         #: expansion state, by module id (plain data, figures and features; cloned deeply)
@@ -105,9 +111,6 @@ class GameState:
     @property
     def step(self) -> str:
         return self._step
-
-    def player_of_turn(self, number: int) -> str:
-        return self.players[(number - 1) % len(self.players)]
 
     def players_from(self, player: str, *, include: bool = False) -> list[str]:
         """The players in seat order starting left of ``player`` (clockwise), ending with
@@ -375,6 +378,8 @@ class GameState:
         new.events = list(self.events)
         new.turn = None
         new.turn_number = self.turn_number
+        new.seat_turns = self.seat_turns
+        new.extra_turn = self.extra_turn
         new.move_number = self.move_number
         new.over = self.over
         if self.ext:
@@ -401,6 +406,7 @@ class GameState:
                 None if turn.deployed is None else figure_map[id(turn.deployed)],
                 [features.feature_of(f.nodes[0]) for f in turn.completed],
                 list(turn.answers),
+                turn.extra,
             )
         return new
 
@@ -431,6 +437,7 @@ class GameState:
             "bag": list(self.bag),
             "events": [e.to_json() for e in self.events],
             "turn_number": self.turn_number,
+            "seat": (self.seat_turns, self.extra_turn),
             "ext": repr(self.ext),
             "over": self.over,
         }

@@ -273,6 +273,26 @@ def _draw(
                 )
         else:
             state.move_number = controller.next_move_number()
+        instead = None
+        for m in state.modules:
+            instead = m.play_instead_of_draw(state, turn)
+            if instead is not None:
+                break
+        if instead is not None:
+            if move is not None and move.tile is not None and move.tile != instead.id:
+                raise IllegalMoveError(
+                    f"the move names tile {move.tile}, but its player plays {instead.id} instead of drawing",
+                    move=move.number,
+                    field="tile",
+                )
+            turn.tile = instead
+            if not state.board.can_place(instead):
+                raise IllegalMoveError(
+                    f"tile {instead.id} fits nowhere on the board",
+                    move=move.number if move else None,
+                    field="tile",
+                )
+            return instead
         if known_order:
             tile_id = state.bag.pop()
         else:
@@ -352,6 +372,8 @@ def _deployment_decision(state: GameState, turn: Turn) -> Decision:
     options: list[Deploy] = []
     for m in state.modules:
         options.extend(m.deployment_options(state, turn))
+    for m in state.modules:
+        options = m.filter_deployments(state, turn, options)
     return Decision(
         turn.player,
         "deploy",
@@ -404,14 +426,29 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     """Play one turn; False when the tiles ran out before one could be placed."""
     state.turn_number += 1
     number = state.turn_number
-    player = state.player_of_turn(number)
+    extra = state.extra_turn
+    if extra is not None:
+        player, reason = extra
+        state.extra_turn = None
+    else:
+        player = state.players[state.seat_turns % len(state.players)]
+        state.seat_turns += 1
     turn = Turn(number, player)
+    turn.extra = extra is not None
     state.turn = turn
     state.move_number = None
     modules = state.modules
 
     state.set_step("1A")
-    state.emit("turn-begin", player=player, text=f"Turn {number}: {player} begins their turn.")
+    if extra is None:
+        state.emit("turn-begin", player=player, text=f"Turn {number}: {player} begins their turn.")
+    else:
+        state.emit(
+            "turn-begin",
+            player=player,
+            text=f"Turn {number}: {player} plays again ({reason}).",
+            data={"extra": True},
+        )
     for m in modules:
         m.begin_turn(state, turn)
 
@@ -513,6 +550,11 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     state.set_step("4B")
     for m in modules:
         m.end_turn(state, turn)
+    for m in modules:
+        reason = m.extra_turn(state, turn)
+        if reason:
+            state.extra_turn = (player, reason)
+            break
     controller.end_turn(state, turn)
     state.turn = None
     return True

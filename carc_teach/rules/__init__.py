@@ -10,11 +10,12 @@ step     hook                                            the base game
 setup    ``start_layout(state)``, ``setup(state)``,        start tile, followers
          ``prepare_bag(state, bag)``
 1A       ``begin_turn(state, turn)``                       —
+1B       ``play_instead_of_draw(state, turn)``             (draw)
 1C       ``placement_rules`` (board legality),             edges match, touches the board
          ``after_placement(state, turn)``
-2B       ``deployment_options(state, turn)`` → the         a follower on an unoccupied
-         options of the ``deploy`` decision;               feature of the placed tile
-         ``deploy(state, turn, action)``
+2B       ``deployment_options(state, turn)``,              a follower on an unoccupied
+         ``filter_deployments`` → the options of the       feature of the placed tile
+         ``deploy`` decision; ``deploy(state, turn, a)``
 2C       ``after_deployment(state, turn)``                 —
 3A       ``identify_completed(state, turn)``               roads, cities, cloisters
 3B       per completed feature: ``scoring_rule`` then      rule id and wording; 1/tile,
@@ -24,7 +25,7 @@ setup    ``start_layout(state)``, ``setup(state)``,        start tile, followers
          ``figure_fate``; then ``after_completed``
 3C       ``tile_scoring(state, turn)``                     —
 4A       ``tile_actions(state, turn)``                     —
-4B       ``end_turn(state, turn)``                         —
+4B       ``end_turn(state, turn)``, ``extra_turn``        —
 final    ``before_final_scoring(state)``,                  incomplete roads, cities,
          ``final_features(state)`` (each through the      cloisters; farms
          pipeline), ``final_scoring(state)``
@@ -50,6 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..features import Feature
     from ..figures import Figure
     from ..state import GameState, Turn
+    from ..tiles import TileType
 
 __all__ = [
     "RuleModule",
@@ -135,6 +137,12 @@ class RuleModule:
     def begin_turn(self, state: GameState, turn: Turn) -> None:
         """Step 1A."""
 
+    def play_instead_of_draw(self, state: GameState, turn: Turn) -> TileType | None:
+        """Step 1B: a tile the active player plays instead of drawing (the abbey from their
+        own supply; the module asks them and takes it), or None to draw as usual. The first
+        module with a tile decides."""
+        return None
+
     @property
     def placement_rules(self) -> tuple:
         """Extra legality checks ``rule(board, tile_type, placement) -> str | None``."""
@@ -147,6 +155,13 @@ class RuleModule:
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
         """Step 2B: the deployments this module lets the active player choose from."""
         return []
+
+    def filter_deployments(
+        self, state: GameState, turn: Turn, options: list[Deploy]
+    ) -> list[Deploy]:
+        """Step 2B: remove deployments other modules offered that this module's rules forbid
+        (no farmer on a barn's farm); return the options kept."""
+        return options
 
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
         """Step 2B: carry out a deployment this module offered."""
@@ -211,6 +226,11 @@ class RuleModule:
 
     def end_turn(self, state: GameState, turn: Turn) -> None:
         """Step 4B."""
+
+    def extra_turn(self, state: GameState, turn: Turn) -> str | None:
+        """After 4B: a reason for the same player to play another turn at once (the
+        builder's second tile), or None. The first module with a reason decides."""
+        return None
 
     # -- after the game ----------------------------------------------------------------------
     def before_final_scoring(self, state: GameState) -> None:

@@ -245,3 +245,52 @@ def test_actions_must_be_a_list_of_objects():
     with pytest.raises(GameFileError) as err:
         toy_game([{**CLOSE_CITY, "actions": ["pass"]}])
     assert err.value.action == 1
+
+
+def toy_games(count, **kw):
+    return [random_game(seed, expansions=("base", "toy"), **kw) for seed in range(count)]
+
+
+def test_no_follower_goes_on_a_road_while_the_herald_waits():
+    seen_road = False
+    for game in toy_games(15):
+        herald_moved = False
+        for e in game.events:
+            if e.kind == "figure-moved" and e.figure == "toy-herald":
+                herald_moved = True
+            if e.kind == "figure-deployed" and "thief" in e.text:
+                assert herald_moved, e.text
+                seen_road = True
+    assert seen_road  # the rule lets go once the herald has moved
+
+
+def test_a_joker_is_played_instead_of_drawing_and_replays_from_the_file():
+    for game in toy_games(10):
+        jokers = [e for e in game.events if e.kind == "toy-joker"]
+        if not jokers:
+            continue
+        j = jokers[0]
+        nxt = game.events[j.index + 1]
+        assert nxt.kind == "tile-placed" and nxt.tile == "D" and nxt.player == j.player
+        # no tile was drawn in that turn
+        assert not [e for e in game.events if e.turn == j.turn and e.kind == "tile-drawn"]
+        # each player has one joker
+        assert len({e.player for e in jokers}) == len(jokers)
+        again = load_game(game.to_json())
+        assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+        assert {"type": "toy.joker"} in [a for m in game.moves for a in m.actions]
+        return
+    raise AssertionError("no random toy game played a joker")
+
+
+def test_an_extra_turn_for_the_same_player_then_the_next_seat():
+    for game in toy_games(20):
+        begins = [e for e in game.events if e.kind == "turn-begin"]
+        for a, b, c in zip(begins, begins[1:], begins[2:]):
+            if b.data.get("extra"):
+                assert b.player == a.player and "plays again" in b.text
+                assert not c.data.get("extra")  # never twice running
+                players = game.players
+                assert c.player == players[(players.index(a.player) + 1) % len(players)]
+                return
+    raise AssertionError("no random toy game granted an extra turn")

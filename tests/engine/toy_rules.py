@@ -9,7 +9,11 @@ It checks that an expansion can be one module plugging into the turn sequence:
   a player (it goes to whoever scores a city);
 - a changed figure fate (the monk of a cloister completed during the game stays on it);
 - a bonus for one winner only (the first winner in seat order of a road gets 1 more);
-- an option read through its declaration, and a start block of two tiles.
+- an option read through its declaration, and a start block of two tiles;
+- a deployment other modules offer, forbidden (no follower on a road while the herald waits on
+  the square);
+- a tile played instead of drawing (each player's one joker, a copy of tile D);
+- an extra turn (a player whose knight scored a city plays again at once, never twice running).
 """
 
 from __future__ import annotations
@@ -53,6 +57,22 @@ class Wager(Action):
         return cls(data["on"])
 
 
+@register_action
+@dataclass(frozen=True, slots=True)
+class Joker(Action):
+    """Play one's joker tile instead of drawing."""
+
+    type: ClassVar[str] = "toy.joker"
+    keys: ClassVar[Mapping[str, bool]] = MappingProxyType({})
+
+    def to_json(self, *, at=None) -> dict[str, Any]:
+        return {"type": self.type}
+
+    @classmethod
+    def from_json(cls, data, placed) -> Joker:
+        return cls()
+
+
 class ToyRules(RuleModule):
     id = "toy"
     title = "Toy rules"
@@ -62,6 +82,8 @@ class ToyRules(RuleModule):
         "toy.lantern": "Instead of a follower, a player may put their lantern on the north-east corner of the placed tile.",
         "toy.herald": "The herald waits on the square and goes to whoever scores a city.",
         "toy.first-seat": "The first winner of a road in seat order scores 1 more.",
+        "toy.joker": "Once per game a player may play their joker (a copy of tile D) instead of drawing.",
+        "toy.again": "A player whose knight scores a city plays again at once, never twice running.",
     }
 
     def start_layout(self, state):
@@ -77,9 +99,43 @@ class ToyRules(RuleModule):
             figure=herald.id,
             text=f"The herald waits on the square; {self.option('base.followers')} followers each.",
         )
-        state.ext["toy"] = {"pending": [], "lanterns": []}
+        state.ext["toy"] = {"pending": [], "lanterns": [], "jokers": list(state.players)}
 
-    # 2B: a corner
+    # 1B: a tile instead of drawing
+    def play_instead_of_draw(self, state, turn):
+        if turn.player not in state.ext["toy"]["jokers"] or not state.board.can_place(
+            state.tile_types["D"]
+        ):
+            return None
+        answer = state.ask(
+            Decision(
+                turn.player,
+                "toy.joker",
+                [Joker()],
+                rule="toy.joker",
+                optional=True,
+                prompt="play the joker?",
+            )
+        )
+        if isinstance(answer, Pass):
+            return None
+        state.ext["toy"]["jokers"].remove(turn.player)
+        state.emit(
+            "toy-joker",
+            player=turn.player,
+            rule="toy.joker",
+            tile="D",
+            text=f"{turn.player} plays their joker.",
+        )
+        return state.tile_types["D"]
+
+    # 2B: a corner, and no thief while the herald waits
+    def filter_deployments(self, state, turn, options):
+        if state.figures["toy-herald"].location != Place("toy.square"):
+            return options
+        feature_of = state.board.features.feature_of
+        return [o for o in options if o.node is None or feature_of(o.node).kind != "road"]
+
     def deployment_options(self, state, turn):
         if state.in_supply(turn.player, "toy-lantern") is None:
             return []
@@ -142,6 +198,16 @@ class ToyRules(RuleModule):
                 state.move_figure(
                     herald, Held(winner), rule="toy.herald", text=f"{winner} takes the herald."
                 )
+
+    def extra_turn(self, state, turn):
+        if turn.extra:
+            return None
+        for e in reversed(state.events):
+            if e.turn != turn.number:
+                break
+            if e.kind == "points" and e.rule == "base.city.score" and e.player == turn.player:
+                return "their knight scored a city"
+        return None
 
     def figure_fate(self, state, figure, scoring):
         if scoring.feature.kind == "cloister" and not scoring.final:
