@@ -257,15 +257,19 @@ OPTIONS: tuple[RuleOption, ...] = (
         values=("usual", "two-each"),
         default="usual",
         explanation=_text("""
-            A sentence in the Big Box 2 rules says such figures count as two followers when
-            scored, apparently copied from the big-follower paragraph. The community reads it
-            as 'they count as usual' (the mayor by pennants, the wagon as one). RGG's
-            translation really says two each; choose 'two-each' to play that text
-            literally."""),
+            HiG's Big Box 2 rules, after placing these figures in the city, say that in a
+            scoring such a figure counts as two followers 'as usual', a sentence that seems
+            copied from the big-follower paragraph. The community reads it as 'they count as
+            usual' (the mayor by pennants, the wagon as one). RGG's edition translates it
+            plainly as each counting as two followers. The HiG Big Box 2 and RGG presets play
+            the printed words ('two-each'); the default is the community reading."""),
         annotations=("ckr-17",),
         value_notes=(
             ("usual", "mayor = number of pennants, wagon = 1 (community reading)"),
-            ("two-each", "each counts as two followers (RGG's translation, read literally)"),
+            (
+                "two-each",
+                "each counts as two followers (HiG's Big Box 2 and RGG's edition, as printed)",
+            ),
         ),
         also_needs=("abbey-mayor",),
     ),
@@ -309,10 +313,11 @@ OPTIONS: tuple[RuleOption, ...] = (
         default="per-feature",
         explanation=_text("""
             The rules give the holder of each tile 1 point per completed city (King) or road
-            (Robber Baron) at the end. Three house rules replace that count. For
-            'running-bonus' carc_teach reads the house rule as replacing the final count: every
-            completion pays its point to whoever holds the tile at that moment, the
-            completion that hands the tile over included."""),
+            (Robber Baron) at the end. Two house rules replace that count with a flat sum. A
+            third, 'running-bonus', pays a point to the tile's holder at every completion
+            during the game, the completion that hands the tile over included; it does not say
+            whether the end-of-game count remains. carc_teach's reading keeps it: the running
+            points come on top of the usual count at the end."""),
         annotations=(
             "ckr-1",
             "house-king-flat-10",
@@ -325,7 +330,8 @@ OPTIONS: tuple[RuleOption, ...] = (
             ("flat-15-40", "15 points per tile, 40 for holding both (house rule)"),
             (
                 "running-bonus",
-                "1 point to the holder each time a city / road is completed (house rule)",
+                "1 point to the holder each time a city / road is completed, plus the usual "
+                "count at the end (house rule, carc_teach's reading)",
             ),
         ),
     ),
@@ -632,13 +638,16 @@ _HIG_BB2 = _preset(
     None,
     {
         "count.deploy-trigger": ("any-scoring", ("ckr-7",)),
+        "count.special-figure-strength": ("two-each", ("ckr-17",)),
         "wagon.empty-feature-rule": ("no-other-figure", ("car-163", "car-166")),
     },
     notes="""
         HiG's Big Box 2 rulebook, whose text the annotated rules on the mayor, wagon and barn
-        follow (car-163 names it). It widened the Count's deployment trigger, and its wagon
-        paragraph says 'no other figure', which the annotators correct to 'follower'. The
-        seeds do not give its year.""",
+        follow (car-163 names it). It widened the Count's deployment trigger; its sentence that
+        a mayor or wagon in Carcassonne counts as two followers (ckr-17) is played as
+        printed, though the community reads it as a slip; and its wagon paragraph says 'no
+        other figure', which the annotators correct to 'follower'. The seeds do not give its
+        year.""",
 )
 
 _RGG = _preset(
@@ -650,6 +659,7 @@ _RGG = _preset(
     {
         "count.deploy-trigger": ("any-scoring", ("ckr-7",)),
         "count.redeploy-rounds": ("once-around", ("ckr-28",)),
+        "count.special-figure-strength": ("two-each", ("ckr-17",)),
         "shrine.challenge-wording": ("rgg", ("ckr-48", "ckr-51")),
         "wagon.empty-feature-rule": ("no-other-wagon-or-follower", ("car-167",)),
     },
@@ -669,16 +679,14 @@ _RGG_BB2 = _preset(
     {
         "count.deploy-trigger": ("any-scoring", ("ckr-7",)),
         "count.blocks-moves-to": (True, ("ckr-34",)),
-        "count.special-figure-strength": ("two-each", ("ckr-17",)),
         "shrine.challenge-wording": ("rgg", ("ckr-48", "ckr-50", "ckr-51")),
     },
     based_on=_RGG,
     notes="""
         RGG's Big Box 2 rulebook: the only one in which the Count also blocks moves into his
-        quarter (ckr-34). Its translation of the sentence on mayors and wagons in
-        Carcassonne says they count as two followers (ckr-17); this preset plays that text
-        literally. Values without a Big Box 2 footnote are carried over from the rgg preset
-        (listed under 'assumed').""",
+        quarter (ckr-34). Values without a Big Box 2 footnote are carried over from the rgg
+        preset (listed under 'assumed'), among them RGG's 'each counts as two followers' for a
+        mayor or wagon in Carcassonne (ckr-17).""",
 )
 
 PRESETS: Mapping[str, Preset] = {

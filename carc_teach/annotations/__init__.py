@@ -91,6 +91,14 @@ KIND_LABELS: Mapping[str, KindLabel] = {
     "official": KindLabel("Official clarification", "open book", "\U0001f4d6", "info"),
     "interpretation": KindLabel("Community interpretation", "globe", "\U0001f310", "neutral"),
     "house-rule": KindLabel("House rule or variant", "house", "\U0001f3e0", "success"),
+    # The publisher's own optional rules: the pages list them under an "Official Variants"
+    # heading, with no footnote icon.
+    "official-variant": KindLabel(
+        "Official variant",
+        "none (listed under the heading Official Variants)",
+        "\U0001f4dc",
+        "info",
+    ),
     "edition-difference": KindLabel(
         "Difference between editions or publishers", "double arrow", "\u21c4", "warn"
     ),
@@ -109,7 +117,10 @@ PUBLISHERS: Mapping[str, str] = {
 EDITIONS: Mapping[str, str] = {
     "original": "the first rules of each small expansion, by Hans im Glück (2003-2005)",
     "Count, King & Robber": "the box collecting the small expansions (HiG 2007; RGG edition)",
-    "Count, King and Consorts": "a later printing of the box's rules, named in footnote ckr-15",
+    "Count, King and Consorts": (
+        "a rulebook of that name, cited in footnote ckr-15 for its wording of the builder's "
+        "double turn; the seeds say nothing else about it"
+    ),
     "Big Box 2": "the Big Box 2 collection's rulebook (HiG and RGG editions differ)",
     "Big Box 3": "the Big Box 3 collection's rulebook (HiG), without The River II",
     "Spielbox": "the 2008 reprint of the shrine tiles in the games magazine Spielbox",
@@ -196,7 +207,8 @@ class Annotation:
     kind_inferred:
         True when the seed lost the icon and the kind was read from the wording (seed 004).
     official_variant:
-        True for the publisher's own optional variants (kind ``house-rule``).
+        True for the publisher's own optional variants, exactly the records of kind
+        ``official-variant``.
     credit:
         Who proposed a house rule, as the seeds thank them.
     see_also:
@@ -396,6 +408,10 @@ def _build_annotation(where: str, entry: dict[str, Any], raw: dict[str, Any]) ->
         raise _fail(where, "id does not follow the ckr-/car-/house-/variant- scheme")
     if entry["kind"] not in KIND_LABELS:
         raise _fail(where, f"kind {entry['kind']!r} is not one of {', '.join(KINDS)}")
+    if bool(entry.get("official_variant", False)) != (entry["kind"] == "official-variant"):
+        raise _fail(
+            where, "official_variant = true goes with kind 'official-variant', and only with it"
+        )
     refs = list(entry.get("refs", []))
     if refs and refs[0] != rid:
         raise _fail(where, "the first footnote reference must be the record's own id")

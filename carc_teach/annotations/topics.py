@@ -73,6 +73,7 @@ EXPANSIONS: dict[str, str] = {
     "bridges-castles-bazaars": "Bridges, Castles & Bazaars",
     "markets-of-leipzig": "The Markets of Leipzig",
     "german-monasteries": "German Monasteries / Dutch & Belgian Monasteries (abbot)",
+    "abbot": "The Abbot (the Abbot figure, on cloisters and gardens)",
     "cathars": "The Cathars (sieges)",
     "festival": "The Festival",
     "plague": "The Plague",

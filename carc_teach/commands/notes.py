@@ -21,7 +21,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--kind",
         metavar="K",
-        help="official, interpretation, house-rule or edition-difference",
+        help="official, interpretation, house-rule, official-variant or edition-difference",
     )
     parser.add_argument(
         "--topic", metavar="T", help="a rule id, e.g. count.redeploy (includes the topics below)"

@@ -46,7 +46,11 @@ def test_required_options_exist_with_their_defaults():
 def test_every_house_rule_or_difference_that_changes_play_has_an_option():
     cited = {a for o in editions.OPTIONS for a in o.annotations}
     for record in annotations.all_annotations():
-        if record.changes_outcome and record.kind in ("edition-difference", "house-rule"):
+        if record.changes_outcome and record.kind in (
+            "edition-difference",
+            "house-rule",
+            "official-variant",
+        ):
             assert record.id in cited, record.id
 
 

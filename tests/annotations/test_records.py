@@ -87,8 +87,11 @@ def test_to_dict_is_json_ready():
 
 def test_kind_labels_cover_the_four_icons():
     icons = {label.icon for label in annotations.KIND_LABELS.values()}
-    assert icons == {"open book", "globe", "house", "double arrow"}
+    assert {"open book", "globe", "house", "double arrow"} <= icons
     assert annotations.KIND_LABELS["edition-difference"].icon == "double arrow"
+    # the one kind without a footnote icon: items of the pages' "Official Variants" lists
+    assert annotations.KIND_LABELS["official-variant"].icon.startswith("none")
+    assert len(icons) == len(annotations.KINDS) == 5
 
 
 # ------------------------------------------------------------------------ annotations_for
