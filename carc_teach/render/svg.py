@@ -7,13 +7,23 @@ tiles, highlights, the open frontier, the feature graph overlay, figures. Every 
 
 Geometry: a tile is the unit square, ``x`` east and ``y`` south; shapes are computed for the
 oriented tile (board frame), so no rotated text or figures.
+
+Speed: a walkthrough redraws the board at every step, so the text of each oriented tile (and
+of each highlighted segment) is kept as a template with holes for its coordinates, a few
+lengths and its square (``_Shape``), each coordinate is formatted once per size and column or
+row of the drawing, and the texts of the tiles and graph nodes are kept for the last few
+bounds of the board drawn. The caches are keyed by the identity of the (immutable, shared)
+oriented tiles, hold a reference to them, and are emptied when :data:`COLOURS` changes. The
+graph overlay is read from the log :attr:`~carc_teach.features.FeatureGraph.graph` is built
+from, in the same order, without building the networkx graph.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from ..figures import role_name
 from ..tiles import OrientedTile, Segment, TileType, orient
@@ -158,18 +168,6 @@ _CITY_ANCHOR = {
 _PENNANT_OFFSET = (-0.2, -0.04)
 
 
-def _path(commands, quarter_turns: int, ox: float, oy: float, size: float) -> str:
-    out = []
-    for cmd in commands:
-        letter, *pts = cmd
-        coords = []
-        for p in pts:
-            x, y = _rot(p, quarter_turns)
-            coords.append(f"{(ox + x) * size:.1f},{(oy + y) * size:.1f}")
-        out.append(letter + " ".join(coords))
-    return " ".join(out)
-
-
 def _road_geometry(tile: OrientedTile, seg: Segment) -> tuple[list[Point], Point]:
     """The polyline (or curve control points) of a road segment and its figure anchor."""
     ends = len([s for s in tile.segments if s.kind == "road" for _ in s.sides])
@@ -192,33 +190,16 @@ def _road_geometry(tile: OrientedTile, seg: Segment) -> tuple[list[Point], Point
     return [p, end], anchor
 
 
-def _field_path(seg: Segment, ox: float, oy: float, size: float) -> str:
-    """SVG path of a field segment: the triangles of its half-sides (cities are drawn on top)."""
-    return " ".join(
-        "M"
-        + " L".join(f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _half_triangle(h))
-        + " Z"
-        for h in seg.halves
-    )
-
-
-def _road_path(tile: OrientedTile, seg: Segment, ox: float, oy: float, size: float) -> str:
-    """SVG path of a road segment's centre line (a curve for a bend)."""
-    pts = [f"{(ox + a) * size:.1f},{(oy + b) * size:.1f}" for a, b in _road_geometry(tile, seg)[0]]
-    if len(pts) == 3:
-        return f"M{pts[0]} Q{pts[1]} {pts[2]}"
-    return f"M{pts[0]} L{pts[1]}"
-
-
 def segment_anchor(tile: OrientedTile, segment_id: str) -> Point:
     """Where a segment's figure (and its graph node) is drawn, in tile units (0-1)."""
     return _anchors(tile)[segment_id]
 
 
 def _anchors(tile: OrientedTile) -> dict[str, Point]:
-    cached = _ANCHOR_CACHE.get(tile)
-    if cached is not None:
-        return cached
+    # keyed by identity: hashing an oriented tile hashes all its segments
+    hit = _ANCHOR_CACHE.get(id(tile))
+    if hit is not None and hit[0] is tile:
+        return hit[1]
     out: dict[str, Point] = {}
     for seg in tile.segments:
         if seg.kind == "cloister":
@@ -242,99 +223,555 @@ def _anchors(tile: OrientedTile) -> dict[str, Point]:
         if clearance(best) < 0.22:
             best = max(candidates, key=clearance)
         out[seg.id] = best
-    _ANCHOR_CACHE[tile] = out
+    # the cache holds the tile, so its id cannot be reused by another object
+    _ANCHOR_CACHE[id(tile)] = (tile, out)
     return out
 
 
-_ANCHOR_CACHE: dict[OrientedTile, dict[str, Point]] = {}
+_ANCHOR_CACHE: dict[int, tuple[OrientedTile, dict[str, Point]]] = {}
+
+
+# -- coordinates and templates ------------------------------------------------------------------
+#
+# The text of a tile does not depend on where it is drawn or how big, except for its
+# coordinates, a few lengths and its square. It is kept, per oriented tile, as a ``%`` template
+# (a :class:`_Shape`) with a hole for each of those.
+#
+# A coordinate is ``(o + b1 + b2 ...) * size + a1 + a2 ...``, evaluated in that order, where
+# ``o`` is the column (or row) of the tile on the drawing, counted in tiles, and the ``b`` and
+# ``a`` are constants of the shape or lengths that depend on the size (named in
+# :data:`_SIZE_NUMBERS`): the very operations a direct computation does, so the numbers (and
+# their rounding) are the same. Each such expression gets a number, and its text is computed
+# once per size and column (or row). Lengths (stroke widths...) are named in
+# :data:`_SIZE_TEXTS` and computed once per size.
+
+
+def _pennant_path(s: float) -> str:
+    w = s * 0.07
+    return (
+        f" h{2 * w:.1f} v{w:.1f} q0,{w:.1f} {-w:.1f},{1.6 * w:.1f} "
+        f"q{-w:.1f},{-0.6 * w:.1f} {-w:.1f},{-1.6 * w:.1f} Z"
+    )
+
+
+#: numbers (of pixels) added to coordinates, by name
+_SIZE_NUMBERS: dict[str, Callable[[float], float]] = {
+    "half": lambda s: s / 2,
+    "-crossing": lambda s: -(s * 0.09),
+    "-pennant": lambda s: -(s * 0.07),
+    "-cloister": lambda s: -(s * 0.16),
+    "-cloister*0.6": lambda s: -(s * 0.16 * 0.6),
+    "-cloister*0.55": lambda s: -(s * 0.16 * 0.55),
+    "-cloister*1.15": lambda s: -(s * 0.16 * 1.15),
+    "-cloister*1.35": lambda s: -(s * 0.16 * 1.35),
+    "+cloister*1.15": lambda s: s * 0.16 * 1.15,
+}
+#: texts that depend on the size only, by name
+_SIZE_TEXTS: dict[str, Callable[[float], str]] = {
+    "size": lambda s: f"{s}",
+    "size-1": lambda s: f"{s - 1}",
+    "3*size-6": lambda s: f"{3 * s - 6}",
+    "road-edge": lambda s: f"{s * 0.13:.1f}",
+    "road": lambda s: f"{s * 0.09:.1f}",
+    "crossing": lambda s: f"{2 * (s * 0.09):.1f}",
+    "wall": lambda s: f"{s * 0.025:.1f}",
+    "pennant": _pennant_path,
+    "cloister-width": lambda s: f"{2 * (s * 0.16):.1f}",
+    "cloister-height": lambda s: f"{1.5 * (s * 0.16):.1f}",
+    "hl-edge": lambda s: f"{s * 0.05:.1f}",
+    "hl-road": lambda s: f"{s * 0.07:.1f}",
+    "hl-radius": lambda s: f"{s * 0.3:.1f}",
+}
+
+_Expr = tuple[tuple[float, ...], tuple[float | str, ...]]
+_EXPR_NUMBERS: dict[_Expr, int] = {}
+_EXPRS: list[_Expr] = []
+
+
+def _number(before: tuple[float, ...] = (), after: tuple[float | str, ...] = ()) -> int:
+    key = (before, after)
+    n = _EXPR_NUMBERS.get(key)
+    if n is None:
+        n = _EXPR_NUMBERS[key] = len(_EXPRS)
+        _EXPRS.append(key)
+    return n
+
+
+class _Column(dict):
+    """Expression number -> its text at one size and offset, computed on first use."""
+
+    __slots__ = ("size", "offset")
+
+    def __init__(self, size: float, offset: int) -> None:
+        super().__init__()
+        self.size = size
+        self.offset = offset
+
+    def __missing__(self, n: int) -> str:
+        before, after = _EXPRS[n]
+        v = self.offset
+        for b in before:
+            v = v + b
+        v = v * self.size
+        for a in after:
+            v = v + (_SIZE_NUMBERS[a](self.size) if isinstance(a, str) else a)
+        text = self[n] = f"{v:.1f}"
+        return text
+
+
+class _SizeTexts(dict):
+    """Name in :data:`_SIZE_TEXTS` -> its text at one size, computed on first use."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: float) -> None:
+        super().__init__()
+        self.size = size
+
+    def __missing__(self, name: str) -> str:
+        text = self[name] = _SIZE_TEXTS[name](self.size)
+        return text
+
+
+class _Coords:
+    """Texts at one pixel size: the lengths, and the coordinates per offset."""
+
+    __slots__ = ("size", "columns", "texts")
+
+    def __init__(self, size: float) -> None:
+        self.size = size
+        self.columns: dict[int, _Column] = {}
+        self.texts = _SizeTexts(size)
+
+    def column(self, offset: int) -> _Column:
+        col = self.columns.get(offset)
+        if col is None:
+            col = self.columns[offset] = _Column(self.size, offset)
+        return col
+
+
+def _getter(keys: list) -> Callable[[Any], tuple]:
+    """``itemgetter`` that always returns a tuple."""
+    if len(keys) > 1:
+        return itemgetter(*keys)
+    if keys:
+        k = keys[0]
+        return lambda c: (c[k],)
+    return lambda c: ()
+
+
+#: the kinds of hole in a template
+_X, _Y, _SQUARE, _LENGTH = 0, 1, 2, 3
+
+
+class _Shape:
+    """The text of a tile (or of one of its segments) with holes for its coordinates, lengths
+    and square: ``fill`` gives it at a size, column and row."""
+
+    __slots__ = ("text", "xs", "ys", "lengths", "order")
+
+    def __init__(self, text: str, fields: list[tuple[int, object]]) -> None:
+        xs = list(dict.fromkeys(k for kind, k in fields if kind == _X))
+        ys = list(dict.fromkeys(k for kind, k in fields if kind == _Y))
+        lengths = list(dict.fromkeys(k for kind, k in fields if kind == _LENGTH))
+        place: dict[tuple[int, object], int] = {}
+        for kind, keys in ((_X, xs), (_Y, ys), (_LENGTH, lengths), (_SQUARE, [0, 1])):
+            for k in keys:
+                place[(kind, k)] = len(place)
+        self.text = text
+        self.xs = _getter(xs)
+        self.ys = _getter(ys)
+        self.lengths = _getter(lengths)
+        self.order = _getter([place[f] for f in fields])
+
+    def fill(
+        self, xcol: _Column, ycol: _Column, texts: _SizeTexts, x: object = "", y: object = ""
+    ) -> str:
+        return self.text % self.order(self.xs(xcol) + self.ys(ycol) + self.lengths(texts) + (x, y))
+
+
+class _Template:
+    """Writes a :class:`_Shape`: literal text and holes."""
+
+    __slots__ = ("out", "fields")
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.fields: list[tuple[int, object]] = []
+
+    def text(self, s: str) -> None:
+        self.out.append(s.replace("%", "%%"))
+
+    def x(self, *before: float, after: tuple[float | str, ...] = ()) -> None:
+        self.out.append("%s")
+        self.fields.append((_X, _number(before, after)))
+
+    def y(self, *before: float, after: tuple[float | str, ...] = ()) -> None:
+        self.out.append("%s")
+        self.fields.append((_Y, _number(before, after)))
+
+    def point(self, x: float, y: float) -> None:
+        self.out.append("%s,%s")
+        self.fields += ((_X, _number((x,))), (_Y, _number((y,))))
+
+    def length(self, name: str) -> None:
+        """A text of :data:`_SIZE_TEXTS`."""
+        self.out.append("%s")
+        self.fields.append((_LENGTH, name))
+
+    def square(self, sep: str) -> None:
+        """The tile's board square: ``x{sep}y``."""
+        self.out.append("%s" + sep.replace("%", "%%") + "%s")
+        self.fields += ((_SQUARE, 0), (_SQUARE, 1))
+
+    def result(self) -> _Shape:
+        return _Shape("".join(self.out), self.fields)
+
+
+_COORDS: dict[tuple[float, type], _Coords] = {}
+#: (id of an oriented tile, what) -> (the tile, its shape)
+_TEMPLATES: dict[tuple[int, object], tuple[OrientedTile, _Shape]] = {}
+_CACHED_COLOURS: list[tuple[tuple[str, str], ...]] = [()]
+_ESCAPED: dict[str, str] = {}
+
+
+def _check_caches() -> None:
+    """Empty the caches when the colours were changed (or they grew large)."""
+    colours = tuple(COLOURS.items())
+    big = max(len(_TEMPLATES), len(_ESCAPED), len(_EXPRS), len(_ANCHOR_NUMBERS)) > 50_000
+    if big or colours != _CACHED_COLOURS[0]:
+        _clear_caches()
+        _CACHED_COLOURS[0] = colours
+
+
+def _clear_caches() -> None:
+    """Forget every remembered text (the next drawing starts afresh)."""
+    _CACHED_COLOURS[0] = ()
+    for cache in (
+        _TEMPLATES,
+        _COORDS,
+        _ESCAPED,
+        _ANCHOR_CACHE,
+        _ANCHOR_NUMBERS,
+        _PLACED,
+        _EXPR_NUMBERS,
+        _MEEPLE_BODIES,
+        _OUTLINES,
+    ):
+        cache.clear()
+    _EXPRS.clear()
+
+
+def _coords(size: float) -> _Coords:
+    key = (size, type(size))  # 72 and 72.0 are equal keys but print differently
+    c = _COORDS.get(key)
+    if c is None:
+        if len(_COORDS) > 256:
+            _COORDS.clear()
+        c = _COORDS[key] = _Coords(size)
+    elif len(c.columns) > 4096:
+        c.columns.clear()
+    return c
+
+
+#: (size, its type, min_x, min_y) -> {(id of a tile, x, y[, segment id]): (the tile, its
+#: text)}: the tiles (and highlighted segments, and graph nodes) drawn with those bounds, for
+#: the last few bounds (a walkthrough redraws the same tiles at the same place step after step)
+_PLACED: dict[tuple[float, type, int, int], dict[tuple, tuple[OrientedTile, Any]]] = {}
+_PLACED_BOUNDS = 6
+
+
+def _placed_texts(size: float, min_x: int, min_y: int) -> dict[tuple, tuple[OrientedTile, Any]]:
+    key = (size, type(size), min_x, min_y)
+    texts = _PLACED.pop(key, None)
+    if texts is None or len(texts) > 1024:
+        texts = {}
+        if len(_PLACED) >= _PLACED_BOUNDS:
+            del _PLACED[next(iter(_PLACED))]  # the least recently drawn
+    _PLACED[key] = texts
+    return texts
+
+
+def _esc(s: str) -> str:
+    """``escape(s)``, remembered (ids and kinds repeat all over a board)."""
+    e = _ESCAPED.get(s)
+    if e is None:
+        e = _ESCAPED[s] = escape(s)
+    return e
+
+
+def _template(
+    tile: OrientedTile, what: object, make: Callable[[_Template, OrientedTile, Any], None]
+) -> _Shape:
+    key = (id(tile), what)
+    hit = _TEMPLATES.get(key)
+    if hit is not None and hit[0] is tile:
+        return hit[1]
+    t = _Template()
+    make(t, tile, what)
+    shape = t.result()
+    # the cache holds the tile, so its id cannot be reused by another object
+    _TEMPLATES[key] = (tile, shape)
+    return shape
 
 
 # -- drawing one tile -------------------------------------------------------------------------
 
 
-def _seg_title(tile: OrientedTile, seg: Segment, x: int | None, y: int | None) -> str:
+def _outline(t: _Template, tile: OrientedTile, seg: Segment) -> None:
+    """Path data of a segment: the outline of a field or a city, the centre line of a road
+    (remembered by what it depends on: many tiles share them)."""
+    if seg.kind == "field":
+        key: tuple = ("field", seg.halves)
+    elif seg.kind == "road":
+        key = ("road", tuple(_road_geometry(tile, seg)[0]))
+    else:
+        key = ("city", seg.sides)
+    hit = _OUTLINES.get(key)
+    if hit is None:
+        u = _Template()
+        _write_outline(u, key)
+        hit = _OUTLINES[key] = ("".join(u.out), tuple(u.fields))
+    t.out.append(hit[0])
+    t.fields += hit[1]
+
+
+#: what an outline depends on -> its text and holes
+_OUTLINES: dict[tuple, tuple[str, tuple[tuple[int, object], ...]]] = {}
+
+
+def _write_outline(t: _Template, key: tuple) -> None:
+    kind, what = key
+    if kind == "field":
+        # the triangles of its half-sides (cities are drawn on top)
+        for i, h in enumerate(what):
+            t.text(" M" if i else "M")
+            for j, p in enumerate(_half_triangle(h)):
+                if j:
+                    t.text(" L")
+                t.point(*p)
+            t.text(" Z")
+    elif kind == "road":
+        pts = what
+        t.text("M")
+        t.point(*pts[0])
+        if len(pts) == 3:  # a bend
+            t.text(" Q")
+            t.point(*pts[1])
+            t.text(" ")
+            t.point(*pts[2])
+        else:
+            t.text(" L")
+            t.point(*pts[1])
+    else:
+        shape, q = _city_pattern(what)
+        for i, (letter, *pts) in enumerate(_CITY_SHAPES[shape]):
+            t.text((" " if i else "") + letter)
+            for j, p in enumerate(pts):
+                if j:
+                    t.text(" ")
+                t.point(*_rot(p, q))
+
+
+def _seg_title(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
     where = " ".join(seg.locations) or "centre"
-    pos = f" at ({x}, {y})" if x is not None else ""
     extra = f", {seg.pennants} pennant" if seg.pennants else ""
-    return f"Tile {tile.type.id}{pos}: {seg.kind} segment '{seg.id}' ({where}{extra})"
+    t.text(f"<title>{escape(f'Tile {tile.type.id}')}")
+    if on_board:
+        t.text(" at (")
+        t.square(", ")
+        t.text(")")
+    rest = f": {seg.kind} segment '{seg.id}' ({where}{extra})"
+    t.text(f"{escape(rest)}</title>")
 
 
-def _tile_shapes(
-    tile: OrientedTile, ox: float, oy: float, size: float, pos: tuple[int, int] | None
-) -> list[str]:
-    """SVG elements of one tile at tile-unit offset (ox, oy)."""
-    x0, y0 = ox * size, oy * size
-    px, py = pos if pos else (None, None)
-    parts: list[str] = [
-        f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" fill="{COLOURS["field"]}"/>'
-    ]
-    node = (lambda seg: f' data-node="{px},{py},{seg.id}"') if pos else (lambda seg: "")
+def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
+    """SVG elements of one tile."""
+    t.text('<rect x="')
+    t.x()
+    t.text('" y="')
+    t.y()
+    t.text('" width="')
+    t.length("size")
+    t.text('" height="')
+    t.length("size")
+    t.text(f'" fill="{COLOURS["field"]}"/>')
+
+    def node(seg: Segment) -> None:
+        if on_board:
+            t.text(' data-node="')
+            t.square(",")
+            t.text(f',{seg.id}"')
+
     # Fields: one polygon per field segment (its half-side triangles), so each can be hovered.
     for seg in tile.segments:
         if seg.kind != "field":
             continue
-        d = _field_path(seg, ox, oy, size)
-        parts.append(
-            f'<path class="seg field" d="{d}" fill="{COLOURS["field"]}" stroke="{COLOURS["field"]}" stroke-width="0.6"{node(seg)}>'
-            f"<title>{escape(_seg_title(tile, seg, px, py))}</title></path>"
-        )
+        t.text('<path class="seg field" d="')
+        _outline(t, tile, seg)
+        t.text(f'" fill="{COLOURS["field"]}" stroke="{COLOURS["field"]}" stroke-width="0.6"')
+        node(seg)
+        t.text(">")
+        _seg_title(t, tile, seg, on_board)
+        t.text("</path>")
     # Roads under cities (a road may run into a city gate).
     for seg in tile.segments:
         if seg.kind != "road":
             continue
-        dpath = _road_path(tile, seg, ox, oy, size)
-        title = escape(_seg_title(tile, seg, px, py))
-        parts.append(
-            f'<g class="seg road"{node(seg)}><title>{title}</title>'
-            f'<path d="{dpath}" fill="none" stroke="{COLOURS["road-edge"]}" stroke-width="{size * 0.13:.1f}"/>'
-            f'<path d="{dpath}" fill="none" stroke="{COLOURS["road"]}" stroke-width="{size * 0.09:.1f}"/></g>'
-        )
+        t.text('<g class="seg road"')
+        node(seg)
+        t.text(">")
+        _seg_title(t, tile, seg, on_board)
+        t.text('<path d="')
+        _outline(t, tile, seg)
+        t.text(f'" fill="none" stroke="{COLOURS["road-edge"]}" stroke-width="')
+        t.length("road-edge")
+        t.text('"/><path d="')
+        _outline(t, tile, seg)
+        t.text(f'" fill="none" stroke="{COLOURS["road"]}" stroke-width="')
+        t.length("road")
+        t.text('"/></g>')
     road_ends = sum(len(s.sides) for s in tile.segments if s.kind == "road")
     if road_ends >= 3 and not any(s.kind == "cloister" for s in tile.segments):
-        r = size * 0.09
-        parts.append(
-            f'<rect x="{x0 + size / 2 - r:.1f}" y="{y0 + size / 2 - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" '
-            f'fill="#8a6d4b" stroke="#4d3b26" stroke-width="1"><title>Crossing: the roads end here</title></rect>'
+        t.text('<rect x="')
+        t.x(after=("half", "-crossing"))
+        t.text('" y="')
+        t.y(after=("half", "-crossing"))
+        t.text('" width="')
+        t.length("crossing")
+        t.text('" height="')
+        t.length("crossing")
+        t.text(
+            '" fill="#8a6d4b" stroke="#4d3b26" stroke-width="1">'
+            "<title>Crossing: the roads end here</title></rect>"
         )
     for seg in tile.segments:
         if seg.kind != "city":
             continue
-        shape, q = _city_pattern(seg.sides)
-        d = _path(_CITY_SHAPES[shape], q, ox, oy, size)
-        parts.append(
-            f'<path class="seg city" d="{d}" fill="{COLOURS["city"]}" stroke="{COLOURS["wall"]}" '
-            f'stroke-width="{size * 0.025:.1f}" stroke-linejoin="round"{node(seg)}>'
-            f"<title>{escape(_seg_title(tile, seg, px, py))}</title></path>"
-        )
+        t.text('<path class="seg city" d="')
+        _outline(t, tile, seg)
+        t.text(f'" fill="{COLOURS["city"]}" stroke="{COLOURS["wall"]}" stroke-width="')
+        t.length("wall")
+        t.text('" stroke-linejoin="round"')
+        node(seg)
+        t.text(">")
+        _seg_title(t, tile, seg, on_board)
+        t.text("</path>")
         if seg.pennants:
+            shape, q = _city_pattern(seg.sides)
             ax, ay = _rot(_CITY_ANCHOR[shape], q)
-            cx, cy = (ox + ax + _PENNANT_OFFSET[0]) * size, (oy + ay + _PENNANT_OFFSET[1]) * size
-            w = size * 0.07
-            parts.append(
-                f'<path d="M{cx - w:.1f},{cy - w:.1f} h{2 * w:.1f} v{w:.1f} q0,{w:.1f} {-w:.1f},{1.6 * w:.1f} '
-                f'q{-w:.1f},{-0.6 * w:.1f} {-w:.1f},{-1.6 * w:.1f} Z" fill="{COLOURS["pennant"]}" stroke="#fff" '
-                f'stroke-width="1"><title>Pennant (C2: coat of arms): the city scores 2 more when complete, '
-                f"1 more at the end</title></path>"
+            t.text('<path d="M')
+            t.x(ax, _PENNANT_OFFSET[0], after=("-pennant",))
+            t.text(",")
+            t.y(ay, _PENNANT_OFFSET[1], after=("-pennant",))
+            t.length("pennant")
+            t.text(
+                f'" fill="{COLOURS["pennant"]}" stroke="#fff" stroke-width="1">'
+                "<title>Pennant (C2: coat of arms): the city scores 2 more when complete, "
+                "1 more at the end</title></path>"
             )
     for seg in tile.segments:
         if seg.kind != "cloister":
             continue
-        cx, cy = (ox + 0.5) * size, (oy + 0.5) * size
-        w = size * 0.16
-        parts.append(
-            f'<g class="seg cloister"{node(seg)}><title>{escape(_seg_title(tile, seg, px, py))}</title>'
-            f'<rect x="{cx - w:.1f}" y="{cy - w * 0.6:.1f}" width="{2 * w:.1f}" height="{1.5 * w:.1f}" '
-            f'fill="{COLOURS["cloister-wall"]}" stroke="#6b5a44" stroke-width="1"/>'
-            f'<path d="M{cx - w * 1.15:.1f},{cy - w * 0.55:.1f} L{cx:.1f},{cy - w * 1.35:.1f} L{cx + w * 1.15:.1f},{cy - w * 0.55:.1f} Z" '
-            f'fill="{COLOURS["cloister"]}" stroke="#6b2a1c" stroke-width="1"/></g>'
-        )
-    return parts
+        t.text('<g class="seg cloister"')
+        node(seg)
+        t.text(">")
+        _seg_title(t, tile, seg, on_board)
+        t.text('<rect x="')
+        t.x(0.5, after=("-cloister",))
+        t.text('" y="')
+        t.y(0.5, after=("-cloister*0.6",))
+        t.text('" width="')
+        t.length("cloister-width")
+        t.text('" height="')
+        t.length("cloister-height")
+        t.text(f'" fill="{COLOURS["cloister-wall"]}" stroke="#6b5a44" stroke-width="1"/><path d="M')
+        t.x(0.5, after=("-cloister*1.15",))
+        t.text(",")
+        t.y(0.5, after=("-cloister*0.55",))
+        t.text(" L")
+        t.x(0.5)
+        t.text(",")
+        t.y(0.5, after=("-cloister*1.35",))
+        t.text(" L")
+        t.x(0.5, after=("+cloister*1.15",))
+        t.text(",")
+        t.y(0.5, after=("-cloister*0.55",))
+        t.text(f' Z" fill="{COLOURS["cloister"]}" stroke="#6b2a1c" stroke-width="1"/></g>')
+
+
+def _alone(t: _Template, tile: OrientedTile, what: object) -> None:
+    _tile_shapes(t, tile, False)
+
+
+def _placed(t: _Template, tile: OrientedTile, what: object) -> None:
+    """A tile on the board: its group, title, shapes and grid square."""
+    t.text('<g class="tile" data-pos="')
+    t.square(",")
+    t.text(
+        f'" data-tile="{tile.type.id}" data-rotation="{tile.rotation}">'
+        f"<title>Tile {tile.type.id} ({escape(tile.type.name)}) at ("
+    )
+    t.square(", ")
+    t.text(f"), turned {tile.rotation}°</title>")
+    _tile_shapes(t, tile, True)
+    t.text('<rect x="')
+    t.x(after=(0.5,))
+    t.text('" y="')
+    t.y(after=(0.5,))
+    t.text('" width="')
+    t.length("size-1")
+    t.text('" height="')
+    t.length("size-1")
+    t.text(f'" fill="none" stroke="{COLOURS["grid"]}" stroke-width="1" pointer-events="none"/></g>')
+
+
+def _highlight_shape(t: _Template, tile: OrientedTile, what: Any) -> None:
+    seg = next(s for s in tile.segments if s.id == what[1])
+    hl, edge = COLOURS["highlight"], COLOURS["highlight-edge"]
+    if seg.kind == "field":
+        t.text('<path class="hl field" d="')
+        _outline(t, tile, seg)
+        t.text(f'" fill="{hl}" fill-opacity="0.45" stroke="none"/>')
+    elif seg.kind == "city":
+        t.text('<path class="hl city" d="')
+        _outline(t, tile, seg)
+        t.text(f'" fill="{hl}" fill-opacity="0.45" stroke="{edge}" stroke-width="')
+        t.length("hl-edge")
+        t.text('" stroke-linejoin="round"/>')
+    elif seg.kind == "road":
+        t.text('<path class="hl road" d="')
+        _outline(t, tile, seg)
+        t.text(f'" fill="none" stroke="{edge}" stroke-width="')
+        t.length("hl-road")
+        t.text('" stroke-opacity="0.9"/>')
+    else:
+        t.text('<circle class="hl cloister" cx="')
+        t.x(0.5)
+        t.text('" cy="')
+        t.y(0.5)
+        t.text('" r="')
+        t.length("hl-radius")
+        t.text(f'" fill="{hl}" fill-opacity="0.35" stroke="{edge}" stroke-width="')
+        t.length("hl-edge")
+        t.text('"/><rect class="hl neighbourhood" x="')
+        t.x(-1, after=(3,))
+        t.text('" y="')
+        t.y(-1, after=(3,))
+        t.text('" width="')
+        t.length("3*size-6")
+        t.text('" height="')
+        t.length("3*size-6")
+        t.text(f'" fill="none" stroke="{edge}" stroke-width="2" stroke-dasharray="8 5"/>')
 
 
 def tile_svg(tile_type: TileType, rotation: int = 0, size: int = 100, *, label: bool = True) -> str:
     """One tile type, drawn on its own (for catalogue views)."""
+    _check_caches()
     tile = orient(tile_type, rotation)
-    shapes = _tile_shapes(tile, 0, 0, size, None)
+    coords = _coords(size)
+    origin = coords.column(0)
+    shapes = _template(tile, "alone", _alone).fill(origin, origin, coords.texts)
     title = f"Tile {tile_type.id}: {tile_type.name} (×{tile_type.count}), turned {rotation}°"
     text = ""
     if label:
@@ -345,7 +782,7 @@ def tile_svg(tile_type: TileType, rotation: int = 0, size: int = 100, *, label: 
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="carc-tile" width="{size}" height="{size}" '
         f'viewBox="0 0 {size} {size}" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
-        + "".join(shapes)
+        + shapes
         + f'<rect x="0.5" y="0.5" width="{size - 1}" height="{size - 1}" fill="none" stroke="{COLOURS["grid"]}"/>'
         + text
         + "</svg>"
@@ -355,20 +792,31 @@ def tile_svg(tile_type: TileType, rotation: int = 0, size: int = 100, *, label: 
 # -- figures -----------------------------------------------------------------------------------
 
 
+_MEEPLE_BODIES: dict[float, str] = {}
+
+
+def _meeple_body(s: float) -> str:
+    body = _MEEPLE_BODIES.get(s)
+    if body is None:
+        if len(_MEEPLE_BODIES) > 256:
+            _MEEPLE_BODIES.clear()
+        body = _MEEPLE_BODIES[s] = (
+            f"M{-0.5 * s:.1f},{0.55 * s:.1f} L{-0.18 * s:.1f},{0.05 * s:.1f} L{-0.55 * s:.1f},{-0.05 * s:.1f} "
+            f"Q{-0.55 * s:.1f},{-0.3 * s:.1f} {-0.2 * s:.1f},{-0.28 * s:.1f} "
+            f"A{0.22 * s:.1f},{0.22 * s:.1f} 0 1 1 {0.2 * s:.1f},{-0.28 * s:.1f} "
+            f"Q{0.55 * s:.1f},{-0.3 * s:.1f} {0.55 * s:.1f},{-0.05 * s:.1f} L{0.18 * s:.1f},{0.05 * s:.1f} "
+            f"L{0.5 * s:.1f},{0.55 * s:.1f} L{0.08 * s:.1f},{0.55 * s:.1f} L0,{0.3 * s:.1f} L{-0.08 * s:.1f},{0.55 * s:.1f} Z"
+        )
+    return body
+
+
 def _meeple(cx: float, cy: float, s: float, colour: str, lying: bool, title: str, fid: str) -> str:
     # A follower silhouette drawn around (cx, cy); farmers lie down, as on the table.
-    body = (
-        f"M{-0.5 * s:.1f},{0.55 * s:.1f} L{-0.18 * s:.1f},{0.05 * s:.1f} L{-0.55 * s:.1f},{-0.05 * s:.1f} "
-        f"Q{-0.55 * s:.1f},{-0.3 * s:.1f} {-0.2 * s:.1f},{-0.28 * s:.1f} "
-        f"A{0.22 * s:.1f},{0.22 * s:.1f} 0 1 1 {0.2 * s:.1f},{-0.28 * s:.1f} "
-        f"Q{0.55 * s:.1f},{-0.3 * s:.1f} {0.55 * s:.1f},{-0.05 * s:.1f} L{0.18 * s:.1f},{0.05 * s:.1f} "
-        f"L{0.5 * s:.1f},{0.55 * s:.1f} L{0.08 * s:.1f},{0.55 * s:.1f} L0,{0.3 * s:.1f} L{-0.08 * s:.1f},{0.55 * s:.1f} Z"
-    )
     turn = " rotate(90)" if lying else ""
     return (
         f'<g class="figure" data-figure="{escape(fid)}" transform="translate({cx:.1f},{cy:.1f}){turn}">'
         f"<title>{escape(title)}</title>"
-        f'<path d="{body}" fill="{colour}" stroke="#fff" stroke-width="{max(1.0, s * 0.06):.1f}" stroke-linejoin="round"/></g>'
+        f'<path d="{_meeple_body(s)}" fill="{colour}" stroke="#fff" stroke-width="{max(1.0, s * 0.06):.1f}" stroke-linejoin="round"/></g>'
     )
 
 
@@ -413,6 +861,7 @@ def board_svg(
     """
     if not board.tiles:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
+    _check_caches()
     min_x, min_y, max_x, max_y = board.bounds()
     min_x -= margin
     min_y -= margin
@@ -421,6 +870,9 @@ def board_svg(
     width = (max_x - min_x + 1) * size
     height = (max_y - min_y + 1) * size
     colour_of = {p: player_colour(i) for i, p in enumerate(players)}
+    coords = _coords(size)
+    column = coords.column
+    lengths = coords.texts
 
     def tx(x: float) -> float:
         return (x - min_x) * size
@@ -435,27 +887,28 @@ def board_svg(
     out.append(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="carc-board" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="Carcassonne board with {len(board.tiles)} tiles"{scale}>'
-    )
-    out.append(
         "<style>.carc-board .seg:hover{filter:brightness(1.12)}"
         ".carc-board .figure:hover{filter:drop-shadow(0 0 3px #000)}"
         ".carc-board text{font-family:sans-serif}</style>"
+        f'<rect width="{width}" height="{height}" fill="{COLOURS["background"]}"/>'
+        '<g class="tiles">'
     )
-    out.append(f'<rect width="{width}" height="{height}" fill="{COLOURS["background"]}"/>')
 
     # layer: tiles
-    out.append('<g class="tiles">')
+    texts = _placed_texts(size, min_x, min_y)
     for placed in board.tiles.values():
-        ox, oy = placed.x - min_x, placed.y - min_y
-        out.append(
-            f'<g class="tile" data-pos="{placed.x},{placed.y}" data-tile="{placed.type.id}" data-rotation="{placed.rotation}">'
-            f"<title>Tile {placed.type.id} ({escape(placed.type.name)}) at ({placed.x}, {placed.y}), turned {placed.rotation}°</title>"
+        tile = placed.tile
+        x, y = placed.x, placed.y
+        key = (id(tile), x, y)
+        hit = texts.get(key)
+        if hit is not None and hit[0] is tile:
+            out.append(hit[1])
+            continue
+        text = _template(tile, "board", _placed).fill(
+            column(x - min_x), column(y - min_y), lengths, x, y
         )
-        out.extend(_tile_shapes(placed.tile, ox, oy, size, placed.pos))
-        out.append(
-            f'<rect x="{tx(placed.x) + 0.5:.1f}" y="{ty(placed.y) + 0.5:.1f}" width="{size - 1}" height="{size - 1}" '
-            f'fill="none" stroke="{COLOURS["grid"]}" stroke-width="1" pointer-events="none"/></g>'
-        )
+        texts[key] = (tile, text)
+        out.append(text)
     out.append("</g>")
 
     # layer: frontier
@@ -491,9 +944,14 @@ def board_svg(
             placed = board.tiles.get((x, y))
             if placed is None:
                 continue
-            seg = next(s for s in placed.tile.segments if s.id == seg_id)
-            ox, oy = x - min_x, y - min_y
-            out.append(_highlight_shape(placed.tile, seg, ox, oy, size))
+            tile = placed.tile
+            key = (id(tile), x, y, seg_id)
+            hit = texts.get(key)
+            if hit is None or hit[0] is not tile:
+                shape = _template(tile, ("hl", seg_id), _highlight_shape)
+                text = shape.fill(column(x - min_x), column(y - min_y), lengths, x, y)
+                hit = texts[key] = (tile, text)
+            out.append(hit[1])
         out.append("</g>")
     if current_tile is not None:
         x, y = current_tile
@@ -525,33 +983,12 @@ def board_svg(
     return "".join(out)
 
 
-def _highlight_shape(tile: OrientedTile, seg: Segment, ox: float, oy: float, size: int) -> str:
-    hl, edge = COLOURS["highlight"], COLOURS["highlight-edge"]
-    if seg.kind == "field":
-        d = _field_path(seg, ox, oy, size)
-        return f'<path class="hl field" d="{d}" fill="{hl}" fill-opacity="0.45" stroke="none"/>'
-    if seg.kind == "city":
-        shape, q = _city_pattern(seg.sides)
-        d = _path(_CITY_SHAPES[shape], q, ox, oy, size)
-        return f'<path class="hl city" d="{d}" fill="{hl}" fill-opacity="0.45" stroke="{edge}" stroke-width="{size * 0.05:.1f}" stroke-linejoin="round"/>'
-    if seg.kind == "road":
-        d = _road_path(tile, seg, ox, oy, size)
-        return f'<path class="hl road" d="{d}" fill="none" stroke="{edge}" stroke-width="{size * 0.07:.1f}" stroke-opacity="0.9"/>'
-    cx, cy = (ox + 0.5) * size, (oy + 0.5) * size
-    return (
-        f'<circle class="hl cloister" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}" fill="{hl}" fill-opacity="0.35" '
-        f'stroke="{edge}" stroke-width="{size * 0.05:.1f}"/>'
-        f'<rect class="hl neighbourhood" x="{(ox - 1) * size + 3:.1f}" y="{(oy - 1) * size + 3:.1f}" width="{3 * size - 6}" '
-        f'height="{3 * size - 6}" fill="none" stroke="{edge}" stroke-width="2" stroke-dasharray="8 5"/>'
-    )
-
-
 def _figure(
     board: Board, fig: Figure, feature: Feature, size: int, min_x: int, min_y: int, colour_of: dict
 ) -> str:
     x, y, seg_id = fig.node  # type: ignore[misc]
     placed = board.tiles[(x, y)]
-    ax, ay = segment_anchor(placed.tile, seg_id)
+    ax, ay = _anchors(placed.tile)[seg_id]
     cx, cy = (x - min_x + ax) * size, (y - min_y + ay) * size
     role = role_name(fig.kind, feature.kind)
     title = f"{fig.player}'s {role} on {feature.describe()} (segment {seg_id} of tile ({x}, {y}))"
@@ -559,47 +996,156 @@ def _figure(
     return _meeple(cx, cy, size * 0.3, colour, feature.kind == "field", title, fig.id)
 
 
-def _graph_layer(board: Board, size: int, min_x: int, min_y: int, only: Iterable | None) -> str:
-    g = board.features.graph
-    keep = None if only is None else set(only)
-    node_colour = {
-        "road": COLOURS["graph-road"],
-        "city": COLOURS["graph-city"],
-        "field": COLOURS["graph-field"],
-        "cloister": COLOURS["graph-cloister"],
-    }
+# -- the feature graph -----------------------------------------------------------------------------
 
-    def centre(node) -> Point:
+Node = tuple[int, int, str]
+
+
+def _graph_tables(features) -> tuple[dict[Node, str], dict[Node, dict[Node, str]]]:
+    """The feature graph as (node -> kind, node -> {neighbour -> edge kind}), in the order of
+    ``features.graph`` (its nodes, and each node's neighbours).
+
+    Read from the log the networkx graph is built from, doing what building it does, which
+    saves building it; falls back on the graph itself if the log is not what it expects."""
+    log = getattr(features, "_log", None)
+    if isinstance(log, list):
+        try:
+            return _tables_from_log(log)
+        except (ValueError, TypeError, IndexError):
+            pass
+    g = features.graph
+    kinds = {n: d["kind"] for n, d in g.nodes(data=True) if "kind" in d}
+    adj = {n: {m: dd.get("kind", "join") for m, dd in nbrs.items()} for n, nbrs in g.adj.items()}
+    return kinds, adj
+
+
+def _tables_from_log(log: list) -> tuple[dict[Node, str], dict[Node, dict[Node, str]]]:
+    kinds: dict[Node, str] = {}
+    adj: dict[Node, dict[Node, str]] = {}
+    for entry in log:
+        tag = entry[0]
+        if tag == "node":
+            _, node, kind, _tile_id = entry
+            if node not in adj:
+                adj[node] = {}
+            kinds[node] = kind
+        elif tag == "edge":
+            _, a, b, kind, only_if_new = entry
+            na = adj.get(a)
+            if only_if_new and na is not None and b in na:
+                continue
+            if na is None:
+                na = adj[a] = {}
+            nb = adj.get(b)
+            if nb is None:
+                nb = adj[b] = {}
+            na[b] = kind
+            nb[a] = kind
+        else:
+            raise ValueError(f"unknown graph log entry {tag!r}")
+    return kinds, adj
+
+
+def _graph_layer(board: Board, size: int, min_x: int, min_y: int, only: Iterable | None) -> str:
+    kinds, adj = _graph_tables(board.features)
+    keep = None if only is None else set(only)
+    tiles = board.tiles
+    texts = _placed_texts(size, min_x, min_y)
+
+    # per node drawn: its centre, names for the titles, and its circle
+    drawn: dict[Node, _NodeText] = {}
+    for node in adj if keep is None else [n for n in adj if n in keep]:
         x, y, seg_id = node
-        ax, ay = segment_anchor(board.tiles[(x, y)].tile, seg_id)
-        return ((x - min_x + ax) * size, (y - min_y + ay) * size)
+        tile = tiles[(x, y)].tile
+        hit = texts.get((id(tile), x, y, _NODE_TEXTS))
+        if hit is None or hit[0] is not tile:
+            hit = texts[(id(tile), x, y, _NODE_TEXTS)] = (
+                tile,
+                _node_texts(tile, x, y, size, min_x, min_y),
+            )
+        drawn[node] = hit[1][seg_id]  # type: ignore[index]
+
+    border_style = f'stroke="{COLOURS["graph-border"]}" stroke-width="1.5" stroke-dasharray="3 3"'
+    join_style = {k: f'stroke="{COLOURS["graph-" + k]}" stroke-width="2.5"' for k in _GRAPH_KINDS}
+    other_style = 'stroke="#333" stroke-width="2.5"'
 
     out = ['<g class="graph" pointer-events="visiblePainted">']
-    for a, b, data in g.edges(data=True):
-        if keep is not None and (a not in keep or b not in keep):
-            continue
-        (x1, y1), (x2, y2) = centre(a), centre(b)
-        kind = data.get("kind", "join")
-        if kind == "border":
-            style = f'stroke="{COLOURS["graph-border"]}" stroke-width="1.5" stroke-dasharray="3 3"'
-            title = f"Border: field {a[2]} touches city {b[2]} on tile ({a[0]}, {a[1]})"
-        else:
-            colour = node_colour.get(g.nodes[a].get("kind"), "#333")
-            style = f'stroke="{colour}" stroke-width="2.5"'
-            title = f"Join: {a[2]} at ({a[0]}, {a[1]}) meets {b[2]} at ({b[0]}, {b[1]})"
-        out.append(
-            f'<line class="edge {kind}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {style}>'
-            f"<title>{escape(title)}</title></line>"
-        )
-    for node, data in g.nodes(data=True):
-        if keep is not None and node not in keep:
-            continue
-        cx, cy = centre(node)
-        kind = data.get("kind", "")
-        out.append(
-            f'<circle class="node {kind}" cx="{cx:.1f}" cy="{cy:.1f}" r="{max(3.0, size * 0.055):.1f}" '
-            f'fill="{node_colour.get(kind, "#333")}" stroke="#fff" stroke-width="1.2">'
-            f"<title>{escape(f'{kind} segment {node[2]} of tile ({node[0]}, {node[1]})')}</title></circle>"
-        )
+    seen: set[Node] = set()
+    for a, nbrs in adj.items():
+        da = drawn.get(a)
+        if da is not None:
+            x1, y1, sa, at_a = da[:4]
+            for b, kind in nbrs.items():
+                if b in seen:
+                    continue
+                db = drawn.get(b)
+                if db is None:
+                    continue
+                x2, y2, sb, at_b = db[:4]
+                if kind == "border":
+                    out.append(
+                        f'<line class="edge border" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {border_style}>'
+                        f"<title>Border: field {sa} touches city {sb} on tile {at_a}</title></line>"
+                    )
+                else:
+                    style = join_style.get(kinds.get(a), other_style)  # type: ignore[arg-type]
+                    out.append(
+                        f'<line class="edge {kind}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}>'
+                        f"<title>Join: {sa} at {at_a} meets {sb} at {at_b}</title></line>"
+                    )
+        seen.add(a)
+    for node, (cx, cy, label, at, seg_kind, circle) in drawn.items():
+        kind = kinds.get(node, "")
+        if kind != seg_kind:  # the graph's kind is the segment's: this is for safety
+            circle = _circle(kind, cx, cy, size, label, at)
+        out.append(circle)
     out.append("</g>")
     return "".join(out)
+
+
+_GRAPH_KINDS = ("road", "city", "field", "cloister")
+#: marks the node texts of a tile in :data:`_PLACED` (not a segment id: those are strings)
+_NODE_TEXTS = -1
+#: a graph node's centre (x, y), escaped segment id, "(x, y)" of its square, its segment kind
+#: and its circle
+_NodeText = tuple[str, str, str, str, str, str]
+
+
+def _circle(kind: str, cx: str, cy: str, size: float, label: str, at: str) -> str:
+    colour = COLOURS["graph-" + kind] if kind in _GRAPH_KINDS else "#333"
+    return (
+        f'<circle class="node {kind}" cx="{cx}" cy="{cy}" r="{max(3.0, size * 0.055):.1f}" '
+        f'fill="{colour}" stroke="#fff" stroke-width="1.2">'
+        f"<title>{_esc(kind)} segment {label} of tile {at}</title></circle>"
+    )
+
+
+def _node_texts(
+    tile: OrientedTile, x: int, y: int, size: float, min_x: int, min_y: int
+) -> dict[str, _NodeText]:
+    """The graph node texts of the segments of a tile on square (x, y)."""
+    coords = _coords(size)
+    xcol, ycol = coords.column(x - min_x), coords.column(y - min_y)
+    numbers = _anchor_numbers(tile)
+    at = f"({x}, {y})"
+    out: dict[str, _NodeText] = {}
+    for seg in tile.segments:
+        if seg.id not in numbers:  # no anchor for this kind: drawing the node fails, as before
+            continue
+        nx_, ny_ = numbers[seg.id]
+        cx, cy, label = xcol[nx_], ycol[ny_], _esc(seg.id)
+        out[seg.id] = (cx, cy, label, at, seg.kind, _circle(seg.kind, cx, cy, size, label, at))
+    return out
+
+
+def _anchor_numbers(tile: OrientedTile) -> dict[str, tuple[int, int]]:
+    """Segment id -> the numbers of the coordinates of its anchor."""
+    hit = _ANCHOR_NUMBERS.get(id(tile))
+    if hit is not None and hit[0] is tile:
+        return hit[1]
+    numbers = {s: (_number((ax,)), _number((ay,))) for s, (ax, ay) in _anchors(tile).items()}
+    _ANCHOR_NUMBERS[id(tile)] = (tile, numbers)
+    return numbers
+
+
+_ANCHOR_NUMBERS: dict[int, tuple[OrientedTile, dict[str, tuple[int, int]]]] = {}
