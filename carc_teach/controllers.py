@@ -46,6 +46,14 @@ class Controller:
     def end_turn(self, state: GameState, turn: Turn) -> None:
         """Called after step 4B of every turn."""
 
+    def final_move(self) -> Move | None:
+        """What answers the decisions asked during scoring after the game (a game file's
+        ``final_actions``, read as a move), or None for a player who chooses itself."""
+        return None
+
+    def end_final(self, state: GameState, turn: Turn) -> None:
+        """Called once scoring after the game is done; ``turn`` holds its decisions."""
+
     # game files only
     def exhausted(self, state: GameState) -> bool:
         return not state.bag
@@ -60,10 +68,23 @@ class MoveListController(Controller):
     plays_file = True
     picks_options = True  # checks each answer itself, with messages naming the move
 
-    def __init__(self, moves: Sequence[Move], start: int = 0) -> None:
+    def __init__(
+        self,
+        moves: Sequence[Move],
+        start: int = 0,
+        final_actions: Sequence[dict[str, Any]] = (),
+    ) -> None:
         self.moves = list(moves)
         self.next = start
         self._action = 0
+        self._final = Move(number=0, actions=tuple(final_actions), final=True)
+
+    def final_move(self) -> Move:
+        self._action = 0
+        return self._final
+
+    def end_final(self, state: GameState, turn: Turn) -> None:
+        self.end_turn(state, turn)
 
     # -- the moves ------------------------------------------------------------------------
     def exhausted(self, state: GameState) -> bool:
@@ -102,7 +123,7 @@ class MoveListController(Controller):
                     if not decision.optional:
                         raise IllegalMoveError(
                             f"{decision.player} cannot pass on the {decision.kind} decision",
-                            move=move.number,
+                            move=_number(move),
                             **move.locate_action(i, "type"),
                         )
                     self._action += 1
@@ -115,7 +136,7 @@ class MoveListController(Controller):
         raise IllegalMoveError(
             f"{decision.player} must answer a {decision.kind} decision here "
             f"({decision.prompt or decision.rule}), but the move gives no such action",
-            move=move.number,
+            move=_number(move),
             **move.locate_action(i),
         )
 
@@ -143,11 +164,11 @@ class MoveListController(Controller):
             action = action_from_json(raw, turn.placed)
         except ActionError as exc:
             raise IllegalMoveError(
-                exc.reason, move=move.number, **move.locate_action(i, exc.field)
+                exc.reason, move=_number(move), **move.locate_action(i, exc.field)
             ) from None
         problem = decision.problem(action)
         if problem is not None:
-            raise IllegalMoveError(problem, move=move.number, **move.locate_action(i))
+            raise IllegalMoveError(problem, move=_number(move), **move.locate_action(i))
         # the engine's own option carries what the file cannot say (the module offering it)
         for option in decision.options:
             if option == action:
@@ -173,9 +194,14 @@ class MoveListController(Controller):
                 why = f"no decision in this turn takes a {kind!r} action (the decisions asked were: {listed})"
             raise IllegalMoveError(
                 f"an action nobody asked for: {why}",
-                move=move.number,
+                move=_number(move),
                 **move.locate_action(self._action),
             )
+
+
+def _number(move: Move) -> int | None:
+    """The move number errors name (None for the file's final actions)."""
+    return None if move.final else move.number
 
 
 class _Recorder(Controller):
@@ -183,39 +209,18 @@ class _Recorder(Controller):
 
     def __init__(self) -> None:
         self.moves: list[Move] = []
+        #: answers given during scoring after the game, as a file's ``final_actions``
+        self.final_actions: tuple[dict[str, Any], ...] = ()
 
     def next_move_number(self) -> int:
         return len(self.moves) + 1
 
+    def end_final(self, state: GameState, turn: Turn) -> None:
+        self.final_actions = tuple(_written(turn, None))
+
     def end_turn(self, state: GameState, turn: Turn) -> None:
         placed = turn.placed
         assert placed is not None and turn.tile is not None
-        at = (placed.x, placed.y)
-        written: list[dict[str, Any]] = []
-        following: tuple[str, str] | None = None  # (player, type) of the next written action
-        for decision, answer in reversed(turn.answers):
-            if decision.kind == "place":
-                continue
-            if isinstance(answer, Pass):
-                # written only where the next action would otherwise answer this decision
-                if (
-                    following is None
-                    or following[0] != decision.player
-                    or following[1] not in decision.accepts
-                ):
-                    continue
-                data = Pass(decision.kind).to_json(at=at)
-            else:
-                data = answer.to_json(at=at)
-            if decision.player != turn.player:
-                data = {
-                    "type": data["type"],
-                    "player": decision.player,
-                    **{k: v for k, v in data.items() if k != "type"},
-                }
-            written.append(data)
-            following = (decision.player, data["type"])
-        written.reverse()
         self.moves.append(
             Move(
                 number=len(self.moves) + 1,
@@ -223,9 +228,39 @@ class _Recorder(Controller):
                 x=placed.x,
                 y=placed.y,
                 rotation=placed.rotation,
-                actions=tuple(written),
+                actions=tuple(_written(turn, (placed.x, placed.y))),
             )
         )
+
+
+def _written(turn: Turn, at: tuple[int, int] | None) -> list[dict[str, Any]]:
+    """The answers of a turn as a game file's actions (passes only where needed)."""
+    written: list[dict[str, Any]] = []
+    following: tuple[str, str] | None = None  # (player, type) of the next written action
+    for decision, answer in reversed(turn.answers):
+        if decision.kind == "place":
+            continue
+        if isinstance(answer, Pass):
+            # written only where the next action would otherwise answer this decision
+            if (
+                following is None
+                or following[0] != decision.player
+                or following[1] not in decision.accepts
+            ):
+                continue
+            data = Pass(decision.kind).to_json(at=at)
+        else:
+            data = answer.to_json(at=at)
+        if decision.player != turn.player:
+            data = {
+                "type": data["type"],
+                "player": decision.player,
+                **{k: v for k, v in data.items() if k != "type"},
+            }
+        written.append(data)
+        following = (decision.player, data["type"])
+    written.reverse()
+    return written
 
 
 class RandomController(_Recorder):

@@ -38,23 +38,36 @@ class Game:
         *,
         final_scoring: bool | None = None,
         source: str | None = None,
+        final_actions: Sequence[dict[str, Any]] = (),
     ) -> None:
         self.setup = setup
         self.moves = tuple(moves)
         self.final_scoring = final_scoring
         self.source = source
+        #: answers to decisions asked during scoring after the game (a file's ``final_actions``)
+        self.final_actions = tuple(final_actions)
         self._checkpoints: list[tuple[int, GameState, int, bool]] | None = None
         try:
-            self.state = play(setup, MoveListController(self.moves), final_scoring=final_scoring)
+            self.state = play(setup, self._controller(), final_scoring=final_scoring)
         except GameFileError as exc:
             raise exc.located(source) if source else exc from None
 
+    def _controller(self, start: int = 0) -> MoveListController:
+        return MoveListController(self.moves, start=start, final_actions=self.final_actions)
+
     @classmethod
-    def from_played(cls, setup: Setup, moves: Sequence[Move], state: GameState) -> Game:
+    def from_played(
+        cls,
+        setup: Setup,
+        moves: Sequence[Move],
+        state: GameState,
+        final_actions: Sequence[dict[str, Any]] = (),
+    ) -> Game:
         """Wrap a game already played by another controller (e.g. a random player)."""
         game = cls.__new__(cls)
         game.setup = setup
         game.moves = tuple(moves)
+        game.final_actions = tuple(final_actions)
         game.final_scoring = None
         game.source = None
         game.state = state
@@ -89,12 +102,7 @@ class Game:
                 return
             marks.append((len(state.events), state.clone(), controller.next, last))
 
-        play(
-            self.setup,
-            MoveListController(self.moves),
-            final_scoring=self.final_scoring,
-            on_turn=keep,
-        )
+        play(self.setup, self._controller(), final_scoring=self.final_scoring, on_turn=keep)
         return marks
 
     def replay(self, until: int | None = None) -> GameState:
@@ -117,15 +125,12 @@ class Game:
         k = bisect.bisect_right([m[0] for m in marks], until) - 1
         if k < 0:
             return play(
-                self.setup,
-                MoveListController(self.moves),
-                until=until,
-                final_scoring=self.final_scoring,
+                self.setup, self._controller(), until=until, final_scoring=self.final_scoring
             )
         _, saved, next_move, last = marks[k]
         return resume(
             saved.clone(),
-            MoveListController(self.moves, start=next_move),
+            self._controller(next_move),
             until=until,
             final_scoring=self.final_scoring,
             last=last,
@@ -150,13 +155,20 @@ class Game:
             out["description"] = self.setup.description
         out["setup"] = self.setup.to_json()
         out["moves"] = [m.to_json() for m in self.moves]
+        if self.final_actions:
+            out["final_actions"] = [dict(a) for a in self.final_actions]
         if self.final_scoring is not None:
             out["final_scoring"] = self.final_scoring
         return out
 
     def with_setup(self, **changes: Any) -> Game:
         """The same moves under another set-up (e.g. other rule options), for comparisons."""
-        return Game(replace(self.setup, **changes), self.moves, final_scoring=self.final_scoring)
+        return Game(
+            replace(self.setup, **changes),
+            self.moves,
+            final_scoring=self.final_scoring,
+            final_actions=self.final_actions,
+        )
 
     def __repr__(self) -> str:
         return f"<Game {self.title!r}: {len(self.moves)} moves, {len(self.events)} events, scores {self.scores}>"

@@ -30,6 +30,7 @@ from .setup import Move, Setup, StartTile
 __all__ = [
     "load_game",
     "parse_game",
+    "parse_final_actions",
     "read_game_file",
     "decode_game_text",
     "dump_game",
@@ -43,7 +44,16 @@ FORMAT = "carc-teach-game"
 #: the version this carc_teach writes; it reads every version in VERSIONS
 VERSION = 2
 VERSIONS = (1, 2)
-_TOP_KEYS = {"format", "version", "title", "description", "setup", "moves", "final_scoring"}
+_TOP_KEYS = {
+    "format",
+    "version",
+    "title",
+    "description",
+    "setup",
+    "moves",
+    "final_actions",
+    "final_scoring",
+}
 _SETUP_KEYS = {"players", "expansions", "followers", "rules", "start", "tile_order", "seed"}
 _START_KEYS = {"tile", "x", "y", "rotation"}
 _MOVE_KEYS_V1 = {"player", "tile", "x", "y", "rotation", "deploy", "discard", "note"}
@@ -349,17 +359,20 @@ def _v1_deploy(deploy: Any, number: int, source: str) -> tuple[dict[str, Any], .
     return ({"type": "deploy", "figure": figure, "segment": segment},)
 
 
-def _parse_actions(actions: Any, number: int, source: str) -> tuple[dict[str, Any], ...]:
-    """Check the shape of a move's actions; what they mean is checked when the turn is
-    played (a segment depends on the tile placed)."""
+def _parse_actions(
+    actions: Any, number: int | None, source: str, where: str = "actions"
+) -> tuple[dict[str, Any], ...]:
+    """Check the shape of a move's actions (``number`` None: the file's ``final_actions``);
+    what they mean is checked when the turn is played (a segment depends on the tile placed)."""
     if not isinstance(actions, list):
         raise GameFileError(
             f"must be a list of actions, not {_json_type(actions)}",
             source=source,
             move=number,
-            field="actions",
+            field=where,
         )
     out = []
+    prefix = "" if where == "actions" else f"{where}."
     for i, action in enumerate(actions):
         loc = {"source": source, "move": number, "action": i + 1}
         if not isinstance(action, dict):
@@ -370,7 +383,7 @@ def _parse_actions(actions: Any, number: int, source: str) -> tuple[dict[str, An
         if kind not in ACTION_TYPES:
             raise GameFileError(
                 f"unknown action type {kind!r}; known: {', '.join(sorted(ACTION_TYPES))}",
-                field="type",
+                field=f"{prefix}type",
                 **loc,
             )
         cls = ACTION_TYPES[kind]
@@ -379,14 +392,14 @@ def _parse_actions(actions: Any, number: int, source: str) -> tuple[dict[str, An
         if extra:
             raise GameFileError(
                 f"unknown key {extra[0]!r} for a {kind!r} action (allowed: {', '.join(sorted(allowed))})",
-                field=extra[0],
+                field=prefix + extra[0],
                 **loc,
             )
         for key, required in cls.keys.items():
             if required and key not in action:
-                raise GameFileError(f"is required in a {kind!r} action", field=key, **loc)
+                raise GameFileError(f"is required in a {kind!r} action", field=prefix + key, **loc)
         if "player" in action:
-            _str_at(action["player"], "player", loc)
+            _str_at(action["player"], f"{prefix}player", loc)
         out.append(dict(action))
     return tuple(out)
 
@@ -402,7 +415,8 @@ def _str_at(value: Any, field: str, loc: dict[str, Any]) -> str:
 def parse_game(
     data: dict[str, Any], source: str = "<game>"
 ) -> tuple[Setup, list[Move], bool | None]:
-    """Check a decoded game file; return its set-up, moves and final-scoring flag."""
+    """Check a decoded game file; return its set-up, moves and final-scoring flag (see
+    :func:`parse_final_actions` for the answers given during scoring after the game)."""
     _check_keys(data, _TOP_KEYS, "", source)
     if data.get("format") != FORMAT:
         raise GameFileError(f'must be "{FORMAT}"', source=source, field="format")
@@ -440,7 +454,33 @@ def parse_game(
     final = data.get("final_scoring")
     if final is not None and not isinstance(final, bool):
         raise GameFileError("must be true or false", source=source, field="final_scoring")
+    parse_final_actions(data, source, setup)
     return setup, moves, final
+
+
+def parse_final_actions(
+    data: dict[str, Any], source: str = "<game>", setup: Setup | None = None
+) -> tuple[dict[str, Any], ...]:
+    """The file's ``final_actions``: answers to decisions asked during scoring after the game
+    (the Count's market loop), in the order asked, written like a move's actions."""
+    if "final_actions" not in data:
+        return ()
+    if int(data.get("version", VERSION)) < 2:
+        raise GameFileError(
+            "final actions need a version-2 game file", source=source, field="final_actions"
+        )
+    actions = _parse_actions(data["final_actions"], None, source, "final_actions")
+    if setup is not None:
+        for i, action in enumerate(actions):
+            who = action.get("player")
+            if who is not None and who not in setup.players:
+                raise GameFileError(
+                    f"{who!r} is not a player of this game (players: {', '.join(setup.players)})",
+                    source=source,
+                    action=i + 1,
+                    field="final_actions.player",
+                )
+    return actions
 
 
 def load_game(game: str | Path | dict[str, Any], *, source: str | None = None) -> Game:
@@ -460,7 +500,8 @@ def load_game(game: str | Path | dict[str, Any], *, source: str | None = None) -
         data = read_game_file(game)
         name = source or Path(game).name
     setup, moves, final = parse_game(data, name)
-    return Game(setup, moves, final_scoring=final, source=name)
+    final_actions = parse_final_actions(data, name)
+    return Game(setup, moves, final_scoring=final, source=name, final_actions=final_actions)
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:

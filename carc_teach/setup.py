@@ -76,6 +76,9 @@ class Move:
     player: str | None = None
     note: str = ""
     version: int = 2
+    #: the game file's ``final_actions`` (answers to decisions asked during scoring after the
+    #: game), held as a move so that the same controller reads them; never written as a move
+    final: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The move as a version-2 game file writes it."""
@@ -100,4 +103,9 @@ class Move:
         ``deploy.segment``)."""
         if self.version == 1:
             return {"field": f"deploy.{key}" if key else "deploy"}
+        if self.final:
+            return {
+                "action": index + 1,
+                "field": f"final_actions.{key}" if key else "final_actions",
+            }
         return {"action": index + 1, "field": key}

@@ -59,7 +59,7 @@ def random_game(
             f"unknown kind of player {player!r}; choose from {', '.join(PLAYER_KINDS)}"
         )
     state = play(setup, controller)
-    return Game.from_played(setup, controller.moves, state)
+    return Game.from_played(setup, controller.moves, state, controller.final_actions)
 
 
 def random_games(seed: int, games: int, players: int = 2, *, player: str = "random") -> list[Game]:

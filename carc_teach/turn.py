@@ -92,7 +92,7 @@ def resume(
     state.answer = _answerer(controller)
     try:
         if last:
-            _end(state, final_scoring)
+            _end(state, controller, final_scoring)
         else:
             _run(state, controller, final_scoring, None)
     except StopReplay:
@@ -195,14 +195,22 @@ def _run(
     state.move_number = None
     if on_turn is not None:
         on_turn(state, controller, True)
-    _end(state, final_scoring)
+    _end(state, controller, final_scoring)
 
 
-def _end(state: GameState, final_scoring: bool | None) -> None:
+def _end(state: GameState, controller: Controller, final_scoring: bool | None) -> None:
     finished = not state.bag and not any(state.remaining.values())
     if final_scoring is None:
         final_scoring = finished
+    # Decisions asked during scoring after the game (the Count's market loop) belong to a
+    # turn of their own, set off by the player who placed the last tile; a game file answers
+    # them with its ``final_actions``.
+    trigger = next(
+        (e.player for e in reversed(state.events) if e.kind == "tile-placed"), state.players[-1]
+    )
+    final_turn = Turn(state.turn_number + 1, trigger, move=controller.final_move())
     if final_scoring:
+        state.turn = final_turn
         state.turn_number += 1
         state.set_step("final")
         state.emit(
@@ -222,6 +230,8 @@ def _end(state: GameState, final_scoring: bool | None) -> None:
             score_feature(state, feature, rule=rule, what=what, final=True)
         for m in state.modules:
             m.final_scoring(state)
+        state.turn = None
+    controller.end_final(state, final_turn)
     state.over = True
     ranking = sorted(state.players, key=lambda p: -state.scores[p])
     top = state.scores[ranking[0]]
