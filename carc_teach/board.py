@@ -117,9 +117,11 @@ class Placements(Sequence[Placement]):
 
     __slots__ = ("_squares", "_count")
 
-    def __init__(self, squares: list[tuple[int, int, tuple[int, ...]]]) -> None:
+    def __init__(
+        self, squares: list[tuple[int, int, tuple[int, ...]]], count: int | None = None
+    ) -> None:
         self._squares = squares
-        self._count = sum(len(r) for _, _, r in squares)
+        self._count = sum(len(r) for _, _, r in squares) if count is None else count
 
     def __len__(self) -> int:
         return self._count
@@ -237,13 +239,15 @@ class Board:
         get = table.get
         squares: list[tuple[int, int, tuple[int, ...]]] = []
         frontier = self.frontier
+        count = 0
         for pos, code in self._codes.items():
             rotations = get(code)
             if rotations is None:
                 rotations = _fitting_rotations(tile_type, frontier[pos])
             if rotations:
                 squares.append((pos[0], pos[1], rotations))
-        out: Sequence[Placement] = Placements(squares)
+                count += len(rotations)
+        out: Sequence[Placement] = Placements(squares, count)
         rules = self.placement_rules
         if rules:
             out = [p for p in out if not any(rule(self, tile_type, p) for rule in rules)]

@@ -168,3 +168,42 @@ class Event:
 
 def step_title(step: str) -> str:
     return STEP_TITLES.get(step, step)
+
+
+def _fast_constructor():
+    """Build events without the frozen dataclass's per-field ``__setattr__`` calls.
+
+    A frozen dataclass sets each of the 19 fields through ``object.__setattr__`` in its
+    ``__init__``, which makes an event cost several microseconds; a game emits hundreds. This
+    writes the slots through their descriptors instead (same fields, same defaults, same frozen
+    object afterwards). Generated once at import from the dataclass's own field list.
+    """
+    from dataclasses import MISSING, fields
+
+    params, body, env = [], [], {"_new": object.__new__, "_Event": Event}
+    for f in fields(Event):
+        if f.default is not MISSING:
+            env[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        elif f.default_factory is not MISSING:
+            params.append(f"{f.name}=None")
+        else:
+            params.append(f.name)
+        env[f"_s_{f.name}"] = Event.__dict__[f.name].__set__
+        value = f.name
+        if f.default_factory is not MISSING:
+            env[f"_f_{f.name}"] = f.default_factory
+            value = f"_f_{f.name}() if {f.name} is None else {f.name}"
+        body.append(f"    _s_{f.name}(e, {value})")
+    required = [p for p in params if "=" not in p]
+    optional = [p for p in params if "=" in p]
+    src = (
+        f"def make_event(*, {', '.join(required + optional)}):\n"
+        "    e = _new(_Event)\n" + "\n".join(body) + "\n    return e\n"
+    )
+    exec(src, env)  # noqa: S102 - our own generated constructor, see the docstring
+    return env["make_event"]
+
+
+#: ``make_event(**fields)`` equals ``Event(**fields)``, several times faster (the engine's path).
+make_event = _fast_constructor()

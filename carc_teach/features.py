@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .figures import Figure, Node
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position, edge_links
@@ -43,6 +43,10 @@ __all__ = [
 
 #: Feature kinds a road/city-like feature completes by closing all its open edges.
 _CLOSED_BY_EDGES = ("road", "city")
+
+#: Segment tags that name a cloister-like building (a shrine, an abbey): the feature stays a
+#: cloister for the rules, but explanations call it, and the follower on it, by this name.
+BUILDING_TAGS = ("shrine", "abbey")
 
 
 class Feature:
@@ -71,6 +75,9 @@ class Feature:
         Cloisters only: how many of the eight surrounding squares hold a tile.
     scored:
         Set once the feature has been scored as complete (it stays on the board).
+    building:
+        Cloisters only: the building tag of its segment (``"shrine"``, ``"abbey"``, see
+        :data:`BUILDING_TAGS`), or ``""`` for a plain cloister.
     """
 
     __slots__ = (
@@ -84,9 +91,18 @@ class Feature:
         "borders",
         "neighbours",
         "scored",
+        "building",
     )
 
-    def __init__(self, fid: int, kind: str, node: Node, open_edges: int, pennants: int) -> None:
+    def __init__(
+        self,
+        fid: int,
+        kind: str,
+        node: Node,
+        open_edges: int,
+        pennants: int,
+        building: str = "",
+    ) -> None:
         self.id = fid
         self.kind = kind
         self.nodes: list[Node] = [node]
@@ -97,6 +113,13 @@ class Feature:
         self.borders: set[Node] = set()
         self.neighbours = 0
         self.scored = False
+        self.building = building
+
+    @property
+    def role_kind(self) -> str:
+        """What names a follower standing here: the building (a heretic on a shrine) or the
+        feature kind (a monk on a cloister, a knight in a city)."""
+        return self.building or self.kind
 
     @property
     def complete(self) -> bool:
@@ -121,7 +144,7 @@ class Feature:
             return f"the road of {tiles}"
         if self.kind == "cloister":
             x, y, _ = self.nodes[0]
-            return f"the cloister at ({x}, {y})"
+            return f"the {self.building or 'cloister'} at ({x}, {y})"
         if self.kind == "field":
             return f"the farm of {tiles}"
         return f"the {self.kind} of {tiles}"
@@ -138,6 +161,7 @@ class Feature:
         new.borders = set(self.borders)
         new.neighbours = self.neighbours
         new.scored = self.scored
+        new.building = self.building
         return new
 
     def __repr__(self) -> str:
@@ -217,9 +241,7 @@ class FeatureGraph:
         self._next_id = 0
         #: square -> the cloister features on that square
         self._cloisters: dict[Position, list[Feature]] = {}
-        #: what the networkx graph is built from: ("node", node, kind, tile id) and
-        #: ("edge", a, b, kind, only_if_new), in the order the tiles added them
-        self._log: list[tuple[Any, ...]] = []
+        #: the networkx graph, once asked for, and how many tiles it holds
         self._graph: nx.Graph | None = None
         self._built = 0
 
@@ -227,21 +249,36 @@ class FeatureGraph:
     @property
     def graph(self) -> nx.Graph:
         """The networkx graph of placed segments (``join`` and ``border`` edges), built on the
-        first ask and extended on later ones."""
+        first ask and extended on later ones.
+
+        It is built from the tiles in the order they were placed, each joined to the
+        neighbours that were already there: the same nodes and edges, in the same order, as
+        if it had been kept up to date during play (which would cost every game its time).
+        """
         if self._graph is None:
             import networkx as nx
 
             self._graph = nx.Graph()
         graph = self._graph
-        for entry in self._log[self._built :]:
-            if entry[0] == "node":
-                _, node, kind, tile_id = entry
-                graph.add_node(node, kind=kind, x=node[0], y=node[1], segment=node[2], tile=tile_id)
-            else:
-                _, a, b, kind, only_if_new = entry
-                if not (only_if_new and graph.has_edge(a, b)):
-                    graph.add_edge(a, b, kind=kind)
-        self._built = len(self._log)
+        placed_tiles = list(self.tiles.values())
+        for placed in placed_tiles[self._built :]:
+            x, y, tile = placed.x, placed.y, placed.tile
+            for seg in tile.segments:
+                node = (x, y, seg.id)
+                graph.add_node(node, kind=seg.kind, x=x, y=y, segment=seg.id, tile=tile.type.id)
+            for seg in tile.segments:
+                for city_id in seg.borders:
+                    graph.add_edge((x, y, seg.id), (x, y, city_id), kind="border")
+            for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
+                other = self.tiles.get((x + dx, y + dy))
+                if other is None or other.order > placed.order:
+                    continue
+                for i, j, whole_side in edge_links(tile, other.tile, side):
+                    a = (x, y, tile.segments[i].id)
+                    b = (other.x, other.y, other.tile.segments[j].id)
+                    if whole_side or not graph.has_edge(a, b):
+                        graph.add_edge(a, b, kind="join")
+        self._built = len(placed_tiles)
         return graph
 
     def feature_of(self, node: Node) -> Feature:
@@ -317,15 +354,16 @@ class FeatureGraph:
         """
         x, y = placed.x, placed.y
         tile = placed.tile
-        log = self._log
         feature_of = self._feature_of
         tiles = self.tiles
         nodes: list[Node] = []
         for seg in tile.segments:
             node = (x, y, seg.id)
             nodes.append(node)
-            log.append(("node", node, seg.kind, tile.type.id))
-            f = Feature(self._next_id, seg.kind, node, len(seg.sides), seg.pennants)
+            building = ""
+            if seg.kind == "cloister":
+                building = next((t for t in seg.tags if t in BUILDING_TAGS), "")
+            f = Feature(self._next_id, seg.kind, node, len(seg.sides), seg.pennants, building)
             self._next_id += 1
             feature_of[node] = f
             if seg.kind == "cloister":
@@ -333,9 +371,7 @@ class FeatureGraph:
                 f.neighbours = sum(1 for dx, dy in SURROUNDING_OFFSETS if (x + dx, y + dy) in tiles)
         for seg, node in zip(tile.segments, nodes, strict=True):
             for city_id in seg.borders:
-                city = (x, y, city_id)
-                log.append(("edge", node, city, "border", False))
-                feature_of[node].borders.add(city)
+                feature_of[node].borders.add((x, y, city_id))
 
         links: list[tuple[Node, Node, bool]] = []
         parts: dict[int, tuple[Feature, tuple[Figure, ...], Node]] = {}
@@ -358,7 +394,6 @@ class FeatureGraph:
                 if f.id not in parts:
                     parts[f.id] = (f, tuple(f.figures), b)
         for a, b, whole_side in links:
-            log.append(("edge", a, b, "join", not whole_side))
             merged = self._union(feature_of[a], feature_of[b])
             if whole_side:
                 merged.open_edges -= 2
@@ -387,7 +422,6 @@ class FeatureGraph:
         new._feature_of = feature_of
         new._next_id = self._next_id
         new._cloisters = {pos: [copies[id(f)] for f in fs] for pos, fs in self._cloisters.items()}
-        new._log = list(self._log)
         new._graph = None
         new._built = 0
         return new

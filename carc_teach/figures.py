@@ -192,18 +192,32 @@ for _k in (
     register_figure_kind(_k)
 del _k
 
-#: What a follower is called by the kind of feature it stands on.
+#: What a follower is called by the kind of feature (or building, ``Feature.role_kind``) it
+#: stands on.
 ROLE_NAMES: Mapping[str, str] = MappingProxyType(
-    {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
+    {
+        "road": "thief",
+        "city": "knight",
+        "cloister": "monk",
+        "field": "farmer",
+        "shrine": "heretic",
+        "abbey": "monk",
+    }
 )
 ROLE_PLURALS: Mapping[str, str] = MappingProxyType(
-    {"thief": "thieves", "knight": "knights", "monk": "monks", "farmer": "farmers"}
+    {
+        "thief": "thieves",
+        "knight": "knights",
+        "monk": "monks",
+        "farmer": "farmers",
+        "heretic": "heretics",
+    }
 )
 
 
 def role_name(figure_kind: str, feature_kind: str) -> str:
-    """A follower is named by where it stands (thief, knight, monk, farmer); other kinds by
-    what they are."""
+    """A follower is named by where it stands (thief, knight, monk, farmer, heretic: pass a
+    feature's ``role_kind``); other kinds by what they are."""
     if figure_kind == "follower":
         return ROLE_NAMES.get(feature_kind, figure_kind)
     kind = _KINDS.get(figure_kind)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .board import Board
-from .events import Event
+from .events import Event, make_event
 from .figures import Corner, Figure, Held, Location, Place, describe_location, kind_of, role_name
 from .setup import Move, Setup
 
@@ -166,7 +166,7 @@ class GameState:
                 notes.extend(a for a in option(oid).annotations if a not in notes)
             fields["annotations"] = tuple(notes)
             fields["options"] = tuple(fields["options"])
-        event = Event(index=len(self.events), kind=kind, **fields)
+        event = make_event(index=len(self.events), kind=kind, **fields)
         self.events.append(event)
         if self.until is not None and event.index >= self.until:
             raise StopReplay
@@ -328,7 +328,7 @@ class GameState:
         where = self._where_fields(loc)
         if type(loc) is tuple:
             feature = self.board.features.feature_of(loc)
-            role = role_name(figure.kind, feature.kind)
+            role = role_name(figure.kind, feature.role_kind)
             place = feature.describe()
         else:
             role = kind_of(figure.kind).title

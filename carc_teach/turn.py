@@ -527,7 +527,7 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         for fig in f.figures:
             if fig.player is not None:
                 counts[fig.player] = counts.get(fig.player, 0) + 1
-        role = ROLE_NAMES.get(f.kind, "figure")
+        role = ROLE_NAMES.get(f.role_kind, "figure")
         who = (
             f"{ROLE_PLURALS.get(role, role + 's')} on it: "
             + ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)

@@ -151,7 +151,7 @@ class BaseRules(RuleModule):
         figure = state.in_supply(turn.player, action.figure)
         assert figure is not None and action.node is not None
         feature = state.board.features.feature_of(action.node)
-        role = role_name(action.figure, feature.kind)
+        role = role_name(action.figure, feature.role_kind)
         state.deploy_figure(
             figure,
             action.node,
