@@ -7,6 +7,7 @@ The helpers here are also what the browser tests use to start and stop a server.
 
 from __future__ import annotations
 
+import errno
 import importlib.util
 import os
 import signal
@@ -21,7 +22,14 @@ from pathlib import Path
 from carc_teach.site import lifeline
 from carc_teach.site.notebooks import SiteError, discover_notebooks, find_notebooks_dir
 
-__all__ = ["free_port", "start_marimo_run", "wait_until_serving", "stop_process", "serve"]
+__all__ = [
+    "free_port",
+    "check_port",
+    "start_marimo_run",
+    "wait_until_serving",
+    "stop_process",
+    "serve",
+]
 
 HOST = "127.0.0.1"
 
@@ -31,6 +39,18 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((HOST, 0))
         return int(probe.getsockname()[1])
+
+
+def check_port(port: int) -> None:
+    """Raise :class:`SiteError` unless ``port`` is a valid port that nothing on 127.0.0.1 holds."""
+    if not 1 <= port <= 65535:
+        raise SiteError(f"--port must be between 1 and 65535, not {port}")
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((HOST, port))
+        except OSError as exc:
+            reason = "it is in use" if exc.errno == errno.EADDRINUSE else exc.strerror
+            raise SiteError(f"cannot serve on {HOST}:{port}: {reason}") from None
 
 
 def start_marimo_run(target: Path, port: int, *, log_file=None) -> subprocess.Popen:
@@ -106,7 +126,10 @@ def serve(
     notebooks = discover_notebooks(folder)
     if not notebooks:
         raise SiteError(f"no marimo notebooks found in {folder}")
-    port = port or free_port()
+    if port is None:
+        port = free_port()
+    else:
+        check_port(port)
     url = f"http://{HOST}:{port}/"
     with lifeline.stop_signals_raise():
         process = start_marimo_run(folder, port)

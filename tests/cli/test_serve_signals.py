@@ -113,3 +113,23 @@ def test_lifeline_child_outlives_no_parent(tmp_path):
     assert not left, "the child outlived its parent"
     assert time.monotonic() - started < 5
     assert port_is_free(port)
+
+
+def test_a_port_serve_cannot_use_is_one_line():
+    import socket
+
+    from cli_support import run_cli
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        taken = holder.getsockname()[1]
+        result = run_cli("serve", "--no-browser", "--port", str(taken))
+    assert result.returncode == 2
+    assert (
+        result.stderr.strip()
+        == f"carc-teach serve: error: cannot serve on 127.0.0.1:{taken}: it is in use"
+    )
+    result = run_cli("serve", "--no-browser", "--port", "99999")
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("--port must be between 1 and 65535, not 99999")
