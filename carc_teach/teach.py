@@ -182,6 +182,24 @@ def board_for_event(
     )
 
 
+def _border_partners(state: GameState, nodes) -> set:
+    """The segments joined to ``nodes`` by a ``border`` edge of the feature graph (a field and
+    the city segments of its own tile it touches), read from the tiles so that drawing a
+    replayed state needs no networkx graph."""
+    out = set()
+    tiles = state.board.tiles
+    for x, y, seg_id in nodes:
+        placed = tiles.get((x, y))
+        if placed is None:
+            continue
+        for seg in placed.tile.segments:
+            if seg.id == seg_id:
+                out.update((x, y, c) for c in seg.borders)
+            elif seg_id in seg.borders:
+                out.add((x, y, seg.id))
+    return out
+
+
 def feature_graph_for_event(
     game: Game, index: int, state: GameState | None = None, *, size: int | None = None
 ) -> str:
@@ -192,13 +210,7 @@ def feature_graph_for_event(
         state = game.replay(index)
     nodes = None
     if event.nodes:
-        graph = state.board.features.graph
-        nodes = set(event.nodes)
-        for n in list(nodes):
-            if n in graph:
-                nodes.update(
-                    m for m in graph.neighbors(n) if graph.edges[n, m].get("kind") == "border"
-                )
+        nodes = set(event.nodes) | _border_partners(state, event.nodes)
     return board_svg(
         state.board,
         players=game.players,
