@@ -14,8 +14,8 @@ lengths and its square (``_Shape``), each coordinate is formatted once per size 
 row of the drawing, and the texts of the tiles and graph nodes are kept for the last few
 bounds of the board drawn. The caches are keyed by the identity of the (immutable, shared)
 oriented tiles, hold a reference to them, and are emptied when :data:`COLOURS` changes. The
-graph overlay is read from the log :attr:`~carc_teach.features.FeatureGraph.graph` is built
-from, in the same order, without building the networkx graph.
+graph overlay is made from the tiles the way :attr:`~carc_teach.features.FeatureGraph.graph`
+is, in the same order, without building the networkx graph.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..figures import role_name
+from ..geometry import NEIGHBOUR_OFFSETS, edge_links
 from ..tiles import OrientedTile, Segment, TileType, orient
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -438,8 +439,8 @@ _ESCAPED: dict[str, str] = {}
 def _check_caches() -> None:
     """Empty the caches when the colours were changed (or they grew large)."""
     colours = tuple(COLOURS.items())
-    big = max(len(_TEMPLATES), len(_ESCAPED), len(_EXPRS), len(_ANCHOR_NUMBERS)) > 50_000
-    if big or colours != _CACHED_COLOURS[0]:
+    sizes = (_TEMPLATES, _ESCAPED, _EXPRS, _ANCHOR_NUMBERS, _LINKS)
+    if max(map(len, sizes)) > 50_000 or colours != _CACHED_COLOURS[0]:
         _clear_caches()
         _CACHED_COLOURS[0] = colours
 
@@ -457,6 +458,8 @@ def _clear_caches() -> None:
         _EXPR_NUMBERS,
         _MEEPLE_BODIES,
         _OUTLINES,
+        _LINKS,
+        _GRAPH_PARTS,
     ):
         cache.clear()
     _EXPRS.clear()
@@ -1001,53 +1004,75 @@ def _figure(
 Node = tuple[int, int, str]
 
 
-def _graph_tables(features) -> tuple[dict[Node, str], dict[Node, dict[Node, str]]]:
+def _graph_tables(board: Board) -> tuple[dict[Node, str], dict[Node, dict[Node, str]]]:
     """The feature graph as (node -> kind, node -> {neighbour -> edge kind}), in the order of
-    ``features.graph`` (its nodes, and each node's neighbours).
+    ``board.features.graph`` (its nodes, and each node's neighbours).
 
-    Read from the log the networkx graph is built from, doing what building it does, which
-    saves building it; falls back on the graph itself if the log is not what it expects."""
-    log = getattr(features, "_log", None)
-    if isinstance(log, list):
-        try:
-            return _tables_from_log(log)
-        except (ValueError, TypeError, IndexError):
-            pass
-    g = features.graph
-    kinds = {n: d["kind"] for n, d in g.nodes(data=True) if "kind" in d}
-    adj = {n: {m: dd.get("kind", "join") for m, dd in nbrs.items()} for n, nbrs in g.adj.items()}
-    return kinds, adj
-
-
-def _tables_from_log(log: list) -> tuple[dict[Node, str], dict[Node, dict[Node, str]]]:
+    Made from the tiles the way that graph is (tiles in the order they were placed, each with
+    its nodes, its field-city borders, then its joins to the neighbours placed before it),
+    doing to the order and the kinds what ``networkx.Graph.add_edge`` does; much cheaper than
+    building the networkx graph."""
+    tiles = board.tiles
     kinds: dict[Node, str] = {}
     adj: dict[Node, dict[Node, str]] = {}
-    for entry in log:
-        tag = entry[0]
-        if tag == "node":
-            _, node, kind, _tile_id = entry
+    links = _LINKS
+    for placed in tiles.values():
+        x, y, tile = placed.x, placed.y, placed.tile
+        seg_kinds, borders = _graph_parts(tile)
+        nodes = []
+        for seg_id, kind in seg_kinds.items():
+            node = (x, y, seg_id)
+            nodes.append(node)
             if node not in adj:
                 adj[node] = {}
             kinds[node] = kind
-        elif tag == "edge":
-            _, a, b, kind, only_if_new = entry
-            na = adj.get(a)
-            if only_if_new and na is not None and b in na:
+        for i, city_id in borders:
+            a, b = nodes[i], (x, y, city_id)
+            adj[a][b] = adj.setdefault(b, {})[a] = "border"
+        order = placed.order
+        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
+            other = tiles.get((x + dx, y + dy))
+            if other is None or other.order > order:
                 continue
-            if na is None:
-                na = adj[a] = {}
-            nb = adj.get(b)
-            if nb is None:
-                nb = adj[b] = {}
-            na[b] = kind
-            nb[a] = kind
-        else:
-            raise ValueError(f"unknown graph log entry {tag!r}")
+            hit = links.get((id(tile), id(other.tile), side))
+            if hit is None or hit[0] is not tile or hit[1] is not other.tile:
+                hit = _links(tile, other.tile, side)
+            ox, oy = other.x, other.y
+            for i, b_id, whole_side in hit[2]:
+                a, b = nodes[i], (ox, oy, b_id)
+                na = adj[a]
+                if not whole_side and b in na:  # a field pair is joined once
+                    continue
+                na[b] = adj.setdefault(b, {})[a] = "join"
     return kinds, adj
 
 
+def _graph_parts(tile: OrientedTile) -> tuple[dict[str, str], tuple[tuple[int, str], ...]]:
+    """Segment id -> kind, and the (field index, city id) borders of a tile."""
+    hit = _GRAPH_PARTS.get(id(tile))
+    if hit is None or hit[0] is not tile:
+        segs = tile.segments
+        borders = tuple((i, c) for i, seg in enumerate(segs) for c in seg.borders)
+        hit = _GRAPH_PARTS[id(tile)] = (tile, {seg.id: seg.kind for seg in segs}, borders)
+    return hit[1], hit[2]
+
+
+def _links(tile: OrientedTile, other: OrientedTile, side: int) -> tuple:
+    """(tile, other, links): :func:`~carc_teach.geometry.edge_links` as (segment index, other
+    segment id, whole side), remembered per pair of tiles."""
+    links = tuple((i, other.segments[j].id, whole) for i, j, whole in edge_links(tile, other, side))
+    hit = _LINKS[(id(tile), id(other), side)] = (tile, other, links)
+    return hit
+
+
+#: (id of a tile, id of its neighbour, side) -> (the tile, the neighbour, their links)
+_LINKS: dict[tuple[int, int, int], tuple[OrientedTile, OrientedTile, tuple]] = {}
+#: id of a tile -> (the tile, segment id -> kind, borders)
+_GRAPH_PARTS: dict[int, tuple[OrientedTile, dict[str, str], tuple[tuple[int, str], ...]]] = {}
+
+
 def _graph_layer(board: Board, size: int, min_x: int, min_y: int, only: Iterable | None) -> str:
-    kinds, adj = _graph_tables(board.features)
+    kinds, adj = _graph_tables(board)
     keep = None if only is None else set(only)
     tiles = board.tiles
     texts = _placed_texts(size, min_x, min_y)

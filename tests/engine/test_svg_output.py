@@ -151,20 +151,20 @@ def test_graph_overlay_of_random_games(seed):
     check_graph(board, root, keep)
 
 
-def test_graph_overlay_reads_the_log_as_networkx_does(full_game, monkeypatch):
-    # the overlay is read from the log the networkx graph is built from; reading the graph
-    # itself must draw the very same thing
-    state = full_game.replay(len(full_game.events) - 5)
-    from_log = board_svg(state.board, players=full_game.players, graph=True)
-    assert state.board.features._graph is None  # drawing did not need networkx
-
-    def refuse(log):
-        raise ValueError("read the graph instead")
-
-    monkeypatch.setattr(svg, "_tables_from_log", refuse)
-    svg._clear_caches()
-    from_graph = board_svg(state.board, players=full_game.players, graph=True)
-    assert from_graph == from_log
+@pytest.mark.parametrize(("name", "fraction"), BOARDS[::2] + [("random", 1), ("random", 2)])
+def test_graph_tables_follow_the_networkx_graph_in_order(name, fraction):
+    # the overlay is made from the tiles the way board.features.graph is, without building it:
+    # the same nodes, kinds and neighbours, in the same order (which orders the drawing)
+    if name == "random":
+        board = random_game(fraction, 4).state.board
+    else:
+        board = example_board(name, fraction)[2].board
+    kinds, adj = svg._graph_tables(board)
+    g = board.features.graph
+    assert list(adj) == list(g.nodes)
+    assert kinds == {n: d["kind"] for n, d in g.nodes(data=True)}
+    for node, neighbours in adj.items():
+        assert list(neighbours.items()) == [(m, d["kind"]) for m, d in g.adj[node].items()]
 
 
 def test_highlight_layer(full_game):
