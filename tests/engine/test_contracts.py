@@ -66,3 +66,42 @@ def test_bad_rule_options_are_game_file_errors():
     with pytest.raises(GameFileError) as err:
         load_game(game_dict([], rules={"options": {"base.followers": 99}}))
     assert err.value.field == "setup.rules.options"
+
+
+def test_an_unknown_option_name_in_a_game_file_is_an_error_naming_it():
+    import pytest
+    from engine_helpers import game_dict
+
+    from carc_teach.errors import GameFileError
+    from carc_teach.gamefile import load_game
+
+    with pytest.raises(GameFileError) as err:
+        load_game(game_dict([], rules={"options": {"base.folowers": 5}}))
+    assert err.value.field == "setup.rules.options" and "base.folowers" in str(err.value)
+
+
+def test_modules_read_only_the_options_they_declare():
+    import pytest
+
+    from carc_teach.errors import UnknownRuleError
+    from carc_teach.rules import module_for
+
+    base = module_for("base", {"base.followers": 4})
+    assert base.option("base.followers") == 4
+    with pytest.raises(UnknownRuleError, match="reads option 'base.folowers' without declaring it"):
+        base.option("base.folowers")
+    with pytest.raises(UnknownRuleError, match="count.deploy-trigger"):
+        base.option("count.deploy-trigger")  # exists, but the base game does not read it
+
+
+def test_an_event_an_option_changed_carries_the_option_and_its_annotations():
+    from engine_helpers import game_dict
+
+    from carc_teach.gamefile import load_game
+
+    plain = load_game(game_dict([])).events[0]
+    assert plain.options == () and plain.annotations == ()
+    changed = load_game(game_dict([], rules={"options": {"base.followers": 3}})).events[0]
+    assert changed.options == ("base.followers",)
+    assert set(editions.option("base.followers").annotations) <= set(changed.annotations)
+    assert changed.to_json()["options"] == ["base.followers"]
