@@ -68,6 +68,15 @@ class PlacedTile:
 _EDGE_CODES: dict[str | None, int] = {None: 0}
 
 
+def _edge_code(kind: str | None) -> int:
+    c = _EDGE_CODES.get(kind)
+    if c is None:
+        c = _EDGE_CODES[kind] = len(_EDGE_CODES)
+        if c > 7:
+            raise ValueError("more than seven edge kinds")
+    return c
+
+
 def _demand_code(demands: tuple[str | None, ...]) -> int:
     code = 0
     for shift, kind in zip((0, 3, 6, 9), demands, strict=True):
@@ -312,15 +321,26 @@ class Board:
             if problem:
                 raise ValueError(problem)
         x, y = placement.x, placement.y
-        placed = PlacedTile(x, y, orient(tile_type, placement.rotation), len(self.tiles))
-        self.tiles[(x, y)] = placed
-        self.frontier.pop((x, y), None)
-        self._codes.pop((x, y), None)
-        for dx, dy in NEIGHBOUR_OFFSETS:
+        oriented = orient(tile_type, placement.rotation)
+        placed = PlacedTile(x, y, oriented, len(self.tiles))
+        tiles, frontier, codes = self.tiles, self.frontier, self._codes
+        tiles[(x, y)] = placed
+        frontier.pop((x, y), None)
+        codes.pop((x, y), None)
+        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
             q = (x + dx, y + dy)
-            if q not in self.tiles:
-                demands = self.frontier[q] = self.demands(q)
-                self._codes[q] = _demand_code(demands)
+            if q in tiles:
+                continue
+            before = frontier.get(q)
+            if before is None:
+                demands = frontier[q] = self.demands(q)
+                codes[q] = _demand_code(demands)
+            else:
+                # only the side facing the new tile changes
+                facing = (side + 2) % 4
+                edge = oriented.edges[side]
+                frontier[q] = before[:facing] + (edge,) + before[facing + 1 :]
+                codes[q] |= _edge_code(edge) << (3 * facing)
         return self.features.add_tile(placed)
 
     def clone(self, figure_map: dict[int, object]) -> Board:

@@ -30,6 +30,17 @@ def check_state(state, followers=7):
     for f in state.figures.values():
         if f.node is not None:
             assert f in state.board.features.feature_of(f.node).figures
+    # The incremental frontier holds every empty square touching the board, with what its
+    # neighbours demand, as if computed afresh.
+    board = state.board
+    empty_neighbours = {
+        (t.x + dx, t.y + dy)
+        for t in board
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
+        if (t.x + dx, t.y + dy) not in board.tiles
+    }
+    assert set(board.frontier) == empty_neighbours
+    assert all(board.frontier[q] == board.demands(q) for q in board.frontier)
     # The incremental features equal a from-scratch recomputation.
     assert state.board.features.summaries() == recompute_features(state.board.tiles.values())
 
