@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("render", "write the board of a game file (after event N) as SVG"),
     "notes": ("notes", "list the annotation corpus (footnotes, rulings, house rules)"),
     "options": ("options", "list rule options and edition presets"),
+    "compare": ("compare", "play one game under two editions or option values and compare"),
     "reference": ("reference", "print the Scoring During Turn Sequence reference"),
     "build-site": ("build_site", "build the static WebAssembly site of the notebooks"),
     "serve": ("serve", "open the walkthrough notebooks locally"),

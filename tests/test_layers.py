@@ -31,7 +31,7 @@ LAYERS: list[set[str]] = [
     {"controllers", "turn"},
     {"game"},
     {"gamefile", "simulate"},
-    {"render", "examples", "teach", "bench", "reference"},
+    {"render", "examples", "teach", "bench", "reference", "compare"},
     {"site", "commands", "cli", "__init__"},
 ]
 #: (importing module, imported module, function) allowed to reach upward

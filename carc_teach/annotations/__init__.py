@@ -57,6 +57,7 @@ __all__ = [
     "rule_texts",
     "rule_text",
     "resolve_id",
+    "cite",
 ]
 
 
@@ -704,3 +705,86 @@ def rule_text(rule_text_id: str) -> RuleText:
     raise UnknownRuleError(
         f"unknown rule text {rule_text_id!r}; known: {', '.join(t.id for t in _rule_texts())}"
     )
+
+
+# ---------------------------------------------------------------------------------- citations
+
+#: How a reader names each seed page: (site, page, the page's language or revision).
+_CITED_PAGES: Mapping[str, tuple[str, str, str]] = {
+    "000": ("Wikicarpedia", "Count, King & Robber", "Italian"),
+    "001": ("Wikicarpedia", "Count, King & Robber", "Czech"),
+    "002": ("Wikicarpedia", "Count, King & Robber", "older English revision"),
+    "004": ("Wikicarpedia", "Complete Annotated Rules: Abbey & Mayor", "English"),
+}
+_LANGUAGE_NAMES = {"en": "English", "it": "Italian", "cs": "Czech"}
+
+
+def _cited_page(source: Source) -> tuple[str, str, str]:
+    return _CITED_PAGES.get(
+        source.seed, ("", source.page, _LANGUAGE_NAMES.get(source.language, ""))
+    )
+
+
+def _which(versions: list[str]) -> str:
+    """``["Italian", "Czech"]`` -> ``"Italian and Czech pages"``; a revision keeps its name."""
+    pages = [v for v in versions if v != "older English revision"]
+    out = []
+    if pages:
+        out.append(f"{' and '.join(pages)} page{'s' if len(pages) > 1 else ''}")
+    out += [v for v in versions if v == "older English revision"]
+    return " and ".join(out)
+
+
+def _places(wheres: list[tuple[str, int]]) -> str:
+    """``[("footnote", 1), ("footnote", 38)]`` -> ``"footnotes 1 and 38"``."""
+    if all(kind == "footnote" for kind, _ in wheres):
+        numbers = [str(n) for _, n in wheres]
+        if len(numbers) == 1:
+            return f"footnote {numbers[0]}"
+        return f"footnotes {', '.join(numbers[:-1])} and {numbers[-1]}"
+    return ", ".join(kind if n is None else f"{kind}, item {n}" for kind, n in wheres)
+
+
+def cite(record: Annotation | str) -> str:
+    """How a person would cite a record: the page, its language, the footnote (or list item)
+    and the date, e.g. ``"Wikicarpedia, Count, King & Robber (Italian and Czech pages),
+    footnote 7; older English revision, footnote 3; 2013-11"``.
+
+    Versions of a page that print the same footnotes are named together; a footnote printed in
+    Czech on the Czech page says so.
+    """
+    if isinstance(record, str):
+        record = get(record)
+    # (site, page) -> version -> [(footnote | list name, number)], in source order
+    pages: dict[tuple[str, str], dict[str, list[tuple[str, int]]]] = {}
+    in_czech: dict[tuple[str, str], list[int]] = {}
+    for src in record.sources:
+        site, page, version = _cited_page(src)
+        if src.footnote is not None:
+            where = ("footnote", src.footnote)
+        else:
+            where = (f"list \u201c{src.section}\u201d", src.item or 0)
+        if src.footnote is not None and src.language == "cs":
+            in_czech.setdefault((site, page), []).append(src.footnote)
+        pages.setdefault((site, page), {}).setdefault(version, []).append(where)
+    parts: list[str] = []
+    for (site, page), versions in pages.items():
+        # versions printing the same places are named together
+        same: dict[str, list[str]] = {}
+        for version, wheres in versions.items():
+            same.setdefault(_places(sorted(wheres, key=lambda w: (w[0], w[1]))), []).append(version)
+        head = ", ".join(x for x in (site, page) if x)
+        for n, (where, names) in enumerate(same.items()):
+            which = _which(names)
+            if n == 0:
+                text = f"{head} ({which}), {where}" if which else f"{head}, {where}"
+            else:
+                text = f"{which}, {where}"
+            czech = in_czech.get((site, page))
+            if czech and "Czech" in names:
+                numbers = " and ".join(str(c) for c in czech)
+                text += f" (footnote {numbers} is in Czech on the Czech page)"
+            parts.append(text)
+    if record.date:
+        parts.append(f"{record.date_note + ' ' if record.date_note else ''}{record.date}")
+    return "; ".join(parts)
