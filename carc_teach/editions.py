@@ -274,6 +274,24 @@ OPTIONS: tuple[RuleOption, ...] = (
         also_needs=("abbey-mayor",),
     ),
     RuleOption(
+        id="count.final-redeploy",
+        title="After the game, which quarters may send followers out?",
+        expansion="count",
+        values=("all-quarters", "market-only"),
+        default="all-quarters",
+        explanation=_text("""
+            The rulebook mentions the end of the game only for the market: its followers may
+            leave only then. The publisher's answer on the final scoring (ckr-27) lets followers
+            of every quarter join the unfinished roads, cities, cloisters and farms scored after
+            the game, one at a time round the table. 'market-only' reads the rulebook's sentence
+            alone: castle, blacksmith and cathedral followers stay where they are."""),
+        annotations=("ckr-27", "ckr-26"),
+        value_notes=(
+            ("all-quarters", "every quarter takes part, the Count's excepted (ckr-27)"),
+            ("market-only", "only market followers leave, to farms (the rulebook's text alone)"),
+        ),
+    ),
+    RuleOption(
         id="river2.with-count",
         title="How do the city of Carcassonne and The River II start a game together?",
         expansion="river2",

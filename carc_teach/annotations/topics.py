@@ -170,6 +170,10 @@ TOPICS: tuple[Topic, ...] = (
         "river2",
     ),
     _t("river2.pig-herd", "The pig-herd tile", "river2", "river2"),
+    _t("river2.setup", "The spring replaces the start tile", "river2", "river2"),
+    _t("river2.order", "River tiles first: fork after the spring, lake last", "river2", "river2"),
+    _t("river2.place", "Continuing the river, without a U-turn", "river2", "river2"),
+    _t("river2.discard", "A river tile that cannot be placed leaves the game", "river2", "river2"),
     # --- Heretics and Shrines
     _t("shrine", "Heretics and Shrines", "shrines", None),
     _t("shrine.placement", "Where shrines and cloisters may be placed", "shrines", "shrine"),

@@ -251,14 +251,14 @@ class RuleModule:
 #: Expansions carc_teach implements: id -> "module:ClassName" (imported on demand).
 EXPANSIONS: dict[str, str] = {
     "base": "carc_teach.rules.base:BaseRules",
+    "count": "carc_teach.rules.count:CountRules",
+    "river2": "carc_teach.rules.river2:River2Rules",
 }
 
 #: Expansions in scope but not implemented yet, with what they are. Asking for one is an
 #: error that says so, never a silent base game.
 PLANNED: dict[str, str] = {
-    "count": "The Count of Carcassonne (Count, King & Robber)",
     "king-robber": "King & Robber Baron (Count, King & Robber)",
-    "river2": "River II (Count, King & Robber)",
     "shrines": "Heretics & Shrines (Count, King & Robber)",
     "abbey-mayor": "Abbey & Mayor: mayor, wagon, barn",
 }

@@ -119,7 +119,7 @@ def test_schema_violations_name_the_field(mutate, field):
 
 
 def test_planned_expansion_is_refused_loudly():
-    d = game_dict([], expansions=["base", "count"])
+    d = game_dict([], expansions=["base", "king-robber"])
     with pytest.raises(Exception, match="not implemented yet"):
         load_game(d)
 

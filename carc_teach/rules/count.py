@@ -1,0 +1,669 @@
+"""The Count of Carcassonne (Count, King & Robber; seeds 000/001 and 002).
+
+What this module plays, hook by hook:
+
+- **Set-up** (``count.setup``, ckr-1 … ckr-6): the twelve tiles of the City of Carcassonne
+  are the start block (the base start tile is not used: one copy of it leaves the game); the
+  Count stands in the castle quarter. With The River II the option ``river2.with-count``
+  decides who starts (see :mod:`carc_teach.rules.river2`); under the house rule
+  ``river-first`` the City is laid once the river is done, automatically, where it touches the
+  most river tiles (ties: nearest the spring, then north before south, west before east).
+- **Deploying to the City** (``count.deploy``, ckr-7 … ckr-17): after the completed features
+  of a turn have scored, a player whose tile made somebody score while they scored nothing may
+  put one figure from their supply into a quarter, once per tile (each part of a double turn is
+  a tile of its own, ckr-15). ``count.deploy-trigger`` says which scorings count: any scoring
+  of the turn (points events of the turn so far, so a barn's or a challenge's points count) or
+  only completed roads, cities and cloisters. Followers and big followers may enter any
+  quarter, a mayor only the castle, a wagon the castle, blacksmith or cathedral (ckr-17); a
+  barn never (ckr-9). ``count.blocks-moves-to`` keeps deployments out of the Count's quarter
+  (RGG Big Box 2, ckr-34).
+- **The Count** (``count.move``): whoever deploys to the City may move him (``free``), or he
+  steps clockwise castle → market → blacksmith → cathedral, or he follows the newcomer
+  (``count.count-movement``). Nobody may redeploy out of his quarter (``count.block``).
+- **Redeploying** (``count.redeploy.*``, ckr-18 … ckr-29): before a road, city or cloister
+  (shrines and abbeys are cloisters) scores during the game, each player from the left of the
+  active player, the active player last, may move any number of their figures from the
+  blacksmith, castle or cathedral quarter into it, occupied or not; one round or rounds until
+  everybody passes (``count.redeploy-rounds``). A farm scored during the game (only a barn
+  does that) takes market followers (ckr-25, ckr-26). Figures in the City never score there
+  (ckr-29): they are on a place, not in a feature.
+- **After the game** (``count.redeploy.final``, ckr-26/27): from the left of the player who
+  placed the last tile, each player in turn moves one follower from the City into an
+  unfinished feature or farm of the matching kind, round after round until nobody moves; the
+  Count still blocks. ``count.final-redeploy`` chooses whether every quarter takes part
+  (ckr-27) or only the market (the rulebook's sentence read alone). The City counts as a
+  completed city for every farm that touches it (ckr-1, ``count.city-value``).
+- ``count.special-figure-strength``: a mayor or wagon redeployed from the City counts as two
+  followers (``two-each``) or as usual.
+
+Not implemented, because the expansions they need are not in carc_teach: the dragon and the
+City (ckr-3, ckr-30/31), the plague (ckr-4, ckr-32), the magic portal and fliers (ckr-2, ckr-12,
+ckr-33), castles of Bridges, Castles & Bazaars (ckr-19, ckr-21), German monasteries and the
+Abbot (ckr-23, ckr-24), trade goods and the Tower's ransom (ckr-8, ckr-10 beyond what the
+points of the turn show). The builder's double turn (ckr-15) and the big follower (ckr-16)
+work with any module that grants an extra turn or hands out big followers; the barn and shrine
+triggers (ckr-10, ckr-11, ckr-25, ckr-26) work through the points of the turn and the scoring
+pipeline once those modules exist.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Decision, Deploy, MoveFigure, Pass
+from ..board import Placement
+from ..errors import GameFileError
+from ..figures import Place, kind_of, role_name
+from ..geometry import NEIGHBOUR_OFFSETS
+from ..text import plural
+from ..tiles import catalogue, edges_match, orient
+from . import FeatureValue, RuleModule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..features import Feature
+    from ..figures import Figure
+    from ..scoring import Scoring
+    from ..state import GameState, Turn
+
+__all__ = ["CountRules", "QUARTERS", "quarter_place", "quarter_of"]
+
+#: the quarters, clockwise round the City (the numbers 1-4 the rules give them)
+QUARTERS = ("castle", "market", "blacksmith", "cathedral")
+#: the feature kind each quarter sends followers to
+QUARTER_FEATURE = {
+    "castle": "city",
+    "blacksmith": "road",
+    "cathedral": "cloister",
+    "market": "field",
+}
+FEATURE_QUARTER = {v: k for k, v in QUARTER_FEATURE.items()}
+#: the quarters each figure kind may wait in (ckr-9, ckr-16, ckr-17); the barn never enters
+ENTERS_CITY = {
+    "follower": QUARTERS,
+    "big-follower": QUARTERS,
+    "mayor": ("castle",),
+    "wagon": ("castle", "blacksmith", "cathedral"),
+}
+_REDEPLOY_NOTES = {
+    "castle": ("ckr-21",),
+    "blacksmith": (),
+    "cathedral": ("ckr-22", "ckr-23"),
+    "market": ("ckr-25", "ckr-26"),
+}
+CITY_TAG = "city-of-carcassonne"
+
+
+def quarter_place(quarter: str) -> Place:
+    return Place(f"count.{quarter}")
+
+
+def quarter_of(location: Any) -> str | None:
+    """The quarter a location is, or None."""
+    if isinstance(location, Place) and location.name.startswith("count."):
+        name = location.name[len("count.") :]
+        return name if name in QUARTERS else None
+    return None
+
+
+def _owner_text(figure: Figure) -> str:
+    title = kind_of(figure.kind).title
+    return f"{figure.player}'s {title}"
+
+
+class CountRules(RuleModule):
+    id = "count"
+    title = "The Count of Carcassonne"
+    tile_sets = ("count",)
+    options = (
+        "count.deploy-trigger",
+        "count.blocks-moves-to",
+        "count.redeploy-rounds",
+        "count.count-movement",
+        "count.special-figure-strength",
+        "count.final-redeploy",
+        "river2.with-count",
+    )
+    rules = {
+        "count.setup": "The twelve tiles of the City of Carcassonne are laid as one block in place of the "
+        "start tile, and the Count stands in the castle quarter.",
+        "count.deploy": "A player whose tile makes others score while they score nothing may put one figure "
+        "from their supply into a quarter of the City, once per tile, besides their normal deployment.",
+        "count.move": "Whoever deploys to the City may also move the Count to another quarter (or, in the "
+        "official variants, he steps on clockwise or follows the newcomer).",
+        "count.block": "No follower may be redeployed out of the quarter where the Count stands.",
+        "count.redeploy.castle": "Before a city scores, players from the left of the active player round to "
+        "them may move followers from the castle into it.",
+        "count.redeploy.blacksmith": "Before a road scores, players from the left of the active player round "
+        "to them may move followers from the blacksmith into it.",
+        "count.redeploy.cathedral": "Before a cloister scores, players from the left of the active player "
+        "round to them may move followers from the cathedral into it.",
+        "count.redeploy.market": "Before a farm scores during the game (a barn), players may move followers "
+        "from the market into it.",
+        "count.redeploy.final": "After the last tile, from the left of the player who placed it, players take "
+        "turns moving one follower from the City into an unfinished feature or farm of the matching kind, "
+        "until nobody moves.",
+        "count.city-value": "At the end, a farm touching the City of Carcassonne scores it as a completed city.",
+    }
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def _river_first(self, state: GameState) -> bool:
+        return (
+            "river2" in state.setup.expansions and self.option("river2.with-count") == "river-first"
+        )
+
+    def start_layout(self, state: GameState) -> list[tuple[str, int, int, int]] | None:
+        if self._river_first(state):
+            return None  # the river starts; the City comes once it is done
+        sx, sy = state.setup.start.x, state.setup.start.y
+        return [(t, sx + dx, sy + dy, r) for t, dx, dy, r in catalogue("count").start_block]
+
+    def setup(self, state: GameState) -> None:
+        if (
+            "river2" in state.setup.expansions
+            and self.option("river2.with-count") == "not-combined"
+        ):
+            raise GameFileError(
+                "the rule option river2.with-count is 'not-combined' (the Count, King & Robber box "
+                "advises against playing the City of Carcassonne and The River II together): "
+                "drop one of them or choose another value",
+                field="setup.expansions",
+            )
+        block = [t for t, *_ in catalogue("count").start_block]
+        laid = state.start_layout[1] is self
+        # the City's tiles are never drawn, and the base start tile is not used (ckr setup)
+        for tile_id in block:
+            state.remaining[tile_id] = 0
+        start = state.setup.start.tile
+        if state.setup.tile_order is None:
+            state.bag = [t for t in state.bag if t not in block]
+            if start in state.bag:
+                state.bag.remove(start)
+        if state.remaining.get(start, 0) > 0 and (laid or "river2" in state.setup.expansions):
+            state.remaining[start] -= 1
+        count = state.add_neutral_figure("count", quarter_place("castle"))
+        state.ext["count"] = {"laid": laid, "last": None, "from_city": []}
+        state.emit(
+            "count-setup",
+            rule="count.setup",
+            figure=count.id,
+            text=(
+                "The City of Carcassonne is the start: its four quarters (castle, market, blacksmith, "
+                "cathedral) wait for followers, and the Count stands in the castle."
+                if laid
+                else "The Count stands in the castle quarter; the City of Carcassonne will be laid "
+                "next to the river once the river is done."
+            ),
+            annotations=("ckr-1", "ckr-2") if laid else ("house-count-river-first",),
+            data={"city_laid": laid},
+        )
+
+    # -- the City after the river (house rule) ----------------------------------------------------
+    def play_instead_of_draw(self, state: GameState, turn: Turn):
+        ext = state.ext["count"]
+        if ext["laid"]:
+            return None
+        river = [t.id for t in state.tile_types.values() if "river" in t.tags]
+        if any(state.remaining.get(t, 0) for t in river):
+            return None
+        self._lay_city_by_river(state)
+        return None
+
+    def _lay_city_by_river(self, state: GameState) -> None:
+        block = catalogue("count").start_block
+        board = state.board
+        tiles = board.tiles
+        # the spring, or else the first tile laid
+        spring = next((p for p in board if "spring" in p.type.tags), next(iter(board)))
+        min_x, min_y, max_x, max_y = board.bounds()
+        best: tuple | None = None
+        for oy in range(min_y - 4, max_y + 3):
+            for ox in range(min_x - 5, max_x + 4):
+                squares = [(ox + dx, oy + dy) for _, dx, dy, _ in block]
+                if any(sq in tiles for sq in squares):
+                    continue
+                inside = set(squares)
+                touched: set[tuple[int, int]] = set()
+                fits = True
+                for (tid, _dx, _dy, rot), (x, y) in zip(block, squares, strict=True):
+                    edges = orient(state.tile_types[tid], rot).edges
+                    for side, (nx, ny) in enumerate(NEIGHBOUR_OFFSETS):
+                        q = (x + nx, y + ny)
+                        if q in inside or q not in tiles:
+                            continue
+                        other = tiles[q]
+                        if not edges_match(other.tile.edges[(side + 2) % 4], edges[side]):
+                            fits = False
+                            break
+                        touched.add(q)
+                    if not fits:
+                        break
+                if not fits or not touched:
+                    continue
+                rivers = sum(1 for q in touched if "river" in tiles[q].type.tags)
+                distance = min(abs(x - spring.x) + abs(y - spring.y) for x, y in squares)
+                key = (-rivers, distance, oy, ox)
+                if best is None or key < best[0]:
+                    best = (key, ox, oy, rivers)
+        if best is None:  # pragma: no cover - a board of a dozen river tiles always has room
+            raise AssertionError("no place for the City of Carcassonne")
+        _, ox, oy, rivers = best
+        for tid, dx, dy, rot in block:
+            board.add(state.tile_types[tid], Placement(ox + dx, oy + dy, rot), check=False)
+        state.ext["count"]["laid"] = True
+        state.emit(
+            "count-city-laid",
+            rule="count.setup",
+            pos=(ox + 2, oy + 1),
+            text=(
+                f"The river is done, so the City of Carcassonne is laid against it where it touches "
+                f"the most river tiles ({rivers}), its north-west corner at ({ox}, {oy})."
+            ),
+            annotations=("house-count-river-first",),
+            options=("river2.with-count",),
+            data={"origin": [ox, oy], "river_tiles_touched": rivers},
+        )
+
+    # -- deploying to the City -----------------------------------------------------------------
+    def begin_turn(self, state: GameState, turn: Turn) -> None:
+        ext = state.ext["count"]
+        ext["from_city"] = [f for f in ext["from_city"] if state.figures[f].location is not None]
+
+    def end_turn(self, state: GameState, turn: Turn) -> None:
+        state.ext["count"]["last"] = turn.player
+
+    def _count_quarter(self, state: GameState) -> str:
+        q = quarter_of(state.figures["count"].location)
+        assert q is not None
+        return q
+
+    def _triggered(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> tuple[bool, str]:
+        """Whether the tile made somebody else score and its player nothing, and how."""
+        me = turn.player
+        if self.option("count.deploy-trigger") == "completion":
+            relevant = [
+                s
+                for s in scorings
+                if not s.final and s.feature.kind in ("road", "city", "cloister")
+            ]
+            others = sorted({p for s in relevant for p, x in s.points.items() if x > 0 and p != me})
+            mine = any(s.points.get(me, 0) > 0 for s in relevant)
+            why = "completed road, city or cloister"
+        else:
+            others_set: set[str] = set()
+            mine = False
+            for e in reversed(state.events):
+                if e.turn != turn.number:
+                    break
+                if e.kind == "points" and e.points > 0:
+                    if e.player == me:
+                        mine = True
+                    else:
+                        others_set.add(e.player)
+            others = sorted(others_set, key=state.players.index)
+            why = "scoring"
+        if not others or mine:
+            return False, ""
+        return True, f"{' and '.join(others)} scored in this {why} and {me} scored nothing"
+
+    def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
+        ext = state.ext["count"]
+        if not ext["laid"]:
+            return
+        ok, why = self._triggered(state, turn, scorings)
+        if not ok:
+            return
+        player = turn.player
+        count_at = self._count_quarter(state)
+        blocked = count_at if self.option("count.blocks-moves-to") else None
+        options = [
+            Deploy(kind, quarter_place(q), self.id)
+            for kind, quarters in ENTERS_CITY.items()
+            if state.in_supply(player, kind) is not None
+            for q in quarters
+            if q != blocked
+        ]
+        if not options:
+            return
+        answer = state.ask(
+            Decision(
+                player,
+                "count.deploy",
+                options,
+                rule="count.deploy",
+                optional=True,
+                prompt=f"{why}: {player} may put one figure into a quarter of Carcassonne",
+                explain=lambda a: self._why_not_deploy(state, player, a, options, blocked),
+                accepts=("deploy",),
+            )
+        )
+        if isinstance(answer, Pass):
+            return
+        assert isinstance(answer, Deploy)
+        quarter = quarter_of(answer.to)
+        figure = state.in_supply(player, answer.figure)
+        assert figure is not None and quarter is not None
+        changed = tuple(
+            o for o in ("count.deploy-trigger", "count.blocks-moves-to") if self.option_changed(o)
+        )
+        state.deploy_figure(
+            figure,
+            answer.to,
+            rule="count.deploy",
+            text=(
+                f"{why}, so {player} puts a {kind_of(figure.kind).title} from their supply into the "
+                f"{quarter} quarter of Carcassonne (one per tile, on top of the normal deployment)."
+            ),
+            annotations=("ckr-7", "ckr-13", "ckr-14"),
+            options=changed,
+        )
+        self._move_count(state, player, quarter)
+
+    def _why_not_deploy(self, state, player, action, options, blocked) -> str | None:
+        if action in options:
+            return None
+        to = getattr(action, "to", None)
+        kind = getattr(action, "figure", "?")
+        quarter = quarter_of(to)
+        if quarter is None:
+            return (
+                f"a figure deployed to Carcassonne goes to a quarter: place 'count.castle', "
+                f"'count.market', 'count.blacksmith' or 'count.cathedral', not {to!r}"
+            )
+        if kind not in ENTERS_CITY:
+            return f"a {kind} may not enter the City of Carcassonne (ckr-9)"
+        if quarter not in ENTERS_CITY[kind]:
+            return (
+                f"a {kind} may wait only in the {' or '.join(ENTERS_CITY[kind])} quarter (ckr-17)"
+            )
+        if quarter == blocked:
+            return f"the Count stands in the {quarter}, and under RGG's Big Box 2 rule no follower may enter his quarter (ckr-34)"
+        if state.in_supply(player, kind) is None:
+            return f"{player} has no {kind} in their supply"
+        return f"{player} cannot deploy a {kind} to the {quarter} here"
+
+    def _move_count(self, state: GameState, player: str, entered: str) -> None:
+        count = state.figures["count"]
+        here = self._count_quarter(state)
+        how = self.option("count.count-movement")
+        if how == "clockwise":
+            to = QUARTERS[(QUARTERS.index(here) + 1) % 4]
+            note, why = "variant-count-clockwise", "he steps on clockwise at every deployment"
+        elif how == "follows-deploy":
+            if entered == here:
+                return
+            to = entered
+            note, why = "variant-count-follows-deploy", "he follows the newest follower"
+        else:
+            options = [MoveFigure(count.id, quarter_place(q)) for q in QUARTERS if q != here]
+            answer = state.ask(
+                Decision(
+                    player,
+                    "count.move",
+                    options,
+                    rule="count.move",
+                    optional=True,
+                    prompt=f"{player} may move the Count from the {here} to another quarter",
+                    accepts=("move",),
+                )
+            )
+            if isinstance(answer, Pass):
+                return
+            to = quarter_of(answer.to)  # type: ignore[union-attr]
+            assert to is not None
+            note, why = "", f"{player} chooses where he stands"
+        state.move_figure(
+            count,
+            quarter_place(to),
+            rule="count.move",
+            text=(
+                f"The Count moves from the {here} to the {to} ({why}): followers in the {to} "
+                f"are now blocked, those in the {here} free to leave."
+            ),
+            annotations=(note,) if note else ("ckr-34",),
+            options=("count.count-movement",)
+            if self.option_changed("count.count-movement")
+            else (),
+        )
+
+    # -- redeploying before a scoring ------------------------------------------------------------
+    def _waiting(
+        self, state: GameState, player: str, quarter: str, feature_kind: str
+    ) -> list[Figure]:
+        place = quarter_place(quarter)
+        return [
+            f
+            for f in state.figures.values()
+            if f.player == player and f.location == place and feature_kind in kind_of(f.kind).enters
+        ]
+
+    def before_scoring(self, state: GameState, scoring: Scoring) -> None:
+        if scoring.final or not state.ext["count"]["laid"] or state.turn is None:
+            return
+        feature = scoring.feature
+        quarter = FEATURE_QUARTER.get(feature.kind)
+        if quarter is None:
+            return
+        if quarter == self._count_quarter(state):
+            waiting = [
+                f for p in state.players for f in self._waiting(state, p, quarter, feature.kind)
+            ]
+            if waiting:
+                state.emit(
+                    "count-blocked",
+                    rule="count.block",
+                    feature=feature.id,
+                    nodes=tuple(feature.nodes),
+                    text=(
+                        f"The Count stands in the {quarter}, so the {plural(len(waiting), 'figure')} "
+                        f"waiting there cannot join {scoring.what}."
+                    ),
+                    annotations=("ckr-34",),
+                )
+            return
+        active = state.turn.player
+        rule = f"count.redeploy.{quarter}"
+        target = min(feature.nodes)
+        once = self.option("count.redeploy-rounds") == "once-around"
+        while True:
+            moved_any = False
+            for player in state.players_from(active, include=True):
+                while True:
+                    waiting = self._waiting(state, player, quarter, feature.kind)
+                    if not waiting:
+                        break
+                    options = [MoveFigure(f.id, target) for f in waiting]
+                    answer = state.ask(
+                        Decision(
+                            player,
+                            "count.redeploy",
+                            options,
+                            rule=rule,
+                            optional=True,
+                            prompt=f"{player} may move figures from the {quarter} into {scoring.what}",
+                            explain=lambda a, w=waiting, f=feature, q=quarter: self._why_not_move(
+                                a, w, f, q
+                            ),
+                            accepts=("move",),
+                        )
+                    )
+                    if isinstance(answer, Pass):
+                        break
+                    figure = state.figures[answer.figure]  # type: ignore[union-attr]
+                    self._redeploy(state, figure, answer.to, quarter, scoring, rule)  # type: ignore[union-attr]
+                    moved_any = True
+            if once or not moved_any:
+                break
+
+    def _why_not_move(self, action, waiting, feature, quarter) -> str | None:
+        fig = getattr(action, "figure", None)
+        to = getattr(action, "to", None)
+        if fig not in {f.id for f in waiting}:
+            have = ", ".join(f.id for f in waiting)
+            return f"figure {fig!r} is not waiting in the {quarter} for this player (there: {have})"
+        if to not in feature.nodes:
+            return (
+                f"a figure from the {quarter} may only join the {feature.kind} being scored "
+                f"(a segment of it, such as {list(min(feature.nodes))}), not {to!r}"
+            )
+        return None
+
+    def _redeploy(self, state, figure, to, quarter, scoring, rule) -> None:
+        feature = scoring.feature
+        counts: dict[str, int] = {}
+        for f in [*feature.figures, figure]:
+            if f.player is not None:
+                counts[f.player] = counts.get(f.player, 0) + 1
+        now = ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
+        role = role_name(figure.kind, feature.kind)
+        state.move_figure(
+            figure,
+            to,
+            rule=rule,
+            text=(
+                f"{figure.player} moves a {kind_of(figure.kind).title} from the {quarter} of "
+                f"Carcassonne into {scoring.what} as a {role} before it scores: now {now}."
+            ),
+            annotations=("ckr-18", "ckr-20", "ckr-29", *_REDEPLOY_NOTES[quarter]),
+            options=("count.redeploy-rounds",)
+            if self.option_changed("count.redeploy-rounds")
+            else (),
+        )
+        ext = state.ext["count"]
+        if figure.kind in ("mayor", "wagon") and figure.id not in ext["from_city"]:
+            ext["from_city"].append(figure.id)
+
+    def figure_strength(self, state: GameState, figure: Figure, feature: Feature) -> int | None:
+        if (
+            figure.kind in ("mayor", "wagon")
+            and self.option("count.special-figure-strength") == "two-each"
+            and figure.id in state.ext["count"]["from_city"]
+        ):
+            return 2
+        return None
+
+    # -- after the game --------------------------------------------------------------------------
+    def before_final_scoring(self, state: GameState) -> None:
+        ext = state.ext["count"]
+        if not ext["laid"]:
+            return
+        trigger = state.turn.player if state.turn is not None else ext["last"] or state.players[-1]
+        quarters = (
+            QUARTERS if self.option("count.final-redeploy") == "all-quarters" else ("market",)
+        )
+        features = state.board.features.features()
+        while True:
+            moved_any = False
+            for player in state.players_from(trigger, include=True):
+                count_at = self._count_quarter(state)
+                options: list[MoveFigure] = []
+                movable: dict[str, tuple[str, list[Feature]]] = {}
+                for q in quarters:
+                    if q == count_at:
+                        continue
+                    kind = QUARTER_FEATURE[q]
+                    targets = [f for f in features if f.kind == kind and not f.scored]
+                    if kind == "city" or kind == "road":
+                        targets = [f for f in targets if not f.complete]
+                    if not targets:
+                        continue
+                    for fig in self._waiting(state, player, q, kind):
+                        movable[fig.id] = (q, targets)
+                    seen_kinds: set[str] = set()
+                    for fig in self._waiting(state, player, q, kind):
+                        if fig.kind in seen_kinds:
+                            continue
+                        seen_kinds.add(fig.kind)
+                        options.extend(MoveFigure(fig.id, min(t.nodes)) for t in targets)
+                if not options:
+                    continue
+                answer = state.ask(
+                    Decision(
+                        player,
+                        "count.final",
+                        options,
+                        rule="count.redeploy.final",
+                        optional=True,
+                        prompt=f"{player} may move one follower from Carcassonne into an unfinished feature or farm",
+                        explain=lambda a, m=movable: self._why_not_final(state, a, m),
+                        accepts=("move",),
+                    )
+                )
+                if isinstance(answer, Pass):
+                    continue
+                figure = state.figures[answer.figure]  # type: ignore[union-attr]
+                quarter = quarter_of(figure.location)
+                feature = state.board.features.feature_of(answer.to)  # type: ignore[union-attr]
+                state.move_figure(
+                    figure,
+                    answer.to,  # type: ignore[union-attr]
+                    rule="count.redeploy.final",
+                    text=(
+                        f"Scoring after the game: {player} moves a {kind_of(figure.kind).title} from the "
+                        f"{quarter} of Carcassonne onto {feature.describe()} as a "
+                        f"{role_name(figure.kind, feature.kind)}."
+                    ),
+                    annotations=("ckr-27", "ckr-29", *_REDEPLOY_NOTES[quarter or "castle"]),
+                    options=("count.final-redeploy",)
+                    if self.option_changed("count.final-redeploy")
+                    else (),
+                )
+                if figure.kind in ("mayor", "wagon") and figure.id not in ext["from_city"]:
+                    ext["from_city"].append(figure.id)
+                moved_any = True
+            if not moved_any:
+                break
+        left = [f for f in state.figures.values() if f.player and quarter_of(f.location)]
+        if left:
+            state.emit(
+                "count-left-in-city",
+                rule="count.redeploy.final",
+                text=(
+                    f"{plural(len(left), 'figure')} stay in Carcassonne and score nothing "
+                    f"({', '.join(sorted(_owner_text(f) + ' in the ' + str(quarter_of(f.location)) for f in left))})."
+                ),
+                annotations=("ckr-29",),
+            )
+
+    def _why_not_final(self, state, action, movable) -> str | None:
+        fig = getattr(action, "figure", None)
+        to = getattr(action, "to", None)
+        if fig not in movable:
+            return (
+                f"figure {fig!r} cannot be moved now: it is not this player's, not in the City, "
+                f"or waits where the Count stands or where nothing unfinished of its kind is left"
+            )
+        quarter, targets = movable[fig]
+        if not isinstance(to, tuple) or to[:2] not in state.board.tiles:
+            return f"a figure leaving the {quarter} goes to a segment of a placed tile, not {to!r}"
+        try:
+            feature = state.board.features.feature_of(to)
+        except KeyError:
+            return f"there is no segment {to[2]!r} on the tile at ({to[0]}, {to[1]})"
+        if feature not in targets:
+            want = QUARTER_FEATURE[quarter]
+            return (
+                f"a figure from the {quarter} may only go to an unfinished {want}"
+                f"{'' if want != 'field' else ' (a farm)'}, and {feature.describe()} is not one"
+            )
+        return None
+
+    def feature_value(
+        self, state: GameState, feature: Feature, value: FeatureValue, *, final: bool
+    ) -> FeatureValue:
+        if not final or feature.kind != "field" or not state.ext.get("count", {}).get("laid"):
+            return value
+        if touches_city(state, feature):
+            return FeatureValue(
+                value.parts + (("the City of Carcassonne, a completed city, × 3", 3),)
+            )
+        return value
+
+
+def touches_city(state: GameState, feature: Feature) -> bool:
+    """Whether a farm has a field segment on the City's tiles (they all touch the City)."""
+    tiles = state.board.tiles
+    for x, y, seg in feature.nodes:
+        placed = tiles[(x, y)]
+        if CITY_TAG in placed.type.tags and CITY_TAG in placed.type.segment(seg).tags:
+            return True
+    return False

@@ -1,0 +1,291 @@
+"""The River II (Count, King & Robber; its rules are on Wikicarpedia's River pages).
+
+What this module plays:
+
+- **Set-up** (``river2.setup``): the spring replaces the start tile (one copy of the base start
+  tile leaves the game). The fork is drawn first, then the other river tiles in random order,
+  the volcano lake last (the lake with the city cap is shuffled in with the rest, see
+  ``docs/tiles.md``); every river tile is drawn before any land tile (``river2.order``).
+  Seeded games order the pile so; game files that name their tiles are checked and get a
+  one-line error for a tile out of that order.
+- **Placing** (``river2.place``): a river tile must continue an open end of the river through
+  exactly one of its river sides; the river may not bend the same way twice in a row (no
+  U-turn; each branch of the fork counts from the fork). A river tile that fits nowhere leaves
+  the game as any such tile does (``river2.discard``, ckr-5), and the game goes on.
+- **Followers**: never on the river itself (the base game offers only roads, cities,
+  cloisters and farms); the other features of river tiles are played and scored as usual.
+- **The pig herd** (``river2.pig-herd``): the farmers who score a farm holding the pig-herd
+  field score 1 more per completed city (counted as the farm counts them; several herds in one
+  farm do not add up), the reading JCloisterZone plays; the barn gets nothing from it
+  (car-194), farmers on a barn's farm do (car-195, for the Abbey & Mayor module).
+- **With the Count** (``river2.with-count``, ckr-5, ckr-6): ``discard-unplaceable`` (the City
+  starts, the spring is the first tile drawn and may go anywhere against the board, river tiles
+  that cannot be placed leave the game); ``spring-away-from-city`` (the same, but the spring
+  must touch the City with the river flowing straight away from it); ``not-combined`` (a game
+  with both is refused); ``river-first`` (house rule: the river starts, the City is laid when
+  it is done; :mod:`carc_teach.rules.count` lays it).
+
+Not implemented: the volcano's dragon (The Princess & the Dragon is not in carc_teach; without
+it the volcano lake is an ordinary lake), the inn's doubling on roads (Inns & Cathedrals is not
+in carc_teach; the inn is recorded as a tag), combining River I and River II (River I's tiles
+are not shipped).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import GameFileError, IllegalMoveError
+from ..geometry import NEIGHBOUR_OFFSETS
+from ..tiles import SIDES, catalogue, orient
+from . import RuleModule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board, Placement
+    from ..scoring import Scoring
+    from ..state import GameState, Turn
+    from ..tiles import TileType
+
+__all__ = ["River2Rules", "river_problem"]
+
+CITY_TAG = "city-of-carcassonne"
+_TURN_WORD = {1: "right", 3: "left"}
+
+
+def _river_sides(tile) -> list[int]:
+    return [s for seg in tile.segments if seg.kind == "river" for s in seg.sides]
+
+
+def _entry_side(board: Board, placed) -> int | None:
+    """The river side through which a placed river tile joined the river (None: the spring)."""
+    for side in _river_sides(placed.tile):
+        dx, dy = NEIGHBOUR_OFFSETS[side]
+        other = board.tiles.get((placed.x + dx, placed.y + dy))
+        if other is not None and other.order < placed.order and "river" in other.type.tags:
+            return side
+    return None
+
+
+def _bend(entry: int | None, exit_side: int) -> int:
+    """0 straight on, 1 a right bend, 3 a left bend, for water entering through ``entry``."""
+    if entry is None:
+        return 0
+    heading = (entry + 2) % 4
+    return (exit_side - heading) % 4
+
+
+def river_problem(board: Board, tile_type: TileType, placement: Placement) -> str | None:
+    """Why a river tile may not go there (None: it may). Land tiles are not concerned."""
+    if "river" not in tile_type.tags:
+        return None
+    tile = orient(tile_type, placement.rotation)
+    sides = _river_sides(tile)
+    joins = []
+    for side in sides:
+        dx, dy = NEIGHBOUR_OFFSETS[side]
+        other = board.tiles.get((placement.x + dx, placement.y + dy))
+        if other is not None:
+            joins.append((side, other))
+    has_river = any("river" in p.type.tags for p in board)
+    if "spring" in tile_type.tags:
+        if has_river:
+            return "the river has its spring already"
+        return None
+    if not has_river:
+        return "the river starts at its spring, which is not on the board yet"
+    if not joins:
+        return (
+            "a river tile must continue the river: none of its river sides meets an open river end"
+        )
+    if len(joins) > 1:
+        return "a river tile may continue only one river end (it would join two ends of the river)"
+    entry, previous = joins[0]
+    before = _bend(_entry_side(board, previous), (entry + 2) % 4)
+    if before:
+        for exit_side in sides:
+            if exit_side != entry and _bend(entry, exit_side) == before:
+                return (
+                    f"the river would bend {_TURN_WORD[before]} twice in a row (a U-turn): the tile "
+                    f"at ({previous.x}, {previous.y}) already bends {_TURN_WORD[before]}"
+                )
+    return None
+
+
+def spring_away_from_city(board: Board, tile_type: TileType, placement: Placement) -> str | None:
+    """The original Count rule: the spring touches the City, the river flowing away from it."""
+    if "spring" not in tile_type.tags:
+        return None
+    (river_side,) = _river_sides(orient(tile_type, placement.rotation))
+    back = (river_side + 2) % 4
+    dx, dy = NEIGHBOUR_OFFSETS[back]
+    other = board.tiles.get((placement.x + dx, placement.y + dy))
+    if other is None or CITY_TAG not in other.type.tags:
+        return (
+            "with river2.with-count 'spring-away-from-city' the spring goes against the City of "
+            f"Carcassonne with the river flowing away from it: its {SIDES[back]} side must touch a "
+            "City tile"
+        )
+    return None
+
+
+class River2Rules(RuleModule):
+    id = "river2"
+    title = "The River II"
+    tile_sets = ("river2",)
+    options = ("river2.with-count",)
+    rules = {
+        "river2.setup": "The spring replaces the start tile; the river tiles are drawn before any land "
+        "tile, the fork first and the volcano lake last.",
+        "river2.order": "Every river tile is drawn before the land tiles: the fork right after the spring, "
+        "the volcano lake last.",
+        "river2.place": "A river tile must continue the river, and the river may not bend the same way "
+        "twice in a row; no follower goes on the river itself.",
+        "river2.discard": "A river tile that cannot be placed leaves the game, and play goes on with the "
+        "river unfinished.",
+        "river2.pig-herd": "The farmers who score a farm with the pig herd score 1 more per completed city.",
+        "river2.with-count": "How the City of Carcassonne and the river share the start of the game.",
+    }
+
+    @property
+    def placement_rules(self) -> tuple:
+        rules = [river_problem]
+        if self.option("river2.with-count") == "spring-away-from-city":
+            rules.append(spring_away_from_city)
+        return tuple(rules)
+
+    # -- set-up -------------------------------------------------------------------------------
+    def _with_count(self, state: GameState) -> bool:
+        return "count" in state.setup.expansions
+
+    def _spring_starts(self, state: GameState) -> bool:
+        return not self._with_count(state) or self.option("river2.with-count") == "river-first"
+
+    def start_layout(self, state: GameState) -> list[tuple[str, int, int, int]] | None:
+        if not self._spring_starts(state):
+            return None
+        spring, rotation = catalogue("river2").start or ("R2-spring", 0)
+        return [(spring, state.setup.start.x, state.setup.start.y, rotation)]
+
+    def prepare_bag(self, state: GameState, bag: list[str]) -> list[str]:
+        tiles = state.tile_types
+        river = [t for t in bag if "river" in tiles[t].tags]
+        land = [t for t in bag if "river" not in tiles[t].tags]
+
+        def rank(t: str) -> int:  # drawn from the end of the list: higher ranks come first
+            tags = tiles[t].tags
+            if "spring" in tags:
+                return 3
+            if "fork" in tags:
+                return 2
+            if "lake" in tags:
+                return 0
+            return 1
+
+        river.sort(key=rank)  # stable: the shuffled order stays among equals
+        return land + river
+
+    def setup(self, state: GameState) -> None:
+        if self._with_count(state) and self.option("river2.with-count") == "not-combined":
+            raise GameFileError(
+                "the rule option river2.with-count is 'not-combined' (the Count, King & Robber box "
+                "advises against playing the City of Carcassonne and The River II together): "
+                "drop one of them or choose another value",
+                field="setup.expansions",
+            )
+        starts = self._spring_starts(state)
+        if starts and not self._with_count(state):
+            # the river replaces the start tile: one copy of it leaves the game
+            start = state.setup.start.tile
+            if state.remaining.get(start, 0) > 0:
+                state.remaining[start] -= 1
+                if state.setup.tile_order is None and start in state.bag:
+                    state.bag.remove(start)
+        river = sum(n for t, n in state.remaining.items() if "river" in state.tile_types[t].tags)
+        if starts:
+            text = (
+                f"The River II: the spring is the start tile; its {river} other river tiles come "
+                "first, the fork at once, the volcano lake last."
+            )
+        else:
+            text = (
+                f"The River II with the City of Carcassonne: the spring is the first tile drawn, "
+                f"then the fork and the other river tiles, the volcano lake last ({river + 0} river "
+                "tiles); a river tile that cannot be placed leaves the game."
+            )
+        state.emit(
+            "river2-setup",
+            rule="river2.setup",
+            text=text,
+            annotations=("ckr-5", "ckr-6") if self._with_count(state) else (),
+            options=("river2.with-count",) if self._with_count(state) else (),
+        )
+
+    # -- the order of the river (files naming their tiles) --------------------------------------
+    def after_placement(self, state: GameState, turn: Turn) -> None:
+        tiles = state.tile_types
+        for e in reversed(state.events):
+            if e.turn != turn.number:
+                break
+            if e.kind == "tile-discarded" and "river" in tiles[e.tile].tags:
+                state.emit(
+                    "river2-tile-removed",
+                    player=turn.player,
+                    tile=e.tile,
+                    rule="river2.discard",
+                    text=(
+                        f"River tile {e.tile} cannot continue the river anywhere, so it leaves the "
+                        "game; play goes on with the rest of the river."
+                    ),
+                    annotations=("ckr-5",),
+                )
+        tile = turn.tile
+        assert tile is not None
+        left = [t for t, n in state.remaining.items() if n > 0 and "river" in tiles[t].tags]
+        if not left:
+            return
+        problem = None
+        if "river" not in tile.tags:
+            problem = (
+                f"every river tile is drawn before the land tiles, and {len(left)} are still to come "
+                f"({', '.join(sorted(left))})"
+            )
+        elif "spring" not in tile.tags and any("spring" in tiles[t].tags for t in left):
+            problem = "the spring comes first: it is the first river tile drawn"
+        elif (
+            "fork" not in tile.tags
+            and "spring" not in tile.tags
+            and any("fork" in tiles[t].tags for t in left)
+        ):
+            problem = "the fork is laid right after the spring, before the other river tiles"
+        elif "lake" in tile.tags:
+            problem = f"the volcano lake is the last river tile, and {', '.join(sorted(left))} are still to come"
+        if problem:
+            raise IllegalMoveError(
+                f"tile {tile.id} is out of the river's order: {problem}",
+                move=turn.move.number if turn.move is not None else None,
+                field="tile",
+            )
+
+    # -- the pig herd ---------------------------------------------------------------------------
+    def player_bonus(
+        self, state: GameState, scoring: Scoring, player: str
+    ) -> tuple[tuple[str, int], ...]:
+        feature = scoring.feature
+        if feature.kind != "field" or not scoring.final:
+            return ()
+        tiles = state.board.tiles
+        herd = any(
+            "pig-herd" in tiles[(x, y)].type.segment(seg).tags for x, y, seg in feature.nodes
+        )
+        if not herd:
+            return ()
+        cities = sum(1 for c in state.board.features.bordering_cities(feature) if c.complete)
+        from .count import touches_city
+
+        if "count" in state.setup.expansions and touches_city(state, feature):
+            cities += 1
+        if not cities:
+            return ()
+        return (
+            (f"the pig herd: {cities} completed {'city' if cities == 1 else 'cities'} × 1", cities),
+        )
