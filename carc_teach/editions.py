@@ -467,6 +467,48 @@ OPTIONS: tuple[RuleOption, ...] = (
         ),
     ),
     RuleOption(
+        id="wagon.move-rule",
+        title="Which features count as next to a wagon that moves after scoring?",
+        expansion="abbey-mayor",
+        values=("connected", "neighbourhood"),
+        default="connected",
+        explanation=_text("""
+            In the first edition (C1, the annotated rules) a wagon may only move to a feature
+            directly connected to the one that scored: along a road into a crossing, through a
+            city gate, into a cloister or an abbey; never city to city and never across another
+            feature. The second edition (C2) drops the connection: the wagon may move to any
+            unfinished, unoccupied road, city or cloister on the tile it stands on or on one of
+            the eight tiles around it."""),
+        annotations=("car-170", "car-171", "car-172", "car-175"),
+        value_notes=(
+            ("connected", "a directly connected feature (1st edition, annotated rules)"),
+            ("neighbourhood", "any feature on its tile or the eight around it (2nd edition)"),
+        ),
+    ),
+    RuleOption(
+        id="barn.pig-herd",
+        title="Does the pig-herd tile add a point when farmers score because of a barn?",
+        expansion="abbey-mayor",
+        values=("farmers", "nobody"),
+        default="farmers",
+        explanation=_text("""
+            The pig-herd tile of The River II never adds to a barn's own points at the end
+            (Big Box 2). The annotators add that it can still earn an extra point per completed
+            city when there is a barn on the farm; carc_teach reads that as a point per city for
+            the farmers who score when a barn is placed on their farm or their farm is joined to
+            one. 'nobody' is the stricter reading: on a farm with a barn the herd adds
+            nothing."""),
+        annotations=("car-194", "car-195"),
+        value_notes=(
+            (
+                "farmers",
+                "+1 per completed city to farmers scored because of a barn (carc_teach's reading)",
+            ),
+            ("nobody", "the herd adds nothing on a farm with a barn"),
+        ),
+        also_needs=("river2",),
+    ),
+    RuleOption(
         id="mayor.tower-immune",
         title="Are mayors safe from towers?",
         expansion="abbey-mayor",

@@ -175,11 +175,11 @@ def kind_of(kind_id: str) -> FigureKind:
 # belongs to when a game without it asks for one.
 for _k in (
     FigureKind("follower", "follower", "base", 1, _FEATURES),
-    FigureKind("big-follower", "big follower", "inns-cathedrals", 2, _FEATURES),
+    FigureKind("big-follower", "big follower", "big-follower", 2, _FEATURES),
     FigureKind(
-        "builder", "builder", "traders-builders", 0, frozenset({"road", "city"}), False, False
+        "builder", "builder", "builder", 0, frozenset({"road", "city"}), False, False
     ),
-    FigureKind("pig", "pig", "traders-builders", 0, frozenset({"field"}), False, False),
+    FigureKind("pig", "pig", "pig", 0, frozenset({"field"}), False, False),
     FigureKind("mayor", "mayor", "abbey-mayor", 0, frozenset({"city"})),
     FigureKind("wagon", "wagon", "abbey-mayor", 1, frozenset({"road", "city", "cloister"})),
     FigureKind("barn", "barn", "abbey-mayor", 0, frozenset(), False, False),

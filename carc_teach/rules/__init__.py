@@ -251,6 +251,10 @@ class RuleModule:
 #: Expansions carc_teach implements: id -> "module:ClassName" (imported on demand).
 EXPANSIONS: dict[str, str] = {
     "base": "carc_teach.rules.base:BaseRules",
+    "abbey-mayor": "carc_teach.rules.abbey_mayor:AbbeyMayorRules",
+    "big-follower": "carc_teach.rules.big_follower:BigFollowerRules",
+    "builder": "carc_teach.rules.builder_pig:BuilderRules",
+    "pig": "carc_teach.rules.builder_pig:PigRules",
     "count": "carc_teach.rules.count:CountRules",
     "river2": "carc_teach.rules.river2:River2Rules",
 }
@@ -260,7 +264,6 @@ EXPANSIONS: dict[str, str] = {
 PLANNED: dict[str, str] = {
     "king-robber": "King & Robber Baron (Count, King & Robber)",
     "shrines": "Heretics & Shrines (Count, King & Robber)",
-    "abbey-mayor": "Abbey & Mayor: mayor, wagon, barn",
 }
 
 

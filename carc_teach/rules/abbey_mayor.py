@@ -1,0 +1,884 @@
+"""Abbey & Mayor: the abbey tile, the mayor, the wagon and the barn.
+
+Rules as carc_teach plays them (footnote ids of the annotated rules, seed 004, in brackets;
+the records are in ``annotations/data/abbey_mayor.toml``):
+
+- **Set-up**: the 12 land tiles join the supply; each player takes an abbey tile, a mayor, a
+  wagon and a barn (the box holds six of each, so at most six players).
+- **Abbey** (``abbey.play``, ``abbey.place``): instead of drawing, a player may play their one
+  abbey. It only goes into a hole with tiles on all four sides, fits whatever they show and
+  closes every road and city that ends against it. It is a cloister: a monk (or a wagon,
+  car-173) may go on it and it scores like one. It cannot be played once the supply is empty:
+  the game ends with the last drawn tile.
+- **Mayor** (``mayor.deploy``, ``mayor.strength``): deployed instead of a follower, only to a
+  city of the placed tile that holds no follower of any kind, a wagon or another mayor
+  included (car-154, car-155, car-156). It counts as many followers as the city has pennants
+  (car-162); with none it counts 0: the city is occupied but the mayor wins nothing (car-163,
+  car-164). The city's value does not change. It returns after scoring.
+- **Wagon** (``wagon.deploy``, ``wagon.score``, ``wagon.move``): deployed instead of a
+  follower to a road, city or cloister (never a farm) with no other follower (option
+  ``wagon.empty-feature-rule``, car-166, car-167). It scores as one follower (car-176). After
+  its feature scores during the game, its owner moves it to a connected feature that is
+  unfinished and unoccupied, on a tile of their choice (car-175), or takes it back; with no
+  such feature it goes back. "Connected" (option ``wagon.move-rule``): in the first edition,
+  along the tile connections of the catalogue (a road into a crossing, a city gate or a
+  cloister; a road or city against an abbey), never city to city, never across another
+  feature (car-170 to car-174); in the second edition, any feature on the wagon's tile or
+  the eight around it. Several wagons decide in turn, the active player first, then
+  clockwise. Deploying, scoring and moving may all happen in one turn (car-177). Options
+  ``wagon.cloister-access`` (house rule: no wagon on abbeys or on cloisters without a road)
+  and ``wagon.move-range`` (house rule: the wagon rolls on across finished or unclaimed
+  features).
+- **Barn** (``barn.placement``, ``barn.scoring``, ``barn.connect``, ``barn.final``): placed
+  instead of a follower on a corner of the placed tile where four tiles meet, each showing
+  field at that point, on a farm with no barn yet (car-182, car-189). No farmer may then be
+  deployed on that farm. In this turn's scoring step, after the move of the wood (car-184),
+  the farmers already on it score 3 per completed city for their majority and go home; the
+  barn stays (car-188). When a tile joins a farm with farmers to a farm with a barn, those
+  farmers score 1 per completed city and go home (car-184/190). A pig adds 1 per city for
+  its owner (module ``pig``, car-192); a pig-herd tile of The River II on the farm adds 1 per
+  city to those farmers' scores (car-195, option ``barn.pig-herd``) but nothing to a barn.
+  After the game each barn's owner scores 4 per completed city bordering its farm; several
+  barns on one farm each score in full (car-193, car-194).
+
+Not implemented (no game of carc_teach can reach them, because the expansions involved are not
+played by the engine): the mayor and wagon in the City of Carcassonne (ckr-9, ckr-17) and the
+strength option ``count.special-figure-strength``; market followers moving onto a barn's farm
+(car-185, car-191) and the Count's deployment after a barn scoring (car-187); fliers, the magic
+portal, the dragon, the tower, castles, besieged cities, the Festival (car-157 to car-161,
+car-165, car-178 to car-183, car-186); options ``mayor.tower-immune`` and
+``wagon.hazard-immune`` (they need The Tower / The Princess & the Dragon).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, Decision, Deploy, MoveFigure, Pass, register_action
+from ..errors import GameFileError, IllegalMoveError, UnknownRuleError
+from ..figures import Corner, kind_of, role_name
+from ..geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
+from ..scoring import score_feature
+from ..text import join_names, plural
+from ..tiles import SIDES
+from . import FeatureValue, RuleModule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board, Placement
+    from ..features import Feature
+    from ..figures import Figure
+    from ..scoring import Scoring
+    from ..state import GameState, Turn
+    from ..tiles import TileType
+
+__all__ = [
+    "AbbeyMayorRules",
+    "PlayAbbey",
+    "barn_corner_problem",
+    "barn_farm",
+    "wagon_targets",
+    "connected_features",
+]
+
+ABBEY = "abbey"
+#: the most players the box equips (six abbeys, mayors, wagons and barns)
+MAX_PLAYERS = 6
+
+#: For each square meeting at a grid point (offset from the point's (x, y), as in
+#: ``Corner.squares``): the two half-sides of that square that touch the point.
+_QUARTERS: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
+    ((-1, -1), (3, 4)),  # north-west square: its ESE and SSE halves
+    ((0, -1), (5, 6)),  # north-east square: SSW and WSW
+    ((0, 0), (7, 0)),  # south-east square: WNW and NNW
+    ((-1, 0), (1, 2)),  # south-west square: NNE and ENE
+)
+_SQUARE_NAMES = ("north-west", "north-east", "south-east", "south-west")
+
+
+@register_action
+@dataclass(frozen=True, slots=True)
+class PlayAbbey(Action):
+    """Play one's abbey tile instead of drawing (Abbey & Mayor)."""
+
+    type: ClassVar[str] = "abbey-mayor.abbey"
+    keys: ClassVar[Mapping[str, bool]] = MappingProxyType({})
+
+    def to_json(self, *, at: tuple[int, int] | None = None) -> dict[str, Any]:
+        return {"type": self.type}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], placed: Any) -> PlayAbbey:
+        return cls()
+
+
+# -- geometry the rules ask about ---------------------------------------------------------------
+
+
+def is_abbey(tile_type: TileType) -> bool:
+    return tile_type.id == ABBEY or (tile_type.per_player and "abbey" in tile_type.tags)
+
+
+def abbey_hole_problem(board: Board, tile_type: TileType, placement: Placement) -> str | None:
+    """Placement rule: the abbey only fills a hole with a tile on each of its four sides."""
+    if not is_abbey(tile_type):
+        return None
+    x, y = placement.x, placement.y
+    missing = [
+        SIDES[side]
+        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS)
+        if (x + dx, y + dy) not in board.tiles
+    ]
+    if missing:
+        return (
+            f"the abbey only fills a hole with tiles on all four sides, and ({x}, {y}) has "
+            f"no tile to the {' and '.join(missing)}"
+        )
+    return None
+
+
+def barn_corner_problem(board: Board, corner: Corner) -> str | None:
+    """Why a barn cannot stand on ``corner`` (four tiles, all field at that point), or None."""
+    for (dx, dy), halves in _QUARTERS:
+        pos = (corner.x + dx, corner.y + dy)
+        placed = board.tiles.get(pos)
+        where = _SQUARE_NAMES[_QUARTERS.index(((dx, dy), halves))]
+        if placed is None:
+            return (
+                f"a barn needs four tiles meeting at the point, and the {where} square "
+                f"{pos} is empty"
+            )
+        for h in halves:
+            i = placed.tile.half_segment[h]
+            if i is None or placed.tile.segments[i].kind != "field":
+                return (
+                    f"every tile must show field at the point, but tile {placed.type.id} at "
+                    f"{pos} (the {where} one) does not"
+                )
+    return None
+
+
+def _quarter_node(board: Board, corner: Corner) -> tuple[int, int, str]:
+    (dx, dy), halves = _QUARTERS[0]
+    placed = board.tiles[(corner.x + dx, corner.y + dy)]
+    seg = placed.tile.segments[placed.tile.half_segment[halves[0]]]  # type: ignore[index]
+    return (placed.x, placed.y, seg.id)
+
+
+def barn_farm(state: GameState, barn: Figure) -> Feature:
+    """The farm a barn stands on (the farm of the field quarters at its corner)."""
+    assert isinstance(barn.location, Corner)
+    return state.board.features.feature_of(_quarter_node(state.board, barn.location))
+
+
+def barns_on(state: GameState, farm: Feature) -> list[Figure]:
+    """The barns standing on ``farm``, in seat order."""
+    out = [
+        f
+        for f in state.figures.values()
+        if f.kind == "barn" and isinstance(f.location, Corner) and barn_farm(state, f) is farm
+    ]
+    return sorted(out, key=lambda f: state.players.index(f.player))  # type: ignore[arg-type]
+
+
+def _is_follower(figure: Figure) -> bool:
+    return kind_of(figure.kind).follower
+
+
+def _farmers(farm: Feature) -> list[Figure]:
+    return [f for f in farm.figures if _is_follower(f)]
+
+
+def connected_features(state: GameState, feature: Feature) -> list[Feature]:
+    """Roads, cities and cloisters a wagon can drive to from ``feature`` in one step (first
+    edition, car-170 to car-174): along the tiles' connections (a road into a crossing, a city
+    gate or a cloister) and between an abbey and the roads and cities ending against it."""
+    features = state.board.features
+    tiles = state.board.tiles
+    out: list[Feature] = []
+
+    def add(f: Feature) -> None:
+        if f is not feature and f not in out and f.kind in ("road", "city", "cloister"):
+            out.append(f)
+
+    for x, y, seg_id in feature.nodes:
+        placed = tiles[(x, y)]
+        for other in placed.type.connected(seg_id):
+            add(features.feature_of((x, y, other)))
+        if is_abbey(placed.type):
+            # from the abbey to every road and city that ends against it
+            for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
+                n = tiles.get((x + dx, y + dy))
+                if n is None:
+                    continue
+                j = n.tile.side_segment[(side + 2) % 4]
+                if j is not None:
+                    add(features.feature_of((n.x, n.y, n.tile.segments[j].id)))
+            continue
+        seg = next(s for s in placed.tile.segments if s.id == seg_id)
+        if seg.kind not in ("road", "city"):
+            continue
+        for side in seg.sides:
+            dx, dy = NEIGHBOUR_OFFSETS[side]
+            n = tiles.get((x + dx, y + dy))
+            if n is not None and is_abbey(n.type):
+                for s in n.tile.segments:
+                    if s.kind == "cloister":
+                        add(features.feature_of((n.x, n.y, s.id)))
+    return out
+
+
+# -- the module -----------------------------------------------------------------------------------
+
+
+class AbbeyMayorRules(RuleModule):
+    id = "abbey-mayor"
+    title = "Abbey & Mayor"
+    tile_sets = ("abbey-mayor",)
+    options = (
+        "wagon.empty-feature-rule",
+        "wagon.cloister-access",
+        "wagon.move-range",
+        "wagon.move-rule",
+        "barn.pig-herd",
+    )
+    rules = {
+        "abbey.setup": "Each player takes one abbey tile, one mayor, one wagon and one barn; the 12 "
+        "Abbey & Mayor land tiles are shuffled into the supply.",
+        "abbey.play": "Instead of drawing, a player may play their own abbey tile, once per game, "
+        "while tiles are still left to draw.",
+        "abbey.place": "The abbey may only fill a space with tiles on all four sides; it fits any "
+        "edge and closes every road and city that ends against it; it is a cloister.",
+        "mayor.deploy": "Instead of a follower, a player may put their mayor into a city of the "
+        "placed tile that holds no follower of any kind (knight, wagon or mayor).",
+        "mayor.strength": "A mayor counts toward the majority as many followers as its city has "
+        "pennants; with no pennant it counts nothing, though the city stays occupied.",
+        "wagon.deploy": "Instead of a follower, a player may put their wagon on a road, city or "
+        "cloister of the placed tile that holds no other follower; never on a farm.",
+        "wagon.score": "A wagon counts as one follower when its feature scores.",
+        "wagon.move": "After its feature scores during the game, a wagon's owner may move it to "
+        "a connected road, city or cloister that is unfinished and unoccupied, or take it "
+        "back; several wagons decide in turn from the active player clockwise.",
+        "barn.placement": "Instead of a follower, a player may put their barn on a corner of the "
+        "placed tile where four tiles meet, all showing field there, if that farm has no barn; "
+        "no farmer may then be deployed on that farm.",
+        "barn.scoring": "Placing a barn makes the farmers already on its farm score at once "
+        "(3 per completed city for the majority) and go home; the barn stays.",
+        "barn.connect": "A tile that joins a farm with farmers to a farm with a barn makes those "
+        "farmers score at once 1 per completed city, then go home.",
+        "barn.final": "After the game each barn scores its owner 4 points per completed city "
+        "bordering its farm; several barns on one farm each score in full.",
+    }
+
+    def __init__(self, values: Mapping[str, Any] | None = None) -> None:
+        super().__init__(values)
+        if self.option("wagon.move-range") == "roll-on" and (
+            self.option("wagon.move-rule") != "connected"
+        ):
+            raise UnknownRuleError(
+                "option wagon.move-range 'roll-on' (a house rule on first-edition connected "
+                "moves) cannot be combined with wagon.move-rule "
+                f"{self.option('wagon.move-rule')!r}"
+            )
+
+    # -- set-up -----------------------------------------------------------------------------
+    def setup(self, state: GameState) -> None:
+        if len(state.players) > MAX_PLAYERS:
+            raise GameFileError(
+                f"Abbey & Mayor equips at most {MAX_PLAYERS} players (one abbey, mayor, wagon and "
+                f"barn each), not {len(state.players)}",
+                field="setup.players",
+            )
+        for p in state.players:
+            for kind in ("mayor", "wagon", "barn"):
+                state.add_figures(p, kind, 1)
+        state.ext[self.id] = {
+            "abbeys": list(state.players),
+            "wagons": [],
+            "barn": None,
+            "scoring": None,
+        }
+        state.emit(
+            "expansion-setup",
+            rule="abbey.setup",
+            text=(
+                f"Abbey & Mayor: {join_names(list(state.players))} each take an abbey tile, a "
+                "mayor, a wagon and a barn; its 12 land tiles join the supply."
+            ),
+        )
+
+    def _ext(self, state: GameState) -> dict[str, Any]:
+        return state.ext[self.id]
+
+    # -- 1B/1C: the abbey -------------------------------------------------------------------
+    @property
+    def placement_rules(self) -> tuple:
+        return (abbey_hole_problem,)
+
+    def play_instead_of_draw(self, state: GameState, turn: Turn) -> TileType | None:
+        abbey = state.tile_types[ABBEY]
+        move = turn.move
+        named = move is not None and move.tile == ABBEY
+        holds = turn.player in self._ext(state)["abbeys"]
+        if not holds or not state.board.can_place(abbey):
+            if named:
+                why = (
+                    f"{turn.player} has already played their abbey"
+                    if not holds
+                    else "no space on the board has tiles on all four sides"
+                )
+                raise IllegalMoveError(
+                    f"the move plays the abbey, but {why}", move=move.number, field="tile"
+                )
+            return None
+        answer = state.ask(
+            Decision(
+                turn.player,
+                "abbey-mayor.abbey",
+                [PlayAbbey()],
+                rule="abbey.play",
+                optional=True,
+                prompt=f"{turn.player} may play their abbey instead of drawing a tile",
+            )
+        )
+        if isinstance(answer, Pass):
+            if named:
+                raise IllegalMoveError(
+                    'the move names tile "abbey": playing the abbey instead of drawing needs '
+                    'the action {"type": "abbey-mayor.abbey"} first in its actions',
+                    move=move.number,
+                    field="tile",
+                )
+            return None
+        self._ext(state)["abbeys"].remove(turn.player)
+        state.emit(
+            "abbey-played",
+            player=turn.player,
+            tile=ABBEY,
+            rule="abbey.play",
+            text=(
+                f"{turn.player} plays their abbey instead of drawing: it must go into a space "
+                "with tiles on all four sides."
+            ),
+        )
+        return abbey
+
+    # -- 2B: deployments --------------------------------------------------------------------
+    def _wagon_may_enter(self, state: GameState, feature: Feature, node: tuple) -> bool:
+        if feature.kind not in ("road", "city", "cloister"):
+            return False
+        if self.option("wagon.empty-feature-rule") == "no-other-figure":
+            if feature.figures:
+                return False
+        elif any(_is_follower(f) for f in feature.figures):
+            return False
+        if feature.kind == "cloister" and self.option("wagon.cloister-access") == "road-tiles-only":
+            placed = state.board.tiles[(node[0], node[1])]
+            if is_abbey(placed.type) or not any(s.kind == "road" for s in placed.tile.segments):
+                return False
+        return True
+
+    def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
+        placed = turn.placed
+        assert placed is not None
+        feature_of = state.board.features.feature_of
+        out: list[Deploy] = []
+        mayor = state.in_supply(turn.player, "mayor") is not None
+        wagon = state.in_supply(turn.player, "wagon") is not None
+        for seg in placed.tile.segments:
+            node = (placed.x, placed.y, seg.id)
+            feature = feature_of(node)
+            if mayor and seg.kind == "city" and not any(_is_follower(f) for f in feature.figures):
+                out.append(Deploy("mayor", node, self.id))
+            if wagon and self._wagon_may_enter(state, feature, node):
+                out.append(Deploy("wagon", node, self.id))
+        if state.in_supply(turn.player, "barn") is not None:
+            for dx, dy in CORNER_OFFSETS.values():
+                corner = Corner(placed.x + dx, placed.y + dy)
+                if barn_corner_problem(state.board, corner) is None and not self._barn_farm_at(
+                    state, corner
+                ):
+                    out.append(Deploy("barn", corner, self.id))
+        return out
+
+    def _barn_farm_at(self, state: GameState, corner: Corner) -> bool:
+        """Whether the farm at ``corner`` (a legal barn corner) already has a barn."""
+        farm = state.board.features.feature_of(_quarter_node(state.board, corner))
+        return bool(barns_on(state, farm))
+
+    def filter_deployments(
+        self, state: GameState, turn: Turn, options: list[Deploy]
+    ) -> list[Deploy]:
+        barns = [f for f in state.figures.values() if f.kind == "barn" and f.location is not None]
+        if not barns:
+            return options
+        farms = {id(barn_farm(state, b)) for b in barns}
+        feature_of = state.board.features.feature_of
+        return [
+            o
+            for o in options
+            if o.node is None
+            or not kind_of(o.figure).follower
+            or id(feature_of(o.node)) not in farms
+        ]
+
+    def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
+        figure = state.in_supply(turn.player, action.figure)
+        assert figure is not None
+        if action.figure == "barn":
+            corner = action.to
+            assert isinstance(corner, Corner)
+            farm = state.board.features.feature_of(_quarter_node(state.board, corner))
+            farmers = _farmers(farm)
+            later = (
+                f"; the {plural(len(farmers), 'farmer')} already on it will score in this "
+                "turn's scoring step and go home"
+                if farmers
+                else ""
+            )
+            state.deploy_figure(
+                figure,
+                corner,
+                rule="barn.placement",
+                text=(
+                    f"{turn.player} puts their barn on the grid point ({corner.x}, {corner.y}), "
+                    f"where four tiles meet in {farm.describe()}{later}. No farmer may join "
+                    "this farm from now on."
+                ),
+                annotations=("car-189",) + (("car-184",) if farmers else ()),
+            )
+            self._ext(state)["barn"] = (corner.x, corner.y)
+            return
+        assert action.node is not None
+        feature = state.board.features.feature_of(action.node)
+        if action.figure == "mayor":
+            pennants = feature.pennants
+            worth = (
+                f"it will count {pennants} there, one per pennant"
+                if pennants
+                else "the city has no pennant yet, so for now it counts nothing, though the "
+                "city is occupied"
+            )
+            state.deploy_figure(
+                figure,
+                action.node,
+                rule="mayor.deploy",
+                text=(
+                    f"{turn.player} puts their mayor on segment {action.segment}, into "
+                    f"{feature.describe()}, which holds no knight: {worth}."
+                ),
+                annotations=("car-154", "car-156") + (() if pennants else ("car-164",)),
+            )
+            return
+        changed = self.option_changed("wagon.empty-feature-rule") or self.option_changed(
+            "wagon.cloister-access"
+        )
+        state.deploy_figure(
+            figure,
+            action.node,
+            rule="wagon.deploy",
+            text=(
+                f"{turn.player} puts their wagon on segment {action.segment}, claiming "
+                f"{feature.describe()}; it counts as one follower."
+            ),
+            annotations=("car-166",) + (("car-173",) if feature.kind == "cloister" else ()),
+            options=tuple(
+                o
+                for o in ("wagon.empty-feature-rule", "wagon.cloister-access")
+                if changed and self.option_changed(o)
+            ),
+        )
+
+    # -- 3A: roads and cities the abbey closed ------------------------------------------------
+    def identify_completed(self, state: GameState, turn: Turn) -> list[Feature]:
+        placed = turn.placed
+        if placed is None or not is_abbey(placed.type):
+            return []
+        # the abbey has no road or city of its own: what it completes lies on its neighbours
+        out: list[Feature] = []
+        tiles = state.board.tiles
+        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
+            n = tiles.get((placed.x + dx, placed.y + dy))
+            j = None if n is None else n.tile.side_segment[(side + 2) % 4]
+            if j is None:
+                continue
+            f = state.board.features.feature_of((n.x, n.y, n.tile.segments[j].id))
+            if f.complete and not f.scored and f not in out:
+                out.append(f)
+        return out
+
+    # -- 3B: the scoring pipeline -----------------------------------------------------------
+    def before_scoring(self, state: GameState, scoring: Scoring) -> None:
+        feature = scoring.feature
+        for fig in feature.figures:
+            if fig.kind == "mayor":
+                n = feature.pennants if feature.kind == "city" else 0
+                if n:
+                    text = (
+                        f"{fig.player}'s mayor counts as {plural(n, 'follower')} toward the "
+                        f"majority: its city has {plural(n, 'pennant')}."
+                    )
+                    notes: tuple[str, ...] = ("car-162",)
+                else:
+                    text = (
+                        f"{fig.player}'s mayor counts 0 toward the majority: the city has no "
+                        "pennant. It occupies the city but wins nothing by itself."
+                    )
+                    notes = ("car-163", "car-164")
+                state.emit(
+                    "figure-strength",
+                    player=fig.player,
+                    rule="mayor.strength",
+                    figure=fig.id,
+                    feature=feature.id,
+                    text=text,
+                    annotations=notes,
+                    data={"strength": n},
+                )
+            elif fig.kind == "wagon":
+                state.emit(
+                    "figure-strength",
+                    player=fig.player,
+                    rule="wagon.score",
+                    figure=fig.id,
+                    feature=feature.id,
+                    text=f"{fig.player}'s wagon counts as one follower toward the majority.",
+                    annotations=("car-176",),
+                    data={"strength": 1},
+                )
+
+    def figure_strength(self, state: GameState, figure: Figure, feature: Feature) -> int | None:
+        if figure.kind == "mayor":
+            return feature.pennants if feature.kind == "city" else 0
+        return None
+
+    def feature_value(
+        self, state: GameState, feature: Feature, value: FeatureValue, *, final: bool
+    ) -> FeatureValue:
+        mode = self._ext(state).get("scoring")
+        if mode is None or feature.kind != "field":
+            return value
+        # a barn scoring: this module alone says what the farm is worth
+        cities = [c for c in state.board.features.bordering_cities(feature) if c.complete]
+        rate = 3 if mode == "placement" else 1
+        parts: tuple[tuple[str, int], ...] = (
+            (f"{plural(len(cities), 'completed city')} bordering it × {rate}", rate * len(cities)),
+        )
+        if self.option("barn.pig-herd") == "farmers" and _has_pig_herd(state, feature):
+            parts += ((f"a pig-herd tile on the farm: {len(cities)} × 1", len(cities)),)
+        return FeatureValue(parts)
+
+    def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
+        if figure.kind == "wagon" and not scoring.final:
+            self._ext(state)["wagons"].append(figure.id)
+            return "stay"
+        return None
+
+    def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
+        self._score_barn_farms(state, turn)
+        self._move_wagons(state, turn)
+
+    def end_turn(self, state: GameState, turn: Turn) -> None:
+        # wagons left standing by a scoring outside step 3B decide now
+        self._move_wagons(state, turn)
+        self._ext(state)["barn"] = None
+
+    # -- barns during the game --------------------------------------------------------------
+    def _score_barn_farms(self, state: GameState, turn: Turn) -> None:
+        ext = self._ext(state)
+        placed = turn.placed
+        done: list[Feature] = []
+        if ext["barn"] is not None:
+            corner = Corner(*ext["barn"])
+            farm = state.board.features.feature_of(_quarter_node(state.board, corner))
+            done.append(farm)
+            if _farmers(farm):
+                self._score_farmers(
+                    state,
+                    farm,
+                    "placement",
+                    f"{farm.describe()}, on which {turn.player} just placed a barn",
+                )
+        if placed is None:
+            return
+        features = state.board.features
+        for farm in features.features_on(placed.pos):
+            if farm.kind != "field" or farm in done or not _farmers(farm):
+                continue
+            barns = barns_on(state, farm)
+            if not barns:
+                continue
+            done.append(farm)
+            owners = join_names([f"{b.player}'s" for b in barns])
+            state.emit(
+                "barn-connect",
+                player=turn.player,
+                rule="barn.connect",
+                feature=farm.id,
+                nodes=tuple(farm.nodes),
+                text=(
+                    f"Tile {placed.type.id} joins a farm with farmers to the farm of {owners} "
+                    f"barn: the farmers score now, 1 point per completed city, and go home."
+                ),
+                annotations=("car-184", "car-189"),
+            )
+            self._score_farmers(
+                state, farm, "connect", f"{farm.describe()}, just joined to {owners} barn"
+            )
+
+    def _score_farmers(self, state: GameState, farm: Feature, mode: str, what: str) -> None:
+        ext = self._ext(state)
+        ext["scoring"] = mode
+        notes: tuple[str, ...] = ("car-184",)
+        if _has_pig_herd(state, farm):
+            notes += ("car-195",)
+        try:
+            score_feature(
+                state,
+                farm,
+                rule="barn.scoring" if mode == "placement" else "barn.connect",
+                what=what,
+                final=False,
+                annotations=notes,
+            )
+        finally:
+            ext["scoring"] = None
+
+    # -- wagons ---------------------------------------------------------------------------
+    def _move_wagons(self, state: GameState, turn: Turn) -> None:
+        ext = self._ext(state)
+        pending = ext["wagons"]
+        if not pending:
+            return
+        order = [turn.player, *state.players_from(turn.player)]
+        wagons = sorted(
+            (state.figures[fid] for fid in pending),
+            key=lambda f: order.index(f.player),  # type: ignore[arg-type]
+        )
+        pending.clear()
+        for wagon in wagons:
+            if wagon.node is None:
+                continue
+            self._move_wagon(state, wagon)
+
+    def _move_wagon(self, state: GameState, wagon: Figure) -> None:
+        owner = wagon.player
+        assert owner is not None and wagon.node is not None
+        targets = wagon_targets(self, state, wagon)
+        mode = self.option("wagon.move-rule")
+        changed = tuple(
+            o
+            for o in ("wagon.move-rule", "wagon.move-range", "wagon.cloister-access")
+            if self.option_changed(o)
+        )
+        if not targets:
+            state.return_figure(
+                wagon,
+                rule="wagon.move",
+                why=(
+                    "no unfinished, unoccupied road, city or cloister is connected to it"
+                    if mode == "connected"
+                    else "no unfinished, unoccupied road, city or cloister lies on its tile or "
+                    "the eight around it"
+                ),
+                annotations=("car-170",),
+            )
+            return
+        options: list[MoveFigure] = []
+        for _target, nodes in targets:
+            options.extend(MoveFigure(wagon.id, n) for n in nodes)
+        options.append(MoveFigure(wagon.id, None))
+        allowed = {o.to for o in options}
+
+        def explain(answer: Any) -> str | None:
+            if not isinstance(answer, MoveFigure):
+                return f"the wagon decision takes a 'move' action, not {answer!r}"
+            if answer.figure != wagon.id:
+                return f"this decision is about {wagon.id}, not {answer.figure!r}"
+            if answer.to in allowed:
+                return None
+            return _why_not_target(self, state, wagon, answer.to, targets)
+
+        answer = state.ask(
+            Decision(
+                owner,
+                "wagon.move",
+                options,
+                rule="wagon.move",
+                optional=True,
+                prompt=(
+                    f"{owner} may move their wagon to one of "
+                    f"{plural(len(targets), 'feature')} or take it back"
+                ),
+                explain=explain,
+                accepts=("move",),
+                data={"figure": wagon.id},
+            )
+        )
+        if isinstance(answer, Pass) or answer.to is None:  # type: ignore[union-attr]
+            state.return_figure(wagon, rule="wagon.move", why=f"{owner} takes it back")
+            return
+        to = answer.to  # type: ignore[union-attr]
+        target = state.board.features.feature_of(to)
+        state.move_figure(
+            wagon,
+            to,
+            rule="wagon.move",
+            text=(
+                f"{owner}'s wagon rolls on to {target.describe()}, which is unfinished and "
+                f"unoccupied, and stands on segment {to[2]} of the tile at ({to[0]}, {to[1]})."
+            ),
+            annotations=("car-170", "car-175", "car-177"),
+            options=changed,
+        )
+
+    # -- after the game ---------------------------------------------------------------------
+    def final_scoring(self, state: GameState) -> None:
+        barns = [
+            f for f in state.figures.values() if f.kind == "barn" and isinstance(f.location, Corner)
+        ]
+        barns.sort(key=lambda f: state.players.index(f.player))  # type: ignore[arg-type]
+        for barn in barns:
+            farm = barn_farm(state, barn)
+            owner = barn.player
+            assert owner is not None and isinstance(barn.location, Corner)
+            cities = [c for c in state.board.features.bordering_cities(farm) if c.complete]
+            others = [b for b in barns_on(state, farm) if b is not barn]
+            notes: tuple[str, ...] = ("car-193",)
+            if _has_pig_herd(state, farm):
+                notes += ("car-194",)
+            where = f"the barn at ({barn.location.x}, {barn.location.y}) on {farm.describe()}"
+            also = (
+                f" {join_names([b.player for b in others])}'s barn on the same farm scores "  # type: ignore[misc]
+                "in full too."
+                if others
+                else ""
+            )
+            herd = (
+                " The pig-herd tile on this farm adds nothing for a barn."
+                if "car-194" in notes
+                else ""
+            )
+            if not cities:
+                state.emit(
+                    "no-score",
+                    player=owner,
+                    rule="barn.final",
+                    feature=farm.id,
+                    nodes=tuple(farm.nodes),
+                    text=f"{owner}'s barn scores nothing: {farm.describe()} borders no completed city.",
+                    annotations=notes,
+                )
+                continue
+            n = len(cities)
+            state.award(
+                owner,
+                4 * n,
+                rule="barn.final",
+                text=f"{owner} scores {4 * n} for {where}: {plural(n, 'completed city')} × 4.{also}{herd}",
+                breakdown=((f"{plural(n, 'completed city')} bordering the farm × 4", 4 * n),),
+                annotations=notes,
+                feature=farm,
+            )
+
+
+def _has_pig_herd(state: GameState, farm: Feature) -> bool:
+    """Whether a pig-herd tile (The River II) shows its herd in this farm."""
+    tiles = state.board.tiles
+    for x, y, seg_id in farm.nodes:
+        placed = tiles[(x, y)]
+        if "pig-herd" in placed.type.tags:
+            seg = placed.type.segment(seg_id)
+            if "pig-herd" in seg.tags:
+                return True
+    return False
+
+
+def wagon_targets(
+    module: AbbeyMayorRules, state: GameState, wagon: Figure
+) -> list[tuple[Feature, list[tuple[int, int, str]]]]:
+    """The features ``wagon`` may move to after its feature scored, each with the segments it
+    may stand on, under the game's options."""
+    assert wagon.node is not None
+    features = state.board.features
+    here = features.feature_of(wagon.node)
+
+    def free(f: Feature, node: tuple[int, int, str]) -> bool:
+        return not f.complete and module._wagon_may_enter(state, f, node)
+
+    out: list[tuple[Feature, list[tuple[int, int, str]]]] = []
+    if module.option("wagon.move-rule") == "neighbourhood":
+        x, y = wagon.node[0], wagon.node[1]
+        squares = [(x, y)] + [(x + dx, y + dy) for dx, dy in SURROUNDING_OFFSETS]
+        for sq in squares:
+            placed = state.board.tiles.get(sq)
+            if placed is None:
+                continue
+            for seg in placed.tile.segments:
+                node = (sq[0], sq[1], seg.id)
+                f = features.feature_of(node)
+                if f is here or not free(f, node):
+                    continue
+                entry = next((e for e in out if e[0] is f), None)
+                if entry is None:
+                    out.append((f, [node]))
+                else:
+                    entry[1].append(node)
+        return out
+    roll_on = module.option("wagon.move-range") == "roll-on"
+    seen = [here]
+    frontier = [here]
+    while frontier:
+        nxt: list[Feature] = []
+        for f in frontier:
+            for g in connected_features(state, f):
+                if g in seen:
+                    continue
+                seen.append(g)
+                nodes = [n for n in g.nodes if free(g, n)]
+                if nodes:
+                    out.append((g, sorted(nodes)))
+                    if roll_on:
+                        nxt.append(g)
+                elif roll_on and g.complete:
+                    nxt.append(g)
+        frontier = nxt
+    return out
+
+
+def _why_not_target(
+    module: AbbeyMayorRules,
+    state: GameState,
+    wagon: Figure,
+    to: Any,
+    targets: list[tuple[Feature, list[tuple[int, int, str]]]],
+) -> str:
+    listed = "; ".join(f"{f.describe()}" for f, _ in targets) or "none"
+    if not isinstance(to, tuple):
+        return f"a wagon moves onto a segment or back to the supply (it may go to: {listed})"
+    if (to[0], to[1]) not in state.board.tiles:
+        return f"there is no tile at ({to[0]}, {to[1]})"
+    try:
+        feature = state.board.features.feature_of(to)
+    except KeyError:
+        placed = state.board.tiles[(to[0], to[1])]
+        return f"tile {placed.type.id} at ({to[0]}, {to[1]}) has no segment {to[2]!r}"
+    role = role_name("wagon", feature.kind)
+    if feature.kind == "field":
+        return f"a {role} never goes onto a farm (it may go to: {listed})"
+    if feature.complete:
+        return f"{feature.describe()} is already completed (the wagon may go to: {listed})"
+    if feature.figures:
+        holders = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in feature.figures}))
+        return f"{feature.describe()} is occupied ({holders}); the wagon may go to: {listed}"
+    if module.option("wagon.move-rule") == "neighbourhood":
+        return (
+            f"{feature.describe()} does not lie on the wagon's tile or the eight around it "
+            f"(it may go to: {listed})"
+        )
+    return (
+        f"{feature.describe()} is not connected to the wagon's feature by a road, a city gate, "
+        f"a crossing, a cloister or an abbey (it may go to: {listed})"
+    )

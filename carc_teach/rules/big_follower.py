@@ -1,0 +1,89 @@
+"""The big follower (from Inns & Cathedrals), as far as the Abbey & Mayor footnotes lean on it.
+
+- Set-up: each player takes one big follower.
+- 2B (``bigfollower.deploy``): instead of a follower, a player may put it on any unoccupied
+  road, city, cloister or farm segment of the placed tile, as a follower goes.
+- Scoring (``bigfollower.strength``): it counts as two followers toward the majority (the
+  registry's default strength); it is a follower in every other respect (a knight in a city
+  keeps the mayor out, a farmer on a farm keeps a barn's farm scoring), and it goes home after
+  its feature scores.
+
+Not implemented: the rest of Inns & Cathedrals (inns, cathedrals, its tiles); a game that wants
+them cannot ask for them, because no module offers them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..figures import kind_of, role_name
+from ..text import join_names
+from . import Deploy, RuleModule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..scoring import Scoring
+    from ..state import GameState, Turn
+
+__all__ = ["BigFollowerRules"]
+
+
+class BigFollowerRules(RuleModule):
+    id = "big-follower"
+    title = "The big follower (Inns & Cathedrals)"
+    rules = {
+        "bigfollower.deploy": "Instead of a follower, a player may deploy their big follower to an "
+        "unoccupied feature of the placed tile, as a follower is deployed.",
+        "bigfollower.strength": "A big follower counts as two followers when the majority of a "
+        "feature is decided.",
+    }
+
+    def setup(self, state: GameState) -> None:
+        for p in state.players:
+            state.add_figures(p, "big-follower", 1)
+        state.emit(
+            "expansion-setup",
+            rule="bigfollower.deploy",
+            text=f"{join_names(list(state.players))} each take a big follower, which counts as two.",
+        )
+
+    def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
+        if state.in_supply(turn.player, "big-follower") is None:
+            return []
+        placed = turn.placed
+        feature_of = state.board.features.feature_of
+        enters = kind_of("big-follower").enters
+        out = []
+        for seg in placed.tile.segments:
+            node = (placed.x, placed.y, seg.id)
+            if seg.kind in enters and not feature_of(node).figures:
+                out.append(Deploy("big-follower", node, self.id))
+        return out
+
+    def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
+        figure = state.in_supply(turn.player, "big-follower")
+        assert figure is not None and action.node is not None
+        feature = state.board.features.feature_of(action.node)
+        role = role_name("follower", feature.kind)
+        state.deploy_figure(
+            figure,
+            action.node,
+            rule="bigfollower.deploy",
+            text=(
+                f"{turn.player} puts their big follower on segment {action.segment} as a {role}, "
+                f"claiming {feature.describe()}; it counts as two followers."
+            ),
+        )
+
+    def before_scoring(self, state: GameState, scoring: Scoring) -> None:
+        others = {f.player for f in scoring.feature.figures if kind_of(f.kind).follower}
+        for fig in scoring.feature.figures:
+            if fig.kind == "big-follower" and len(others) > 1:
+                state.emit(
+                    "figure-strength",
+                    player=fig.player,
+                    rule="bigfollower.strength",
+                    figure=fig.id,
+                    feature=scoring.feature.id,
+                    text=f"{fig.player}'s big follower counts as two followers toward the majority.",
+                    data={"strength": 2},
+                )

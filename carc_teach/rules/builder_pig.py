@@ -1,0 +1,213 @@
+"""The builder and the pig (from Traders & Builders), as far as the Abbey & Mayor footnotes
+lean on them. Two modules, so that each can be played alone: ``builder`` and ``pig``.
+
+**Builder** (module ``builder``):
+
+- Set-up: each player takes one builder.
+- 2B (``builder.deploy``): instead of a follower, a player may put their builder on a road or
+  city segment of the placed tile whose feature already holds one of their followers (a
+  follower, big follower, mayor or wagon). It is no follower: it never counts toward a
+  majority.
+- ``builder.double-turn``: when a later tile the builder's owner places (the first tile of a
+  turn) extends the road or city where the builder stands, that player plays a second tile at
+  once (a new turn of the same player, which never grants a third).
+- ``builder.return``: the builder goes home when its road or city scores.
+
+**Pig** (module ``pig``):
+
+- Set-up: each player takes one pig.
+- 2B (``pig.placement``): instead of a follower, a player may put their pig on a field segment
+  of the placed tile whose farm holds one of their farmers; the farm may be occupied already,
+  also a farm just joined to a barn's farm (car-192).
+- ``pig.scoring``: when the farm scores and the pig's owner is among the majority, that player
+  alone scores 1 more per completed city (at the end of the game, and when farmers score
+  because of a barn: 3 + 1 or 1 + 1 per city).
+- The pig goes home when its farm scores.
+
+Not implemented: the rest of Traders & Builders (trade goods, its tiles).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..figures import kind_of
+from ..text import join_names, plural
+from . import Deploy, RuleModule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..figures import Figure
+    from ..scoring import Scoring
+    from ..state import GameState, Turn
+
+__all__ = ["BuilderRules", "PigRules"]
+
+
+def _follower_of(feature, player: str) -> bool:
+    return any(f.player == player and kind_of(f.kind).follower for f in feature.figures)
+
+
+class BuilderRules(RuleModule):
+    id = "builder"
+    title = "The builder (Traders & Builders)"
+    rules = {
+        "builder.deploy": "Instead of a follower, a player may put their builder on a road or city "
+        "of the placed tile where they already have a follower.",
+        "builder.double-turn": "When a player's tile extends the road or city holding their "
+        "builder, they place a second tile at once; the second tile never gives a third.",
+        "builder.return": "The builder goes back to its owner when its road or city scores.",
+    }
+
+    def setup(self, state: GameState) -> None:
+        for p in state.players:
+            state.add_figures(p, "builder", 1)
+        state.ext[self.id] = {"due": None}
+        state.emit(
+            "expansion-setup",
+            rule="builder.deploy",
+            text=f"{join_names(list(state.players))} each take a builder.",
+        )
+
+    def begin_turn(self, state: GameState, turn: Turn) -> None:
+        state.ext[self.id]["due"] = None
+
+    def after_placement(self, state: GameState, turn: Turn) -> None:
+        if turn.extra:
+            return
+        placed = turn.placed
+        for feature in state.board.features.features_on(placed.pos):
+            if feature.kind not in ("road", "city"):
+                continue
+            for fig in feature.figures:
+                if fig.kind == "builder" and fig.player == turn.player:
+                    state.ext[self.id]["due"] = feature.describe()
+                    state.emit(
+                        "builder-extended",
+                        player=turn.player,
+                        rule="builder.double-turn",
+                        feature=feature.id,
+                        nodes=tuple(feature.nodes),
+                        text=(
+                            f"Tile {placed.type.id} extends {feature.describe()}, where "
+                            f"{turn.player}'s builder stands: {turn.player} will place a second "
+                            "tile at the end of this turn."
+                        ),
+                    )
+                    return
+
+    def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
+        if state.in_supply(turn.player, "builder") is None:
+            return []
+        placed = turn.placed
+        feature_of = state.board.features.feature_of
+        out = []
+        for seg in placed.tile.segments:
+            if seg.kind not in ("road", "city"):
+                continue
+            node = (placed.x, placed.y, seg.id)
+            if _follower_of(feature_of(node), turn.player):
+                out.append(Deploy("builder", node, self.id))
+        return out
+
+    def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
+        figure = state.in_supply(turn.player, "builder")
+        assert figure is not None and action.node is not None
+        feature = state.board.features.feature_of(action.node)
+        state.deploy_figure(
+            figure,
+            action.node,
+            rule="builder.deploy",
+            text=(
+                f"{turn.player} puts their builder on segment {action.segment}, in "
+                f"{feature.describe()} where they have a follower: whenever they extend it "
+                "later, they place a second tile."
+            ),
+        )
+
+    def claimants(self, state: GameState, scoring: Scoring, figures: list[Figure]) -> list[Figure]:
+        return [f for f in figures if f.kind != "builder"]
+
+    def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
+        if figure.kind == "builder":
+            state.return_figure(
+                figure,
+                rule="builder.return",
+                why="its feature has scored",
+            )
+            return "handled"
+        return None
+
+    def extra_turn(self, state: GameState, turn: Turn) -> str | None:
+        due = state.ext[self.id]["due"]
+        if due is None or turn.extra:
+            return None
+        return f"their builder's {due[4:]} was extended"
+
+
+class PigRules(RuleModule):
+    id = "pig"
+    title = "The pig (Traders & Builders)"
+    rules = {
+        "pig.placement": "Instead of a follower, a player may put their pig on a farm of the placed "
+        "tile where they already have a farmer, even an occupied one.",
+        "pig.scoring": "When a farm scores and the pig's owner is among its majority, that player "
+        "alone scores 1 more point per completed city; the pig then goes home.",
+    }
+
+    def setup(self, state: GameState) -> None:
+        for p in state.players:
+            state.add_figures(p, "pig", 1)
+        state.emit(
+            "expansion-setup",
+            rule="pig.placement",
+            text=f"{join_names(list(state.players))} each take a pig.",
+        )
+
+    def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
+        if state.in_supply(turn.player, "pig") is None:
+            return []
+        placed = turn.placed
+        feature_of = state.board.features.feature_of
+        out = []
+        for seg in placed.tile.segments:
+            if seg.kind != "field":
+                continue
+            node = (placed.x, placed.y, seg.id)
+            if _follower_of(feature_of(node), turn.player):
+                out.append(Deploy("pig", node, self.id))
+        return out
+
+    def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
+        figure = state.in_supply(turn.player, "pig")
+        assert figure is not None and action.node is not None
+        feature = state.board.features.feature_of(action.node)
+        state.deploy_figure(
+            figure,
+            action.node,
+            rule="pig.placement",
+            text=(
+                f"{turn.player} puts their pig on segment {action.segment}, in "
+                f"{feature.describe()} where they have a farmer: if they win this farm, they "
+                "score 1 more per completed city."
+            ),
+            annotations=("car-192",),
+        )
+
+    def claimants(self, state: GameState, scoring: Scoring, figures: list[Figure]) -> list[Figure]:
+        return [f for f in figures if f.kind != "pig"]
+
+    def player_bonus(
+        self, state: GameState, scoring: Scoring, player: str
+    ) -> tuple[tuple[str, int], ...]:
+        feature = scoring.feature
+        if feature.kind != "field":
+            return ()
+        if not any(f.kind == "pig" and f.player == player for f in feature.figures):
+            return ()
+        n = sum(1 for c in state.board.features.bordering_cities(feature) if c.complete)
+        return ((f"{player}'s pig: {plural(n, 'completed city')} × 1", n),)
+
+    def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
+        if figure.kind == "pig":
+            return "return"
+        return None

@@ -1,0 +1,174 @@
+"""Abbey & Mayor: the mayor (footnotes 154-165 of seed 004) and the abbey tile, as scenarios
+written by hand with their expected scores."""
+
+from __future__ import annotations
+
+import pytest
+from am_helpers import ABBEY, dep, error_of, events, mv, play, points
+
+from carc_teach.board import Placement
+from carc_teach.rules.abbey_mayor import abbey_hole_problem
+
+# -- the mayor --------------------------------------------------------------------------------
+
+# Three separate city caps north of the start road, joined at the end by Q (a pennant) between
+# two pennant corners M: 6 tiles, 3 pennants, worth 6 x 2 + 3 x 2 = 18 when completed.
+THREE_PENNANT_CITY = [
+    mv("E", 0, -1, 0, dep("follower", "city")),  # Blue's first knight
+    mv("E", 1, -1, 0, dep("mayor", "city")),  # Red's mayor, in a separate cap
+    mv("E", -1, -1, 0, dep("follower", "city")),  # Blue's second knight
+    mv("M", 1, -2, 270),  # Red: a pennant corner on the mayor's cap
+    mv("M", -1, -2, 180),  # Blue: a pennant corner on the second knight's cap
+    mv("Q", 0, -2, 180),  # Red joins the three parts and closes the city
+]
+
+
+def test_car_162_a_mayor_with_three_pennants_beats_two_knights_and_scores_18():
+    game = play(THREE_PENNANT_CITY)
+    assert points(game) == [("Red", 18, "base.city.score")]
+    strength = events(game, "figure-strength", "mayor.strength")
+    assert len(strength) == 1 and strength[0].data["strength"] == 3
+    assert "car-162" in strength[0].annotations
+    award = events(game, "points")[0]
+    assert "Red has the majority (3 against Blue 2)" in award.text
+    assert award.breakdown == (("6 tiles × 2", 12), ("3 pennants × 2", 6))
+    # the mayor goes home after scoring, like the knights
+    assert game.state.in_supply("Red", "mayor") is not None
+
+
+def test_car_164_a_mayor_without_pennants_occupies_the_city_but_scores_nothing():
+    game = play([mv("E", 0, -1, 0, dep("mayor", "city")), mv("E", 0, -2, 180)])
+    assert points(game) == []
+    (none,) = events(game, "no-score")
+    assert "no figure on it counts toward a majority" in none.text
+    (strength,) = events(game, "figure-strength", "mayor.strength")
+    assert strength.data["strength"] == 0
+    assert {"car-163", "car-164"} <= set(strength.annotations)
+    assert game.state.in_supply("Blue", "mayor") is not None  # back home all the same
+
+
+def test_car_164_the_mayors_city_counts_as_occupied():
+    err = error_of(
+        [mv("E", 0, -1, 0, dep("mayor", "city")), mv("N", 0, -2, 180, dep("follower", "city"))]
+    )
+    assert err.move == 2 and "already occupied" in str(err) and "Blue's mayor" in str(err)
+
+
+def test_car_164_a_zero_strength_mayor_loses_to_a_single_knight():
+    # Blue's mayor (no pennant) and Red's knight in two caps joined by H's... a band G
+    moves = [
+        mv("E", 0, -1, 0, dep("mayor", "city")),
+        mv("E", 1, -1, 0, dep("follower", "city")),
+        mv("N", 0, -2, 180),  # city S and E: continues Blue's cap eastwards
+        mv("N", 1, -2, 270),  # city W and S: joins both parts, complete: 4 tiles, 0 pennants
+    ]
+    game = play(moves)
+    assert points(game) == [("Red", 8, "base.city.score")]
+    assert "Red has the majority (1 against Blue 0)" in events(game, "points")[0].text
+
+
+@pytest.mark.parametrize("preset", [None, "rgg", "hig-big-box-2"])
+def test_car_154_155_no_mayor_in_a_city_with_a_knight_in_every_edition(preset):
+    err = error_of(
+        [mv("E", 0, -1, 0, dep("follower", "city")), mv("N", 0, -2, 180, dep("mayor", "city"))],
+        preset=preset,
+    )
+    assert err.move == 2 and err.action == 1
+    assert "already occupied (Blue's follower)" in str(err)
+
+
+def test_car_154_no_second_mayor_in_a_mayors_city():
+    err = error_of(
+        [mv("E", 0, -1, 0, dep("mayor", "city")), mv("N", 0, -2, 180, dep("mayor", "city"))]
+    )
+    assert "already occupied (Blue's mayor)" in str(err)
+
+
+def test_car_156_no_mayor_in_a_city_that_holds_a_wagon():
+    err = error_of(
+        [mv("E", 0, -1, 0, dep("wagon", "city")), mv("N", 0, -2, 180, dep("mayor", "city"))]
+    )
+    assert "already occupied (Blue's wagon)" in str(err)
+
+
+def test_the_mayor_never_goes_on_a_road_or_farm():
+    err = error_of([mv("U", 1, 0, 90, dep("mayor", "road"))])
+    assert "a mayor cannot be deployed on segment road" in str(err)
+    err = error_of([mv("U", 1, 0, 90, dep("mayor", "field-w"))])
+    assert "a mayor cannot be deployed" in str(err)
+
+
+def test_a_mayor_in_an_unfinished_city_scores_its_pennants_after_the_game():
+    # Blue's mayor in F (one pennant): the unfinished city of 2 tiles and 1 pennant scores
+    # 2 + 1 = 3 after the game, the mayor counting 1
+    game = play(
+        [mv("E", 0, -1, 0), mv("F", 0, -2, 90, dep("mayor", "city"))],
+        final=True,
+    )
+    assert ("Red", 3, "base.final.city") in points(game)
+
+
+# -- the abbey --------------------------------------------------------------------------------
+
+# Eight tiles around (0, -1): the start road, two more roads, four cloisters and a city cap
+# facing the hole.
+RING = [
+    mv("U", -1, 0, 90),
+    mv("U", 1, 0, 90),
+    mv("B", -1, -1, 0),
+    mv("B", 1, -1, 0),
+    mv("B", -1, -2, 0),
+    mv("B", 1, -2, 0),
+    mv("E", 0, -2, 180, dep("follower", "city")),  # Blue's knight: the city faces the hole
+]
+
+
+def test_the_abbey_fills_a_hole_closes_the_city_and_its_monk_scores_9():
+    abbey = mv("abbey", 0, -1, 0, ABBEY, dep("follower", "abbey"))
+    game = play([*RING, abbey])
+    assert events(game, "abbey-played")[0].player == "Red"
+    assert not [e for e in game.events if e.turn == 8 and e.kind == "tile-drawn"]
+    # the abbey's own cloister is complete at once (eight neighbours) and the city cap facing it
+    # is closed by it
+    assert sorted(points(game)) == [
+        ("Blue", 2, "base.city.score"),
+        ("Red", 9, "base.cloister.score"),
+    ]
+    assert game.state.remaining == play(RING).state.remaining  # no tile drawn from the supply
+
+
+def test_the_abbey_only_goes_into_a_hole_surrounded_on_four_sides():
+    err = error_of([*RING, mv("abbey", 0, -3, 0, ABBEY)])
+    assert err.move == 8 and "only fills a hole with tiles on all four sides" in str(err)
+    assert "no tile to the N and E and W" in str(err)
+
+
+def test_the_abbey_cannot_be_played_without_a_hole_or_twice():
+    err = error_of([mv("abbey", 1, 0, 0, ABBEY)])
+    assert err.field == "tile" and "no space on the board has tiles on all four sides" in str(err)
+    ring = [*RING, mv("abbey", 0, -1, 0, ABBEY)]
+    # Red's second abbey: fill another hole first is not needed, the abbey is simply gone
+    err = error_of([*ring, mv("U", 2, 0, 90), mv("abbey", 0, 1, 0, ABBEY)])
+    assert err.move == 10 and "Red has already played their abbey" in str(err)
+
+
+def test_a_move_naming_the_abbey_needs_the_abbey_action():
+    err = error_of([*RING, mv("abbey", 0, -1, 0)])
+    assert err.move == 8 and err.field == "tile" and "abbey-mayor.abbey" in str(err)
+
+
+def test_the_hole_rule_applies_to_the_abbey_only():
+    from carc_teach.gamefile import load_game
+
+    state = load_game(__import__("am_helpers").game_data(RING)).state
+    board = state.board
+    assert abbey_hole_problem(board, state.tile_types["abbey"], Placement(0, -1, 0)) is None
+    assert abbey_hole_problem(board, state.tile_types["B"], Placement(0, 1, 0)) is None
+    assert "no tile to the" in abbey_hole_problem(
+        board, state.tile_types["abbey"], Placement(0, 1, 0)
+    )
+
+
+def test_too_many_players_for_the_box():
+    err = error_of([], players=tuple(f"P{i}" for i in range(7)))
+    assert err.field == "setup.players" and "at most 6 players" in str(err)
