@@ -7,6 +7,7 @@ the notebooks stay thin. Nothing here imports marimo.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
@@ -37,6 +38,16 @@ __all__ = [
     "rule_summary",
     "matplotlib_available",
     "annotation_notes",
+    "footnote_in_play",
+    "expansions_in_play",
+    "note_gives_away",
+    "event_note",
+    "score_story",
+    "score_story_markdown",
+    "classroom_forward",
+    "classroom_back",
+    "classroom_stage_html",
+    "presenter_notes_markdown",
     "sandbox_game",
     "tiles_left",
     "placement_options",
@@ -110,8 +121,15 @@ def timeline_html(event: Event) -> str:
     )
 
 
-def explanation_markdown(event: Event, *, hide_points: bool = False) -> str:
-    """The current event in words: what happened, why (the rule), and the point breakdown."""
+def explanation_markdown(
+    event: Event, *, hide_points: bool = False, note: str | None = None
+) -> str:
+    """The current event in words: what happened, why (the rule), and the point breakdown.
+
+    ``note``: the move note to show (see :func:`event_note`, which holds back a note that
+    would give away a prediction); ``None`` shows the note the event carries. No note is
+    shown while the points are hidden.
+    """
     lines = [f"**Event {event.index}** · {event.kind.replace('-', ' ')}", ""]
     if hide_points and is_scoring(event):
         lines.append("*Something scores here. Make your prediction below to reveal it.*")
@@ -129,10 +147,11 @@ def explanation_markdown(event: Event, *, hide_points: bool = False) -> str:
     if summary:
         lines.append("")
         lines.append(f"*Rule* `{event.rule}`: {summary}")
-    data = event.data or {}
-    if data.get("note"):
+    if note is None:
+        note = (event.data or {}).get("note", "")
+    if note and not (hide_points and is_scoring(event)):
         lines.append("")
-        lines.append(f"> {data['note']}")
+        lines.append(f"> {note}")
     return "\n".join(lines)
 
 
@@ -290,20 +309,52 @@ def matplotlib_available() -> bool:
     return True
 
 
-def annotation_notes(event: Event, limit: int = 6) -> list[dict[str, str]]:
+#: engine expansion ids -> the annotation corpus's ids for the same box (a figure played on its
+#: own counts as its box's expansion for the footnotes about it)
+_ANNOTATION_EXPANSION = {
+    "big-follower": "inns-cathedrals",
+    "builder": "traders-builders",
+    "pig": "traders-builders",
+}
+
+
+def expansions_in_play(expansions) -> frozenset[str]:
+    """The annotation corpus's expansion ids for a game's ``setup.expansions`` (base always)."""
+    out = {"base"}
+    for e in expansions or ():
+        out.add(e)
+        if e in _ANNOTATION_EXPANSION:
+            out.add(_ANNOTATION_EXPANSION[e])
+    return frozenset(out)
+
+
+def footnote_in_play(record, expansions) -> bool:
+    """Whether a footnote concerns only expansions in play: every expansion it names is one
+    of ``expansions`` (a game's ``setup.expansions``). A footnote about shrines, the City of
+    Carcassonne or the dragon is not shown in a base game."""
+    return set(record.expansions) <= expansions_in_play(expansions)
+
+
+def annotation_notes(event: Event, limit: int = 6, *, expansions=None) -> list[dict[str, str]]:
     """The footnotes and rulings that bear on an event, ready to show: the event's own
     annotation ids first, then records filed under its rule id (or a parent of it).
 
+    ``expansions``: the game's ``setup.expansions``; when given, only footnotes that concern
+    the expansions in play are kept (:func:`footnote_in_play`).
+
     Each item has ``id``, ``kind`` (the label, with the seeds' icon as a symbol), ``callout``
-    (a marimo callout kind), ``text`` and ``citation``.
+    (a marimo callout kind), ``title``, ``text`` and ``citation`` (as a reader cites it:
+    page, language, footnote number, date).
     """
-    from .annotations import annotations_for
+    from .annotations import annotations_for, cite
     from .errors import UnknownRuleError
 
     try:
         records = annotations_for(event)
     except UnknownRuleError:
         records = []
+    if expansions is not None:
+        records = [r for r in records if footnote_in_play(r, expansions)]
     out = []
     for record in records[:limit]:
         label = record.label
@@ -312,11 +363,276 @@ def annotation_notes(event: Event, limit: int = 6) -> list[dict[str, str]]:
                 "id": record.id,
                 "kind": f"{label.symbol} {label.label}",
                 "callout": label.callout,
+                "title": record.title,
                 "text": record.text,
-                "citation": record.citation(),
+                "citation": cite(record),
             }
         )
     return out
+
+
+# -- move notes and predictions -------------------------------------------------------------
+
+_GIVES_AWAY = re.compile(
+    r"\b\d+\s+(?:points?|tiles?|pennants?)\b|\bscor(?:es?|ing)\s+\d+|\b\d+\s*(?:pts?|×)",
+    re.IGNORECASE,
+)
+
+
+def note_gives_away(note: str, prediction: Prediction | None = None) -> bool:
+    """Whether a move note says what a prediction asks: a number of points, or the tiles and
+    pennants the points are counted from, or the answer itself."""
+    if not note:
+        return False
+    if _GIVES_AWAY.search(note):
+        return True
+    return prediction is not None and prediction.answer in note
+
+
+def _turn_predictions(game: Game, index: int) -> list[tuple[int, Prediction]]:
+    """The predictions asked later in the same turn as event ``index``."""
+    turn = game.events[index].turn
+    out = []
+    for k in range(index + 1, len(game.events)):
+        if game.events[k].turn != turn:
+            break
+        p = prediction_for(game, k)
+        if p is not None:
+            out.append((k, p))
+    return out
+
+
+def event_note(game: Game, index: int, *, quiz: bool = True) -> str:
+    """The move note to show at event ``index``.
+
+    A note is shown with its tile's placement, unless (with ``quiz``) it would give away the
+    answer of a prediction later in the same turn: it is then held back and shown with the
+    first scoring of that turn, once the prediction has been answered.
+    """
+    event = game.events[index]
+    own = (event.data or {}).get("note", "")
+    if own:
+        if quiz and any(note_gives_away(own, p) for _, p in _turn_predictions(game, index)):
+            return ""
+        return own
+    if not quiz or prediction_for(game, index) is None:
+        return ""
+    for k in range(index - 1, -1, -1):
+        earlier = game.events[k]
+        if earlier.turn != event.turn:
+            break
+        if prediction_for(game, k) is not None:
+            return ""  # shown with the turn's first scoring already
+        held = (earlier.data or {}).get("note", "")
+        if held:
+            gives = any(note_gives_away(held, p) for _, p in _turn_predictions(game, k))
+            return held if gives else ""
+    return ""
+
+
+# -- why this many points? -------------------------------------------------------------------
+
+
+def score_story(game: Game, index: int, player: str) -> list[dict]:
+    """The events that made ``player``'s score up to event ``index``, each with its rule and
+    the footnotes behind it (those of the expansions in play).
+
+    Each item: ``index``, ``turn``, ``step``, ``points``, ``text``, ``breakdown`` (pairs),
+    ``rule``, ``rule_summary``, ``footnotes`` (as :func:`annotation_notes`).
+    """
+    out = []
+    for event in game.events[: index + 1]:
+        if event.kind != "points" or event.player != player or not event.points:
+            continue
+        out.append(
+            {
+                "index": event.index,
+                "turn": event.turn,
+                "step": event.step,
+                "points": event.points,
+                "text": event.text,
+                "breakdown": list(event.breakdown),
+                "rule": event.rule,
+                "rule_summary": rule_summary(event.rule) if event.rule else "",
+                "footnotes": annotation_notes(event, expansions=game.setup.expansions),
+            }
+        )
+    return out
+
+
+def score_story_markdown(game: Game, index: int, player: str) -> str:
+    """:func:`score_story` as Markdown: a table of the events, then their rules and footnotes."""
+    story = score_story(game, index, player)
+    total = game.scores_after(index).get(player, 0)
+    if not story:
+        return f"**{player}** has no points yet (after event {index})."
+    lines = [
+        f"**{player}: {plural(total, 'point')}** after event {index}, from "
+        f"{plural(len(story), 'scoring')}:",
+        "",
+        "| event | turn | how | points |",
+        "|---:|---:|---|---:|",
+    ]
+    for item in story:
+        how = "; ".join(f"{w}: {p}" for w, p in item["breakdown"]) or item["text"]
+        lines.append(f"| {item['index']} | {item['turn']} | {how} | {item['points']} |")
+    lines.append(f"| | | **total** | **{total}** |")
+    rules: dict[str, str] = {}
+    notes: dict[str, dict] = {}
+    for item in story:
+        if item["rule"] and item["rule_summary"]:
+            rules.setdefault(item["rule"], item["rule_summary"])
+        for note in item["footnotes"]:
+            notes.setdefault(note["id"], note)
+    if rules:
+        lines += ["", "**The rules behind them**", ""]
+        lines += [f"- `{rid}`: {text}" for rid, text in rules.items()]
+    if notes:
+        lines += ["", "**Footnotes**", ""]
+        lines += [f"- {n['kind']}: {n['title']} ({n['citation']})" for n in notes.values()]
+    return "\n".join(lines)
+
+
+# -- classroom mode ----------------------------------------------------------------------------
+
+
+def classroom_forward(game: Game, index: int, revealed: bool, *, quiz: bool = True):
+    """One key press forward in classroom mode: ``(index, revealed)`` after it.
+
+    At a scoring with a prediction (and ``quiz``), the first press reveals the answer and the
+    next one moves on; elsewhere each press moves one event. The last event stays put.
+    """
+    if quiz and not revealed and prediction_for(game, index) is not None:
+        return index, True
+    if index >= len(game.events) - 1:
+        return index, True
+    return index + 1, False
+
+
+def classroom_back(game: Game, index: int, revealed: bool, *, quiz: bool = True):
+    """One key press back: the previous event, shown as already seen (answer revealed)."""
+    return max(index - 1, 0), True
+
+
+def _big_scores(game: Game, index: int) -> str:
+    scores = game.scores_after(index) if index >= 0 else {p: 0 for p in game.players}
+    items = []
+    for seat, (player, points) in enumerate(scores.items()):
+        items.append(
+            f'<span class="score" data-player="{escape(player)}" style="margin-right:1.2em">'
+            f'<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
+            f'background:{player_colour(seat)};margin-right:0.3em"></span>'
+            f'{escape(player)} <b class="points">{points}</b></span>'
+        )
+    return f'<div class="carc-classroom-scores" style="font-size:30px;margin-top:18px">{"".join(items)}</div>'
+
+
+def classroom_stage_html(
+    game: Game,
+    index: int,
+    state: GameState | None = None,
+    *,
+    revealed: bool,
+    quiz: bool = True,
+    width: int = 820,
+) -> str:
+    """The classroom view of event ``index``: a big board and large type, the prediction with
+    its choices shown to the class before the reveal, the answer after it."""
+    event = game.events[index]
+    if state is None:
+        state = game.replay(index)
+    prediction = prediction_for(game, index) if quiz else None
+    hidden = prediction is not None and not revealed
+    board = board_for_event(game, index, state, size=auto_tile_size(state, width))
+    step = (
+        "Set-up"
+        if event.step == "setup"
+        else f"Turn {event.turn} · {event.step} {escape(STEP_TITLES.get(event.step, event.step))}"
+    )
+    head = (
+        f'<div style="font-size:22px;color:#555;margin-bottom:10px">{escape(game.title)} · '
+        f"event {index} of {len(game.events) - 1} · {step}</div>"
+    )
+    body: list[str] = []
+    if hidden:
+        body.append(
+            '<div style="font-size:26px;color:#555">Something scores here. What does the class '
+            "predict?</div>"
+        )
+        body.append(
+            f'<div class="question" style="font-size:34px;margin:14px 0"><b>{escape(prediction.question)}</b></div>'
+        )
+        for letter, choice in zip("ABCD", prediction.choices, strict=False):
+            body.append(
+                f'<div class="choice" style="font-size:32px;margin:8px 0;padding:6px 14px;'
+                f'border:2px solid #bbb;border-radius:10px">{letter}. {escape(choice)}</div>'
+            )
+        body.append(
+            '<div style="font-size:20px;color:#777;margin-top:12px">Press → or space to '
+            "reveal.</div>"
+        )
+    else:
+        body.append(
+            f'<div class="event-text" style="font-size:30px;line-height:1.35">{escape(event.text)}</div>'
+        )
+        if prediction is not None:
+            body.append(
+                f'<div class="answer" style="font-size:32px;margin:14px 0;padding:6px 14px;'
+                f'border:3px solid #2a9d3c;border-radius:10px;background:#eaf7ec">'
+                f"Answer: <b>{escape(prediction.answer)}</b></div>"
+            )
+        if event.breakdown:
+            rows = "".join(
+                f'<tr><td style="padding:2px 16px 2px 0">{escape(w)}</td>'
+                f'<td style="text-align:right"><b>{p}</b></td></tr>'
+                for w, p in event.breakdown
+            )
+            body.append(f'<table style="font-size:26px;margin-top:10px">{rows}</table>')
+        note = event_note(game, index, quiz=quiz)
+        if note:
+            body.append(
+                f'<div class="note" style="font-size:24px;font-style:italic;color:#444;'
+                f'margin-top:14px;border-left:4px solid #ccc;padding-left:12px">{escape(note)}</div>'
+            )
+    body.append(_big_scores(game, index - 1 if hidden else index))
+    return (
+        f'<div class="carc-classroom" data-index="{index}" data-revealed="{str(not hidden).lower()}" '
+        f'style="font-family:sans-serif">{head}'
+        f'<div style="display:flex;gap:28px;align-items:flex-start;flex-wrap:wrap">'
+        f"<div>{board}</div>"
+        f'<div style="flex:1;min-width:340px">{"".join(body)}</div></div></div>'
+    )
+
+
+def presenter_notes_markdown(game: Game, index: int, *, quiz: bool = True) -> str:
+    """What the teacher reads at event ``index``: the rule, the expansion's rule text where one
+    exists, the footnotes of the expansions in play (with citations) and the answer."""
+    from .annotations import rule_texts
+    from .annotations.topics import lineage
+    from .errors import UnknownRuleError
+
+    event = game.events[index]
+    lines = [f"**Event {index}** · {event.kind.replace('-', ' ')}"]
+    prediction = prediction_for(game, index) if quiz else None
+    if prediction is not None:
+        lines += ["", f"Answer: **{prediction.answer}**. {prediction.explanation}"]
+    if event.rule:
+        summary = rule_summary(event.rule)
+        lines += ["", f"*Rule* `{event.rule}`" + (f": {summary}" if summary else "")]
+        try:
+            ids = set(lineage(event.rule))
+        except UnknownRuleError:  # a rule id outside the taxonomy has no rule texts
+            ids = set()
+        in_play = expansions_in_play(game.setup.expansions)
+        for text in rule_texts():
+            if text.expansion in in_play and ids.intersection(text.topics):
+                lines += ["", f"**{text.title}** ({text.section}): {text.text}"]
+    notes = annotation_notes(event, expansions=game.setup.expansions)
+    if notes:
+        lines += ["", "**Footnotes**"]
+        for n in notes:
+            lines += ["", f"{n['kind']} · **{n['title']}**: {n['text']}", f"*{n['citation']}*"]
+    return "\n".join(lines)
 
 
 # -- building a board by hand (the tiles-and-features notebook) ---------------------------------
