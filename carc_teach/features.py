@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from .figures import Figure, Node
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position, edge_links
 from .text import plural
+from .tiles import opposite_half
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -47,6 +48,8 @@ _CLOSED_BY_EDGES = ("road", "city")
 #: Segment tags that name a cloister-like building (a shrine, an abbey): the feature stays a
 #: cloister for the rules, but explanations call it, and the follower on it, by this name.
 BUILDING_TAGS = ("shrine", "abbey")
+#: the half-side of the neighbour that touches each half-side (see tiles.opposite_half)
+_OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
 
 
 class Feature:
@@ -354,54 +357,80 @@ class FeatureGraph:
         """
         x, y = placed.x, placed.y
         tile = placed.tile
+        segments = tile.segments
         feature_of = self._feature_of
         tiles = self.tiles
         nodes: list[Node] = []
-        for seg in tile.segments:
+        next_id = self._next_id
+        for seg in segments:
             node = (x, y, seg.id)
             nodes.append(node)
-            building = ""
-            if seg.kind == "cloister":
+            kind = seg.kind
+            if kind == "cloister":
                 building = next((t for t in seg.tags if t in BUILDING_TAGS), "")
-            f = Feature(self._next_id, seg.kind, node, len(seg.sides), seg.pennants, building)
-            self._next_id += 1
-            feature_of[node] = f
-            if seg.kind == "cloister":
+                f = Feature(next_id, kind, node, 0, 0, building)
                 self._cloisters.setdefault((x, y), []).append(f)
                 f.neighbours = sum(1 for dx, dy in SURROUNDING_OFFSETS if (x + dx, y + dy) in tiles)
-        for seg, node in zip(tile.segments, nodes, strict=True):
-            for city_id in seg.borders:
-                feature_of[node].borders.add((x, y, city_id))
+            else:
+                f = Feature(next_id, kind, node, len(seg.sides), seg.pennants)
+                for city_id in seg.borders:
+                    f.borders.add((x, y, city_id))
+            next_id += 1
+            feature_of[node] = f
+        self._next_id = next_id
 
-        links: list[tuple[Node, Node, bool]] = []
+        # The features that were there before, as they were (what a barn's farm joins).
+        neighbours = []
         parts: dict[int, tuple[Feature, tuple[Figure, ...], Node]] = {}
         for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
             other = tiles.get((x + dx, y + dy))
             if other is None:
                 continue
-            whole = tile.side_segment[side]
-            facing = other.tile.side_segment[(side + 2) % 4]
-            if whole is None and facing is not None:
-                # the neighbour's road or city ends against this tile
-                b = (other.x, other.y, other.tile.segments[facing].id)
-                feature_of[b].open_edges -= 1
-            elif whole is not None and facing is None:
-                feature_of[nodes[whole]].open_edges -= 1
-            for i, j, whole_side in edge_links(tile, other.tile, side):
+            neighbours.append((side, other))
+            for _, j, _ in edge_links(tile, other.tile, side):
                 b = (other.x, other.y, other.tile.segments[j].id)
-                links.append((nodes[i], b, whole_side))
                 f = feature_of[b]
                 if f.id not in parts:
-                    parts[f.id] = (f, tuple(f.figures), b)
-        for a, b, whole_side in links:
-            merged = self._union(feature_of[a], feature_of[b])
-            if whole_side:
-                merged.open_edges -= 2
+                    parts[f.id] = (f, tuple(f.figures) if f.figures else (), b)
+
+        # Join: per side, the road/city on it, then the fields on its two halves.
+        union = self._union
+        for side, other in neighbours:
+            otile = other.tile
+            osegs = otile.segments
+            ox, oy = other.x, other.y
+            i = tile.side_segment[side]
+            j = otile.side_segment[(side + 2) % 4]
+            if i is not None:
+                if j is not None:
+                    merged = union(feature_of[nodes[i]], feature_of[(ox, oy, osegs[j].id)])
+                    merged.open_edges -= 2
+                else:  # a side that shows nothing (the abbey) closes this end
+                    feature_of[nodes[i]].open_edges -= 1
+            elif j is not None:  # the neighbour's road or city ends against this tile
+                feature_of[(ox, oy, osegs[j].id)].open_edges -= 1
+            half_segment = tile.half_segment
+            ohalf = otile.half_segment
+            for half in (2 * side, 2 * side + 1):
+                i = half_segment[half]
+                if i is None:
+                    continue
+                j = ohalf[_OPPOSITE_HALF[half]]
+                if j is None:
+                    continue
+                fa = feature_of[nodes[i]]
+                fb = feature_of[(ox, oy, osegs[j].id)]
+                if fa is not fb:
+                    union(fa, fb)
 
         # The new tile is a neighbour of every cloister around it.
-        for dx, dy in SURROUNDING_OFFSETS:
-            for cloister in self._cloisters.get((x + dx, y + dy), ()):
-                cloister.neighbours += 1
+        cloisters = self._cloisters
+        if cloisters:
+            for dx, dy in SURROUNDING_OFFSETS:
+                around = cloisters.get((x + dx, y + dy))
+                if around:
+                    for cloister in around:
+                        cloister.neighbours += 1
         return TileChange(placed, [(f, figs, feature_of[b]) for f, figs, b in parts.values()], self)
 
     # -- copying and checking --------------------------------------------------------------
