@@ -1,0 +1,66 @@
+"""The big follower, the builder and the pig, each played as a module of its own."""
+
+from __future__ import annotations
+
+from am_helpers import dep, error_of, events, mv, play, points
+
+
+def test_the_big_follower_counts_two_against_one_knight():
+    moves = [
+        mv("E", 0, -1, 0, dep("big-follower", "city")),  # Blue
+        mv("E", 1, -1, 0, dep("follower", "city")),  # Red
+        mv("N", 0, -2, 180),
+        mv("N", 1, -2, 270),  # joins and closes the city of 4 tiles
+    ]
+    game = play(moves, expansions=("base", "big-follower"))
+    assert points(game) == [("Blue", 8, "base.city.score")]
+    assert "Blue has the majority (2 against Red 1)" in events(game, "points")[0].text
+    assert events(game, "figure-strength", "bigfollower.strength")
+
+
+def test_the_builder_gives_a_second_tile_once():
+    moves = [
+        mv("U", 1, 0, 90, dep("follower", "road")),  # Blue's thief on the start road
+        mv("E", 0, -1, 0),  # Red
+        mv("U", 2, 0, 90, dep("builder", "road")),  # Blue's builder joins the thief
+        mv("E", 0, 1, 180),  # Red
+        mv("U", 3, 0, 90),  # Blue extends the road: a second tile at once
+        mv("U", 4, 0, 90, player="Blue"),  # ... which extends it again but gives no third
+        mv("B", 1, 1, 0, player="Red"),
+    ]
+    game = play(moves, expansions=("base", "builder"))
+    begins = [(e.player, e.data.get("extra", False)) for e in events(game, "turn-begin")]
+    assert begins == [
+        ("Blue", False),
+        ("Red", False),
+        ("Blue", False),
+        ("Red", False),
+        ("Blue", False),
+        ("Blue", True),
+        ("Red", False),
+    ]
+    assert len(events(game, "builder-extended")) == 1
+
+
+def test_a_builder_needs_its_owners_follower_in_the_feature():
+    err = error_of([mv("U", 1, 0, 90, dep("builder", "road"))], expansions=("base", "builder"))
+    assert "a builder cannot be deployed on segment road" in str(err)
+
+
+def test_the_pig_adds_a_point_per_city_to_its_owners_farm_after_the_game():
+    moves = [
+        mv("U", 1, 0, 90, dep("follower", "field-w")),  # Blue's farmer north of the road
+        mv("E", 0, -1, 0),
+        mv("U", -1, 0, 90, dep("pig", "field-w")),  # Blue's pig on the same farm
+        mv("E", 0, -2, 180),  # completes a city bordering the farm
+    ]
+    game = play(moves, expansions=("base", "pig"), final=True)
+    (farm,) = points(game, "base.final.farm")
+    assert farm == ("Blue", 4, "base.final.farm")
+    award = events(game, "points", "base.final.farm")[0]
+    assert ("Blue's pig: 1 completed city × 1", 1) in award.breakdown
+
+
+def test_a_pig_needs_its_owners_farmer():
+    err = error_of([mv("U", 1, 0, 90, dep("pig", "field-w"))], expansions=("base", "pig"))
+    assert "a pig cannot be deployed on segment field-w" in str(err)
