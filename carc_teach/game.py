@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .controllers import Controller, MoveListController
@@ -21,7 +21,50 @@ from .setup import Move, Setup
 from .state import GameState
 from .turn import play, resume
 
-__all__ = ["Game"]
+__all__ = ["Game", "AskedDecision"]
+
+
+@dataclass(frozen=True, slots=True)
+class AskedDecision:
+    """A decision the rules asked during a game, with every legal option and the answer.
+
+    ``after_event`` is the number of events emitted before it was asked (so it comes right
+    after event ``after_event - 1``); ``options`` were listed on the board as it was then.
+    """
+
+    after_event: int
+    player: str
+    kind: str
+    rule: str
+    optional: bool
+    prompt: str
+    options: tuple[Any, ...]
+    answer: Any
+
+
+class _Recording(MoveListController):
+    """Plays a file's moves and keeps every decision with its options listed at the time."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.asked: list[AskedDecision] = []
+
+    def choose(self, state: GameState, decision: Any) -> Any:
+        options = tuple(decision.options)
+        answer = super().choose(state, decision)
+        self.asked.append(
+            AskedDecision(
+                len(state.events),
+                decision.player,
+                decision.kind,
+                decision.rule,
+                decision.optional,
+                decision.prompt,
+                options,
+                answer,
+            )
+        )
+        return answer
 
 
 class Game:
@@ -135,6 +178,16 @@ class Game:
             final_scoring=self.final_scoring,
             last=last,
         )
+
+    def decisions(self) -> list[AskedDecision]:
+        """Every decision asked in this game, in order, each with all its legal options as
+        they were when it was asked (what a notebook shows as "what else could they do?").
+
+        Plays the game once more (the options of a placement are listed only here, never
+        during normal play of a file)."""
+        recorder = _Recording(self.moves, final_actions=self.final_actions)
+        play(self.setup, recorder, final_scoring=self.final_scoring)
+        return recorder.asked
 
     def scores_after(self, until: int) -> dict[str, int]:
         """Scores just after event ``until``, summed from the log (no replay needed)."""

@@ -105,3 +105,26 @@ def test_an_event_an_option_changed_carries_the_option_and_its_annotations():
     assert changed.options == ("base.followers",)
     assert set(editions.option("base.followers").annotations) <= set(changed.annotations)
     assert changed.to_json()["options"] == ["base.followers"]
+
+
+def test_every_decision_of_a_game_lists_its_legal_options_and_answer():
+    from carc_teach import examples
+    from carc_teach.actions import Pass
+    from carc_teach.board import Placement
+
+    game = examples.load("first-turns")
+    asked = game.decisions()
+    places = [d for d in asked if d.kind == "place"]
+    deploys = [d for d in asked if d.kind == "deploy"]
+    assert len(places) == len(deploys) == len(game.moves)
+    for d in places:
+        assert isinstance(d.answer, Placement) and d.answer in d.options and not d.optional
+        # the tile-placed event follows right after the decision
+        assert game.events[d.after_event].kind == "tile-placed"
+    for d in deploys:
+        assert d.optional and (isinstance(d.answer, Pass) or d.answer in d.options)
+    # the first placement of the game: every legal spot of the first tile next to the start tile
+    first = places[0]
+    state = game.replay(first.after_event - 1)
+    tile = state.tile_types[game.events[first.after_event - 1].tile]
+    assert set(first.options) == set(state.board.legal_placements(tile))
