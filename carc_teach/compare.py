@@ -40,6 +40,8 @@ from .events import Event
 if TYPE_CHECKING:  # pragma: no cover
     from .editions import RuleSet
     from .game import Game
+    from .setup import Setup
+    from .state import GameState
 
 __all__ = [
     "RuleSide",
@@ -50,6 +52,9 @@ __all__ = [
     "parse_option_value",
     "event_key",
     "comparison_text",
+    "state_at",
+    "board_at",
+    "logs_html",
 ]
 
 
@@ -112,6 +117,8 @@ class Side:
         Points per player at the end of ``events``.
     error:
         Why the moves cannot be played under these rules (one line), else ``None``.
+    setup:
+        The set-up played (the game's, with these rules).
     """
 
     spec: RuleSide
@@ -120,6 +127,7 @@ class Side:
     events: tuple[Event, ...]
     scores: dict[str, int]
     error: str | None = None
+    setup: Setup | None = None
 
     @property
     def label(self) -> str:
@@ -312,8 +320,8 @@ def _play(game: Game, spec: RuleSide) -> Side:
         for e in events:
             if e.kind == "points" and e.player in scores:
                 scores[e.player] += e.points
-        return Side(spec, rules, None, events, scores, error=str(exc))
-    return Side(spec, rules, played, tuple(played.events), played.scores)
+        return Side(spec, rules, None, events, scores, error=str(exc), setup=setup)
+    return Side(spec, rules, played, tuple(played.events), played.scores, setup=setup)
 
 
 def event_key(event: Event) -> dict[str, Any]:
@@ -486,3 +494,96 @@ def comparison_text(result: Comparison) -> str:
             lines.append(f"  {record.id}: {record.title}")
             lines.append(f"      {cite(record)}")
     return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------------ views
+
+
+def state_at(game: Game, side: Side, index: int) -> GameState:
+    """The state of one side just after its event ``index`` (within its log)."""
+    from .controllers import MoveListController
+    from .turn import play
+
+    index = max(0, min(index, len(side.events) - 1))
+    if side.game is not None:
+        return side.game.replay(index)
+    controller = MoveListController(game.moves, final_actions=game.final_actions)
+    return play(side.setup, controller, until=index, final_scoring=game.final_scoring)
+
+
+def board_at(result: Comparison, which: str, index: int | None = None, *, size: int = 0) -> str:
+    """SVG board of side ``"a"`` or ``"b"`` just after event ``index`` (default: the first
+    difference, else the end), that event's feature and tile highlighted."""
+    from .render.svg import board_svg
+    from .teach import auto_tile_size
+
+    side = result.a if which == "a" else result.b
+    if index is None:
+        index = result.first_difference if result.differs else len(side.events) - 1
+    index = max(0, min(index, len(side.events) - 1))
+    state = state_at(result.game, side, index)
+    event = side.events[index]
+    return board_svg(
+        state.board,
+        players=result.game.players,
+        highlight=event.nodes or None,
+        current_tile=event.pos if event.kind in ("tile-placed", "game-start") else None,
+        size=size or auto_tile_size(state, 420),
+    )
+
+
+def logs_html(result: Comparison, *, around: int = 6, everything: bool = False) -> str:
+    """The two event logs side by side as an HTML table: every row where they differ is
+    shaded, the first parting row is marked (``class="first-difference"``). Shows ``around``
+    events either side of the first difference (the last events when they agree), or every
+    event with ``everything``."""
+    from html import escape
+
+    a, b = result.a.events, result.b.events
+    n = max(len(a), len(b))
+    k = result.first_difference
+    if everything:
+        lo, hi = 0, n
+    elif k is None:
+        lo, hi = max(0, n - 2 * around), n
+    else:
+        lo, hi = max(0, k - around), min(n, k + around + 1)
+
+    def cell(e: Event | None) -> str:
+        if e is None:
+            return '<td style="color:#888;font-style:italic">(the log has ended)</td>'
+        pts = f" <b>+{e.points}</b>" if e.points else ""
+        return f'<td title="{escape(e.rule)}">{escape(e.step)} · {escape(e.text)}{pts}</td>'
+
+    rows = []
+    for i in range(lo, hi):
+        ea = a[i] if i < len(a) else None
+        eb = b[i] if i < len(b) else None
+        same = ea is not None and eb is not None and event_key(ea) == event_key(eb)
+        cls = "first-difference" if i == k else ("differs" if not same else "same")
+        style = {
+            "first-difference": "background:#ffe0b3;outline:2px solid #e65c00",
+            "differs": "background:#fff4e0",
+            "same": "",
+        }[cls]
+        rows.append(
+            f'<tr class="{cls}" data-index="{i}" style="{style}">'
+            f'<td style="text-align:right;color:#666;padding-right:6px">{i}</td>'
+            f"{cell(ea)}{cell(eb)}</tr>"
+        )
+    head = (
+        '<tr><th style="text-align:right">#</th>'
+        f'<th style="text-align:left">A: {escape(result.a.label)}</th>'
+        f'<th style="text-align:left">B: {escape(result.b.label)}</th></tr>'
+    )
+    more = ""
+    if lo > 0 or hi < n:
+        more = (
+            f'<div style="color:#666;font:12px sans-serif">events {lo}\u2013{hi - 1} of {n}</div>'
+        )
+    return (
+        '<div class="carc-compare-logs" style="font:13px sans-serif">'
+        '<table style="border-collapse:collapse;width:100%;table-layout:fixed">'
+        '<colgroup><col style="width:3em"><col><col></colgroup>'
+        f"{head}{''.join(rows)}</table>{more}</div>"
+    )

@@ -57,13 +57,14 @@ def _(examples, mo):
         rows=5,
     )
     quiz = mo.ui.switch(value=True, label="Ask me to predict each score first")
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
     mo.vstack(
         [
-            mo.hstack([game_choice, quiz], justify="start", gap=2),
+            mo.hstack([game_choice, quiz, classroom], justify="start", gap=2),
             mo.accordion({"Use your own game file": pasted}),
         ]
     )
-    return game_choice, pasted, quiz
+    return classroom, game_choice, pasted, quiz
 
 
 @app.cell
@@ -96,10 +97,102 @@ def _(
 
 
 @app.cell
+def _(mo):
+    # Its own cell, reading no state: its value (notes shown or not) survives every step.
+    notes_button = mo.ui.button(
+        value=True,
+        on_click=lambda shown: not shown,
+        label="Presenter notes (N)",
+        keyboard_shortcut="n",
+    )
+    return (notes_button,)
+
+
+@app.cell
+def _(game, get_index, get_revealed_at, mo, quiz, set_index, set_revealed_at, teach):
+    # Classroom mode's keys: → and space step forward (a prediction's reveal is a step of its
+    # own), ← steps back. marimo buttons listen for their keyboard shortcut on the page.
+    def _go(step):
+        _here = min(get_index(), len(game.events) - 1)
+        _index, _revealed = step(game, _here, get_revealed_at() == _here, quiz=quiz.value)
+        set_index(_index)
+        set_revealed_at(_index if _revealed else -1)
+
+    back_key = mo.ui.button(
+        label="◀ Back (←)",
+        keyboard_shortcut="ArrowLeft",
+        on_click=lambda _v: _go(teach.classroom_back),
+    )
+    forward_key = mo.ui.button(
+        label="Next ▶ (→)",
+        keyboard_shortcut="ArrowRight",
+        on_click=lambda _v: _go(teach.classroom_forward),
+    )
+    space_key = mo.ui.button(
+        label="Reveal / next (space)",
+        keyboard_shortcut="Space",
+        on_click=lambda _v: _go(teach.classroom_forward),
+    )
+    return back_key, forward_key, space_key
+
+
+@app.cell
+def _(
+    back_key,
+    classroom,
+    forward_key,
+    game,
+    get_revealed_at,
+    index,
+    mo,
+    notes_button,
+    quiz,
+    space_key,
+    state,
+    teach,
+):
+    # Classroom mode: the whole width, large type, one event per key press, the prediction
+    # put to the class before the reveal, presenter notes in a panel that N hides.
+    mo.stop(not classroom.value)
+    _stage = mo.Html(
+        teach.classroom_stage_html(
+            game, index, state, revealed=get_revealed_at() == index, quiz=quiz.value, width=760
+        )
+    )
+    _keys = mo.hstack(
+        [
+            back_key,
+            forward_key,
+            space_key,
+            notes_button,
+            mo.md("*Click the board first if the keys do not answer.*"),
+        ],
+        justify="start",
+        gap=1,
+    )
+    _parts = [_keys, _stage]
+    if notes_button.value:
+        _parts.append(
+            mo.accordion(
+                {
+                    "Presenter notes: the rule and its footnotes": mo.md(
+                        teach.presenter_notes_markdown(game, index, quiz=quiz.value)
+                    )
+                },
+                lazy=False,
+            )
+        )
+    mo.vstack(_parts, gap=1)
+    return
+
+
+@app.cell
 def _(game, mo):
     get_index, set_index = mo.state(0)
+    # classroom mode: the event whose prediction has been revealed to the class (-1: none)
+    get_revealed_at, set_revealed_at = mo.state(-1)
     _ = game  # a new game starts again at its first event
-    return get_index, set_index
+    return get_index, get_revealed_at, set_index, set_revealed_at
 
 
 @app.cell
@@ -146,6 +239,7 @@ def _(game, get_index, mo, set_index, teach):
 
 @app.cell
 def _(
+    classroom,
     first_button,
     game,
     last_button,
@@ -155,6 +249,7 @@ def _(
     previous_button,
     slider,
 ):
+    mo.stop(classroom.value)
     mo.vstack(
         [
             mo.md(
@@ -179,7 +274,8 @@ def _(game, get_index):
 
 
 @app.cell
-def _(event, mo, teach):
+def _(classroom, event, mo, teach):
+    mo.stop(classroom.value)
     mo.Html(teach.timeline_html(event))
     return
 
@@ -195,7 +291,20 @@ def _(game, index, mo, teach):
 
 
 @app.cell
-def _(event, game, guess, index, mo, prediction, quiz, state, teach, tile_svg):
+def _(
+    classroom,
+    event,
+    game,
+    guess,
+    index,
+    mo,
+    prediction,
+    quiz,
+    state,
+    teach,
+    tile_svg,
+):
+    mo.stop(classroom.value)
     _hidden = bool(quiz.value and prediction is not None and guess.value is None)
     _tabs = {
         "Board": mo.Html(teach.board_for_event(game, index, state)),
@@ -213,7 +322,10 @@ def _(event, game, guess, index, mo, prediction, quiz, state, teach, tile_svg):
             "the Feature graph tab draws the same graph as SVG.",
             kind="neutral",
         )
-    _side = [mo.md(teach.explanation_markdown(event, hide_points=_hidden))]
+    # The move note comes with its tile unless it would answer a prediction of its turn;
+    # then it waits for that prediction (teach.event_note).
+    _note = teach.event_note(game, index, quiz=quiz.value)
+    _side = [mo.md(teach.explanation_markdown(event, hide_points=_hidden, note=_note))]
     if event.tile and event.kind in ("tile-drawn", "tile-placed", "tile-discarded"):
         _side.append(mo.Html(tile_svg(state.tile_types[event.tile], event.rotation or 0, size=90)))
     if prediction is not None:
@@ -233,18 +345,28 @@ def _(event, game, guess, index, mo, prediction, quiz, state, teach, tile_svg):
                     kind="success" if _right else "warn",
                 )
             )
-    if _hidden:
-        _side.append(mo.md("**Scores before this event**"))
-        _side.append(mo.Html(teach.scoreboard_html(game, index - 1)))
-    else:
-        _side.append(mo.md("**Scores so far**"))
-        _side.append(mo.Html(teach.scoreboard_html(game, index)))
-    _notes = teach.annotation_notes(event)
+    _scored_until = index - 1 if _hidden else index
+    _side.append(mo.md("**Scores before this event**" if _hidden else "**Scores so far**"))
+    _side.append(mo.Html(teach.scoreboard_html(game, _scored_until)))
+    # "Why this many points?": a player's score opens onto the events that made it.
+    _totals = game.scores_after(_scored_until)
+    _side.append(
+        mo.accordion(
+            {
+                f"Why {_player} has {_points} point{'s' if _points != 1 else ''}": mo.md(
+                    teach.score_story_markdown(game, _scored_until, _player)
+                )
+                for _player, _points in _totals.items()
+            }
+        )
+    )
+    # Footnotes only of the expansions this game plays.
+    _notes = teach.annotation_notes(event, expansions=game.setup.expansions)
     if _notes:
         _side.append(
             mo.accordion(
                 {
-                    f"{_n['kind']} · {_n['id']}": mo.callout(
+                    f"{_n['kind']} · {_n['title']}": mo.callout(
                         mo.md(f"{_n['text']}\n\n*{_n['citation']}*"), kind=_n["callout"]
                     )
                     for _n in _notes
@@ -256,7 +378,8 @@ def _(event, game, guess, index, mo, prediction, quiz, state, teach, tile_svg):
 
 
 @app.cell
-def _(mo):
+def _(classroom, mo):
+    mo.stop(classroom.value)
     mo.md("""
     **How to read the board.** Orange frame: the tile placed by the current event. Yellow:
     the feature the event is about (a cloister also shows its 3×3 neighbourhood). Figures

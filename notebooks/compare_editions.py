@@ -1,0 +1,280 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = ["marimo==0.25.2", "carc_teach"]
+# ///
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="full", app_title="Compare editions")
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from carc_teach import examples
+    from carc_teach.compare import (
+        RuleSide,
+        board_at,
+        compare_games,
+        logs_html,
+        parse_option_value,
+    )
+    from carc_teach.editions import OPTIONS, PRESETS, option
+    from carc_teach.errors import CarcTeachError
+    from carc_teach.gamefile import decode_game_text, load_game
+
+    return (
+        CarcTeachError,
+        OPTIONS,
+        PRESETS,
+        RuleSide,
+        board_at,
+        compare_games,
+        decode_game_text,
+        examples,
+        load_game,
+        logs_html,
+        mo,
+        option,
+        parse_option_value,
+    )
+
+
+@app.cell
+def _(mo):
+    mo.md("""
+    # One game under two editions
+
+    Play the same moves under two rulebooks, or under two values of one rule option, and see
+    where the games part: the two event logs side by side, the first event that differs marked
+    on both boards, how many points each player gains or loses, and the rule option and
+    footnote that make the difference. With the base game alone most editions agree; the
+    number of followers shows how a difference looks.
+    """)
+    return
+
+
+@app.cell
+def _(OPTIONS, PRESETS, examples, mo):
+    _titles = {examples.data(_name).get("title", _name): _name for _name in examples.names()}
+    game_choice = mo.ui.dropdown(
+        options=_titles,
+        value=next(_t for _t, _n in _titles.items() if _n == "first-turns"),
+        label="Game",
+    )
+    pasted = mo.ui.text_area(
+        placeholder="Paste a game file here (JSON, see docs/game-format.md)",
+        full_width=True,
+        rows=4,
+    )
+    mode = mo.ui.radio(
+        options=["Two presets", "Two values of one option"],
+        value="Two values of one option",
+        label="Compare",
+        inline=True,
+    )
+    _presets = {"the defaults": "default"} | {
+        f"{_p.id}: {_p.title}": _p.id for _p in PRESETS.values()
+    }
+    preset_a = mo.ui.dropdown(
+        options=_presets, value="hig-original: " + PRESETS["hig-original"].title, label="A"
+    )
+    preset_b = mo.ui.dropdown(options=_presets, value="rgg: " + PRESETS["rgg"].title, label="B")
+    option_choice = mo.ui.dropdown(
+        options={_o.id: _o.id for _o in OPTIONS if _o.changes_outcome},
+        value="base.followers",
+        label="Option",
+    )
+    mo.vstack(
+        [
+            mo.hstack([game_choice, mode], justify="start", gap=2),
+            mo.accordion({"Use your own game file": pasted}),
+        ]
+    )
+    return game_choice, mode, option_choice, pasted, preset_a, preset_b
+
+
+@app.cell
+def _(mo, option, option_choice):
+    # The two values offered follow the option chosen.
+    _opt = option(option_choice.value)
+    _values = [str(_v).lower() if isinstance(_v, bool) else str(_v) for _v in _opt.values]
+    _b_default = next((_v for _v in _values if _v != str(_opt.default)), _values[0])
+    if option_choice.value == "base.followers":
+        _b_default = "2"
+    value_a = mo.ui.dropdown(
+        options=_values,
+        value=str(_opt.default).lower() if isinstance(_opt.default, bool) else str(_opt.default),
+        label="A",
+    )
+    value_b = mo.ui.dropdown(options=_values, value=_b_default, label="B")
+    return value_a, value_b
+
+
+@app.cell
+def _(mo, mode, option_choice, preset_a, preset_b, value_a, value_b):
+    if mode.value == "Two presets":
+        _row = mo.hstack([preset_a, preset_b], justify="start", gap=2)
+    else:
+        _row = mo.hstack([option_choice, value_a, value_b], justify="start", gap=2)
+    _row
+    return
+
+
+@app.cell
+def _(
+    CarcTeachError,
+    RuleSide,
+    compare_games,
+    decode_game_text,
+    examples,
+    game_choice,
+    load_game,
+    mo,
+    mode,
+    option_choice,
+    parse_option_value,
+    pasted,
+    preset_a,
+    preset_b,
+    value_a,
+    value_b,
+):
+    # A pasted file wins over the dropdown; a broken one is explained and the bundled game kept.
+    game = examples.load(game_choice.value)
+    _problem = None
+    if pasted.value.strip():
+        try:
+            game = load_game(
+                decode_game_text(pasted.value, source="pasted game"), source="pasted game"
+            )
+        except CarcTeachError as _exc:
+            _problem = mo.callout(
+                mo.md(f"**This game file cannot be used.** {_exc}\n\nComparing the bundled game."),
+                kind="danger",
+            )
+    if mode.value == "Two presets":
+        side_a, side_b = RuleSide(preset_a.value), RuleSide(preset_b.value)
+    else:
+        _id = option_choice.value
+        side_a = RuleSide(options={_id: parse_option_value(_id, value_a.value)})
+        side_b = RuleSide(options={_id: parse_option_value(_id, value_b.value)})
+    result = compare_games(game, side_a, side_b)
+    _problem
+    return (result,)
+
+
+@app.cell
+def _(mo, result):
+    _moved = {_p: _d for _p, _d in result.point_difference.items()}
+    _cards = [
+        mo.stat(
+            value=f"{_d:+d}",
+            label=_p,
+            caption=f"{result.a.scores[_p]} (A) → {result.b.scores[_p]} (B)",
+            bordered=True,
+        )
+        for _p, _d in _moved.items()
+    ]
+    _kind = "warn" if result.differs else "success"
+    _parts = [mo.callout(mo.md(f"**{result.summary()}**"), kind=_kind)]
+    if result.options_changed:
+        _parts.append(
+            mo.md(
+                "Options that differ: "
+                + "; ".join(
+                    f"`{_k}` {_va} (A) / {_vb} (B)"
+                    for _k, (_va, _vb) in result.options_changed.items()
+                )
+            )
+        )
+    for _tag, _side in (("A", result.a), ("B", result.b)):
+        if _side.error:
+            _parts.append(
+                mo.callout(
+                    mo.md(
+                        f"**Under {_tag} ({_side.label}) the moves stop being legal:** {_side.error}"
+                    ),
+                    kind="danger",
+                )
+            )
+    _parts.append(mo.md("**Points per player, B minus A**"))
+    _parts.append(mo.hstack(_cards, justify="start", gap=1))
+    mo.vstack(_parts)
+    return
+
+
+@app.cell
+def _(board_at, mo, result):
+    # The first parting event on both boards (the last event when the games agree).
+    _k = result.first_difference
+    _title = (
+        f"at event {_k}, where the logs part" if _k is not None else "at the end (no difference)"
+    )
+    mo.vstack(
+        [
+            mo.md(f"### The two boards {_title}"),
+            mo.hstack(
+                [
+                    mo.vstack([mo.md(f"**A: {result.a.label}**"), mo.Html(board_at(result, "a"))]),
+                    mo.vstack([mo.md(f"**B: {result.b.label}**"), mo.Html(board_at(result, "b"))]),
+                ],
+                justify="start",
+                gap=2,
+                align="start",
+            ),
+        ]
+    )
+    return
+
+
+@app.cell
+def _(mo):
+    show_all = mo.ui.switch(value=False, label="Show every event")
+    return (show_all,)
+
+
+@app.cell
+def _(logs_html, mo, result, show_all):
+    mo.vstack(
+        [
+            mo.md("### The two event logs"),
+            show_all,
+            mo.Html(logs_html(result, everything=show_all.value)),
+        ]
+    )
+    return
+
+
+@app.cell
+def _(mo, option, result):
+    # The rule option(s) and the footnotes behind the difference.
+    import carc_teach.annotations as _annotations
+
+    if not result.deciding_options:
+        _out = mo.md("No rule option changes this game, so no footnote decides anything here.")
+    else:
+        _items = {}
+        for _oid in result.deciding_options:
+            _opt = option(_oid)
+            _items[f"Option {_oid}: {_opt.title}"] = mo.md(_opt.explanation)
+        for _nid in result.footnotes:
+            _record = _annotations.get(_nid)
+            _items[f"{_record.label.symbol} {_record.title}"] = mo.callout(
+                mo.md(f"{_record.text}\n\n*{_annotations.cite(_record)}*"),
+                kind=_record.label.callout,
+            )
+        _out = mo.vstack(
+            [
+                mo.md(f"### What makes the difference ({result.deciding_reason})"),
+                mo.accordion(_items),
+            ]
+        )
+    _out
+    return
+
+
+if __name__ == "__main__":
+    app.run()
