@@ -327,15 +327,17 @@ OPTIONS: tuple[RuleOption, ...] = (
         id="king.scoring",
         title="What are the King and the Robber Baron worth?",
         expansion="king-robber",
-        values=("per-feature", "flat-10", "flat-15-40", "running-bonus"),
+        values=("per-feature", "flat-10", "flat-15-40", "running-bonus", "running-bonus-only"),
         default="per-feature",
         explanation=_text("""
             The rules give the holder of each tile 1 point per completed city (King) or road
             (Robber Baron) at the end. Two house rules replace that count with a flat sum. A
             third, 'running-bonus', pays a point to the tile's holder at every completion
             during the game, the completion that hands the tile over included; it does not say
-            whether the end-of-game count remains. carc_teach's reading keeps it: the running
-            points come on top of the usual count at the end."""),
+            whether the end-of-game count remains, so both readings are offered:
+            'running-bonus' (carc_teach's reading) keeps it, the running points coming on top
+            of the usual count at the end; 'running-bonus-only' drops it. 'flat-10' says it
+            replaces the count; 'flat-15-40' ('a straight 15 points') is read the same way."""),
         annotations=(
             "ckr-1",
             "house-king-flat-10",
@@ -351,7 +353,32 @@ OPTIONS: tuple[RuleOption, ...] = (
                 "1 point to the holder each time a city / road is completed, plus the usual "
                 "count at the end (house rule, carc_teach's reading)",
             ),
+            (
+                "running-bonus-only",
+                "1 point to the holder each time a city / road is completed, and no count at "
+                "the end (house rule, the other reading)",
+            ),
         ),
+    ),
+    RuleOption(
+        id="king.city-of-carcassonne",
+        title="Does the City of Carcassonne set the size the King must beat?",
+        expansion="king-robber",
+        values=("final-count", "sets-the-bar"),
+        default="final-count",
+        explanation=_text("""
+            The City of Carcassonne counts as a completed city when the King's holder scores at
+            the end (1 point, like any other completed city). The rulings say nothing about
+            taking the King: nobody places its last tile, so by carc_teach's reading it gives
+            the King to nobody and sets no size record ('final-count'). The other reading
+            treats it as a completed 12-tile city from the start, so only a completed city of
+            13 tiles or more takes the King ('sets-the-bar')."""),
+        annotations=("ckr-1",),
+        value_notes=(
+            ("final-count", "1 point for the King's holder at the end, nothing more"),
+            ("sets-the-bar", "also a 12-tile record from the start: the King needs 13 tiles"),
+        ),
+        also_needs=("count",),
     ),
     RuleOption(
         id="shrine.challenge-wording",
@@ -370,6 +397,46 @@ OPTIONS: tuple[RuleOption, ...] = (
             ("rgg", "'any occupied monastery'; 'the monk must challenge the heretic'"),
         ),
         changes_outcome=False,
+    ),
+    RuleOption(
+        id="shrine.tile-edition",
+        title="Which shrine tiles are in the supply?",
+        expansion="shrines",
+        values=("ckr", "csc", "spielbox"),
+        default="ckr",
+        explanation=_text("""
+            The shrine tiles were printed three times with the same rules: 5 tiles in the Count,
+            King & Robber box (2008), 6 in RGG's Cult, Siege & Creativity (the five and one
+            more, with a city cap and two roads ending at the shrine), and 5 in the spielbox
+            almanac with another symbol. No footnote is about the tiles; the page's
+            introduction to Heretics & Shrines lists them, and ckr-48 is the record on RGG's
+            edition of the expansion."""),
+        annotations=("ckr-48",),
+        value_notes=(
+            ("ckr", "5 tiles, Count, King & Robber (SH-1 to SH-5)"),
+            ("csc", "6 tiles, Cult, Siege & Creativity (SHC-1 to SHC-6)"),
+            ("spielbox", "5 tiles, spielbox almanac (SHS-1 to SHS-5)"),
+        ),
+    ),
+    RuleOption(
+        id="shrine.challenge-complete-building",
+        title="Can a building that the placed tile has already completed be challenged?",
+        expansion="shrines",
+        values=("no-challenge", "challenge"),
+        default="no-challenge",
+        explanation=_text("""
+            A tile may complete a building and at once give a follower a neighbour to
+            challenge (a shrine laid as the eighth tile around an occupied cloister, or a
+            shrine or cloister that completes itself). The seeds do not settle this case.
+            carc_teach's reading follows ckr-56: a building is complete before followers are
+            deployed, so it is out of the race, no challenge starts and it scores as usual
+            ('no-challenge'). Read literally, the rule text starts the challenge anyway, and
+            the building completed in this turn wins it at once ('challenge')."""),
+        annotations=("ckr-56", "ckr-55"),
+        value_notes=(
+            ("no-challenge", "a completed building cannot be challenged (carc_teach's reading)"),
+            ("challenge", "the challenge starts and is decided in the same turn (literal text)"),
+        ),
     ),
     RuleOption(
         id="shrine.placement-limit",

@@ -251,19 +251,19 @@ class RuleModule:
 #: Expansions carc_teach implements: id -> "module:ClassName" (imported on demand).
 EXPANSIONS: dict[str, str] = {
     "base": "carc_teach.rules.base:BaseRules",
+    "count": "carc_teach.rules.count:CountRules",
+    "river2": "carc_teach.rules.river2:River2Rules",
+    "king-robber": "carc_teach.rules.king_robber:KingRobberRules",
+    "shrines": "carc_teach.rules.shrines:ShrineRules",
     "abbey-mayor": "carc_teach.rules.abbey_mayor:AbbeyMayorRules",
     "big-follower": "carc_teach.rules.big_follower:BigFollowerRules",
     "builder": "carc_teach.rules.builder_pig:BuilderRules",
     "pig": "carc_teach.rules.builder_pig:PigRules",
-    "count": "carc_teach.rules.count:CountRules",
-    "river2": "carc_teach.rules.river2:River2Rules",
 }
 
 #: Expansions in scope but not implemented yet, with what they are. Asking for one is an
 #: error that says so, never a silent base game.
 PLANNED: dict[str, str] = {
-    "king-robber": "King & Robber Baron (Count, King & Robber)",
-    "shrines": "Heretics & Shrines (Count, King & Robber)",
 }
 
 

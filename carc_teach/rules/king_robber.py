@@ -1,0 +1,322 @@
+"""King & Robber Baron (Count, King & Robber): two tokens for the biggest city and the longest road.
+
+What this module plays:
+
+- Set-up: the five land tiles ``KR-1`` … ``KR-5`` go into the supply (``KR-5`` carries two
+  separate cities that later tiles may join into one). The King and the Robber Baron are
+  neutral figures set aside (location ``None``).
+- 3B, after each completed city (or road) has scored (``after_scoring``, completions during the
+  game only): the first completed city gives the King to the player who placed the tile that
+  closed it, whether or not anybody had a knight in it; afterwards a completed city that is
+  strictly larger **in tiles** takes the King to whoever placed its last tile (ckr-35: tiles,
+  not points; an equal city does not). The largest size so far is remembered even when the
+  holder beats their own record. The Robber Baron works the same way with roads. A road with
+  three ends (Abbey & Mayor's ``AM-11``) counts every tile it covers (ckr-41); ``Feature.size``
+  already counts each tile once.
+- After the game (``final_scoring``, after the features): the King's holder scores 1 per
+  completed city on the board, the Robber Baron's holder 1 per completed road. The City of
+  Carcassonne (when the Count's start block is on the board) counts as one more completed
+  city (ckr-1 / ckr-38, November 2013).
+
+Rule options (``carc-teach options``):
+
+- ``king.scoring`` — the rules' count (``per-feature``), the house rules ``flat-10`` (10 per
+  token held) and ``flat-15-40`` (15 per token, 40 for both), and the running bonus (1 point
+  to the holder at every completion of a city or road, the completion that hands the token
+  over included). The running-bonus house rule does not say whether the count at the end
+  remains: ``running-bonus`` keeps it (the project's reading), ``running-bonus-only`` drops it.
+  ``flat-10`` says in so many words that it replaces the count; ``flat-15-40`` is read the same
+  way ("a straight 15 points").
+- ``king.city-of-carcassonne`` — whether the City of Carcassonne only adds 1 to the King's
+  count at the end (``final-count``, the project's reading: the footnotes speak only of
+  "scoring points for the King tile", and nobody completes the city, so nobody receives the
+  King for it) or also sets the bar for the King at its 12 tiles from the start
+  (``sets-the-bar``: the first King then needs a city of 13 tiles or more).
+
+Not implemented, because the expansions they concern are not played by carc_teach: castles
+(Bridges, Castles & Bazaars, ckr-37), the City of Leipzig (ckr-39), the short road stubs of
+CRCR tiles (Inns & Cathedrals, The Festival, ckr-40). None of their tiles can reach a game, so
+no game can meet these rules silently. The counting aids of the house rules (dice, markers on
+the score track: ckr-36, house-king-dice-count) change no outcome; the module keeps the record
+sizes itself and says them in its events.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..figures import Held
+from ..text import plural
+from . import RuleModule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..features import Feature
+    from ..figures import Figure
+    from ..scoring import Scoring
+    from ..state import GameState
+
+__all__ = ["KingRobberRules", "TOKENS", "holder", "city_of_carcassonne_on_board"]
+
+#: feature kind -> (figure id, the token's name, rule of the award, rule of the end, size word,
+#: comparison word, annotations of the award)
+TOKENS: dict[str, tuple[str, str, str, str, str, str]] = {
+    "city": ("king", "the King", "king.award", "king.final", "city", "larger"),
+    "road": ("robber-baron", "the Robber Baron", "robber.award", "robber.final", "road", "longer"),
+}
+
+#: the footnotes behind an award: tiles not points (ckr-35); a three-ended road's length (ckr-41)
+_AWARD_NOTES = {"city": ("ckr-35",), "road": ("ckr-35", "ckr-41")}
+
+#: how many tiles the City of Carcassonne has (the Count's start block)
+CITY_OF_CARCASSONNE_TILES = 12
+
+
+def holder(state: GameState, figure_id: str) -> str | None:
+    """The player holding a token, or None while it is set aside."""
+    loc = state.figures[figure_id].location
+    return loc.player if isinstance(loc, Held) else None
+
+
+def city_of_carcassonne_on_board(state: GameState) -> bool:
+    """Whether the City of Carcassonne (the Count's start block, tiles tagged
+    ``city-of-carcassonne``) lies on the board."""
+    return any("city-of-carcassonne" in t.type.tags for t in state.board)
+
+
+class KingRobberRules(RuleModule):
+    id = "king-robber"
+    title = "King & Robber Baron"
+    tile_sets = ("king-robber",)
+    options = ("king.scoring", "king.city-of-carcassonne")
+    rules = {
+        "king.award": "The first player to complete a city takes the King; after that, whoever completes a "
+        "city of more tiles than any completed before takes it (tiles count, not points; an equal city "
+        "does not).",
+        "king.final": "After the game, the King's holder scores 1 point for every completed city on the board "
+        "(the City of Carcassonne included).",
+        "robber.award": "The first player to complete a road takes the Robber Baron; after that, whoever "
+        "completes a road of more tiles than any completed before takes it.",
+        "robber.final": "After the game, the Robber Baron's holder scores 1 point for every completed road on "
+        "the board.",
+    }
+
+    # -- set-up -----------------------------------------------------------------------------
+    def setup(self, state: GameState) -> None:
+        state.add_neutral_figure("king")
+        state.add_neutral_figure("robber-baron")
+        # the longest completed city / road so far, in tiles (0: none yet)
+        record = {"city": 0, "road": 0}
+        bar = self.option("king.city-of-carcassonne") == "sets-the-bar"
+        if bar and city_of_carcassonne_on_board(state):
+            record["city"] = CITY_OF_CARCASSONNE_TILES
+        state.ext[self.id] = {"record": record}
+        if record["city"]:
+            text = (
+                "The King and the Robber Baron are set aside. The City of Carcassonne counts as a "
+                f"completed city of {CITY_OF_CARCASSONNE_TILES} tiles: only a larger completed "
+                "city will take the King."
+            )
+            state.emit(
+                "tokens-set-aside",
+                rule="king.award",
+                text=text,
+                options=("king.city-of-carcassonne",),
+                annotations=("ckr-1",),
+            )
+        else:
+            state.emit(
+                "tokens-set-aside",
+                rule="king.award",
+                text=(
+                    "The King and the Robber Baron are set aside: the first player to complete a "
+                    "city takes the King, the first to complete a road the Robber Baron."
+                ),
+            )
+
+    # -- 3B ---------------------------------------------------------------------------------
+    def after_scoring(self, state: GameState, scoring: Scoring) -> None:
+        feature = scoring.feature
+        if scoring.final or feature.kind not in TOKENS or not feature.complete:
+            return
+        turn = state.turn
+        assert turn is not None
+        self._award(state, feature, turn.player)
+        if self.option("king.scoring") in ("running-bonus", "running-bonus-only"):
+            self._running_bonus(state, feature)
+
+    def _award(self, state: GameState, feature: Feature, player: str) -> None:
+        kind = feature.kind
+        fid, name, rule, _, word, more = TOKENS[kind]
+        record = state.ext[self.id]["record"]
+        best = record[kind]
+        size = feature.size
+        token = state.figures[fid]
+        before = holder(state, fid)
+        notes = _AWARD_NOTES[kind]
+        this = f"a {word} of {plural(size, 'tile')}"
+        if size > best:
+            record[kind] = size
+            if before is None and best == 0:
+                text = (
+                    f"{player} completes the first {word} of the game ({this}), "
+                    f"so {player} takes {name}."
+                )
+                self._move(state, token, player, rule, text, notes)
+            elif before is None:  # only the City of Carcassonne came before (an option)
+                text = (
+                    f"{player} completes {this}, larger than the City of Carcassonne's "
+                    f"{CITY_OF_CARCASSONNE_TILES}, so {player} takes {name}."
+                )
+                self._move(
+                    state,
+                    token,
+                    player,
+                    rule,
+                    text,
+                    notes + ("ckr-1",),
+                    options=("king.city-of-carcassonne",),
+                )
+            elif before != player:
+                text = (
+                    f"{player} completes {this}, {more} than the {plural(best, 'tile')} of the "
+                    f"biggest completed so far: {name} passes from {before} to {player}."
+                )
+                self._move(state, token, player, rule, text, notes)
+            else:
+                state.emit(
+                    "token-kept",
+                    player=player,
+                    rule=rule,
+                    text=(
+                        f"{player} completes {this}, beating their own record of "
+                        f"{plural(best, 'tile')}: {player} keeps {name}, and a {word} must now "
+                        f"have more than {plural(size, 'tile')} to take it."
+                    ),
+                    feature=feature.id,
+                    nodes=tuple(feature.nodes),
+                    annotations=notes,
+                    data={"token": fid, "size": size, "record": best},
+                )
+        elif size == best and best:
+            keeper = before or "nobody (the City of Carcassonne set the bar)"
+            state.emit(
+                "token-kept",
+                player=player,
+                rule=rule,
+                text=(
+                    f"{player} completes {this}, as big as the biggest so far but not {more}: "
+                    f"{name} stays with {keeper}."
+                ),
+                feature=feature.id,
+                nodes=tuple(feature.nodes),
+                annotations=notes,
+                data={"token": fid, "size": size, "record": best},
+            )
+
+    def _move(
+        self,
+        state: GameState,
+        token: Figure,
+        player: str,
+        rule: str,
+        text: str,
+        notes: tuple[str, ...],
+        *,
+        options: tuple[str, ...] = (),
+    ) -> None:
+        state.move_figure(
+            token, Held(player), rule=rule, text=text, annotations=notes, options=options
+        )
+
+    def _running_bonus(self, state: GameState, feature: Feature) -> None:
+        fid, name, rule, _, word, _ = TOKENS[feature.kind]
+        who = holder(state, fid)
+        if who is None:
+            return
+        state.award(
+            who,
+            1,
+            rule=rule,
+            text=(
+                f"{who} holds {name}: 1 bonus point for the completed {word} of "
+                f"{plural(feature.size, 'tile')} (house rule)."
+            ),
+            breakdown=((f"{name} held while a {word} is completed", 1),),
+            feature=feature,
+            options=("king.scoring",),
+        )
+
+    # -- after the game ---------------------------------------------------------------------
+    def final_scoring(self, state: GameState) -> None:
+        how = self.option("king.scoring")
+        king, robber = holder(state, "king"), holder(state, "robber-baron")
+        if how == "flat-15-40" and king is not None and king == robber:
+            state.award(
+                king,
+                40,
+                rule="king.final",
+                text=f"{king} holds both the King and the Robber Baron: 40 points (house rule).",
+                breakdown=(("the King", 15), ("the Robber Baron", 15), ("holding both", 10)),
+                options=("king.scoring",),
+            )
+            return
+        for kind in ("city", "road"):
+            fid, name, _, rule, word, _ = TOKENS[kind]
+            who = holder(state, fid)
+            if who is None:
+                state.emit(
+                    "token-unclaimed",
+                    rule=rule,
+                    text=f"Nobody holds {name}: no {word} was completed during the game.",
+                )
+                continue
+            if how in ("flat-10", "flat-15-40"):
+                points = 10 if how == "flat-10" else 15
+                state.award(
+                    who,
+                    points,
+                    rule=rule,
+                    text=f"{who} holds {name}: {points} points (house rule), no counting.",
+                    breakdown=((name, points),),
+                    options=("king.scoring",),
+                )
+                continue
+            if how == "running-bonus-only":
+                state.emit(
+                    "token-kept",
+                    player=who,
+                    rule=rule,
+                    text=(
+                        f"{who} holds {name} at the end; under this reading of the running-bonus "
+                        f"house rule the bonus points earned during the game replace the count "
+                        f"of completed {word}s, so nothing more is scored."
+                    ),
+                    options=("king.scoring",),
+                )
+                continue
+            self._count(state, kind, who, how)
+
+    def _count(self, state: GameState, kind: str, who: str, how: str) -> None:
+        fid, name, _, rule, word, _ = TOKENS[kind]
+        done = [f for f in state.board.features.features() if f.kind == kind and f.complete]
+        parts = [(f"{plural(len(done), 'completed ' + word)} × 1", len(done))] if done else []
+        notes: tuple[str, ...] = ()
+        if kind == "city" and city_of_carcassonne_on_board(state):
+            parts.append(("the City of Carcassonne, a completed city × 1", 1))
+            notes = ("ckr-1",)
+        points = sum(p for _, p in parts)
+        if points <= 0:  # pragma: no cover - a holder always has the feature that gave it
+            return
+        changed = ("king.scoring",) if how != "per-feature" else ()
+        state.award(
+            who,
+            points,
+            rule=rule,
+            text=(
+                f"{who} holds {name}: 1 point for every completed {word} on the board, "
+                f"{plural(points, 'point')}."
+            ),
+            breakdown=tuple(parts),
+            annotations=notes,
+            options=changed,
+        )

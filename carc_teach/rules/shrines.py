@@ -1,0 +1,471 @@
+"""Heretics & Shrines (Count, King & Robber): shrines, heretics and the challenge.
+
+A shrine is a cloister segment tagged ``shrine`` (``Feature.building == "shrine"``): it is
+placed, completed and scored like a cloister (ckr-42), under its own rule id
+``shrine.as-cloister``. What this module adds:
+
+- **Tile edition** (option ``shrine.tile-edition``): the 5 tiles of the Count, King & Robber
+  box (``shrines-ckr``), the 6 of Cult, Siege & Creativity (``shrines-csc``) or the 5 of the
+  spielbox almanac (``shrines-spielbox``); the rules are the same for all three.
+- **Placement limits** (1C, ``placement_rules``): a shrine may not have more than one cloister
+  among its eight neighbours, nor a cloister more than one shrine (ckr-43). A placement is also
+  illegal when it would make a neighbour break the limit: a shrine next to a cloister that
+  already has a shrine beside it (ckr-44), and likewise a cloister next to a shrine that already
+  has a cloister. An abbey is a cloister here (ckr-45). With the house rule
+  ``shrine.placement-limit = extra-if-empty`` (ckr-46) such placements are allowed, but the
+  building that broke the limit must stay empty: nobody may deploy on it.
+- **Heretics** (2B): a follower on a shrine is a heretic (the module deploys it, so the texts
+  say so).
+- **The challenge** (2C, ``after_deployment``): a heretic deployed next to a cloister with a
+  monk, or a monk deployed next to a shrine with a heretic, opens a challenge, whoever owns the
+  other building (also against oneself: ckr-51, and abbeys: ckr-47). Open challenges are plain
+  data in ``state.ext["shrines"]["challenges"]`` (the two buildings' nodes and the challenger).
+  Whether a building that the placed tile has already completed can be challenged is open in
+  the seeds: option ``shrine.challenge-complete-building`` (the project's reading,
+  ``no-challenge``, follows ckr-56: a building finished before the deployment is out of the
+  race).
+- **Resolution** (3B, ``after_scoring``): the building completed first scores as usual (9 for
+  its majority); the other building's followers go home without points (event
+  ``shrine-challenge-lost``) and it scores nothing then; it stays on the board, empty, and may
+  be completed or occupied later (ckr-62). If one tile completes both, both score (ckr-55).
+  House rule ``shrine.challenge-reward``: the winner also scores the loser's unfinished building
+  (1 + its neighbouring tiles), or only a winning challenger does.
+- **After the game**: an open challenge is announced (``shrine.final``) and both buildings
+  score as unfinished cloisters (the base game's final scoring, relabelled
+  ``shrine.as-cloister`` for the shrine).
+
+For the Count (ckr-59): the ``shrine-challenge-lost`` event is not a scoring. Its ``data``
+says who lost (``loser``), who won (``winner``), the active player (``active``) and whether the
+active player was among the losers (``active_lost``); the losers take part in no scoring and
+receive no ``points`` event. So a player who completes the rival building and loses their own
+heretic or monk has "scored nothing" in a turn where somebody scored, which is the Count's
+deployment trigger; the Count module reads the scorings of the turn and needs nothing else.
+
+Not implemented, because the expansions they concern are not played by carc_teach: the abbot
+of German monasteries (ckr-49), the magic portal, the fairy and the dragon (ckr-52, ckr-53,
+ckr-56's portal, ckr-58, ckr-60), the wagon on a losing building (ckr-61), escapes from sieges
+(ckr-42's Cathars). The option ``shrine.challenge-wording`` (HiG's or RGG's words, the same
+challenges: ckr-48, ckr-50, ckr-51) is not read: the explanations use HiG's words.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Deploy
+from ..text import capitalise, join_names, plural
+from . import RuleModule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board, Placement
+    from ..features import Feature, FeatureGraph
+    from ..scoring import Scoring
+    from ..state import GameState, Turn
+    from ..tiles import TileType
+
+__all__ = ["ShrineRules", "SHRINE_TILE_SETS", "is_shrine", "is_cloister", "limit_problem"]
+
+#: value of the option ``shrine.tile-edition`` -> the tile set it brings
+SHRINE_TILE_SETS = {
+    "ckr": "shrines-ckr",
+    "csc": "shrines-csc",
+    "spielbox": "shrines-spielbox",
+}
+
+
+def is_shrine(feature: Feature) -> bool:
+    return feature.kind == "cloister" and feature.building == "shrine"
+
+
+def is_cloister(feature: Feature) -> bool:
+    """A cloister in the sense of the shrine rules: any cloister feature that is not a shrine
+    (abbeys included, ckr-45 / ckr-47)."""
+    return feature.kind == "cloister" and feature.building != "shrine"
+
+
+# tile type id -> "shrine", "cloister" or "" (the building a tile brings); tile types are
+# immutable, so the answer is kept
+_BUILDING_OF: dict[str, str] = {}
+
+
+def _building_of(tile_type: TileType) -> str:
+    found = _BUILDING_OF.get(tile_type.id)
+    if found is None:
+        found = ""
+        for seg in tile_type.segments:
+            if seg.kind == "cloister":
+                found = "shrine" if "shrine" in seg.tags else "cloister"
+        _BUILDING_OF[tile_type.id] = found
+    return found
+
+
+def _at(feature: Feature) -> str:
+    x, y, _ = feature.nodes[0]
+    return f"({x}, {y})"
+
+
+def _around(
+    features: FeatureGraph, pos: tuple[int, int], skip: tuple[int, int] | None = None
+) -> list[Feature]:
+    """The cloister features (shrines included) on the eight squares around ``pos``, leaving
+    out the square ``skip``."""
+    return [
+        c
+        for c in features.cloisters_around(pos, include_self=False)
+        if (c.nodes[0][0], c.nodes[0][1]) != skip
+    ]
+
+
+def limit_problem(board: Board, building: str, pos: tuple[int, int]) -> str | None:
+    """Why a new ``building`` ("shrine" or "cloister") at ``pos`` breaks the official
+    placement limit (ckr-43, ckr-44, ckr-45), or None. ``pos`` may already hold the tile
+    (the house rule checks after placing): its own building is left out."""
+    features = board.features
+    near = _around(features, pos)
+    if building == "shrine":
+        mine, theirs, other = [c for c in near if is_cloister(c)], is_shrine, "shrine"
+        this, that = "shrine", "cloister"
+    else:
+        mine, theirs, other = [c for c in near if is_shrine(c)], is_cloister, "cloister"
+        this, that = "cloister", "shrine"
+    if len(mine) > 1:
+        where = ", ".join(_at(c) for c in mine)
+        return (
+            f"a {this} may not have more than one {that} among its eight neighbours, and this "
+            f"square touches {len(mine)} ({that}s at {where})"
+        )
+    for neighbour in mine:
+        x, y, _ = neighbour.nodes[0]
+        already = [c for c in _around(features, (x, y), skip=pos) if theirs(c)]
+        if already:
+            return (
+                f"the {that} at {_at(neighbour)} already has the {other} at {_at(already[0])} "
+                f"beside it; a second {this} next to it would break the limit of one"
+            )
+    return None
+
+
+class ShrineRules(RuleModule):
+    id = "shrines"
+    title = "Heretics & Shrines"
+    options = (
+        "shrine.tile-edition",
+        "shrine.placement-limit",
+        "shrine.challenge-reward",
+        "shrine.challenge-complete-building",
+    )
+    rules = {
+        "shrine.as-cloister": "A shrine is placed and scored like a cloister: surrounded by eight tiles it "
+        "scores 9, and after the game an unfinished one scores 1 plus 1 per neighbouring tile.",
+        "shrine.placement": "A shrine may not have more than one cloister among its eight neighbours, nor a "
+        "cloister more than one shrine, and no placement may make a neighbour break that limit.",
+        "shrine.deploy": "A follower deployed on a shrine is a heretic.",
+        "shrine.challenge": "A heretic deployed next to a cloister with a monk, or a monk deployed next to a "
+        "shrine with a heretic, starts a challenge, whoever owns the other building.",
+        "shrine.challenge.resolve": "In a challenge the building completed first scores as usual and the other "
+        "building's followers go home without points; if one tile completes both, both score.",
+        "shrine.final": "A challenge still open when the game ends is not decided: both buildings score as "
+        "unfinished cloisters.",
+    }
+
+    @classmethod
+    def common_mistakes(cls, rule: str, points: int, tiles: int, pennants: int) -> list[int] | None:
+        if rule == "shrine.as-cloister":  # the cloister's own tile forgotten or added twice
+            return [8, 1, 10] if points == 9 else [9, max(points - 1, 0), points + 1]
+        return None
+
+    def tile_sets_for(self) -> tuple[str, ...]:
+        return (SHRINE_TILE_SETS[self.option("shrine.tile-edition")],)
+
+    # -- set-up -----------------------------------------------------------------------------
+    def setup(self, state: GameState) -> None:
+        # challenges: {"shrine": node, "cloister": node, "challenger": player};
+        # empty: nodes of buildings that broke the limit under the house rule (ckr-46)
+        state.ext[self.id] = {"challenges": [], "empty": []}
+
+    # -- 1C ---------------------------------------------------------------------------------
+    @property
+    def placement_rules(self) -> tuple:
+        if self.option("shrine.placement-limit") != "official":
+            return ()
+        return (_official_limit,)
+
+    def after_placement(self, state: GameState, turn: Turn) -> None:
+        if self.option("shrine.placement-limit") == "official":
+            return
+        placed = turn.placed
+        building = _building_of(placed.type)
+        if not building:
+            return
+        problem = limit_problem(state.board, building, placed.pos)
+        if problem is None:
+            return
+        node = next(
+            n
+            for n in ((placed.x, placed.y, s.id) for s in placed.tile.segments)
+            if state.board.features.feature_of(n).kind == "cloister"
+        )
+        state.ext[self.id]["empty"].append(node)
+        state.emit(
+            "building-must-stay-empty",
+            player=turn.player,
+            rule="shrine.placement",
+            text=(
+                f"Officially this {building} could not go here ({problem}). The house rule allows "
+                f"it, but nobody may put a follower on it, so no second challenge can start."
+            ),
+            pos=placed.pos,
+            options=("shrine.placement-limit",),
+        )
+
+    # -- 2B ---------------------------------------------------------------------------------
+    def filter_deployments(
+        self, state: GameState, turn: Turn, options: list[Deploy]
+    ) -> list[Deploy]:
+        feature_of = state.board.features.feature_of
+        empty = state.ext[self.id]["empty"]
+        out = []
+        for o in options:
+            node = o.node
+            if node is not None and node in empty:
+                continue  # the house rule of ckr-46: an extra building stays empty
+            if node is not None and o.module == "base" and is_shrine(feature_of(node)):
+                o = Deploy(o.figure, o.to, self.id)  # the heretic: this module deploys it
+            out.append(o)
+        return out
+
+    def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
+        figure = state.in_supply(turn.player, action.figure)
+        assert figure is not None and action.node is not None
+        feature = state.board.features.feature_of(action.node)
+        what = "a follower" if action.figure == "follower" else f"a {action.figure}"
+        state.deploy_figure(
+            figure,
+            action.node,
+            rule="shrine.deploy",
+            text=f"{turn.player} puts {what} on {feature.describe()}: a heretic.",
+        )
+
+    # -- 2C: a challenge starts ---------------------------------------------------------------
+    def after_deployment(self, state: GameState, turn: Turn) -> None:
+        figure = turn.deployed
+        if figure is None or figure.node is None or figure.player is None:
+            return
+        features = state.board.features
+        building = features.feature_of(figure.node)
+        if building.kind != "cloister" or self._challenge_of(state, building) is not None:
+            return
+        x, y, _ = building.nodes[0]
+        rival_kind = is_cloister if is_shrine(building) else is_shrine
+        rivals = [
+            c
+            for c in _around(features, (x, y))
+            if rival_kind(c)
+            and not c.scored
+            and any(f.player is not None for f in c.figures)
+            and self._challenge_of(state, c) is None
+        ]
+        for rival in rivals[:1]:  # the placement limit leaves at most one
+            self._open(state, turn, building, rival)
+
+    def _open(self, state: GameState, turn: Turn, building: Feature, rival: Feature) -> None:
+        player = turn.player
+        shrine, cloister = (building, rival) if is_shrine(building) else (rival, building)
+        heretic = join_names(sorted({f.player for f in shrine.figures if f.player}))
+        monk = join_names(sorted({f.player for f in cloister.figures if f.player}))
+        owners = {f.player for f in rival.figures if f.player}
+        notes: list[str] = ["ckr-50"] if building is cloister else []
+        if owners == {player}:
+            notes.append("ckr-51")
+        if cloister.building == "abbey":
+            notes.append("ckr-47")
+        finished = [b for b in (building, rival) if b.complete]
+        if finished:
+            done = " and ".join(b.describe() for b in finished)
+            if self.option("shrine.challenge-complete-building") == "no-challenge":
+                state.emit(
+                    "challenge-not-started",
+                    player=player,
+                    rule="shrine.challenge",
+                    text=(
+                        f"{heretic}'s heretic on {shrine.describe()} and {monk}'s monk on "
+                        f"{cloister.describe()} are neighbours, but this tile has already "
+                        f"completed {done}: a finished building cannot enter the race, so no "
+                        "challenge starts and it scores as usual."
+                    ),
+                    annotations=("ckr-56",),
+                )
+                return
+            notes.append("ckr-56")
+        state.ext[self.id]["challenges"].append(
+            {"shrine": shrine.nodes[0], "cloister": cloister.nodes[0], "challenger": player}
+        )
+        how = (
+            f"{player} puts a heretic on {shrine.describe()}, next to {monk}'s monk on "
+            f"{cloister.describe()}"
+            if building is shrine
+            else f"{player} puts a monk on {cloister.describe()}, next to {heretic}'s heretic on "
+            f"{shrine.describe()}"
+        )
+        self_note = " (challenging oneself is allowed)" if owners == {player} else ""
+        state.emit(
+            "challenge-started",
+            player=player,
+            rule="shrine.challenge",
+            text=(
+                f"{how}: a challenge starts{self_note}. Whichever building is completed first "
+                "scores; the other's follower will go home with nothing."
+            ),
+            nodes=(shrine.nodes[0], cloister.nodes[0]),
+            annotations=tuple(notes),
+            options=("shrine.challenge-complete-building",) if finished else (),
+            data={"shrine": list(shrine.nodes[0]), "cloister": list(cloister.nodes[0])},
+        )
+
+    def _challenge_of(self, state: GameState, building: Feature) -> dict | None:
+        node = building.nodes[0]
+        for c in state.ext[self.id]["challenges"]:
+            if c["shrine"] == node or c["cloister"] == node:
+                return c
+        return None
+
+    # -- 3A / 3B ----------------------------------------------------------------------------
+    def scoring_rule(
+        self, state: GameState, feature: Feature, *, final: bool
+    ) -> tuple[str, str] | None:
+        if not is_shrine(feature):
+            return None
+        if final:
+            return "shrine.as-cloister", f"the incomplete {feature.describe()[4:]}"
+        return "shrine.as-cloister", feature.describe()
+
+    def before_scoring(self, state: GameState, scoring: Scoring) -> None:
+        # After the game the base game lists the unfinished shrines with its cloisters; the
+        # shrine's own rule id is put on them here (scoring_rule is asked in 3A only).
+        if scoring.final and is_shrine(scoring.feature):
+            scoring.rule, scoring.what = self.scoring_rule(state, scoring.feature, final=True)  # type: ignore[misc]
+            scoring.annotations = scoring.annotations or ("ckr-42",)
+
+    def after_scoring(self, state: GameState, scoring: Scoring) -> None:
+        feature = scoring.feature
+        if scoring.final or feature.kind != "cloister":
+            return
+        challenge = self._challenge_of(state, feature)
+        if challenge is None:
+            return
+        state.ext[self.id]["challenges"].remove(challenge)
+        features = state.board.features
+        shrine = features.feature_of(challenge["shrine"])
+        cloister = features.feature_of(challenge["cloister"])
+        other = cloister if feature is shrine else shrine
+        turn = state.turn
+        assert turn is not None
+        if other in turn.completed:
+            state.emit(
+                "challenge-drawn",
+                player=turn.player,
+                rule="shrine.challenge.resolve",
+                text=(
+                    f"This tile completes both {shrine.describe()} and {cloister.describe()}: "
+                    "neither was finished first, so the challenge has no loser and both "
+                    "buildings score as usual."
+                ),
+                nodes=(shrine.nodes[0], cloister.nodes[0]),
+                annotations=("ckr-55",),
+            )
+            return
+        self._resolve(state, scoring, other, challenge)
+
+    def _resolve(self, state: GameState, scoring: Scoring, loser: Feature, challenge: dict) -> None:
+        turn = state.turn
+        assert turn is not None
+        winner = scoring.feature
+        winners = [p for p in scoring.winners if scoring.points.get(p, 0) > 0]
+        losers = sorted(
+            {f.player for f in loser.figures if f.player},
+            key=state.players.index,  # type: ignore[arg-type]
+        )
+        won = join_names(winners) if winners else "nobody"
+        lost = join_names(losers) if losers else "nobody"
+        state.emit(
+            "shrine-challenge-lost",
+            player=losers[0] if len(losers) == 1 else None,
+            rule="shrine.challenge.resolve",
+            text=(
+                f"{capitalise(winner.describe())} is completed first: {won} wins the challenge. "
+                f"{lost} loses it: the followers on {loser.describe()} go home and score "
+                "nothing (this is not a scoring for them)."
+            ),
+            nodes=(winner.nodes[0], loser.nodes[0]),
+            annotations=("ckr-57", "ckr-58", "ckr-11", "ckr-62"),
+            data={
+                "winner": winners,
+                "loser": losers,
+                "active": turn.player,
+                "active_lost": turn.player in losers,
+                "scoring": False,
+            },
+        )
+        reward = self.option("shrine.challenge-reward")
+        if reward != "standard":
+            value = 1 + loser.neighbours
+            parts = (
+                ("the loser's unfinished building: its own tile", 1),
+                (f"{plural(loser.neighbours, 'neighbouring tile')} × 1", loser.neighbours),
+            )
+            for p in winners:
+                if reward == "challenger-takes-both" and p != challenge["challenger"]:
+                    state.emit(
+                        "reward-withheld",
+                        player=p,
+                        rule="shrine.challenge.resolve",
+                        text=(
+                            f"{p} did not start this challenge, so under the house rule only "
+                            f"the usual points are theirs, not {loser.describe()}'s too."
+                        ),
+                        options=("shrine.challenge-reward",),
+                    )
+                    continue
+                state.award(
+                    p,
+                    value,
+                    rule="shrine.challenge.resolve",
+                    text=(
+                        f"{p} also scores {loser.describe()}, still unfinished, for winning the "
+                        f"challenge (house rule): {value} points."
+                    ),
+                    breakdown=parts,
+                    feature=loser,
+                    options=("shrine.challenge-reward",),
+                )
+        for fig in sorted(loser.figures, key=lambda f: f.id):
+            state.return_figure(
+                fig,
+                rule="shrine.challenge.resolve",
+                why="it lost the challenge",
+                annotations=("ckr-62",),
+            )
+
+    # -- after the game ---------------------------------------------------------------------
+    def before_final_scoring(self, state: GameState) -> None:
+        features = state.board.features
+        for c in state.ext[self.id]["challenges"]:
+            shrine = features.feature_of(c["shrine"])
+            cloister = features.feature_of(c["cloister"])
+            state.emit(
+                "challenge-open",
+                rule="shrine.final",
+                text=(
+                    f"The challenge between {shrine.describe()} and {cloister.describe()} is "
+                    "still open when the game ends: nobody wins it, and both buildings score as "
+                    "unfinished ones."
+                ),
+                nodes=(shrine.nodes[0], cloister.nodes[0]),
+            )
+
+
+def _official_limit(board: Board, tile_type: TileType, placement: Placement) -> str | None:
+    building = _building_of(tile_type)
+    if not building:
+        return None
+    return limit_problem(board, building, (placement.x, placement.y))

@@ -1,0 +1,385 @@
+"""Heretics & Shrines: one scenario per outcome-deciding footnote (ckr-43 to ckr-46, ckr-50,
+ckr-51, ckr-55, ckr-56, ckr-57/58 (the challenge won), ckr-59 (data for the Count), ckr-62),
+the final scoring of an open challenge, the house rules, the tile editions, bad input and
+random games. Scores are computed by hand in the comments.
+
+The start tile D lies at (0, 0): city cap north, road west-east, field south. SH-1 is a shrine
+in a field, B a cloister in a field; E caps turned outwards and U roads fill the squares around.
+"""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import game_dict
+from test_king_robber import check_invariants, mv, play_random
+
+from carc_teach import rules as rules_package
+from carc_teach.errors import IllegalMoveError
+from carc_teach.game import Game
+from carc_teach.gamefile import load_game
+
+
+def follower(segment):
+    return {"type": "deploy", "figure": "follower", "segment": segment}
+
+
+HERETIC, MONK = follower("shrine"), follower("cloister")
+
+
+def sh_game(moves, options=None, final_scoring=None, expansions=("base", "shrines")):
+    d = game_dict(moves, expansions=list(expansions), final_scoring=final_scoring)
+    d["version"] = 2
+    if options:
+        d["setup"]["rules"] = {"options": options}
+    return load_game(d)
+
+
+def points(game):
+    return [(e.player, e.points, e.rule) for e in game.events if e.kind == "points"]
+
+
+def kinds(game, kind):
+    return [e for e in game.events if e.kind == kind]
+
+
+# The squares around (0, 1) and (0, 2), filled so that the building at (0, 1) is surrounded
+# after the last of them (the one at (0, 2) then still lacks row y=3).
+FILL_ROW_0_TO_2 = [
+    mv("U", 1, 0, 90),
+    mv("U", -1, 0, 90),
+    mv("E", 1, 1, 90),
+    mv("E", -1, 1, 270),
+    mv("E", 1, 2, 90),
+    mv("E", -1, 2, 270),
+]
+
+
+# --------------------------------------------------------------------------- placement limits
+
+
+def test_ckr_43_a_shrine_may_not_have_two_cloisters_beside_it():
+    moves = [mv("B", 0, 1, 0), mv("B", 1, 1, 0), mv("SH-1", 1, 2, 0)]
+    with pytest.raises(IllegalMoveError) as err:
+        sh_game(moves)
+    assert "move 3" in str(err.value)
+    assert "more than one cloister among its eight neighbours" in str(err.value)
+
+
+def test_ckr_43_a_cloister_may_not_have_two_shrines_beside_it():
+    moves = [
+        mv("U", 1, 0, 90),
+        mv("U", -1, 0, 90),
+        mv("SH-1", -1, 1, 0),
+        mv("SH-2", 1, 1, 180),
+        mv("B", 0, 1, 0),  # between the two shrines
+    ]
+    with pytest.raises(IllegalMoveError, match="more than one shrine among its eight"):
+        sh_game(moves)
+
+
+def test_ckr_44_no_shrine_that_gives_a_cloister_a_second_shrine():
+    # B at (0,1) already has the shrine at (-1,1); a shrine at (1,1) touches only that one
+    # cloister itself, but would give it a second shrine
+    moves = [mv("B", 0, 1, 0), mv("SH-1", -1, 1, 0), mv("SH-2", 1, 1, 90)]
+    with pytest.raises(IllegalMoveError, match=r"cloister at \(0, 1\) already has the shrine"):
+        sh_game(moves)
+    # ... and the other way round: no cloister that gives a shrine a second cloister
+    moves = [mv("SH-1", 0, 1, 0), mv("B", 1, 1, 0), mv("B", -1, 1, 0)]
+    with pytest.raises(IllegalMoveError, match=r"shrine at \(0, 1\) already has the cloister"):
+        sh_game(moves)
+
+
+def test_ckr_43_a_legal_placement_lists_no_square_that_breaks_the_limit():
+    game = sh_game([mv("B", 0, 1, 0), mv("B", 1, 1, 0)])
+    shrine = game.state.tile_types["SH-1"]
+    squares = {(p.x, p.y) for p in game.state.board.legal_placements(shrine)}
+    assert (1, 2) not in squares and (0, 2) not in squares and (-1, 1) in squares
+
+
+def test_ckr_46_house_rule_extra_buildings_allowed_but_they_stay_empty():
+    moves = [mv("B", 0, 1, 0), mv("B", 1, 1, 0), mv("SH-1", 1, 2, 0)]
+    options = {"shrine.placement-limit": "extra-if-empty"}
+    game = sh_game(moves, options)
+    flagged = kinds(game, "building-must-stay-empty")
+    assert len(flagged) == 1 and "shrine.placement-limit" in flagged[0].options
+    assert "ckr-46" in flagged[0].annotations
+    # a heretic on it is refused, the field is not
+    with pytest.raises(IllegalMoveError) as err:
+        sh_game(moves[:2] + [mv("SH-1", 1, 2, 0, HERETIC)], options)
+    assert "move 3" in str(err.value) and "segment shrine" in str(err.value)
+    sh_game(moves[:2] + [mv("SH-1", 1, 2, 0, follower("field"))], options)
+
+
+# --------------------------------------------------------------------------- heretics, challenges
+
+
+def test_a_follower_on_a_shrine_is_a_heretic():
+    game = sh_game([mv("SH-1", 0, 1, 0, HERETIC)])
+    deployed = kinds(game, "figure-deployed")[0]
+    assert deployed.rule == "shrine.deploy" and "a heretic" in deployed.text
+    assert "the shrine at (0, 1)" in deployed.text
+
+
+def test_a_heretic_next_to_an_unoccupied_cloister_starts_no_challenge():
+    game = sh_game([mv("B", 0, 1, 0), mv("SH-1", 0, 2, 0, HERETIC)])
+    assert not kinds(game, "challenge-started")
+    assert game.state.ext["shrines"]["challenges"] == []
+
+
+def test_ckr_57_the_heretic_finishes_first_scores_9_and_the_monk_goes_home_with_nothing():
+    """Alice's heretic (0,1), Bob's monk placed beside it (0,2): a challenge (ckr-50: the monk
+    challenges the heretic). Bob lays the eighth tile around the shrine: Alice 9, Bob's monk
+    goes home without points."""
+    moves = [mv("SH-1", 0, 1, 0, HERETIC), mv("B", 0, 2, 0, MONK)] + FILL_ROW_0_TO_2
+    game = sh_game(moves)
+    started = kinds(game, "challenge-started")
+    assert len(started) == 1 and "ckr-50" in started[0].annotations
+    assert points(game) == [("Alice", 9, "shrine.as-cloister")]
+    lost = kinds(game, "shrine-challenge-lost")[0]
+    assert lost.rule == "shrine.challenge.resolve" and lost.data["loser"] == ["Bob"]
+    back = [e for e in game.events if e.kind == "figure-returned"]
+    assert [(e.player, e.rule) for e in back] == [
+        ("Bob", "shrine.challenge.resolve"),
+        ("Alice", "base.return"),
+    ]
+    assert game.scores == {"Alice": 9, "Bob": 0}
+    assert not game.state.figures_on_board()
+
+
+def test_ckr_59_the_loser_who_completed_the_rival_building_scored_nothing_in_a_scoring():
+    """Alice's monk (0,1); Bob's heretic beside it (0,2) challenges it. Bob lays the last tile
+    around Alice's cloister: she scores 9, Bob nothing. The event tells the Count that the
+    active player lost and took part in no scoring (ckr-59: he may deploy to Carcassonne)."""
+    moves = [mv("B", 0, 1, 0, MONK), mv("SH-1", 0, 2, 0, HERETIC)] + FILL_ROW_0_TO_2
+    game = sh_game(moves)
+    assert points(game) == [("Alice", 9, "base.cloister.score")]
+    lost = kinds(game, "shrine-challenge-lost")[0]
+    assert lost.data == {
+        "winner": ["Alice"],
+        "loser": ["Bob"],
+        "active": "Bob",
+        "active_lost": True,
+        "scoring": False,
+    }
+    assert not [e for e in game.events if e.kind == "points" and e.player == "Bob"]
+
+
+# Shrine (0,1) and cloister (1,1) share the squares (0,2) and (1,2); the road bends V there.
+BOTH_AT_ONCE = [
+    mv("SH-1", 0, 1, 0, HERETIC),  # 1 Alice
+    mv("B", 1, 1, 0, MONK),  # 2 Bob: challenge
+    mv("U", -1, 0, 90),
+    mv("U", 1, 0, 90),
+    mv("U", 2, 0, 90),
+    mv("E", -1, 1, 270),
+    mv("E", 2, 1, 90),
+    mv("E", -1, 2, 270),
+    mv("E", 2, 2, 90),
+    mv("V", 0, 2, 270),
+    mv("V", 1, 2, 0),  # 11 Alice: surrounds both buildings at once
+]
+
+
+def test_ckr_55_one_tile_completes_both_buildings_and_both_score():
+    game = sh_game(BOTH_AT_ONCE)
+    assert points(game) == [("Alice", 9, "shrine.as-cloister"), ("Bob", 9, "base.cloister.score")]
+    drawn = kinds(game, "challenge-drawn")
+    assert len(drawn) == 1 and "ckr-55" in drawn[0].annotations
+    assert not kinds(game, "shrine-challenge-lost")
+
+
+def test_ckr_51_challenging_ones_own_monk():
+    moves = [
+        mv("SH-1", 0, 1, 0, HERETIC),  # Alice
+        mv("U", 1, 0, 90),  # Bob
+        mv("B", 0, 2, 0, MONK),  # Alice challenges her own heretic
+        mv("U", -1, 0, 90),
+        mv("E", 1, 1, 90),
+        mv("E", -1, 1, 270),
+        mv("E", 1, 2, 90),
+        mv("E", -1, 2, 270),  # Bob surrounds the shrine: Alice 9, her own monk goes home
+    ]
+    game = sh_game(moves)
+    started = kinds(game, "challenge-started")[0]
+    assert "ckr-51" in started.annotations and "oneself" in started.text
+    assert points(game) == [("Alice", 9, "shrine.as-cloister")]
+    assert kinds(game, "shrine-challenge-lost")[0].data["loser"] == ["Alice"]
+
+
+def test_an_open_challenge_at_the_end_scores_both_buildings_as_unfinished():
+    # shrine (0,1): D and B around it -> 1 + 2 = 3 for Alice; cloister (0,2): the shrine
+    # around it -> 1 + 1 = 2 for Bob
+    game = sh_game([mv("SH-1", 0, 1, 0, HERETIC), mv("B", 0, 2, 0, MONK)], final_scoring=True)
+    assert [e.rule for e in kinds(game, "challenge-open")] == ["shrine.final"]
+    assert points(game) == [("Alice", 3, "shrine.as-cloister"), ("Bob", 2, "base.final.cloister")]
+    final = [e for e in game.events if e.kind == "points"][0]
+    assert "the incomplete shrine at (0, 1)" in final.text
+
+
+# The challenger (Bob, heretic at (0,2)) against Alice's monk (0,1); Alice lays the last tile
+# around Bob's shrine (row y=3) while her cloister still lacks (-1,0) and (1,0).
+CHALLENGER_WINS = [
+    mv("B", 0, 1, 0, MONK),  # 1 Alice
+    mv("SH-1", 0, 2, 0, HERETIC),  # 2 Bob: challenge (Bob is the challenger)
+    mv("E", -1, 1, 270),
+    mv("E", 1, 1, 90),
+    mv("E", -1, 2, 270),
+    mv("E", 1, 2, 90),
+    mv("V", -1, 3, 270),
+    mv("U", 0, 3, 90),
+    mv("V", 1, 3, 0),  # 9 Alice: the shrine is surrounded; her cloister has 6 neighbours
+]
+
+
+@pytest.mark.parametrize(
+    ("reward", "bob"),
+    [
+        ("standard", 9),
+        # the house rule: Bob also scores Alice's unfinished cloister, 1 + 6 = 7
+        ("winner-takes-both", 16),
+        ("challenger-takes-both", 16),
+    ],
+)
+def test_house_rule_the_winner_also_scores_the_losers_building(reward, bob):
+    game = sh_game(CHALLENGER_WINS, {"shrine.challenge-reward": reward})
+    assert game.scores == {"Alice": 0, "Bob": bob}
+    if reward != "standard":
+        extra = [e for e in game.events if e.rule == "shrine.challenge.resolve" and e.points]
+        assert extra[0].breakdown == (
+            ("the loser's unfinished building: its own tile", 1),
+            ("6 neighbouring tiles × 1", 6),
+        )
+        assert "house-shrine-double-stakes" in extra[0].annotations
+
+
+def test_house_rule_aggressive_form_only_the_challenger_plays_for_the_double_reward():
+    # Bob's monk challenged Alice's heretic; Alice (not the challenger) wins: 9 only, while
+    # the plain house rule gives her 9 + Bob's cloister (1 + 5 neighbours) = 15
+    moves = [mv("SH-1", 0, 1, 0, HERETIC), mv("B", 0, 2, 0, MONK)] + FILL_ROW_0_TO_2
+    assert sh_game(moves, {"shrine.challenge-reward": "winner-takes-both"}).scores["Alice"] == 15
+    game = sh_game(moves, {"shrine.challenge-reward": "challenger-takes-both"})
+    assert game.scores["Alice"] == 9 and kinds(game, "reward-withheld")
+
+
+def test_ckr_62_the_losing_building_stays_and_scores_normally_when_completed_later():
+    moves = CHALLENGER_WINS + [mv("U", -1, 0, 90), mv("U", 1, 0, 90)]
+    game = sh_game(moves)
+    # Alice's cloister, emptied by the challenge, is surrounded later: it scores nobody
+    done = [e for e in kinds(game, "feature-completed") if (0, 1, "cloister") in e.nodes]
+    assert len(done) == 1 and done[0].player == "Alice" and done[0].index > 30
+    assert kinds(game, "no-score")[-1].text.endswith("nobody has a figure on it.")
+    assert len(kinds(game, "shrine-challenge-lost")) == 1
+
+
+# Alice's monk (0,1) lacks only (0,2); Bob fills it with a shrine and a heretic.
+EIGHTH_TILE = [mv("B", 0, 1, 0, MONK)] + FILL_ROW_0_TO_2 + [mv("SH-1", 0, 2, 0, HERETIC)]
+
+
+def test_ckr_56_a_building_completed_by_the_placed_tile_cannot_be_challenged():
+    """The project's reading (shrine.challenge-complete-building = no-challenge): the cloister
+    is complete before the heretic is deployed, so no challenge starts; the monk scores 9 and
+    the heretic stays."""
+    game = sh_game(EIGHTH_TILE)
+    assert not kinds(game, "challenge-started")
+    assert "ckr-56" in kinds(game, "challenge-not-started")[0].annotations
+    assert points(game) == [("Alice", 9, "base.cloister.score")]
+    assert [f.player for f in game.state.figures_on_board()] == ["Bob"]
+
+
+def test_ckr_56_other_reading_the_literal_challenge_is_lost_at_once():
+    game = sh_game(EIGHTH_TILE, {"shrine.challenge-complete-building": "challenge"})
+    assert kinds(game, "challenge-started")
+    assert points(game) == [("Alice", 9, "base.cloister.score")]
+    assert kinds(game, "shrine-challenge-lost")[0].data["loser"] == ["Bob"]
+    assert not game.state.figures_on_board()
+
+
+# --------------------------------------------------------------------------- tile editions
+
+
+@pytest.mark.parametrize(
+    ("edition", "ids"),
+    [
+        ("ckr", [f"SH-{i}" for i in range(1, 6)]),
+        ("csc", [f"SHC-{i}" for i in range(1, 7)]),
+        ("spielbox", [f"SHS-{i}" for i in range(1, 6)]),
+    ],
+)
+def test_the_tile_edition_chooses_the_shrine_tiles(edition, ids):
+    game = sh_game([], {"shrine.tile-edition": edition})
+    shrine_ids = [t for t in game.state.tile_types if t.startswith("SH")]
+    assert shrine_ids == ids
+    assert sum(game.state.remaining[t] for t in ids) == len(ids)
+
+
+def test_a_tile_of_another_edition_is_refused():
+    with pytest.raises(IllegalMoveError, match="unknown tile id 'SHC-6'"):
+        sh_game([mv("SHC-6", 0, 1, 0)])
+
+
+# --------------------------------------------------------------------------- random games
+
+
+def check_challenges(game):
+    """Open challenges pair a shrine and a cloister, both occupied and neighbours."""
+    state = game.state
+    for c in state.ext["shrines"]["challenges"]:
+        (sx, sy, _), (cx, cy, _) = c["shrine"], c["cloister"]
+        assert max(abs(sx - cx), abs(sy - cy)) == 1
+
+
+COMBOS = [("base", "shrines"), ("base", "king-robber", "shrines")]
+if "count" in rules_package.EXPANSIONS:
+    COMBOS.append(("base", "count", "king-robber", "shrines"))
+
+
+@pytest.mark.parametrize("start", range(0, 240, 60))
+def test_random_games_with_shrines_keep_every_invariant(start):
+    for seed in range(start, start + 60):
+        expansions = COMBOS[seed % len(COMBOS)]
+        options = {
+            "shrine.tile-edition": ("ckr", "csc", "spielbox")[seed % 3],
+            "shrine.challenge-reward": (
+                "standard",
+                "winner-takes-both",
+                "challenger-takes-both",
+            )[seed // 3 % 3],
+            "shrine.placement-limit": ("official", "extra-if-empty")[seed // 9 % 2],
+        }
+        game = play_random(seed, expansions, options, players=2 + seed % 3)
+        assert game.state.over
+        check_invariants(game)
+        check_challenges(game)
+
+
+@pytest.mark.parametrize("seed", range(0, 30, 3))
+def test_greedy_games_with_shrines_replay_identically(seed):
+    game = play_random(seed, COMBOS[seed % len(COMBOS)], player="greedy")
+    check_invariants(game)
+    again = load_game(game.to_json())
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_checkpointed_replay_equals_a_replay_from_the_start(seed):
+    import random
+
+    from carc_teach.controllers import MoveListController
+    from carc_teach.turn import play
+
+    game = play_random(seed, ("base", "king-robber", "shrines"), player="greedy")
+    file_game = Game(game.setup, game.moves)
+    rng = random.Random(seed)
+    for k in rng.sample(range(len(game.events) - 1), 3):
+        fast = file_game.replay(until=k)
+        slow = play(game.setup, MoveListController(game.moves), until=k)
+        assert fast.snapshot() == slow.snapshot()
+        assert fast.clone().snapshot() == slow.snapshot()
+
+
+def test_challenges_happen_in_simulated_games():
+    for seed in range(60):
+        game = play_random(seed, ("base", "shrines"), player="greedy")
+        if any(e.kind == "challenge-started" for e in game.events):
+            return
+    raise AssertionError("no challenge in 60 greedy games")
