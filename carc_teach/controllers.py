@@ -77,10 +77,13 @@ class MoveListController(Controller):
         self.moves = list(moves)
         self.next = start
         self._action = 0
+        #: action index -> why the decision that could have taken it refused it
+        self._refused: dict[int, str] = {}
         self._final = Move(number=0, actions=tuple(final_actions), final=True)
 
     def final_move(self) -> Move:
         self._action = 0
+        self._refused = {}
         return self._final
 
     def end_final(self, state: GameState, turn: Turn) -> None:
@@ -94,6 +97,7 @@ class MoveListController(Controller):
         move = self.moves[self.next]
         self.next += 1
         self._action = 0
+        self._refused = {}
         return move
 
     def unread_move(self) -> None:
@@ -129,8 +133,10 @@ class MoveListController(Controller):
                     self._action += 1
                     return PASS
                 if kind in decision.accepts:
-                    self._action += 1
-                    return self._answer(move, i, raw, turn, decision)
+                    answer = self._answer(move, i, raw, turn, decision)
+                    if answer is not None:
+                        self._action += 1
+                        return answer
         if decision.optional:
             return PASS
         raise IllegalMoveError(
@@ -159,7 +165,7 @@ class MoveListController(Controller):
 
     def _answer(
         self, move: Move, i: int, raw: dict[str, Any], turn: Turn, decision: Decision
-    ) -> Action:
+    ) -> Action | None:
         try:
             action = action_from_json(raw, turn.placed)
         except ActionError as exc:
@@ -168,6 +174,12 @@ class MoveListController(Controller):
             ) from None
         problem = decision.problem(action)
         if problem is not None:
+            if decision.optional:
+                # not this decision's answer: leave it for a later decision of the turn (a
+                # deployment to the City of Carcassonne after the normal one was passed), and
+                # say why it was refused here if none takes it
+                self._refused.setdefault(i, problem)
+                return None
             raise IllegalMoveError(problem, move=_number(move), **move.locate_action(i))
         # the engine's own option carries what the file cannot say (the module offering it)
         for option in decision.options:
@@ -179,6 +191,12 @@ class MoveListController(Controller):
         move = turn.move
         assert move is not None
         if self._action < len(move.actions):
+            if self._action in self._refused:
+                raise IllegalMoveError(
+                    self._refused[self._action],
+                    move=_number(move),
+                    **move.locate_action(self._action),
+                )
             raw = move.actions[self._action]
             who = raw.get("player", turn.player)
             kind = raw.get("type")

@@ -558,3 +558,11 @@ def test_random_count_games_keep_the_rules(chunk):
             player="greedy" if seed % 3 == 0 else "random",
         )
         check_game(game, replay=seed % 10 == 0)
+
+
+def test_a_deployment_to_the_city_needs_no_written_pass_before_it():
+    """The 2B decision cannot take a deployment to a quarter, so it leaves the action for the
+    decision that can: a file need not write the pass (though it may)."""
+    with_pass = count_game([*BOB_CITY, mv(*CLOSE_BOBS_CITY, PASS_DEPLOY, to_city("market"))])
+    without = count_game([*BOB_CITY, mv(*CLOSE_BOBS_CITY, to_city("market"))])
+    assert [e.to_json() for e in without.events] == [e.to_json() for e in with_pass.events]
