@@ -419,6 +419,10 @@ def why_not_deployable(state: GameState, turn: Turn, action: Any) -> str:
             f"{player} has no {figure} left in their supply "
             f"({on_board} on the board; they return when their features are scored)"
         )
+    for m in reversed(state.modules):  # the module whose rule refuses it says why
+        reason = m.explain_deployment(state, turn, action)
+        if reason:
+            return reason
     node = getattr(action, "node", None)
     if node is not None and (node[0], node[1]) in state.board.tiles:
         feature = state.board.features.feature_of(node)

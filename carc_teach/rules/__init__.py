@@ -163,6 +163,11 @@ class RuleModule:
         (no farmer on a barn's farm); return the options kept."""
         return options
 
+    def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> str | None:
+        """Why a deployment a game file asks for is not legal, when this module's rules are
+        the reason (a barn on a corner that is not all field); None to leave it to others."""
+        return None
+
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
         """Step 2B: carry out a deployment this module offered."""
 
@@ -263,8 +268,7 @@ EXPANSIONS: dict[str, str] = {
 
 #: Expansions in scope but not implemented yet, with what they are. Asking for one is an
 #: error that says so, never a silent base game.
-PLANNED: dict[str, str] = {
-}
+PLANNED: dict[str, str] = {}
 
 
 def module_class(expansion: str) -> type[RuleModule]:

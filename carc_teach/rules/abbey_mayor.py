@@ -403,6 +403,20 @@ class AbbeyMayorRules(RuleModule):
                     out.append(Deploy("barn", corner, self.id))
         return out
 
+    def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> str | None:
+        if action.figure != "barn" or not isinstance(action.to, Corner):
+            return None
+        placed = turn.placed
+        corner = action.to
+        if placed is None or placed.pos not in corner.squares():
+            return "a barn goes on a corner of the tile just placed"
+        problem = barn_corner_problem(state.board, corner)
+        if problem:
+            return f"a barn cannot stand at grid point ({corner.x}, {corner.y}): {problem}"
+        if self._barn_farm_at(state, corner):
+            return "the farm at that corner already has a barn"
+        return None
+
     def _barn_farm_at(self, state: GameState, corner: Corner) -> bool:
         """Whether the farm at ``corner`` (a legal barn corner) already has a barn."""
         farm = state.board.features.feature_of(_quarter_node(state.board, corner))

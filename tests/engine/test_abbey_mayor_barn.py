@@ -102,7 +102,7 @@ def test_car_189_193_two_barns_joined_on_one_farm_each_score_in_full():
 def test_car_182_189_a_second_barn_on_the_same_farm_is_refused():
     moves = [*TWO_BARNS[:4], mv("U", -1, 0, 90), mv("E", 0, 1, 180)]
     err = error_of([*moves, mv("E", -1, -1, 0, dep("barn", corner="SE"))])
-    assert err.move == 7 and "a barn cannot be deployed there" in str(err)
+    assert err.move == 7 and "the farm at that corner already has a barn" in str(err)
 
 
 def test_barn_corner_legality():
@@ -118,7 +118,7 @@ def test_barn_corner_legality():
     assert barn_corner_problem(board, Corner(0, 0)) is None
     # a corner of a tile placed earlier is not offered: only the placed tile's corners
     err = error_of([*FARMERS, mv("U", 2, 0, 90, dep("barn", corner=[0, 0]))])
-    assert "a barn cannot be deployed there" in str(err)
+    assert "a barn goes on a corner of the tile just placed" in str(err)
 
 
 def test_seed_picture_no_barn_where_a_city_reaches_the_point():

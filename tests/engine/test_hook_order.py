@@ -19,7 +19,8 @@ HOOKS = [
     for name in vars(RuleModule)
     if not name.startswith("_")
     and callable(getattr(RuleModule, name))
-    and name not in ("option", "option_changed", "tile_sets_for", "common_mistakes")
+    and name
+    not in ("option", "option_changed", "tile_sets_for", "common_mistakes", "explain_deployment")
 ]
 
 
