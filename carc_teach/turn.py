@@ -554,6 +554,8 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
             rule, what = rule_what
             scorings.append(score_feature(state, f, rule=rule, what=what, final=False))
     for m in modules:
+        scorings.extend(m.extra_scorings(state, turn))
+    for m in modules:
         m.after_completed(state, turn, scorings)
     state.set_step("3C")
     for m in modules:

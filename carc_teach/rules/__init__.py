@@ -219,8 +219,15 @@ class RuleModule:
         """Pipeline stage 9: ``"return"``, ``"stay"``, ``"handled"`` or None (no opinion)."""
         return None
 
+    def extra_scorings(self, state: GameState, turn: Turn) -> list[Scoring]:
+        """Step 3B, after the completed features: other scorings the placed tile sets off (a
+        barn's farmers), each run through the scoring pipeline; return their ``Scoring``s,
+        which join the list every module's ``after_completed`` sees."""
+        return []
+
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
-        """Step 3B, once every feature the tile completed has scored."""
+        """Step 3B, once every feature the tile completed has scored (and the
+        ``extra_scorings`` of every module)."""
 
     def tile_scoring(self, state: GameState, turn: Turn) -> None:
         """Step 3C."""

@@ -294,3 +294,26 @@ def test_an_extra_turn_for_the_same_player_then_the_next_seat():
                 assert c.player == players[(players.index(a.player) + 1) % len(players)]
                 return
     raise AssertionError("no random toy game granted an extra turn")
+
+
+def test_a_joker_road_scores_in_step_3b_after_the_completed_features():
+    """extra_scorings: a scoring the placed tile sets off besides its completed features runs
+    through the pipeline in step 3B, after the completed features, before after_completed."""
+    for game in toy_games(60):
+        for e in game.events:
+            if e.rule != "toy.joker-road" or e.kind not in ("points", "no-score"):
+                continue
+            turn = [x for x in game.events if x.turn == e.turn]
+            assert e.step == "3B"
+            completed = [x for x in turn if x.kind == "feature-completed"]
+            assert all(x.index < e.index for x in completed)
+            scored = [
+                x
+                for x in turn
+                if x.kind == "points" and x.rule.startswith("base.") and x.step == "3B"
+            ]
+            assert all(x.index < e.index for x in scored)
+            again = load_game(game.to_json())
+            assert [x.to_json() for x in again.events] == [x.to_json() for x in game.events]
+            return
+    raise AssertionError("no random toy game scored a joker's road")

@@ -13,7 +13,9 @@ It checks that an expansion can be one module plugging into the turn sequence:
 - a deployment other modules offer, forbidden (no follower on a road while the herald waits on
   the square);
 - a tile played instead of drawing (each player's one joker, a copy of tile D);
-- an extra turn (a player whose knight scored a city plays again at once, never twice running).
+- an extra turn (a player whose knight scored a city plays again at once, never twice running);
+- a scoring set off by the placed tile besides its completed features (the road of a joker
+  scores at once for the figures on it, finished or not: ``extra_scorings``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any, ClassVar
 from carc_teach.actions import Action, ActionError, Decision, Deploy, Pass, register_action
 from carc_teach.figures import Corner, FigureKind, Held, Place, register_figure_kind
 from carc_teach.rules import RuleModule
+from carc_teach.scoring import score_feature
 
 register_figure_kind(
     FigureKind(
@@ -84,6 +87,7 @@ class ToyRules(RuleModule):
         "toy.first-seat": "The first winner of a road in seat order scores 1 more.",
         "toy.joker": "Once per game a player may play their joker (a copy of tile D) instead of drawing.",
         "toy.again": "A player whose knight scores a city plays again at once, never twice running.",
+        "toy.joker-road": "The road of a played joker scores at once for the figures on it, finished or not.",
     }
 
     def start_layout(self, state):
@@ -120,6 +124,7 @@ class ToyRules(RuleModule):
         if isinstance(answer, Pass):
             return None
         state.ext["toy"]["jokers"].remove(turn.player)
+        state.ext["toy"]["joker_turn"] = turn.number
         state.emit(
             "toy-joker",
             player=turn.player,
@@ -198,6 +203,24 @@ class ToyRules(RuleModule):
                 state.move_figure(
                     herald, Held(winner), rule="toy.herald", text=f"{winner} takes the herald."
                 )
+
+    # 3B: a scoring besides the completed features
+    def extra_scorings(self, state, turn):
+        if state.ext["toy"].get("joker_turn") != turn.number:
+            return []
+        placed = turn.placed
+        road = state.board.features.feature_of((placed.x, placed.y, "road"))
+        if road.scored or not road.figures:
+            return []
+        return [
+            score_feature(
+                state,
+                road,
+                rule="toy.joker-road",
+                what=f"the joker's {road.describe()}",
+                final=False,
+            )
+        ]
 
     def extra_turn(self, state, turn):
         if turn.extra:
