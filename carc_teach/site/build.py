@@ -25,7 +25,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
 import carc_teach
-from carc_teach.site import offline
+from carc_teach.site import offline, prerender
 from carc_teach.site.notebooks import (
     NotebookInfo,
     SiteError,
@@ -197,7 +197,9 @@ def _stage_notebook(
             dropped.append(dependency)
             continue
         kept.append(dependency)
-    kept.append(f"carc_teach @ ./{_STAGED_WHEEL_DIR}/{wheel.name}")
+    # The canonical name: marimo's worker then finds the package already loaded from a
+    # self-hosted site's lockfile instead of installing the wheel a second time with micropip.
+    kept.append(f"carc-teach @ ./{_STAGED_WHEEL_DIR}/{wheel.name}")
     project["dependencies"] = kept
     metadata = script_metadata.dumps(project)
     if script_metadata.loads(code) is None:
@@ -230,6 +232,19 @@ def _export(staged: Path, page: Path, env: dict[str, str]) -> None:
         )
 
 
+def _add_first_view(info: NotebookInfo, page: Path, log) -> None:
+    """Put the notebook's opening text and first board into its page (see prerender)."""
+    try:
+        view = prerender.first_view(info.path)
+    except Exception as exc:  # noqa: BLE001 - the page works without it; say why
+        log(f"  {info.slug}: no pre-rendered first view, the notebook raised {exc!r:.200}")
+        return
+    if view is None:
+        log(f"  {info.slug}: no pre-rendered first view (no opening heading)")
+        return
+    prerender.add_to_page(page, view)
+
+
 def remove_developer_files(site_dir: Path) -> list[str]:
     """Delete :data:`DEVELOPER_FILES` and dot-files anywhere under ``site_dir``.
 
@@ -249,26 +264,46 @@ def remove_developer_files(site_dir: Path) -> list[str]:
     return removed
 
 
-def render_index(pages: list[NotebookInfo], *, self_hosted: bool) -> str:
-    """The site's entry page: a title and one card per walkthrough."""
+def render_index(
+    pages: list[NotebookInfo],
+    *,
+    self_hosted: bool = False,
+    href: str = "./{slug}.html",
+    runtime: str | None = None,
+) -> str:
+    """The entry page: a title and one card per walkthrough, read from the notebooks.
+
+    Parameters
+    ----------
+    pages:
+        The walkthroughs, in card order.
+    self_hosted:
+        Whether the footer says that the site carries its own runtime.
+    href:
+        Each card's link, with ``{slug}`` for the notebook's file stem (the static site's
+        ``./<slug>.html``; ``carc-teach serve`` links to ``./<slug>/``).
+    runtime:
+        The footer's sentence on where Python runs (default: the static site's).
+    """
     template = Template((Path(__file__).with_name("templates") / "index.html").read_text("utf-8"))
     cards = "\n".join(
-        f'    <li><a class="card" href="./{html.escape(p.slug)}.html">'
+        f'    <li><a class="card" href="{html.escape(href.format(slug=p.slug))}">'
         f"<h2>{html.escape(p.title)}</h2><p>{html.escape(p.description)}</p></a></li>"
         for p in pages
     )
-    runtime = (
-        "Self-hosted: Python (Pyodide) and every package are served from this site, "
-        "so it works without internet."
-        if self_hosted
-        else "Python runs in your browser (Pyodide, loaded from a CDN on first visit)."
-    )
+    if runtime is None:
+        runtime = (
+            "Self-hosted: Python (Pyodide) and every package are served from this site, "
+            "so it works without internet."
+            if self_hosted
+            else "Python runs in your browser (Pyodide, loaded from a CDN on first visit)."
+        )
     return template.substitute(
         title="carc_teach: the rules of Carcassonne, step by step",
         lead=(
             "Walkthroughs that replay games of Carcassonne event by event and show why each "
             "point is scored, with the rule footnote or edition difference behind it. "
-            "Pick one to start; the first load takes a few seconds."
+            "Pick one to start."
         ),
         cards=cards,
         footer=html.escape(f"carc_teach {carc_teach.__version__}. {runtime}"),
@@ -334,13 +369,14 @@ def build_site(
                 log(f"  {info.slug}: not available offline, left out: {', '.join(dropped)}")
             log(f"exporting {info.path.name}")
             _export(staged, output_dir / f"{info.slug}.html", env)
+            _add_first_view(info, output_dir / f"{info.slug}.html", log)
         kept_wheel = output_dir / "public" / "wheels" / wheel.name
         if not kept_wheel.is_file():
             raise SiteError(f"marimo did not copy {wheel.name} into public/wheels/")
         if self_hosted:
             assert offline_inputs is not None
             log("adding the Pyodide runtime, the wheels and the lockfile")
-            offline.install_runtime(output_dir, offline_inputs, [kept_wheel])
+            offline.install_runtime(output_dir, offline_inputs, [kept_wheel], log=log)
             for info in pages:
                 offline.point_page_at_runtime(output_dir / f"{info.slug}.html")
 

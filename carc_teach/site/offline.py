@@ -53,6 +53,7 @@ __all__ = [
     "make_lockfile",
     "install_runtime",
     "point_page_at_runtime",
+    "NOT_PRECOMPILED",
 ]
 
 #: The Pyodide release marimo 0.25.2's worker is built against; the runtime must match exactly.
@@ -335,7 +336,47 @@ def make_lockfile(base_lock: Path, wheels: list[Path], out_dir: Path, pyodide_cl
     return output
 
 
-def install_runtime(site_dir: Path, inputs: OfflineInputs, extra_wheels: list[Path]) -> Path:
+#: Wheels a page loads but does not import while it starts (the engine imports networkx only
+#: when a graph object is asked for): kept as source, smaller to fetch and unpack than bytecode.
+#: (jedi is imported: marimo's kernel imports it at launch for its side effect on the
+#: recursion limit.)
+NOT_PRECOMPILED = frozenset({"networkx"})
+
+
+def _precompile(runtime: Path, inputs: OfflineInputs, log) -> None:
+    """Swap the pure wheels a page imports for bytecode-compiled copies (see pycompile).
+
+    The lockfile is written from the source wheels first (its ``imports`` come from their
+    ``__init__.py`` files); only the file each entry names and its ``sha256`` change here.
+    """
+    from carc_teach.site import pycompile
+
+    lock_path = runtime / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text("utf-8"))
+    chosen = [
+        runtime / entry["file_name"]
+        for name, entry in lock["packages"].items()
+        if entry["file_name"].endswith("-none-any.whl") and name not in NOT_PRECOMPILED
+    ]
+    if not pycompile.node_available():
+        log("  Node.js not found: the wheels stay as source (pages start more slowly)")
+        return
+    compiled = pycompile.compile_wheels(chosen, inputs.pyodide_dir, inputs.wheels_dir / "compiled")
+    for source, target in compiled.items():
+        shutil.copyfile(target, source)
+    for entry in lock["packages"].values():
+        entry["sha256"] = _sha256(runtime / entry["file_name"])
+    lock_path.write_text(json.dumps(lock), "utf-8")
+
+
+def install_runtime(
+    site_dir: Path,
+    inputs: OfflineInputs,
+    extra_wheels: list[Path],
+    *,
+    precompile: bool = True,
+    log=print,
+) -> Path:
     """Put the Pyodide core, every wheel and the lockfile into ``site_dir/pyodide/``.
 
     Parameters
@@ -346,6 +387,12 @@ def install_runtime(site_dir: Path, inputs: OfflineInputs, extra_wheels: list[Pa
         From :func:`find_offline_inputs`.
     extra_wheels:
         Wheels built for this site (carc_teach).
+    precompile:
+        Ship the wheels a page imports as bytecode compiled by this very runtime (under
+        Node.js; see :mod:`carc_teach.site.pycompile`), so the browser does not compile them
+        on every load.
+    log:
+        Progress printer.
 
     Returns
     -------
@@ -363,6 +410,8 @@ def install_runtime(site_dir: Path, inputs: OfflineInputs, extra_wheels: list[Pa
         wheels.append(target)
     wheels.append(pure_wheel_from_sdist(_pyyaml_sdist(inputs.wheels_dir), "yaml", runtime))
     make_lockfile(inputs.pyodide_dir / "pyodide-lock.json", wheels, runtime, inputs.pyodide_cli)
+    if precompile:
+        _precompile(runtime, inputs, log)
     return runtime
 
 

@@ -1,8 +1,10 @@
-"""Run the walkthrough notebooks locally with ``marimo run`` (``carc-teach serve``).
+"""Run the walkthrough notebooks locally (``carc-teach serve``).
 
-marimo serves the whole ``notebooks/`` folder in run mode on 127.0.0.1: its front end is inside
-the marimo package and the notebooks run in this Python, so nothing is fetched from the internet.
-The helpers here are also what the browser tests use to start and stop a server.
+:func:`serve` starts :mod:`carc_teach.site.app` on 127.0.0.1: the toolkit's own index page (the
+static site's cards) at ``/`` and each notebook in marimo's run mode at ``/<slug>/``. marimo's
+front end is inside the marimo package and the notebooks run in this Python, so nothing is
+fetched from the internet. :func:`start_marimo_run` (plain ``marimo run`` of one notebook) and
+the helpers to wait for and stop a server are also what the browser tests use.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ __all__ = [
     "free_port",
     "check_port",
     "start_marimo_run",
+    "start_server",
     "wait_until_serving",
     "stop_process",
     "serve",
@@ -75,6 +78,22 @@ def start_marimo_run(target: Path, port: int, *, log_file=None) -> subprocess.Po
     )
 
 
+def start_server(notebooks_dir: Path, port: int, *, log_file=None) -> subprocess.Popen:
+    """Start the toolkit's server (:mod:`carc_teach.site.app`) on 127.0.0.1:port.
+
+    Like :func:`start_marimo_run`: its own process group, on a lifeline.
+    """
+    if importlib.util.find_spec("marimo") is None:
+        raise SiteError("marimo is not installed; run ./dev setup (installs the notebooks extra)")
+    return lifeline.spawn(
+        "carc_teach.site.app",
+        ["--host", HOST, "--port", str(port), "--notebooks", str(notebooks_dir)],
+        stdin=subprocess.DEVNULL,
+        stdout=log_file if log_file is not None else None,
+        stderr=subprocess.STDOUT if log_file is not None else None,
+    )
+
+
 def wait_until_serving(url: str, process: subprocess.Popen, timeout: float = 60.0) -> None:
     """Block until ``url`` answers HTTP, or raise when the server died or took too long."""
     deadline = time.monotonic() + timeout
@@ -111,7 +130,7 @@ def stop_process(process: subprocess.Popen, timeout: float = 10.0) -> None:
 def serve(
     *, port: int | None = None, open_browser: bool = True, notebooks_dir: Path | None = None
 ) -> int:
-    """Serve every walkthrough until stopped; print the address and open a browser.
+    """Serve the index and every walkthrough until stopped; print the address, open a browser.
 
     Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) all stop the server and its
     kernels before this returns; if this process is killed outright, the server stops by itself
@@ -132,12 +151,12 @@ def serve(
         check_port(port)
     url = f"http://{HOST}:{port}/"
     with lifeline.stop_signals_raise():
-        process = start_marimo_run(folder, port)
+        process = start_server(folder, port)
         try:
             wait_until_serving(url, process)
             print(f"carc_teach walkthroughs: {url}  (Ctrl-C stops the server)", flush=True)
             for notebook in notebooks:
-                print(f"  {url}?file={notebook.name}", flush=True)
+                print(f"  {url}{notebook.stem}/", flush=True)
             if open_browser:
                 webbrowser.open(url)
             process.wait()

@@ -25,6 +25,7 @@ __all__ = [
     "CELL_ERROR_TEXT",
     "WASM_BOOT_TIMEOUT_MS",
     "open_notebook",
+    "wait_for_notebook",
     "body_text",
     "wait_for_text",
     "wait_until_settled",
@@ -104,8 +105,13 @@ def open_notebook(session, url: str, *, title: str, timeout_ms: float = 60_000):
     export), then for the first visible control of a UI element (those exist only once Python
     has run the cells), then for the outputs to settle.
     """
+    session.page.goto(url)
+    return wait_for_notebook(session, title=title, timeout_ms=timeout_ms)
+
+
+def wait_for_notebook(session, *, title: str, timeout_ms: float = 60_000):
+    """The waiting half of :func:`open_notebook`, for a page already opened."""
     page = session.page
-    page.goto(url)
     wait_for_text(page, title, timeout_ms)
     controls = "marimo-ui-element :is(button, select, input, textarea, [role=slider])"
     page.locator(f"{controls} >> visible=true").first.wait_for(timeout=timeout_ms)

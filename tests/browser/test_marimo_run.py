@@ -8,7 +8,13 @@ Walkthrough-specific interactions are in test_walkthroughs.py.
 from __future__ import annotations
 
 import pytest
-from marimo_page import assert_healthy, notebooks_dir, open_notebook
+from marimo_page import (
+    assert_healthy,
+    body_text,
+    notebooks_dir,
+    open_notebook,
+    wait_for_notebook,
+)
 
 from carc_teach.site.notebooks import discover_notebooks, read_notebook_info
 
@@ -24,8 +30,10 @@ def test_notebook_renders_under_marimo_run(notebook, marimo_app, page_session):
     assert_healthy(page_session)
 
 
-def test_serve_command_serves_every_notebook(page_session):
-    """``carc-teach serve --no-browser`` prints its address and serves the notebook folder."""
+def test_serve_command_serves_the_index_and_every_notebook(page_session):
+    """``carc-teach serve --no-browser`` (what ``./dev open`` runs) prints its address and
+    serves the toolkit's own index: one card per walkthrough with the title and description
+    read from the notebook; a card opens its notebook, and every notebook runs."""
     import subprocess
     import sys
 
@@ -45,13 +53,26 @@ def test_serve_command_serves_every_notebook(page_session):
     try:
         url = f"http://127.0.0.1:{port}/"
         wait_until_serving(url, process)
-        banner = []  # marimo's own banner comes first; ours names the address
+        banner = []
         while not any(f"carc_teach walkthroughs: {url}" in line for line in banner):
             banner.append(process.stdout.readline())
             assert len(banner) < 40 and banner[-1], f"no address printed: {banner}"
-        for notebook in NOTEBOOKS:
-            info = read_notebook_info(notebook)
-            open_notebook(page_session, f"{url}?file={notebook.name}", title=info.title)
+        page = page_session.page
+        page.goto(url)
+        infos = [read_notebook_info(n) for n in NOTEBOOKS]
+        for info in infos:
+            card = page.locator(f'a.card[href="./{info.slug}/"]')
+            assert card.count() == 1, f"no card for {info.slug}"
+            assert info.title in card.inner_text()
+            assert info.description[:40] in card.inner_text()
+        assert "Create" not in body_text(page), "marimo's own gallery, not the toolkit's index"
+
+        page.locator(f'a.card[href="./{infos[0].slug}/"]').click()
+        wait_for_notebook(page_session, title=infos[0].title)
+        assert page.url == f"{url}{infos[0].slug}/"
+        assert_healthy(page_session)
+        for info in infos[1:]:
+            open_notebook(page_session, f"{url}{info.slug}/", title=info.title)
             assert_healthy(page_session)
     finally:
         stop_process(process)

@@ -8,8 +8,10 @@ the page's requirements, and walkthrough tests stay out of the matplotlib tabs.
 
 from __future__ import annotations
 
+import time
+
 import pytest
-from marimo_page import WASM_BOOT_TIMEOUT_MS, assert_healthy, body_text, open_notebook
+from marimo_page import WASM_BOOT_TIMEOUT_MS, assert_healthy, body_text, wait_for_notebook
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -31,13 +33,52 @@ def test_index_has_a_card_per_walkthrough(self_hosted_site, page_session):
     assert not page_session.blocked
 
 
-def test_every_page_runs_offline(self_hosted_site, page_session):
+#: The pre-rendered first view shows within this (the goal is 3 s; tests run on a loaded machine).
+FIRST_VIEW_SECONDS = 6.0
+
+# The boards (svg.carc-board) on the page, the pre-rendered one and marimo's, in any shadow root.
+_BOARDS = """() => {
+    const found = {prerendered: [], notebook: []};
+    const visit = (root) => {
+        root.querySelectorAll('svg.carc-board').forEach((svg) => {
+            const where = svg.closest('[data-carc-prerender]') ? 'prerendered' : 'notebook';
+            found[where].push(svg.outerHTML);
+        });
+        root.querySelectorAll('*').forEach((el) => { if (el.shadowRoot) visit(el.shadowRoot); });
+    };
+    visit(document);
+    return found;
+}"""
+
+
+def test_every_page_runs_offline_and_shows_its_first_view_at_once(self_hosted_site, page_session):
+    """Each page shows its title (and first board, if it has one) pre-rendered within seconds;
+    the notebook then draws the very same board and the pre-rendered view goes away."""
+    from carc_teach.site.prerender import first_view
+
+    page = page_session.page
     for info in self_hosted_site.build.pages:
-        open_notebook(
-            page_session,
-            f"{self_hosted_site.url}{info.slug}.html",
-            title=info.title,
-            timeout_ms=WASM_BOOT_TIMEOUT_MS,
+        expected = first_view(info.path)
+        assert expected is not None, f"{info.slug}: no pre-rendered view"
+        started = time.monotonic()
+        page.goto(f"{self_hosted_site.url}{info.slug}.html", wait_until="commit")
+        prerendered = page.locator("[data-carc-prerender]")
+        prerendered.get_by_text(info.title).wait_for(timeout=FIRST_VIEW_SECONDS * 1000)
+        if expected.ready == "board":
+            prerendered.locator("svg.carc-board").wait_for(timeout=FIRST_VIEW_SECONDS * 1000)
+        shown_after = time.monotonic() - started
+        assert shown_after <= FIRST_VIEW_SECONDS, (
+            f"{info.slug}: first view after {shown_after:.1f} s"
         )
+        early = page.evaluate(_BOARDS)
+
+        wait_for_notebook(page_session, title=info.title, timeout_ms=WASM_BOOT_TIMEOUT_MS)
+
+        assert prerendered.count() == 0, f"{info.slug}: the pre-rendered view stayed"
+        if expected.ready == "board":
+            notebook_boards = page.evaluate(_BOARDS)["notebook"]
+            assert early["prerendered"] == [notebook_boards[0]], (
+                f"{info.slug}: the pre-rendered board is not the notebook's first board"
+            )
         page_session.screenshot(f"self-hosted-{info.slug}")
         assert_healthy(page_session, tolerate_missing=OFFLINE_MISSING)

@@ -1,0 +1,155 @@
+"""A walkthrough's first view, drawn at build time and shown while the browser's Python starts.
+
+A page of the WebAssembly site can only draw its board once Pyodide, marimo and the engine have
+loaded in the browser (several seconds). So that a learner sees the real first state at once,
+:func:`first_view` runs the notebook here, in CPython, exactly as the browser will (same code,
+same engine, its widgets at their initial values), and keeps its opening text (the first
+markdown output with a ``#`` heading) and its first board (the first ``<svg class="carc-board">`` any cell
+outputs; a walkthrough without a board gets its opening text alone). :func:`add_to_page` puts both into the exported page, outside the
+element marimo renders into, with a short script that removes them as soon as the notebook's own
+output shows the same thing. Nothing is listed per notebook: a new walkthrough gets its view
+the same way.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import io
+import re
+import sys
+import uuid
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+
+from carc_teach.site.notebooks import SiteError
+
+__all__ = ["FirstView", "first_view", "render_block", "add_to_page", "MARKER"]
+
+#: The attribute of the pre-rendered block (tests and the benchmark look for it).
+MARKER = "data-carc-prerender"
+_BOARD = re.compile(r'<svg\b[^>]*\bclass="carc-board"[^>]*>.*?</svg>', re.DOTALL)
+_ROOT = '<div id="root"></div>'
+
+
+@dataclass(frozen=True)
+class FirstView:
+    """What a page shows before its Python runs.
+
+    Attributes
+    ----------
+    opening:
+        HTML of the notebook's opening markdown (its title and what it teaches).
+    drawing:
+        Its first board (an ``svg.carc-board``), or ``""`` for a walkthrough without one.
+    ready:
+        When the page drops the block: ``"board"`` once marimo's output holds an
+        ``svg.carc-board`` (the notebook drew its board), ``"controls"`` once it holds a widget
+        (the notebook's Python has run).
+    """
+
+    opening: str
+    drawing: str
+    ready: str
+
+
+def _run_notebook(path: Path) -> list[object]:
+    """Run a notebook's cells in this interpreter; return their outputs in cell order."""
+    name = f"_carc_prerender_{uuid.uuid4().hex}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SiteError(f"{path.name}: cannot be loaded as a module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            spec.loader.exec_module(module)
+            outputs, _ = module.app.run()
+    finally:
+        sys.modules.pop(name, None)
+    return list(outputs)
+
+
+def first_view(path: Path) -> FirstView | None:
+    """Run the notebook at ``path`` and take its opening text and first drawing.
+
+    Returns ``None`` when the notebook has no opening heading (the page then simply has no
+    pre-rendered view).
+
+    Raises
+    ------
+    Exception
+        Whatever the notebook raises; :func:`carc_teach.site.build.build_site` reports it and
+        builds the page without a pre-rendered view.
+    """
+    import marimo as mo
+
+    texts = [mo.as_html(output).text for output in _run_notebook(path) if output is not None]
+    opening = next((t for t in texts if re.search(r"<h1\b", t)), None)
+    if opening is None:
+        return None
+    board = next((m.group(0) for m in map(_BOARD.search, texts) if m), None)
+    if board is None:
+        return FirstView(opening, "", "controls")
+    return FirstView(opening, board, "board")
+
+
+_STYLE = """
+#carc-prerender { position: fixed; inset: 0; z-index: 2147483000; overflow: auto;
+  background: var(--background, #fff); padding: 1.5rem 2rem 3rem; }
+#carc-prerender .carc-prerender-status { font: 14px/1.4 system-ui, sans-serif; color: #6b5b4b;
+  margin: .5rem 0 1rem; }
+#carc-prerender .carc-prerender-status::before { content: ""; display: inline-block;
+  width: .7em; height: .7em; margin-right: .5em; border-radius: 50%;
+  border: 2px solid #c9b79c; border-top-color: #8a3b12;
+  animation: carc-prerender-spin 1s linear infinite; vertical-align: -1px; }
+@keyframes carc-prerender-spin { to { transform: rotate(360deg); } }
+"""
+
+# Removes the block once marimo's own output shows the same drawing. Should the runtime never
+# get there, the block stops covering the page after two minutes, so marimo's own message
+# shows. Plain DOM, no dependency.
+_SCRIPT = """
+(() => {
+  const block = document.getElementById("carc-prerender");
+  if (!block) return;
+  const ready = block.getAttribute("data-ready");
+  const root = document.getElementById("root");
+  const shown = () => root.querySelector(
+    ready === "board" ? "svg.carc-board" : "marimo-ui-element") !== null;
+  const check = () => {
+    if (!block.isConnected) return true;
+    if (shown()) { block.remove(); return true; }
+    return false;
+  };
+  const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  setTimeout(() => { if (block.isConnected) block.style.position = "static"; }, 120000);
+})();
+"""
+
+
+def render_block(view: FirstView) -> str:
+    """The HTML put into a page: the opening text, a status line and the first drawing."""
+    ready = html.escape(view.ready, quote=True)
+    return (
+        f'<div id="carc-prerender" {MARKER}="" data-ready="{ready}" aria-busy="true">'
+        f"<style>{_STYLE}</style>"
+        f'<div class="carc-prerender-opening">{view.opening}</div>'
+        '<p class="carc-prerender-status">Starting Python in your browser: '
+        "the controls answer in a few seconds.</p>"
+        f'<div class="carc-prerender-drawing">{view.drawing}</div>'
+        f"</div><script>{_SCRIPT}</script>"
+    )
+
+
+def add_to_page(page: Path, view: FirstView) -> None:
+    """Insert the pre-rendered block right after marimo's ``<div id="root">`` in ``page``."""
+    text = page.read_text("utf-8")
+    if text.count(_ROOT) != 1:
+        raise SiteError(
+            f"{page.name}: expected one {_ROOT} to put the pre-rendered view beside "
+            "(is this a marimo 0.25.2 html-wasm export?)"
+        )
+    page.write_text(text.replace(_ROOT, _ROOT + render_block(view)), "utf-8")
