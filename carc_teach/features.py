@@ -48,6 +48,7 @@ _CLOSED_BY_EDGES = ("road", "city")
 #: Segment tags that name a cloister-like building (a shrine, an abbey): the feature stays a
 #: cloister for the rules, but explanations call it, and the follower on it, by this name.
 BUILDING_TAGS = ("shrine", "abbey")
+_NO_BORDERS: frozenset[Node] = frozenset()
 #: the half-side of the neighbour that touches each half-side (see tiles.opposite_half)
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
 
@@ -113,7 +114,8 @@ class Feature:
         self.open_edges = open_edges
         self.pennants = pennants
         self.figures: list[Figure] = []
-        self.borders: set[Node] = set()
+        # only fields border cities; the others share one empty set (never added to)
+        self.borders: set[Node] | frozenset[Node] = set() if kind == "field" else _NO_BORDERS
         self.neighbours = 0
         self.scored = False
         self.building = building
@@ -161,7 +163,7 @@ class Feature:
         new.open_edges = self.open_edges
         new.pennants = self.pennants
         new.figures = [figure_map[id(f)] for f in self.figures]
-        new.borders = set(self.borders)
+        new.borders = set(self.borders) if self.kind == "field" else _NO_BORDERS
         new.neighbours = self.neighbours
         new.scored = self.scored
         new.building = self.building
@@ -343,7 +345,8 @@ class FeatureGraph:
         a.open_edges += b.open_edges
         a.pennants += b.pennants
         a.figures.extend(b.figures)
-        a.borders |= b.borders
+        if b.borders:
+            a.borders |= b.borders
         a.neighbours = max(a.neighbours, b.neighbours)
         a.scored = a.scored or b.scored
         return a

@@ -154,11 +154,13 @@ class GameState:
         ``options=(ids...)`` names the rule options whose values made the event; their
         annotation ids are added to the event's ``annotations``.
         """
-        fields.setdefault("step", self._step)
-        fields.setdefault("turn", self.turn_number)
-        if "move" not in fields and self.move_number is not None:
+        if "step" not in fields:
+            fields["step"] = self._step
+        if "turn" not in fields:
+            fields["turn"] = self.turn_number
+        if self.move_number is not None and "move" not in fields:
             fields["move"] = self.move_number
-        if fields.get("options"):
+        if "options" in fields and fields["options"]:
             from .editions import option
 
             notes = list(fields.get("annotations", ()))
