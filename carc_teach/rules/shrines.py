@@ -11,7 +11,8 @@ placed, completed and scored like a cloister (ckr-42), under its own rule id
   among its eight neighbours, nor a cloister more than one shrine (ckr-43). A placement is also
   illegal when it would make a neighbour break the limit: a shrine next to a cloister that
   already has a shrine beside it (ckr-44), and likewise a cloister next to a shrine that already
-  has a cloister. An abbey is a cloister here (ckr-45). With the house rule
+  has a cloister. An abbey is a cloister here (ckr-45): it may not fill a hole beside two
+  shrines, and no shrine may go next to an abbey that already has one. With the house rule
   ``shrine.placement-limit = extra-if-empty`` (ckr-46) such placements are allowed, but the
   building that broke the limit must stay empty: nobody may deploy on it.
 - **Heretics** (2B): a follower on a shrine is a heretic (the module deploys it, so the texts
@@ -44,8 +45,14 @@ deployment trigger; the Count module reads the scorings of the turn and needs no
 Not implemented, because the expansions they concern are not played by carc_teach: the abbot
 of German monasteries (ckr-49), the magic portal, the fairy and the dragon (ckr-52, ckr-53,
 ckr-56's portal, ckr-58, ckr-60), the wagon on a losing building (ckr-61), escapes from sieges
-(ckr-42's Cathars). The option ``shrine.challenge-wording`` (HiG's or RGG's words, the same
-challenges: ckr-48, ckr-50, ckr-51) is not read: the explanations use HiG's words.
+(ckr-42's Cathars).
+
+Wording (option ``shrine.challenge-wording``, ckr-48, ckr-50, ckr-51): the seeds give the two
+texts of the challenge rule, which start the same challenges. The ``challenge-started`` event
+follows the chosen one: HiG's (the default) speaks of a shrine placed next to another player's
+cloister and adds that challenging oneself is allowed; RGG's of a heretic next to any
+monastery with a monk, and of a monk who must challenge a heretic (Big Box 2), with no word
+about oneself. Only the words change; the RGG text carries the option and its footnotes.
 """
 
 from __future__ import annotations
@@ -83,8 +90,8 @@ def is_cloister(feature: Feature) -> bool:
     return feature.kind == "cloister" and feature.building != "shrine"
 
 
-# tile type id -> "shrine", "cloister" or "" (the building a tile brings); tile types are
-# immutable, so the answer is kept
+# tile type id -> "shrine", "cloister", "abbey" or "" (the building a tile brings); tile types
+# are immutable, so the answer is kept
 _BUILDING_OF: dict[str, str] = {}
 
 
@@ -94,9 +101,14 @@ def _building_of(tile_type: TileType) -> str:
         found = ""
         for seg in tile_type.segments:
             if seg.kind == "cloister":
-                found = "shrine" if "shrine" in seg.tags else "cloister"
+                found = next((t for t in ("shrine", "abbey") if t in seg.tags), "cloister")
         _BUILDING_OF[tile_type.id] = found
     return found
+
+
+def _name(feature: Feature) -> str:
+    """What a cloister feature is called: shrine, abbey or cloister."""
+    return feature.building or "cloister"
 
 
 def _at(feature: Feature) -> str:
@@ -117,32 +129,39 @@ def _around(
 
 
 def limit_problem(board: Board, building: str, pos: tuple[int, int]) -> str | None:
-    """Why a new ``building`` ("shrine" or "cloister") at ``pos`` breaks the official
-    placement limit (ckr-43, ckr-44, ckr-45), or None. ``pos`` may already hold the tile
-    (the house rule checks after placing): its own building is left out."""
+    """Why a new ``building`` ("shrine", "cloister" or "abbey") at ``pos`` breaks the official
+    placement limit (ckr-43, ckr-44; an abbey is a cloister here, ckr-45), or None. ``pos`` may
+    already hold the tile (the house rule checks after placing): its own building is left out."""
     features = board.features
     near = _around(features, pos)
     if building == "shrine":
         mine, theirs, other = [c for c in near if is_cloister(c)], is_shrine, "shrine"
-        this, that = "shrine", "cloister"
+        this, limit = "a shrine", "cloister"
     else:
         mine, theirs, other = [c for c in near if is_shrine(c)], is_cloister, "cloister"
-        this, that = "cloister", "shrine"
+        this, limit = "a cloister", "shrine"
+    if building == "abbey":
+        this = "an abbey (a cloister for this rule, ckr-45)"
     if len(mine) > 1:
-        where = ", ".join(_at(c) for c in mine)
+        where = ", ".join(f"{_name(c)} at {_at(c)}" for c in mine)
         return (
-            f"a {this} may not have more than one {that} among its eight neighbours, and this "
-            f"square touches {len(mine)} ({that}s at {where})"
+            f"{this} may not have more than one {limit} among its eight neighbours, and "
+            f"this square touches {len(mine)} ({where})"
         )
     for neighbour in mine:
-        x, y, _ = neighbour.nodes[0]
-        already = [c for c in _around(features, (x, y), skip=pos) if theirs(c)]
+        already = [c for c in _around(features, _pos(neighbour), skip=pos) if theirs(c)]
         if already:
             return (
-                f"the {that} at {_at(neighbour)} already has the {other} at {_at(already[0])} "
-                f"beside it; a second {this} next to it would break the limit of one"
+                f"the {_name(neighbour)} at {_at(neighbour)} already has the "
+                f"{_name(already[0])} at {_at(already[0])} beside it; a second {other} next to "
+                "it would break the limit of one"
             )
     return None
+
+
+def _pos(feature: Feature) -> tuple[int, int]:
+    x, y, _ = feature.nodes[0]
+    return x, y
 
 
 class ShrineRules(RuleModule):
@@ -153,6 +172,7 @@ class ShrineRules(RuleModule):
         "shrine.placement-limit",
         "shrine.challenge-reward",
         "shrine.challenge-complete-building",
+        "shrine.challenge-wording",
     )
     rules = {
         "shrine.as-cloister": "A shrine is placed and scored like a cloister: surrounded by eight tiles it "
@@ -300,27 +320,64 @@ class ShrineRules(RuleModule):
         state.ext[self.id]["challenges"].append(
             {"shrine": shrine.nodes[0], "cloister": cloister.nodes[0], "challenger": player}
         )
-        how = (
-            f"{player} puts a heretic on {shrine.describe()}, next to {monk}'s monk on "
-            f"{cloister.describe()}"
-            if building is shrine
-            else f"{player} puts a monk on {cloister.describe()}, next to {heretic}'s heretic on "
-            f"{shrine.describe()}"
-        )
-        self_note = " (challenging oneself is allowed)" if owners == {player} else ""
+        how = self._challenge_words(player, building is shrine, shrine, cloister, heretic, monk)
+        changed = [o for o in ("shrine.challenge-wording",) if self.option_changed(o)]
+        if finished:
+            changed.append("shrine.challenge-complete-building")
         state.emit(
             "challenge-started",
             player=player,
             rule="shrine.challenge",
             text=(
-                f"{how}: a challenge starts{self_note}. Whichever building is completed first "
-                "scores; the other's follower will go home with nothing."
+                f"{how}: a challenge starts. Whichever building is completed first scores; the "
+                "other's follower will go home with nothing."
             ),
             nodes=(shrine.nodes[0], cloister.nodes[0]),
             annotations=tuple(notes),
-            options=("shrine.challenge-complete-building",) if finished else (),
+            options=tuple(changed),
             data={"shrine": list(shrine.nodes[0]), "cloister": list(cloister.nodes[0])},
         )
+
+    def _challenge_words(
+        self,
+        player: str,
+        by_heretic: bool,
+        shrine: Feature,
+        cloister: Feature,
+        heretic: str,
+        monk: str,
+    ) -> str:
+        """How a challenge starts, in the words of the rules chosen by
+        ``shrine.challenge-wording`` (ckr-48, ckr-50, ckr-51); the same challenges either way.
+
+        HiG speaks of a shrine placed next to another player's cloister and then allows
+        challenging oneself; RGG speaks of a heretic next to any monastery with a monk, and
+        (Big Box 2) of a monk who must challenge a heretic."""
+        own = (monk if by_heretic else heretic) == player
+        if self.option("shrine.challenge-wording") == "rgg":
+            where = cloister.describe().replace("the cloister at", "the monastery at")
+            if by_heretic:
+                return (
+                    f"{player} puts a heretic on {shrine.describe()}, and {where}, one of its "
+                    f"eight neighbours (diagonals count), has a monk of {monk}'s on it"
+                )
+            return (
+                f"{player} puts a monk on {where}, next to {heretic}'s heretic on "
+                f"{shrine.describe()}, and a monk must challenge a heretic"
+            )
+        if by_heretic:
+            whose = "their own" if own else f"{monk}'s"
+            text = (
+                f"{player} places {shrine.describe()} next to {whose} {_name(cloister)} at "
+                f"{_at(cloister)}, where a monk stands, and puts a heretic on it"
+            )
+        else:
+            whose = "their own" if own else f"{heretic}'s"
+            text = (
+                f"{player} puts a monk on {cloister.describe()}, next to {whose} heretic on "
+                f"{shrine.describe()}"
+            )
+        return text + (" (challenging oneself is allowed)" if own else "")
 
     def _challenge_of(self, state: GameState, building: Feature) -> dict | None:
         node = building.nodes[0]
@@ -385,16 +442,21 @@ class ShrineRules(RuleModule):
             {f.player for f in loser.figures if f.player},
             key=state.players.index,  # type: ignore[arg-type]
         )
-        won = join_names(winners) if winners else "nobody"
-        lost = join_names(losers) if losers else "nobody"
+        won = f" for {join_names(winners)}" if winners else ""
+        role = "heretic" if is_shrine(loser) else "monk"
+        gone = sorted(loser.figures, key=lambda f: f.id)
+        if len(gone) == 1:
+            going = f"{gone[0].player}'s {role} goes home and scores"
+        else:
+            going = f"the {plural(len(gone), role)} of {join_names(losers)} go home and score"
         state.emit(
             "shrine-challenge-lost",
             player=losers[0] if len(losers) == 1 else None,
             rule="shrine.challenge.resolve",
             text=(
-                f"{capitalise(winner.describe())} is completed first: {won} wins the challenge. "
-                f"{lost} loses it: the followers on {loser.describe()} go home and score "
-                "nothing (this is not a scoring for them)."
+                f"{capitalise(winner.describe())} is completed first and wins the challenge"
+                f"{won}. {capitalise(loser.describe())} loses it: {going} nothing "
+                "there (losing is not a scoring)."
             ),
             nodes=(winner.nodes[0], loser.nodes[0]),
             annotations=("ckr-57", "ckr-58", "ckr-11", "ckr-62"),

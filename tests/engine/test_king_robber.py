@@ -11,14 +11,12 @@ import random
 import pytest
 from engine_helpers import game_dict
 
-from carc_teach import rules as rules_package
 from carc_teach.controllers import GreedyController, RandomController
 from carc_teach.errors import GameFileError
 from carc_teach.features import recompute_features
 from carc_teach.figures import Held
 from carc_teach.game import Game
 from carc_teach.gamefile import load_game
-from carc_teach.rules import RuleModule
 from carc_teach.setup import Setup
 from carc_teach.turn import play
 
@@ -156,29 +154,40 @@ def test_the_first_completed_road_gives_the_robber_baron_and_a_longer_one_takes_
     assert holder(game, "robber-baron") == "Alice"
 
 
-def test_ckr_41_a_three_ended_road_counts_every_tile_it_covers(monkeypatch):
-    """Abbey & Mayor's AM-11 (a road branching three ways at a well): closed at its three ends
-    by A, A and X, the road covers 4 tiles although no path between two ends is longer than 3."""
-    monkeypatch.setitem(rules_package.EXPANSIONS, "am-tiles", "test_king_robber:AbbeyMayorTiles")
-    moves = [
-        mv("AM-11", 0, 1, 180),  # 1 Alice: roads W, E, S
-        mv("A", 1, 1, 90),  # 2 Bob: road end at a cloister (east)
-        mv("A", -1, 1, 270),  # 3 Alice: west end
-        mv("X", 0, 2, 0),  # 4 Bob: south end at a crossing -> 4 tiles
-    ]
-    game = kr_game(moves, expansions=("base", "am-tiles", "king-robber"), final_scoring=True)
-    moved = next(e for e in game.events if e.rule == "robber.award")
-    assert moved.data["to"] == {"held": "Bob"} and "a road of 4 tiles" in moved.text
-    assert "ckr-41" in moved.annotations
-    assert [(e.player, e.points) for e in game.events if e.rule == "robber.final"] == [("Bob", 1)]
+# ckr-41 (= ckr1e-5, footnote 5 of seed 002) with the real Abbey & Mayor module: Bob closes
+# D's road between two crossings (W, D, W: 3 tiles, the Robber Baron). Further south, Abbey &
+# Mayor's AM-11 branches three ways at a well: its north branch ends at the cloister A, its west
+# and east branches at two more crossings. The road covers 4 tiles, although no path between two
+# of its ends is longer than 3 (A, AM-11, W or W, AM-11, W).
+THREE_ENDED_ROAD = [
+    mv("W", -1, 0, 0),  # 1 Alice: crossing west of D
+    mv("W", 1, 0, 0),  # 2 Bob: crossing east of D closes W-D-W, 3 tiles: Robber Baron to Bob
+    mv("A", 0, 1, 0),  # 3 Alice: a cloister below D, its road leaving south
+    mv("AM-11", 0, 2, 0),  # 4 Bob: roads north, east and west
+    mv("W", -1, 2, 0),  # 5 Alice: the west end
+    mv("U", -2, 0, 90),  # 6 Bob: elsewhere
+    mv("W", 1, 2, 0),  # 7 Alice: the east end -> a completed road of 4 tiles
+]
 
 
-class AbbeyMayorTiles(RuleModule):
-    """Test-only: the Abbey & Mayor land tiles in the supply, no rules of their own."""
-
-    id = "am-tiles"
-    title = "Abbey & Mayor tiles (test)"
-    tile_sets = ("abbey-mayor",)
+def test_ckr_41_a_three_ended_road_counts_every_tile_it_covers():
+    """ckr-41 (seed 002 footnote 5): the length of a road with three ends is every tile it
+    covers. With the real Abbey & Mayor module, AM-11's road of 4 tiles takes the Robber Baron
+    from Bob's 3-tile road; measured along its longest path (3 tiles) it would not."""
+    game = kr_game(
+        THREE_ENDED_ROAD, expansions=("base", "abbey-mayor", "king-robber"), final_scoring=True
+    )
+    robber = [e for e in game.events if e.rule == "robber.award"]
+    assert [e.data["to"] for e in robber] == [{"held": "Bob"}, {"held": "Alice"}]
+    assert "first road of the game (a road of 3 tiles)" in robber[0].text
+    assert "a road of 4 tiles, longer than the 3 tiles" in robber[1].text
+    assert "passes from Bob to Alice" in robber[1].text
+    assert "ckr-41" in robber[1].annotations
+    road = game.state.board.features.feature_of((0, 2, "road"))
+    assert road.complete and road.size == 4
+    # nobody had a follower on either road; after the game Alice scores 1 per completed road
+    assert [(e.player, e.points) for e in game.events if e.kind == "points"] == [("Alice", 2)]
+    assert game.scores == {"Alice": 2, "Bob": 0}
 
 
 # --------------------------------------------------------------------------- house rules
@@ -223,12 +232,7 @@ def test_final_counts_only_completed_features_including_unoccupied_ones():
 
 # --------------------------------------------------------------------------- City of Carcassonne
 
-needs_count = pytest.mark.skipif(
-    "count" not in rules_package.EXPANSIONS, reason="the Count module is not registered yet"
-)
 
-
-@needs_count
 def test_ckr_38_the_city_of_carcassonne_counts_for_the_kings_holder():
     """ckr-38 (= ckr-1, ckr1e-4, ckr1e-6; 11/2013): the City of Carcassonne is a completed city
     when the King's holder scores: one point more. It gives nobody the King and sets no size
@@ -240,13 +244,55 @@ def test_ckr_38_the_city_of_carcassonne_counts_for_the_kings_holder():
     assert ("the City of Carcassonne, a completed city × 1", 1) in final.breakdown
 
 
-@needs_count
 def test_ckr_38_other_reading_the_city_of_carcassonne_sets_the_bar_at_12_tiles():
     game = _count_game({"king.city-of-carcassonne": "sets-the-bar"})
     assert holder(game, "king") is None
     kept = [e for e in game.events if e.kind == "token-kept"]
     assert not kept  # a 2-tile city is smaller than 12: no event, no King
     assert any("12 tiles" in e.text for e in game.events if e.kind == "tokens-set-aside")
+
+
+# With the Count in play (the City of Carcassonne as start block): Alice's knight on CC-12's
+# east cap, which Bob closes (3 tiles, 6 points for Alice, the King for Bob); then Alice's
+# knight in CC-9's south cap with a pennant (F), closed by Alice: 3 tiles worth 8, more points
+# but not more tiles, so the King stays with Bob.
+KING_WITH_THE_COUNT = [
+    mv("G", 2, 1, 0, follower("city")),  # 1 Alice
+    mv("E", 3, 1, 270),  # 2 Bob closes 3 tiles: Alice 6, the King to Bob
+    mv("F", -2, 2, 90, follower("city")),  # 3 Alice
+    mv("U", 0, 2, 0),  # 4 Bob: the blacksmith's road goes on south
+    mv("E", -2, 3, 0),  # 5 Alice closes 3 tiles with a pennant: Alice 8, the King stays
+]
+
+
+def test_ckr_38_ckr1e_1_4_6_with_the_count_in_play_the_king_goes_by_tiles_and_counts_the_city():
+    """Seed 002 footnotes 1, 4 and 6 (ckr-35, ckr-1 = ckr-38, November 2013) with the real
+    Count module: the King goes to whoever places the last tile of the first completed city
+    (Bob, with nobody of his in it), an 8-point city of the same 3 tiles does not take it, and
+    after the game the King's holder counts the City of Carcassonne as one more completed
+    city: 2 + 1 = 3 points for Bob."""
+    game = kr_game(
+        KING_WITH_THE_COUNT, expansions=("base", "count", "king-robber"), final_scoring=True
+    )
+    assert any(e.kind == "count-setup" for e in game.events)
+    award = [e for e in game.events if e.rule == "king.award" and e.kind != "tokens-set-aside"]
+    assert [e.kind for e in award] == ["figure-moved", "token-kept"]
+    assert award[0].data["to"] == {"held": "Bob"} and "first city" in award[0].text
+    assert "as big as the biggest so far but not larger" in award[1].text
+    assert "stays with Bob" in award[1].text and "ckr-35" in award[1].annotations
+    scored = [(e.player, e.points, e.rule) for e in game.events if e.kind == "points"]
+    assert scored == [
+        ("Alice", 6, "base.city.score"),
+        ("Alice", 8, "base.city.score"),
+        ("Bob", 3, "king.final"),
+    ]
+    final = next(e for e in game.events if e.rule == "king.final")
+    assert final.breakdown == (
+        ("2 completed cities × 1", 2),
+        ("the City of Carcassonne, a completed city × 1", 1),
+    )
+    assert "ckr-1" in final.annotations
+    assert game.scores == {"Alice": 14, "Bob": 3}
 
 
 def _count_game(options):

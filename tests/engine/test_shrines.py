@@ -294,6 +294,155 @@ def test_ckr_56_other_reading_the_literal_challenge_is_lost_at_once():
     assert not game.state.figures_on_board()
 
 
+# --------------------------------------------------------------------------- abbeys (Abbey & Mayor)
+
+ABBEY = {"type": "abbey-mayor.abbey"}
+WITH_ABBEYS = ("base", "abbey-mayor", "shrines")
+
+# Two holes south of D's road: (0, 1) between the shrines SH-1 (-1, 1) and SH-3 (1, 1), and
+# (2, 1) east of SH-3, beside the cloister A at (3, 0). Bob has a heretic on SH-3.
+TWO_HOLES = [
+    mv("U", -1, 0, 90),  # 1 Alice
+    mv("U", 1, 0, 90),  # 2 Bob
+    mv("SH-1", -1, 1, 0),  # 3 Alice
+    mv("SH-3", 1, 1, 0, HERETIC),  # 4 Bob: road south
+    mv("U", 1, 2, 0),  # 5 Alice: SH-3's road goes on south
+    mv("E", 0, 2, 180),  # 6 Bob: closes the hole (0, 1) from below
+    mv("U", 2, 0, 90),  # 7 Alice
+    mv("A", 3, 0, 90),  # 8 Bob: a cloister at the road's end
+    mv("E", 2, 2, 180),  # 9 Alice
+    mv("E", 3, 1, 90),  # 10 Bob: closes the hole (2, 1)
+]
+
+
+def test_ckr_45_an_abbey_may_not_go_between_two_shrines():
+    """ckr-45 (seed 002 footnote 15): the placement limit binds abbeys too. The hole (0, 1)
+    touches two shrines, so Alice's abbey may only go into the other hole, (2, 1)."""
+    with pytest.raises(IllegalMoveError) as err:
+        sh_game(TWO_HOLES + [mv("abbey", 0, 1, 0, ABBEY)], expansions=WITH_ABBEYS)
+    assert err.value.move == 11 and "ckr-45" in str(err.value)
+    assert "an abbey (a cloister for this rule, ckr-45) may not have more than one shrine" in str(
+        err.value
+    )
+    state = sh_game(TWO_HOLES, expansions=WITH_ABBEYS).state
+    squares = {(p.x, p.y) for p in state.board.legal_placements(state.tile_types["abbey"])}
+    assert squares == {(2, 1)}
+
+
+def test_ckr_45_ckr_44_no_shrine_beside_an_abbey_that_already_has_one():
+    """ckr-44 with ckr-45: the abbey at (2, 1) already has the shrine SH-3 beside it, so no
+    second shrine may be laid next to it (SH-2 at (3, 2) touches no other cloister)."""
+    moves = TWO_HOLES + [mv("abbey", 2, 1, 0, ABBEY), mv("SH-2", 3, 2, 90)]
+    with pytest.raises(IllegalMoveError) as err:
+        sh_game(moves, expansions=WITH_ABBEYS)
+    assert err.value.move == 12
+    assert "the abbey at (2, 1) already has the shrine at (1, 1) beside it" in str(err.value)
+
+
+def test_ckr_47_a_monk_in_an_abbey_challenges_a_heretic_and_wins():
+    """ckr-47 (seed 002 footnote 17): an abbey is a cloister for the challenge. Alice's monk in
+    the abbey at (2, 1) challenges Bob's heretic on SH-3 (ckr-50: the monk's placement starts
+    it). Bob lays the eighth tile around the abbey: Alice 9 (1 + 8), Bob's heretic goes home
+    with nothing. The shrine could never have won: its last empty neighbour is the hole (0, 1),
+    which only a tile with four field sides fits, and the limit forbids both (B and an abbey)."""
+    moves = TWO_HOLES + [
+        mv("abbey", 2, 1, 0, ABBEY, follower("abbey")),  # 11 Alice
+        mv("E", 3, 2, 90),  # 12 Bob surrounds the abbey
+    ]
+    game = sh_game(moves, expansions=WITH_ABBEYS)
+    started = kinds(game, "challenge-started")
+    assert len(started) == 1 and {"ckr-47", "ckr-50"} <= set(started[0].annotations)
+    assert "monk on the abbey at (2, 1), next to Bob's heretic" in started[0].text
+    assert points(game) == [("Alice", 9, "base.cloister.score")]
+    lost = kinds(game, "shrine-challenge-lost")[0]
+    assert lost.data["loser"] == ["Bob"] and lost.data["winner"] == ["Alice"]
+    assert "The abbey at (2, 1) is completed first" in lost.text
+    assert game.scores == {"Alice": 9, "Bob": 0}
+    assert not game.state.figures_on_board()
+
+
+# An abbey hole (0, 1) whose north-east and south-east neighbours stay empty: the tiles east
+# of it are reached round the north of D.
+ABBEY_OPEN_EAST = [
+    mv("E", 0, -1, 180),  # 1 Alice: closes D's city cap
+    mv("E", 1, -1, 0),  # 2 Bob
+    mv("U", 2, -1, 0),  # 3 Alice
+    mv("U", 2, 0, 0),  # 4 Bob
+    mv("U", 2, 1, 0),  # 5 Alice
+    mv("V", 1, 1, 0),  # 6 Bob: road west (into the hole) and south
+    mv("U", -1, 0, 90),  # 7 Alice
+    mv("E", -1, 1, 270),  # 8 Bob
+    mv("E", -1, 2, 270),  # 9 Alice
+    mv("E", 0, 2, 180),  # 10 Bob: the hole has tiles on all four sides
+    mv("abbey", 0, 1, 0, ABBEY, follower("abbey")),  # 11 Alice: a monk, (1, 0) and (1, 2) empty
+]
+
+
+def test_ckr_47_a_heretic_beside_an_abbey_with_a_monk_starts_a_challenge():
+    """ckr-47: Bob's heretic on the shrine SH-5 at (1, 2), next to Alice's monk in her abbey,
+    starts a challenge. Alice then fills (1, 0), the abbey's last empty neighbour, with Abbey &
+    Mayor's road end AM-10: Alice 9, Bob's heretic goes home without points."""
+    moves = ABBEY_OPEN_EAST + [
+        mv("SH-5", 1, 2, 0, HERETIC),  # 12 Bob
+        mv("AM-10", 1, 0, 90),  # 13 Alice: the abbey is surrounded
+    ]
+    game = sh_game(moves, expansions=WITH_ABBEYS)
+    started = kinds(game, "challenge-started")
+    assert len(started) == 1 and "ckr-47" in started[0].annotations
+    assert "ckr-50" not in started[0].annotations  # the heretic, not a monk, started it
+    assert "next to Alice's abbey at (0, 1), where a monk stands" in started[0].text
+    assert points(game) == [("Alice", 9, "base.cloister.score")]
+    assert kinds(game, "shrine-challenge-lost")[0].data["loser"] == ["Bob"]
+    assert game.scores == {"Alice": 9, "Bob": 0}
+
+
+# --------------------------------------------------------------------------- challenge wording
+
+
+@pytest.mark.parametrize(
+    ("wording", "words", "absent"),
+    [
+        ("hig", "places the shrine at (0, 2) next to Alice's cloister at (0, 1)", "monastery"),
+        ("rgg", "the monastery at (0, 1), one of its eight neighbours", "Alice's cloister"),
+    ],
+)
+def test_ckr_48_the_wording_option_changes_the_words_not_the_challenge(wording, words, absent):
+    """ckr-48: HiG speaks of a shrine next to another player's cloister, RGG of a heretic next
+    to any monastery with a monk. Same challenge, same scores; only the explanation differs,
+    and the RGG words carry the option and its footnotes."""
+    moves = [mv("B", 0, 1, 0, MONK), mv("SH-1", 0, 2, 0, HERETIC)] + FILL_ROW_0_TO_2
+    game = sh_game(moves, {"shrine.challenge-wording": wording})
+    started = kinds(game, "challenge-started")[0]
+    assert words in started.text and absent not in started.text
+    assert points(game) == [("Alice", 9, "base.cloister.score")]
+    if wording == "rgg":
+        assert started.options == ("shrine.challenge-wording",)
+        assert {"ckr-48", "ckr-50", "ckr-51"} <= set(started.annotations)
+    else:
+        assert started.options == ()
+
+
+@pytest.mark.parametrize(
+    ("wording", "words"),
+    [
+        ("hig", "puts a monk on the cloister at (0, 2), next to their own heretic"),
+        ("rgg", "puts a monk on the monastery at (0, 2), next to Alice's heretic"),
+    ],
+)
+def test_ckr_50_51_a_monk_beside_ones_own_heretic_in_both_wordings(wording, words):
+    """ckr-50 (the monk must challenge: RGG Big Box 2's words) and ckr-51 (HiG's 'you may
+    challenge yourself', which RGG leaves out as needless): the same challenge either way."""
+    moves = [mv("SH-1", 0, 1, 0, HERETIC), mv("U", 1, 0, 90), mv("B", 0, 2, 0, MONK)]
+    game = sh_game(moves, {"shrine.challenge-wording": wording})
+    started = kinds(game, "challenge-started")[0]
+    assert words in started.text
+    assert {"ckr-50", "ckr-51"} <= set(started.annotations)
+    if wording == "hig":
+        assert "challenging oneself is allowed" in started.text
+    else:
+        assert "a monk must challenge a heretic" in started.text and "oneself" not in started.text
+
+
 # --------------------------------------------------------------------------- tile editions
 
 
