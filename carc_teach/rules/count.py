@@ -34,16 +34,29 @@ What this module plays, hook by hook:
   (ckr-27) or only the market (the rulebook's sentence read alone). The City counts as a
   completed city for every farm that touches it (ckr-1, ``count.city-value``).
 - ``count.special-figure-strength``: a mayor or wagon redeployed from the City counts as two
-  followers (``two-each``) or as usual.
+  followers (``two-each``) in the scoring it joins, and only there (a wagon that rolls on
+  counts one again), or as usual. Abbey & Mayor's mayor gives way to this answer whatever the
+  order of the expansions, and describes the strength.
+
+With the other modules of carc_teach (each scenario in ``tests/engine/test_count.py`` with the
+real modules, both orders of ``setup.expansions``):
+
+- Abbey & Mayor: a barn that makes only others' farmers score opens the City (ckr-10); the
+  barn's scorings run in step 3B before this module looks at the turn's points (hook
+  ``extra_scorings``). Market followers may join a farm a barn makes score, at that
+  scoring's rate (ckr-25, ckr-26). The City counts as a completed city for barns and pigs too
+  (ckr-1; Abbey & Mayor asks :func:`touches_city`).
+- Heretics & Shrines: a player whose tile completes the rival cloister of their own heretic
+  scores nothing while the monk's owner scores: a trigger (ckr-11, ckr-59). Shrines and abbeys
+  take followers from the cathedral (ckr-23).
+- The builder: each part of a double turn is a tile of its own, so each may deploy (ckr-15).
+- The big follower may wait in any quarter and counts two when it joins a feature (ckr-16).
 
 Not implemented, because the expansions they need are not in carc_teach: the dragon and the
 City (ckr-3, ckr-30/31), the plague (ckr-4, ckr-32), the magic portal and fliers (ckr-2, ckr-12,
 ckr-33), castles of Bridges, Castles & Bazaars (ckr-19, ckr-21), German monasteries and the
-Abbot (ckr-23, ckr-24), trade goods and the Tower's ransom (ckr-8, ckr-10 beyond what the
-points of the turn show). The builder's double turn (ckr-15) and the big follower (ckr-16)
-work with any module that grants an extra turn or hands out big followers; the barn and shrine
-triggers (ckr-10, ckr-11, ckr-25, ckr-26) work through the points of the turn and the scoring
-pipeline once those modules exist.
+Abbot (ckr-23 for monasteries, ckr-24), trade goods, dispatches and the Tower's ransom (ckr-8,
+ckr-10 beyond the barn).
 """
 
 from __future__ import annotations
@@ -65,7 +78,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..scoring import Scoring
     from ..state import GameState, Turn
 
-__all__ = ["CountRules", "QUARTERS", "quarter_place", "quarter_of"]
+__all__ = ["CountRules", "QUARTERS", "quarter_place", "quarter_of", "city_of_carcassonne_borders"]
 
 #: the quarters, clockwise round the City (the numbers 1-4 the rules give them)
 QUARTERS = ("castle", "market", "blacksmith", "cathedral")
@@ -142,7 +155,11 @@ class CountRules(RuleModule):
         "count.redeploy.final": "After the last tile, from the left of the player who placed it, players take "
         "turns moving one follower from the City into an unfinished feature or farm of the matching kind, "
         "until nobody moves.",
-        "count.city-value": "At the end, a farm touching the City of Carcassonne scores it as a completed city.",
+        "count.city-value": "A farm touching the City of Carcassonne scores it as a completed city, at the end "
+        "and when a barn makes its farmers score.",
+        "count.deploy.figures": "Followers and big followers may wait in any quarter, a mayor only in the castle, "
+        "a wagon in the castle, blacksmith or cathedral, a barn nowhere; one edition's words make a mayor or "
+        "wagon leaving the City count as two followers in the scoring it joins.",
     }
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -181,7 +198,9 @@ class CountRules(RuleModule):
         if state.remaining.get(start, 0) > 0 and (laid or "river2" in state.setup.expansions):
             state.remaining[start] -= 1
         count = state.add_neutral_figure("count", quarter_place("castle"))
-        state.ext["count"] = {"laid": laid, "last": None, "from_city": []}
+        # two_each: mayors and wagons just redeployed from the City that count two in the
+        # scoring they joined (count.special-figure-strength), until that scoring is over
+        state.ext["count"] = {"laid": laid, "last": None, "two_each": []}
         state.emit(
             "count-setup",
             rule="count.setup",
@@ -264,10 +283,6 @@ class CountRules(RuleModule):
         )
 
     # -- deploying to the City -----------------------------------------------------------------
-    def begin_turn(self, state: GameState, turn: Turn) -> None:
-        ext = state.ext["count"]
-        ext["from_city"] = [f for f in ext["from_city"] if state.figures[f].location is not None]
-
     def end_turn(self, state: GameState, turn: Turn) -> None:
         state.ext["count"]["last"] = turn.player
 
@@ -528,18 +543,30 @@ class CountRules(RuleModule):
             if self.option_changed("count.redeploy-rounds")
             else (),
         )
+        self._counts_two(state, figure)
+
+    def _counts_two(self, state: GameState, figure: Figure) -> None:
+        """ckr-17 under ``two-each``: a mayor or wagon that has just left the City counts as two
+        followers in the scoring it joined, and only there (a wagon rolling on afterwards
+        counts one again). Abbey & Mayor, which owns these figures, explains the strength."""
+        if figure.kind not in ("mayor", "wagon"):
+            return
+        if self.option("count.special-figure-strength") != "two-each":
+            return
         ext = state.ext["count"]
-        if figure.kind in ("mayor", "wagon") and figure.id not in ext["from_city"]:
-            ext["from_city"].append(figure.id)
+        if figure.id not in ext["two_each"]:
+            ext["two_each"].append(figure.id)
 
     def figure_strength(self, state: GameState, figure: Figure, feature: Feature) -> int | None:
-        if (
-            figure.kind in ("mayor", "wagon")
-            and self.option("count.special-figure-strength") == "two-each"
-            and figure.id in state.ext["count"]["from_city"]
-        ):
+        if figure.id in state.ext["count"]["two_each"]:
             return 2
         return None
+
+    def after_scoring(self, state: GameState, scoring: Scoring) -> None:
+        ext = state.ext["count"]
+        if ext["two_each"]:
+            here = {f.id for f in scoring.feature.figures}
+            ext["two_each"] = [f for f in ext["two_each"] if f not in here]
 
     # -- after the game --------------------------------------------------------------------------
     def before_final_scoring(self, state: GameState) -> None:
@@ -607,8 +634,7 @@ class CountRules(RuleModule):
                     if self.option_changed("count.final-redeploy")
                     else (),
                 )
-                if figure.kind in ("mayor", "wagon") and figure.id not in ext["from_city"]:
-                    ext["from_city"].append(figure.id)
+                self._counts_two(state, figure)
                 moved_any = True
             if not moved_any:
                 break
@@ -650,9 +676,9 @@ class CountRules(RuleModule):
     def feature_value(
         self, state: GameState, feature: Feature, value: FeatureValue, *, final: bool
     ) -> FeatureValue:
-        if not final or feature.kind != "field" or not state.ext.get("count", {}).get("laid"):
-            return value
-        if touches_city(state, feature):
+        if not final:
+            return value  # a barn's scoring counts the City itself (Abbey & Mayor)
+        if city_of_carcassonne_borders(state, feature):
             return FeatureValue(
                 value.parts + (("the City of Carcassonne, a completed city, × 3", 3),)
             )
@@ -667,3 +693,14 @@ def touches_city(state: GameState, feature: Feature) -> bool:
         if CITY_TAG in placed.type.tags and CITY_TAG in placed.type.segment(seg).tags:
             return True
     return False
+
+
+def city_of_carcassonne_borders(state: GameState, farm: Feature) -> bool:
+    """Whether the City of Carcassonne is laid and borders ``farm``: it then counts as one more
+    completed city for that farm's farmers, barns and pigs (ckr-1). Other modules that count a
+    farm's completed cities ask this."""
+    return (
+        farm.kind == "field"
+        and bool(state.ext.get("count", {}).get("laid"))
+        and touches_city(state, farm)
+    )
