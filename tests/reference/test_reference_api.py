@@ -216,7 +216,8 @@ def test_examples_come_from_replayed_games():
 
     road = reference.examples_for("base.road.score")
     assert road and set(road) <= set(examples.names())
-    assert reference.examples_for("shrine.challenge.resolve") == ()
+    assert reference.examples_for("shrine.challenge.resolve") == ("shrines",)
+    assert reference.examples_for("king.award") == ("king-robber",)
 
 
 def test_as_dict_is_json():
