@@ -41,13 +41,22 @@ the records are in ``annotations/data/abbey_mayor.toml``):
   After the game each barn's owner scores 4 per completed city bordering its farm; several
   barns on one farm each score in full (car-193, car-194).
 
+With the Count of Carcassonne (module ``count``): the mayor waits only in the castle quarter,
+the wagon in the castle, blacksmith or cathedral, the barn never (ckr-9, ckr-17; the Count
+module offers those deployments); a mayor or wagon moved in from the City counts as the option
+``count.special-figure-strength`` says, whatever the order of the expansions in the game file.
+Placing a barn is a scoring of its farm even with no farmer on it when followers wait in the
+market, so they may move onto it first (car-185, ckr-26); a farm joined to a barn's farm is the
+same chance (car-191, ckr-25). Barn scorings happen in step 3B before any module's
+``after_completed`` (hook ``extra_scorings``), so the Count's deployment sees their points
+(car-187, ckr-10). The City counts as a completed city for every barn scoring and for the pig
+(ckr-1); followers the final redeployment moves onto a barn's farm score 1 per city (ckr-25).
+
 Not implemented (no game of carc_teach can reach them, because the expansions involved are not
-played by the engine): the mayor and wagon in the City of Carcassonne (ckr-9, ckr-17) and the
-strength option ``count.special-figure-strength``; market followers moving onto a barn's farm
-(car-185, car-191) and the Count's deployment after a barn scoring (car-187); fliers, the magic
-portal, the dragon, the tower, castles, besieged cities, the Festival (car-157 to car-161,
-car-165, car-178 to car-183, car-186); options ``mayor.tower-immune`` and
-``wagon.hazard-immune`` (they need The Tower / The Princess & the Dragon).
+played by the engine): fliers, the magic portal, the dragon, the tower, castles, besieged
+cities, the Festival (car-157 to car-161, car-165, car-178 to car-183, car-186); options
+``mayor.tower-immune`` and ``wagon.hazard-immune`` (they need The Tower / The Princess & the
+Dragon). A cloister inside a city (car-174) is on no shipped tile.
 """
 
 from __future__ import annotations
@@ -61,8 +70,8 @@ from ..actions import Action, Decision, Deploy, MoveFigure, Pass, register_actio
 from ..errors import GameFileError, IllegalMoveError, UnknownRuleError
 from ..figures import Corner, kind_of, role_name
 from ..geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
-from ..scoring import score_feature
-from ..text import join_names, plural
+from ..scoring import figure_strength, score_feature
+from ..text import capitalise, join_names, plural
 from ..tiles import SIDES
 from . import FeatureValue, RuleModule
 
@@ -181,6 +190,40 @@ def barns_on(state: GameState, farm: Feature) -> list[Figure]:
         if f.kind == "barn" and isinstance(f.location, Corner) and barn_farm(state, f) is farm
     ]
     return sorted(out, key=lambda f: state.players.index(f.player))  # type: ignore[arg-type]
+
+
+def farm_cities(state: GameState, farm: Feature) -> tuple[int, bool]:
+    """How many completed cities a farm counts, and whether the City of Carcassonne is one of
+    them: the completed cities bordering it, plus the City when the Count's City is on the
+    board and the farm touches it (ckr-1: it is a completed city wherever farms count cities)."""
+    n = sum(1 for c in state.board.features.bordering_cities(farm) if c.complete)
+    city = False
+    if "count" in state.setup.expansions:
+        from .count import city_of_carcassonne_borders
+
+        city = city_of_carcassonne_borders(state, farm)
+    return n + int(city), city
+
+
+def _cities_text(n: int, city: bool) -> str:
+    among = " (the City of Carcassonne among them)" if city and n > 1 else ""
+    if city and n == 1:
+        return "1 completed city (the City of Carcassonne)"
+    return f"{plural(n, 'completed city')}{among}"
+
+
+def _market_waiting(state: GameState) -> bool:
+    """Whether followers wait in the Count's market quarter, free to move onto a farm that
+    scores now (the Count does not stand there)."""
+    if "count" not in state.setup.expansions:
+        return False
+    from .count import quarter_place
+
+    market = quarter_place("market")
+    count = state.figures.get("count")
+    if count is None or count.location == market:
+        return False
+    return any(f.location == market and f.player is not None for f in state.figures.values())
 
 
 def _is_follower(figure: Figure) -> bool:
@@ -344,7 +387,12 @@ class AbbeyMayorRules(RuleModule):
             )
         )
         if isinstance(answer, Pass):
-            if named:
+            # With a known tile order a player may first draw, see the tile set aside (it
+            # fits nowhere) and then play the abbey: the move names the abbey, its actions
+            # pass this first offer. If the drawn tile fits, the engine reports that the move
+            # names another tile than the order gives.
+            known = state.setup.tile_order is not None or state.setup.seed is not None
+            if named and not known:
                 raise IllegalMoveError(
                     'the move names tile "abbey": playing the abbey instead of drawing needs '
                     'the action {"type": "abbey-mayor.abbey"} first in its actions',
@@ -416,6 +464,10 @@ class AbbeyMayorRules(RuleModule):
         if self._barn_farm_at(state, corner):
             return "the farm at that corner already has a barn"
         return None
+
+    def has_barn(self, state: GameState, farm: Feature) -> bool:
+        """Whether a barn stands on ``farm`` (the Count's module asks, to leave its value here)."""
+        return bool(barns_on(state, farm))
 
     def _barn_farm_at(self, state: GameState, corner: Corner) -> bool:
         """Whether the farm at ``corner`` (a legal barn corner) already has a barn."""
@@ -526,9 +578,55 @@ class AbbeyMayorRules(RuleModule):
     # -- 3B: the scoring pipeline -----------------------------------------------------------
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
         feature = scoring.feature
-        for fig in feature.figures:
-            if fig.kind == "mayor":
-                n = feature.pennants if feature.kind == "city" else 0
+        if scoring.final and feature.kind == "field" and _farmers(feature):
+            barns = barns_on(state, feature)
+            if barns:
+                owners = join_names([f"{b.player}'s" for b in barns])
+                state.emit(
+                    "barn-farm-final",
+                    rule="barn.connect",
+                    feature=feature.id,
+                    nodes=tuple(feature.nodes),
+                    text=(
+                        f"{capitalise(feature.describe())} has {owners} barn, yet followers "
+                        "stand on it after the game (moved there from the market of "
+                        "Carcassonne): like farmers meeting a barn, they score 1 point per "
+                        "completed city, not 3."
+                    ),
+                    annotations=("ckr-25",),
+                )
+
+    def claimants(self, state: GameState, scoring: Scoring, figures: list[Figure]) -> list[Figure]:
+        # described here rather than before scoring: every module's before_scoring has run,
+        # so a mayor or wagon the Count just moved in from Carcassonne is described too
+        feature = scoring.feature
+        for fig in figures:
+            if fig.kind not in ("mayor", "wagon"):
+                continue
+            counts = figure_strength(state, fig, feature)
+            usual = (
+                (feature.pennants if feature.kind == "city" else 0) if fig.kind == "mayor" else 1
+            )
+            if counts != usual:
+                # another module decided (the Count's count.special-figure-strength)
+                state.emit(
+                    "figure-strength",
+                    player=fig.player,
+                    rule="mayor.strength" if fig.kind == "mayor" else "wagon.score",
+                    figure=fig.id,
+                    feature=feature.id,
+                    text=(
+                        f"{fig.player}'s {fig.kind} came in from Carcassonne, so under the "
+                        f"printed reading of the Count's rules it counts as "
+                        f"{plural(counts, 'follower')} toward the majority (usually "
+                        f"{usual})."
+                    ),
+                    annotations=("ckr-17",),
+                    options=("count.special-figure-strength",),
+                    data={"strength": counts},
+                )
+            elif fig.kind == "mayor":
+                n = usual
                 if n:
                     text = (
                         f"{fig.player}'s mayor counts as {plural(n, 'follower')} toward the "
@@ -551,7 +649,7 @@ class AbbeyMayorRules(RuleModule):
                     annotations=notes,
                     data={"strength": n},
                 )
-            elif fig.kind == "wagon":
+            else:
                 state.emit(
                     "figure-strength",
                     player=fig.player,
@@ -562,26 +660,42 @@ class AbbeyMayorRules(RuleModule):
                     annotations=("car-176",),
                     data={"strength": 1},
                 )
+        return figures
 
     def figure_strength(self, state: GameState, figure: Figure, feature: Feature) -> int | None:
-        if figure.kind == "mayor":
-            return feature.pennants if feature.kind == "city" else 0
-        return None
+        if figure.kind != "mayor":
+            return None
+        # another module's answer (the Count's count.special-figure-strength) wins whatever
+        # the order of the expansions in the game file
+        for m in state.modules:
+            if m is not self and m.figure_strength(state, figure, feature) is not None:
+                return None
+        return feature.pennants if feature.kind == "city" else 0
 
     def feature_value(
         self, state: GameState, feature: Feature, value: FeatureValue, *, final: bool
     ) -> FeatureValue:
-        mode = self._ext(state).get("scoring")
-        if mode is None or feature.kind != "field":
+        if feature.kind != "field":
             return value
-        # a barn scoring: this module alone says what the farm is worth
-        cities = [c for c in state.board.features.bordering_cities(feature) if c.complete]
+        mode = self._ext(state).get("scoring")
+        if mode is None:
+            if not final or not barns_on(state, feature):
+                return value
+            # followers moved onto a barn's farm after the game (from the market, ckr-25)
+            mode = "final"
+        # a farm scored because of a barn: this module alone says what it is worth
+        n, city = farm_cities(state, feature)
         rate = 3 if mode == "placement" else 1
         parts: tuple[tuple[str, int], ...] = (
-            (f"{plural(len(cities), 'completed city')} bordering it × {rate}", rate * len(cities)),
+            (f"{_cities_text(n, city)} bordering it × {rate}", rate * n),
         )
-        if self.option("barn.pig-herd") == "farmers" and _has_pig_herd(state, feature):
-            parts += ((f"a pig-herd tile on the farm: {len(cities)} × 1", len(cities)),)
+        # after the game The River II's own herd point applies (river2.pig-herd)
+        if (
+            mode != "final"
+            and self.option("barn.pig-herd") == "farmers"
+            and _has_pig_herd(state, feature)
+        ):
+            parts += ((f"a pig-herd tile on the farm: {n} × 1", n),)
         return FeatureValue(parts)
 
     def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
@@ -590,8 +704,10 @@ class AbbeyMayorRules(RuleModule):
             return "stay"
         return None
 
+    def extra_scorings(self, state: GameState, turn: Turn) -> list[Scoring]:
+        return self._score_barn_farms(state, turn)
+
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
-        self._score_barn_farms(state, turn)
         self._move_wagons(state, turn)
 
     def end_turn(self, state: GameState, turn: Turn) -> None:
@@ -600,23 +716,28 @@ class AbbeyMayorRules(RuleModule):
         self._ext(state)["barn"] = None
 
     # -- barns during the game --------------------------------------------------------------
-    def _score_barn_farms(self, state: GameState, turn: Turn) -> None:
+    def _score_barn_farms(self, state: GameState, turn: Turn) -> list[Scoring]:
         ext = self._ext(state)
         placed = turn.placed
         done: list[Feature] = []
+        out: list[Scoring] = []
         if ext["barn"] is not None:
             corner = Corner(*ext["barn"])
             farm = state.board.features.feature_of(_quarter_node(state.board, corner))
             done.append(farm)
-            if _farmers(farm):
-                self._score_farmers(
-                    state,
-                    farm,
-                    "placement",
-                    f"{farm.describe()}, on which {turn.player} just placed a barn",
+            # with followers waiting in the market the farm scores even with no farmer yet:
+            # placing the barn is a chance to move them onto it first (car-185)
+            if _farmers(farm) or _market_waiting(state):
+                out.append(
+                    self._score_farmers(
+                        state,
+                        farm,
+                        "placement",
+                        f"{farm.describe()}, on which {turn.player} just placed a barn",
+                    )
                 )
         if placed is None:
-            return
+            return out
         features = state.board.features
         for farm in features.features_on(placed.pos):
             if farm.kind != "field" or farm in done or not _farmers(farm):
@@ -638,18 +759,23 @@ class AbbeyMayorRules(RuleModule):
                 ),
                 annotations=("car-184", "car-189"),
             )
-            self._score_farmers(
-                state, farm, "connect", f"{farm.describe()}, just joined to {owners} barn"
+            out.append(
+                self._score_farmers(
+                    state, farm, "connect", f"{farm.describe()}, just joined to {owners} barn"
+                )
             )
+        return out
 
-    def _score_farmers(self, state: GameState, farm: Feature, mode: str, what: str) -> None:
+    def _score_farmers(self, state: GameState, farm: Feature, mode: str, what: str) -> Scoring:
         ext = self._ext(state)
         ext["scoring"] = mode
         notes: tuple[str, ...] = ("car-184",)
         if _has_pig_herd(state, farm):
             notes += ("car-195",)
+        if "count" in state.setup.expansions:
+            notes += ("ckr-26",) if mode == "placement" else ("ckr-25",)
         try:
-            score_feature(
+            return score_feature(
                 state,
                 farm,
                 rule="barn.scoring" if mode == "placement" else "barn.connect",
@@ -758,7 +884,7 @@ class AbbeyMayorRules(RuleModule):
             farm = barn_farm(state, barn)
             owner = barn.player
             assert owner is not None and isinstance(barn.location, Corner)
-            cities = [c for c in state.board.features.bordering_cities(farm) if c.complete]
+            n, city = farm_cities(state, farm)
             others = [b for b in barns_on(state, farm) if b is not barn]
             notes: tuple[str, ...] = ("car-193",)
             if _has_pig_herd(state, farm):
@@ -775,7 +901,7 @@ class AbbeyMayorRules(RuleModule):
                 if "car-194" in notes
                 else ""
             )
-            if not cities:
+            if not n:
                 state.emit(
                     "no-score",
                     player=owner,
@@ -786,13 +912,14 @@ class AbbeyMayorRules(RuleModule):
                     annotations=notes,
                 )
                 continue
-            n = len(cities)
+            if city:
+                notes += ("ckr-1",)
             state.award(
                 owner,
                 4 * n,
                 rule="barn.final",
-                text=f"{owner} scores {4 * n} for {where}: {plural(n, 'completed city')} × 4.{also}{herd}",
-                breakdown=((f"{plural(n, 'completed city')} bordering the farm × 4", 4 * n),),
+                text=f"{owner} scores {4 * n} for {where}: {_cities_text(n, city)} × 4.{also}{herd}",
+                breakdown=((f"{_cities_text(n, city)} bordering the farm × 4", 4 * n),),
                 annotations=notes,
                 feature=farm,
             )

@@ -204,7 +204,11 @@ class PigRules(RuleModule):
             return ()
         if not any(f.kind == "pig" and f.player == player for f in feature.figures):
             return ()
+        from .count import city_of_carcassonne_borders
+
         n = sum(1 for c in state.board.features.bordering_cities(feature) if c.complete)
+        # the City of Carcassonne counts as a completed city for the pig too (ckr-1)
+        n += int(city_of_carcassonne_borders(state, feature))
         return ((f"{player}'s pig: {plural(n, 'completed city')} × 1", n),)
 
     def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:

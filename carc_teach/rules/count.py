@@ -678,6 +678,12 @@ class CountRules(RuleModule):
     ) -> FeatureValue:
         if not final:
             return value  # a barn's scoring counts the City itself (Abbey & Mayor)
+        barns = next((m for m in state.modules if m.id == "abbey-mayor"), None)
+        # a farm with a barn pays the followers the final redeployment moved onto it 1 per
+        # city, the City included (ckr-25): the Abbey & Mayor module values it whole,
+        # whatever the order of the modules
+        if barns is not None and barns.has_barn(state, feature):  # type: ignore[attr-defined]
+            return value
         if city_of_carcassonne_borders(state, feature):
             return FeatureValue(
                 value.parts + (("the City of Carcassonne, a completed city, × 3", 3),)
