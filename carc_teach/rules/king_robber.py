@@ -31,7 +31,8 @@ Rule options (``carc-teach options``):
   count at the end (``final-count``, the project's reading: the footnotes speak only of
   "scoring points for the King tile", and nobody completes the city, so nobody receives the
   King for it) or also sets the bar for the King at its 12 tiles from the start
-  (``sets-the-bar``: the first King then needs a city of 13 tiles or more).
+  (``sets-the-bar``: the first King then needs a city of 13 tiles or more; a City laid after
+  the set-up, as under The River II's river-first house rule, sets the bar once it is down).
 
 Not implemented, because the expansions they concern are not played by carc_teach: castles
 (Bridges, Castles & Bazaars, ckr-37), the City of Leipzig (ckr-39), the short road stubs of
@@ -148,6 +149,14 @@ class KingRobberRules(RuleModule):
         kind = feature.kind
         fid, name, rule, _, word, more = TOKENS[kind]
         record = state.ext[self.id]["record"]
+        if (
+            kind == "city"
+            and record["city"] < CITY_OF_CARCASSONNE_TILES
+            and self.option("king.city-of-carcassonne") == "sets-the-bar"
+            and city_of_carcassonne_on_board(state)
+        ):
+            # the City laid after the set-up (the river-first house rule of The River II)
+            record["city"] = CITY_OF_CARCASSONNE_TILES
         best = record[kind]
         size = feature.size
         token = state.figures[fid]

@@ -7,6 +7,7 @@ Board of most scenarios: the start tile D at (0, 0) (city cap north, road west-e
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from engine_helpers import game_dict
@@ -413,3 +414,24 @@ def test_checkpointed_replay_equals_a_replay_from_the_start(seed):
         slow = play(game.setup, MoveListController(game.moves), until=k)
         assert fast.snapshot() == slow.snapshot()
         assert fast.clone().snapshot() == slow.snapshot()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ckr_38_other_reading_the_bar_holds_for_a_city_laid_after_the_river(seed):
+    """Under the river-first house rule (River II with the Count) the City of Carcassonne is laid
+    once the river is done, after the set-up: from then on, under ``sets-the-bar``, only a
+    completed city of more than 12 tiles takes the King."""
+    options = {"river2.with-count": "river-first", "king.city-of-carcassonne": "sets-the-bar"}
+    game = play_random(seed, ("base", "river2", "count", "king-robber"), options, "greedy")
+    check_invariants(game)
+    laid = next(e.index for e in game.events if e.kind == "count-city-laid")
+    cities = [
+        len({(x, y) for x, y, _ in e.nodes})
+        for e in game.events[laid:]
+        if e.kind == "feature-completed" and e.data.get("kind") == "city"
+    ]
+    assert cities and min(cities) <= 12  # smaller cities were completed after the City was laid
+    for e in game.events[laid:]:
+        if e.rule == "king.award" and e.kind == "figure-moved":
+            size = int(re.search(r"a city of (\d+) tiles", e.text).group(1))
+            assert size > 12, e.text
