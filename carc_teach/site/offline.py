@@ -336,11 +336,11 @@ def make_lockfile(base_lock: Path, wheels: list[Path], out_dir: Path, pyodide_cl
     return output
 
 
-#: Wheels a page loads but does not import while it starts (the engine imports networkx only
-#: when a graph object is asked for): kept as source, smaller to fetch and unpack than bytecode.
-#: (jedi is imported: marimo's kernel imports it at launch for its side effect on the
-#: recursion limit.)
-NOT_PRECOMPILED = frozenset({"networkx"})
+#: Wheels no page imports while it starts: kept as source, smaller to fetch and unpack than
+#: bytecode. None at present: marimo's kernel imports jedi (and so parso) at launch for its side
+#: effect on the recursion limit, and the tiles-and-features page counts the feature graph's
+#: nodes and edges, which imports networkx.
+NOT_PRECOMPILED: frozenset[str] = frozenset()
 
 
 def _precompile(runtime: Path, inputs: OfflineInputs, log) -> None:

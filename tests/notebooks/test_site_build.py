@@ -122,7 +122,7 @@ def test_normal_site_build_of_the_notebooks(tmp_path):
     index = (site / "index.html").read_text("utf-8")
     for info in result.pages:
         page = (site / f"{info.slug}.html").read_text("utf-8")
-        assert f"carc_teach @ ../public/wheels/{result.wheel.name}" in page
+        assert f"carc-teach @ ../public/wheels/{result.wheel.name}" in page
         assert "data-pyodide-index-url" not in page  # the normal site uses the CDN
         assert f'href="./{info.slug}.html"' in index
     assert (site / "public" / "wheels" / result.wheel.name).is_file()
