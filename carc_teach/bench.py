@@ -33,8 +33,14 @@ def _time(fn, repeat: int) -> list[float]:
     return out
 
 
-def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[BenchResult]:
-    """Measure random games, per-step costs, replay and SVG rendering."""
+def run_benchmarks(
+    games: int = 200,
+    players: int = 2,
+    seed: int = 0,
+    expansions: tuple[str, ...] | None = None,
+) -> list[BenchResult]:
+    """Measure random games, per-step costs, replay and SVG rendering; then random full games
+    with ``expansions`` (default: every implemented expansion; ``("base",)`` skips it)."""
     from . import state as state_module
     from .render.svg import board_svg
     from .simulate import random_game
@@ -52,6 +58,7 @@ def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[Be
         BenchResult("mean events per game", events / games, "events"),
         BenchResult("mean time per event", 1e6 * elapsed / events, "µs", "engine only, all steps"),
     ]
+    results += _expansion_games(games, players, seed, expansions)
 
     # Time spent per turn step: wrap GameState.emit to clock the interval since the last event.
     per_step: dict[str, list[float]] = defaultdict(list)
@@ -165,6 +172,39 @@ def run_benchmarks(games: int = 200, players: int = 2, seed: int = 0) -> list[Be
             )
         )
     return results
+
+
+def _expansion_games(
+    games: int, players: int, seed: int, expansions: tuple[str, ...] | None
+) -> list[BenchResult]:
+    """Random full games with expansions: a quarter as many as the base games (at least 10),
+    since each takes longer; the same seeds, so runs compare."""
+    from .rules import EXPANSIONS
+    from .simulate import random_game
+
+    chosen = tuple(EXPANSIONS) if expansions is None else tuple(expansions)
+    if chosen == ("base",):
+        return []
+    n = max(10, games // 4)
+    random_game(seed, players, expansions=chosen)  # warm the expansions' tile sets
+    started = time.perf_counter()
+    events = sum(len(random_game(seed + k, players, expansions=chosen).events) for k in range(n))
+    elapsed = time.perf_counter() - started
+    which = "base + all expansions" if set(chosen) == set(EXPANSIONS) else " + ".join(chosen)
+    return [
+        BenchResult(
+            f"random full games per second ({which})",
+            n / elapsed,
+            "games/s",
+            f"{players} players, {n} games: {', '.join(chosen)}",
+        ),
+        BenchResult(
+            f"mean time per random game ({which})",
+            1000 * elapsed / n,
+            "ms",
+            f"{events / n:.0f} events per game",
+        ),
+    ]
 
 
 def format_table(results: list[BenchResult]) -> str:

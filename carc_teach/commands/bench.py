@@ -1,4 +1,9 @@
-"""``carc-teach bench [--games N] [--players P]``: engine speed, as a table."""
+"""``carc-teach bench [--games N] [--players P] [--expansions IDS]``: engine speed, as a table.
+
+The base-game figures are measured as before; one more figure times random full games with
+the expansions of ``--expansions`` (default: every implemented one, as the design asks for
+"random full games per second (base + all expansions)").
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,13 @@ import sys
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=200, help="random games to play (default 200)")
     parser.add_argument("--players", type=int, default=2, help="players per game, 1-6 (default 2)")
+    parser.add_argument(
+        "--expansions",
+        default="all",
+        metavar="IDS",
+        help="expansions of the extra figure, comma-separated, or 'all' (default: all "
+        "implemented); the base-game figures do not change",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
@@ -21,7 +33,10 @@ def run(args: argparse.Namespace) -> int:
         raise CarcTeachError(f"--games must be at least 1, not {args.games}")
     if not 1 <= args.players <= 6:
         raise CarcTeachError(f"--players must be between 1 and 6, not {args.players}")
-    results = run_benchmarks(games=args.games, players=args.players)
+    from .simulate import parse_expansions
+
+    expansions = parse_expansions(args.expansions)
+    results = run_benchmarks(games=args.games, players=args.players, expansions=expansions)
     if args.json:
         json.dump([r.__dict__ for r in results], sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -1,4 +1,9 @@
-"""``carc-teach simulate --seed S --games N [--players P] [--player random|greedy] [--json] [--save DIR]``.
+"""``carc-teach simulate --seed S --games N [--players P] [--player random|greedy]
+[--expansions base,abbey-mayor,...|all] [--json] [--save DIR]``.
+
+``--expansions`` names the rule modules in play (comma-separated ids; the base game is always
+in; ``all`` plays every implemented expansion at once); simulated players answer every
+decision those modules ask at random (or greedily for placements).
 
 Games are played, printed (and saved) one at a time, so the first result shows at once and a
 run of any length needs no more memory than one game. Ctrl-C stops the run: the games already
@@ -34,6 +39,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         choices=("random", "greedy"),
         default="random",
         help="random: uniform over legal moves (default); greedy: a simple bot looking one placement ahead",
+    )
+    parser.add_argument(
+        "--expansions",
+        default="base",
+        metavar="IDS",
+        help="expansions in play, comma-separated (e.g. base,abbey-mayor,pig), or 'all' for "
+        "every implemented one (default: base)",
     )
     parser.add_argument(
         "--json",
@@ -118,6 +130,29 @@ def _save(folder: Path, seed: int, text: str) -> None:
             partial.unlink()
 
 
+def parse_expansions(text: str) -> tuple[str, ...]:
+    """The expansion ids of ``--expansions``: ``"base,abbey-mayor"`` or ``"all"``; the base game
+    comes first whether named or not. An unknown or planned id is a one-line error."""
+    from ..rules import EXPANSIONS, module_class
+
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise CarcTeachError(
+            f"--expansions needs at least one expansion id (implemented: {', '.join(EXPANSIONS)})"
+        )
+    if "all" in names:
+        return tuple(EXPANSIONS)
+    out = ["base"]
+    for name in names:
+        try:
+            module_class(name)
+        except CarcTeachError as exc:
+            raise CarcTeachError(f"--expansions: {exc}") from None
+        if name not in out:
+            out.append(name)
+    return tuple(out)
+
+
 def run(args: argparse.Namespace) -> int:
     from ..gamefile import dump_game
     from ..simulate import random_game
@@ -127,6 +162,7 @@ def run(args: argparse.Namespace) -> int:
         raise CarcTeachError(f"--games must be at least 1, not {args.games}")
     if not 1 <= args.players <= 6:
         raise CarcTeachError(f"--players must be between 1 and 6, not {args.players}")
+    expansions = parse_expansions(args.expansions)
     save = make_output_folder(args.save) if args.save else None
     out = sys.stdout
     progress = _Progress(args.games, args.progress)
@@ -138,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with stop_signals_raise():
             for seed in range(args.seed, args.seed + args.games):
-                game = random_game(seed, args.players, player=args.player)
+                game = random_game(seed, args.players, player=args.player, expansions=expansions)
                 scores = game.scores
                 top = max(scores.values())
                 result = {
