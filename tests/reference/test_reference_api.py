@@ -72,13 +72,18 @@ def test_rows_carry_engine_step_and_links():
     assert rows["3b.road.core"].engine_step == "3B"
     base = reference.rows([], "C2")
     assert [r.executed for r in base if not r.heading] == [True, True, True]
-    assert rows["3b.road.core"].executed is False  # with every expansion, e.g. the wagon
+    # with every expansion the road's rules include the wagon, the big follower and the
+    # Count's blacksmith, all executed since Abbey & Mayor and the Count landed
     assert "wagon.score" in rows["3b.road.core"].rule_ids
     assert set(rows["3b.road.core"].engine_rule_ids) == {
         "base.road.score",
         "base.majority",
         "base.return",
+        "bigfollower.strength",
+        "wagon.score",
+        "count.redeploy.blacksmith",
     }
+    assert rows["3b.road.core"].executed
     assert rows["3b.city.king"].rule_ids == ("king.award", "king.final")
     assert rows["3b.city.king"].executed  # the King & Robber Baron module executes both
     assert "ckr-58" in rows["3b.monastic.challenge"].annotation_ids
