@@ -47,7 +47,9 @@ real modules, both orders of ``setup.expansions``):
   scoring's rate (ckr-25, ckr-26). The City counts as a completed city for barns and pigs too
   (ckr-1; Abbey & Mayor asks :func:`touches_city`).
 - Heretics & Shrines: a player whose tile completes the rival cloister of their own heretic
-  scores nothing while the monk's owner scores: a trigger (ckr-11, ckr-59). Shrines and abbeys
+  scores nothing while the monk's owner scores: a trigger (ckr-11, ckr-59); the deployment's
+  event says that losing the challenge is no scoring and cites ckr-11 (the shrine module's
+  ``shrine-challenge-lost`` event tells whether the active player lost). Shrines and abbeys
   take followers from the cathedral (ckr-23).
 - The builder: each part of a double turn is a tile of its own, so each may deploy (ckr-15).
 - The big follower may wait in any quarter and counts two when it joins a feature (ckr-16).
@@ -360,15 +362,24 @@ class CountRules(RuleModule):
         changed = tuple(
             o for o in ("count.deploy-trigger", "count.blocks-moves-to") if self.option_changed(o)
         )
+        # ckr-59 (record ckr-11): a heretic or monk lost in a challenge this turn is no scoring;
+        # the Heretics & Shrines module says so in its event's data (docs/rules-shrines.md)
+        lost = False
+        for e in reversed(state.events):
+            if e.turn != turn.number:
+                break
+            if e.kind == "shrine-challenge-lost" and e.data.get("active_lost"):
+                lost = True
         state.deploy_figure(
             figure,
             answer.to,
             rule="count.deploy",
             text=(
-                f"{why}, so {player} puts a {kind_of(figure.kind).title} from their supply into the "
-                f"{quarter} quarter of Carcassonne (one per tile, on top of the normal deployment)."
+                f"{why}{' (losing the challenge is not a scoring)' if lost else ''}, so {player} "
+                f"puts a {kind_of(figure.kind).title} from their supply into the {quarter} quarter "
+                "of Carcassonne (one per tile, on top of the normal deployment)."
             ),
-            annotations=("ckr-7", "ckr-13", "ckr-14"),
+            annotations=("ckr-7", "ckr-13", "ckr-14", *(("ckr-11",) if lost else ())),
             options=changed,
         )
         self._move_count(state, player, quarter)

@@ -72,6 +72,8 @@ def test_ckr_59_a_challenge_loser_whose_tile_made_the_winner_score_deploys_to_th
     deployed = next(e for e in g.events if e.rule == "count.deploy")
     assert deployed.player == "Bob" and deployed.index > lost.index
     assert "Alice scored" in deployed.text and "Bob scored nothing" in deployed.text
+    assert "losing the challenge is not a scoring" in deployed.text
+    assert "ckr-11" in deployed.annotations  # ckr-59 behind the deployment
     assert g.state.figures["Bob:follower1"].location is None  # the heretic, back home first
     in_market = [f for f in g.state.figures.values() if f.location == Place("count.market")]
     assert [f.player for f in in_market] == ["Bob"]
