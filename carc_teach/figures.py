@@ -176,9 +176,7 @@ def kind_of(kind_id: str) -> FigureKind:
 for _k in (
     FigureKind("follower", "follower", "base", 1, _FEATURES),
     FigureKind("big-follower", "big follower", "big-follower", 2, _FEATURES),
-    FigureKind(
-        "builder", "builder", "builder", 0, frozenset({"road", "city"}), False, False
-    ),
+    FigureKind("builder", "builder", "builder", 0, frozenset({"road", "city"}), False, False),
     FigureKind("pig", "pig", "pig", 0, frozenset({"field"}), False, False),
     FigureKind("mayor", "mayor", "abbey-mayor", 0, frozenset({"city"})),
     FigureKind("wagon", "wagon", "abbey-mayor", 1, frozenset({"road", "city", "cloister"})),
