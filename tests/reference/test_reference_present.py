@@ -13,7 +13,7 @@ def test_table_records_follow_rows():
     records = present.table_records(rows)
     assert [r["Id"] for r in records] == [r.id for r in rows]
     core = next(r for r in records if r["Id"] == "3b.road.core")
-    assert core["Engine"] == "partly"  # the wagon and the Count are not in the engine yet
+    assert core["Engine"] == "runs"  # the wagon and the Count's blacksmith run too
     base = {r["Id"]: r for r in present.table_records(reference.rows([], "C1"))}
     assert base["3b.road.core"]["Engine"] == "runs"
     assert base["3b.road"]["Engine"] == ""
