@@ -77,6 +77,8 @@ class MoveListController(Controller):
         self.moves = list(moves)
         self.next = start
         self._action = 0
+        #: the next take_move reads the same move again (see unread_move)
+        self._reread = False
         #: action index -> why the decision that could have taken it refused it
         self._refused: dict[int, str] = {}
         self._final = Move(number=0, actions=tuple(final_actions), final=True)
@@ -96,12 +98,18 @@ class MoveListController(Controller):
     def take_move(self, state: GameState) -> Move:
         move = self.moves[self.next]
         self.next += 1
-        self._action = 0
-        self._refused = {}
+        if self._reread:
+            # the same move again after the engine set a drawn tile aside: the answers it
+            # already gave in this turn (an abbey offer passed before drawing) stay given
+            self._reread = False
+        else:
+            self._action = 0
+            self._refused = {}
         return move
 
     def unread_move(self) -> None:
         self.next -= 1
+        self._reread = True
 
     def moves_left(self) -> list[Move]:
         return self.moves[self.next :]
