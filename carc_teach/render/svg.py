@@ -203,12 +203,12 @@ def _anchors(tile: OrientedTile) -> dict[str, Point]:
         return hit[1]
     out: dict[str, Point] = {}
     for seg in tile.segments:
-        if seg.kind == "cloister":
+        if seg.kind in ("cloister", "quarter"):  # a quarter of the City of Carcassonne
             out[seg.id] = _CENTRE
         elif seg.kind == "city":
             shape, q = _city_pattern(seg.sides)
             out[seg.id] = _rot(_CITY_ANCHOR[shape], q)
-        elif seg.kind == "road":
+        elif seg.kind in ("road", "river"):  # a river runs from its sides as a road does
             out[seg.id] = _road_geometry(tile, seg)[1]
     for seg in tile.segments:
         if seg.kind != "field":
