@@ -241,7 +241,9 @@ class River2Rules(RuleModule):
         tile = turn.tile
         assert tile is not None
         left = [t for t, n in state.remaining.items() if n > 0 and "river" in tiles[t].tags]
-        if not left:
+        if not left or tile.per_player:
+            # a player's own tile (Abbey & Mayor's abbey) is played instead of drawing: the
+            # river's order is an order of drawing, so it does not hold the abbey back
             return
         problem = None
         if "river" not in tile.tags:
