@@ -11,12 +11,10 @@ from __future__ import annotations
 import pytest
 from engine_helpers import game_dict
 
-from carc_teach import rules as rules_package
 from carc_teach.errors import GameFileError, IllegalMoveError
 from carc_teach.features import recompute_features
 from carc_teach.figures import Place
 from carc_teach.gamefile import load_game
-from carc_teach.rules import RuleModule
 from carc_teach.simulate import random_game
 
 PASS_DEPLOY = {"type": "pass", "decision": "deploy"}
@@ -128,20 +126,122 @@ def test_ckr_29_followers_in_the_city_never_score_there():
     assert "score nothing" in left.text and "ckr-29" in left.annotations
 
 
-def test_ckr_18_a_follower_may_join_an_empty_feature_and_score_it():
-    """ckr-18: nobody is on the road Alice completes; Bob's blacksmith follower joins it and
-    scores it (2 tiles: CC-11 and the bend)."""
-    moves = [
-        mv("U", 3, 1, 0),  # Alice: filler east of nothing? placed next to Bob's future city
-    ]
+def test_ckr_18_a_follower_leaves_the_blacksmith_for_an_empty_road_and_scores_it():
+    """ckr-18: Alice completes the road leaving CC-11 with nobody on it (CC-11 and the cloister
+    tile A below it: 2 tiles). Bob, on her left, moves his blacksmith follower onto it before it
+    scores: Bob 2, and the follower goes back to his supply, out of Carcassonne. Alice made
+    Bob score and scored nothing, so she may deploy to the City in turn."""
     moves = [
         mv("G", 2, 1, 0, deploy("city")),  # Alice claims CC-12's city
         mv("E", 3, 1, 270, PASS_DEPLOY, to_city("blacksmith")),  # Bob closes it: Alice 6
-        mv("V", 0, 2, 90),  # Alice closes the road leaving CC-11 with a bend... still open
+        mv(
+            "A",
+            0,
+            2,
+            180,
+            PASS_DEPLOY,
+            move("Bob:follower1", segment="road", x=0, y=2, player="Bob"),
+            to_city("market"),
+        ),
     ]
-    game = count_game(moves[:2])
+    game = count_game(moves)
+    completed = next(e for e in game.events if e.kind == "feature-completed" and e.turn == 3)
+    assert "nobody has a figure on it" in completed.text
+    assert points(game) == [("Alice", 6), ("Bob", 2)]
+    redeploy = next(e for e in game.events if e.rule == "count.redeploy.blacksmith")
+    assert "ckr-18" in redeploy.annotations and "now Bob 1" in redeploy.text
+    assert where(game, "Bob:follower1") is None  # home again
+    assert where(game, "Alice:follower2") == Place("count.market")
+    # without the redeployment the empty road scores nobody
+    moves[-1] = mv("A", 0, 2, 180)
+    game = count_game(moves)
     assert points(game) == [("Alice", 6)]
     assert where(game, "Bob:follower1") == Place("count.blacksmith")
+
+
+def bob_twice_in_the_castle(last_move):
+    """Bob closes two of Alice's cities and each time puts a follower into the castle (the
+    first time he moves the Count on to the market); then Alice opens a cap city south of
+    CC-12 with a knight, Bob lays a road, and Alice plays ``last_move``."""
+    return [
+        mv("G", 2, 1, 0, deploy("city")),  # Alice: CC-12's city
+        mv(
+            "E", 3, 1, 270, PASS_DEPLOY, to_city("castle"), move("count", place="count.market")
+        ),  # Bob closes it: Alice 6
+        mv("F", -2, 2, 90, deploy("city")),  # Alice: CC-9's city, a pennant
+        mv("E", -2, 3, 0, PASS_DEPLOY, to_city("castle")),  # Bob closes it: Alice 8
+        mv("E", 1, 2, 180, deploy("city")),  # Alice: a cap facing south
+        mv("U", 0, 2, 0),  # Bob extends CC-11's road
+        last_move,
+    ]
+
+
+def test_ckr_20_redeployed_followers_count_toward_the_majority():
+    """ckr-20: the followers redeployed before the scoring take part in the majority. Alice
+    closes her own 2-tile city (4 points); Bob moves both castle followers in first: Bob 2
+    against Alice 1, so Bob alone scores 4 and Alice, who scored nothing, may deploy to the
+    City."""
+    close = mv(
+        "E",
+        1,
+        3,
+        0,
+        PASS_DEPLOY,
+        move("Bob:follower1", segment="city", player="Bob"),
+        move("Bob:follower2", segment="city", player="Bob"),
+        to_city("market"),
+    )
+    game = count_game(bob_twice_in_the_castle(close))
+    assert points(game) == [("Alice", 6), ("Alice", 8), ("Bob", 4)]
+    last = [e for e in game.events if e.kind == "points"][-1]
+    assert "Bob has the majority (2 against Alice 1)" in last.text
+    moved = [e for e in game.events if e.rule == "count.redeploy.castle"]
+    assert [e.turn for e in moved] == [7, 7] and all("ckr-20" in e.annotations for e in moved)
+    assert "now Alice 1, Bob 2" in moved[-1].text
+    assert where(game, "Alice:follower4") == Place("count.market")
+    # with one of the two only, they tie and both score
+    one = mv("E", 1, 3, 0, PASS_DEPLOY, move("Bob:follower1", segment="city", player="Bob"))
+    assert points(count_game(bob_twice_in_the_castle(one)))[-2:] == [("Alice", 4), ("Bob", 4)]
+
+
+def rounds_game(last_actions, options=None):
+    """Alice and Bob each wait in the castle (each closed a city of the other); Bob opens a cap
+    city south of CC-12 and leaves it empty; Alice closes it (2 tiles, 4 points)."""
+    moves = [
+        mv("G", 2, 1, 0, deploy("city")),  # Alice: CC-12's city
+        mv(
+            "E", 3, 1, 270, PASS_DEPLOY, to_city("castle"), move("count", place="count.market")
+        ),  # Bob closes it: Alice 6, Bob to the castle
+        mv("U", 0, 2, 0),  # Alice
+        mv("F", -2, 2, 90, deploy("city")),  # Bob: CC-9's city
+        mv("E", -2, 3, 0, PASS_DEPLOY, to_city("castle")),  # Alice closes it: Bob 8
+        mv("E", 1, 2, 180),  # Bob: an empty cap facing south
+        mv("E", 1, 3, 0, *last_actions),  # Alice closes it
+    ]
+    return count_game(moves, options=options)
+
+
+def test_ckr_28_until_all_pass_gives_a_second_round_after_seeing_the_others():
+    """ckr-28, count.redeploy-rounds = until-all-pass: round 1, Bob (left of Alice) passes and
+    Alice moves her castle follower in; round 2, Bob, having seen it, moves his in; round 3
+    nobody has anyone left, so the city scores: Alice 4 and Bob 4 (a tie). With one round (the
+    default), Bob's second chance does not exist: Alice alone scores 4."""
+    alice_in = move("Alice:follower2", segment="city")
+    bob_in = move("Bob:follower1", segment="city", player="Bob")
+    game = rounds_game([PASS_DEPLOY, alice_in, bob_in], {"count.redeploy-rounds": "until-all-pass"})
+    assert points(game)[-2:] == [("Alice", 4), ("Bob", 4)]
+    moved = [e for e in game.events if e.rule == "count.redeploy.castle"]
+    assert [e.player for e in moved] == ["Alice", "Bob"]
+    assert all("count.redeploy-rounds" in e.options for e in moved)
+    asked = [d.player for d in game.decisions() if d.kind == "count.redeploy"]
+    # turn 5: Bob (his own city; he passes); turn 7: round 1 Bob, Alice; round 2 Bob
+    assert asked == ["Bob", "Bob", "Alice", "Bob"]
+    once = rounds_game([PASS_DEPLOY, alice_in])
+    assert points(once)[-1] == ("Alice", 4) and where(once, "Bob:follower1") == Place(
+        "count.castle"
+    )
+    with pytest.raises(IllegalMoveError, match="nobody asked for"):
+        rounds_game([PASS_DEPLOY, alice_in, bob_in])
 
 
 def test_ckr_34_the_count_blocks_followers_leaving_his_quarter():
@@ -332,149 +432,272 @@ def test_final_actions_bad_input_names_the_field():
     assert err.value.action == 1
 
 
-# -- a helper module standing in for the expansions the footnotes lean on ----------------------
+# -- with the expansions the footnotes lean on: Abbey & Mayor, big follower, builder, shrines ---
+
+AM = ("base", "count", "abbey-mayor")
+BOTH_ORDERS = pytest.mark.parametrize(
+    "first", [True, False], ids=["count-listed-first", "count-listed-last"]
+)
 
 
-class HelperRules(RuleModule):
-    """Tests only: big followers, mayors, wagons and barns for everybody; Bob scores 1 (like a
-    barn's farmers) whenever Alice lays W or U; W gives a double turn (like the builder)."""
-
-    id = "helper"
-    title = "Test helper"
-    rules = {}
-
-    def setup(self, state):
-        for p in state.players:
-            for kind in ("big-follower", "mayor", "wagon", "barn"):
-                state.add_figures(p, kind, 1)
-
-    def after_placement(self, state, turn):
-        if turn.player == "Alice" and turn.tile.id in ("W", "U"):
-            state.award(
-                "Bob", 1, rule="barn.scoring", text="Bob scores 1.", breakdown=(("helper", 1),)
-            )
-
-    def extra_turn(self, state, turn):
-        return "a double turn" if turn.tile.id == "W" and not turn.extra else None
+def with_count(others, first=True):
+    """``setup.expansions`` with the Count before or after the other modules (the outcome
+    must not depend on the order)."""
+    return ("base", "count", *others) if first else ("base", *others, "count")
 
 
-@pytest.fixture
-def helper(monkeypatch):
-    monkeypatch.setitem(rules_package.EXPANSIONS, "helper", "test_count:HelperRules")
-    rules_package.implemented_rules.cache_clear()
-    yield ("base", "count", "helper")
-    rules_package.implemented_rules.cache_clear()
+def barn_game(last_actions, *, first=True, options=None):
+    """A barn placed on a farm where only Bob has a farmer. The road from CC-11 runs south
+    through (0, 2), (0, 3), (0, 4); Bob's farmer stands east of it, on the farm that runs up
+    to CC-12's outer field, so the only completed city it borders is the City of Carcassonne
+    (ckr-1). Alice's cloister tile B at (1, 3) makes four tiles meet at grid point (1, 3),
+    all field there, and she puts her barn on that corner."""
+    moves = [
+        mv("U", 0, 2, 0),  # Alice
+        mv("U", 0, 3, 0, deploy("field-e")),  # Bob's farmer
+        mv("B", 1, 2, 0),  # Alice
+        mv("U", 0, 4, 0),  # Bob
+        mv("B", 1, 3, 0, {"type": "deploy", "figure": "barn", "corner": "NW"}, *last_actions),
+    ]
+    return count_game(moves, expansions=with_count(["abbey-mayor"], first), options=options)
 
 
-def test_ckr_7_only_completions_trigger_under_the_original_rules(helper):
-    """ckr-7/ckr-8/ckr-10: Bob scores through something other than a completion (a barn's
-    farmers): a trigger today, none under the original rules (count.deploy-trigger)."""
-    part = [mv("W", 0, 2, 180, PASS_DEPLOY, to_city("market")), mv("U", 1, 2, 90)]
-    game = count_game(part, expansions=helper)
+@BOTH_ORDERS
+def test_ckr_10_placing_a_barn_that_scores_only_others_earns_a_deployment(first):
+    """ckr-10 (car-187), ckr-7: Alice's barn makes Bob's farmer score now, 3 for the City of
+    Carcassonne as a completed city (ckr-1); Alice scores nothing now (her barn pays only at
+    the end), so she may put a follower into the City. Under the original rules only a
+    completed road, city or cloister opens the City (count.deploy-trigger)."""
+    game = barn_game([to_city("market")], first=first)
+    (farm,) = [e for e in game.events if e.kind == "points"]
+    assert (farm.player, farm.points, farm.rule) == ("Bob", 3, "barn.scoring")
+    ((why, value),) = farm.breakdown
+    assert value == 3 and "City of Carcassonne" in why
     assert where(game, "Alice:follower1") == Place("count.market")
-    with pytest.raises(IllegalMoveError):
-        count_game(part, expansions=helper, options={"count.deploy-trigger": "completion"})
+    deployed = next(e for e in game.events if e.rule == "count.deploy")
+    assert "Bob scored" in deployed.text
+    with pytest.raises(IllegalMoveError, match="nobody asked for"):
+        barn_game([to_city("market")], first=first, options={"count.deploy-trigger": "completion"})
 
 
-def test_ckr_15_both_parts_of_a_double_turn_may_deploy_to_the_city(helper):
-    """ckr-15/ckr-14: one deployment per tile, so two in a double turn."""
-    game = count_game(
-        [
-            mv("W", 0, 2, 180, PASS_DEPLOY, to_city("market")),
-            mv("U", 1, 2, 90, PASS_DEPLOY, to_city("castle")),
-        ],
-        expansions=helper,
-    )
+@BOTH_ORDERS
+def test_ckr_26_market_followers_join_a_farm_when_a_barn_makes_it_score(first):
+    """ckr-26 (car-185): right after the barn is placed and before the farmers score, market
+    followers may move onto that farm. Alice first earns a market follower (she closes Bob's
+    city: Bob 8); when she places the barn, Bob (her left) has nobody in the market and she
+    moves hers in: a tie, 3 each (the City of Carcassonne), and both farmers go home."""
+    moves = [
+        mv("U", 0, 2, 0),  # Alice
+        mv("F", -2, 2, 90, deploy("city")),  # Bob: CC-9's city, a pennant
+        mv("E", -2, 3, 0, PASS_DEPLOY, to_city("market")),  # Alice closes it: Bob 8
+        mv("U", 0, 3, 0, deploy("field-e")),  # Bob's farmer
+        mv("B", 1, 2, 0),  # Alice
+        mv("U", 0, 4, 0),  # Bob
+        mv(
+            "B",
+            1,
+            3,
+            0,
+            {"type": "deploy", "figure": "barn", "corner": "NW"},
+            move("Alice:follower1", segment="field", x=1, y=2),
+        ),
+    ]
+    game = count_game(moves, expansions=with_count(["abbey-mayor"], first))
+    assert points(game) == [("Bob", 8), ("Alice", 3), ("Bob", 3)]
+    moved = next(e for e in game.events if e.rule == "count.redeploy.market")
+    assert moved.step == "3B" and {"ckr-25", "ckr-26"} <= set(moved.annotations)
+    turn = [e.kind for e in game.events if e.turn == 7]
+    assert turn.index("figure-moved") < turn.index("points")
+    assert where(game, "Alice:follower1") is None and where(game, "Bob:follower1") is None
+
+
+@BOTH_ORDERS
+def test_ckr_25_a_market_follower_joins_a_farm_joined_to_a_barns_farm_at_1_per_city(first):
+    """ckr-25 (car-191): Bob's barn stands on the empty farm east of the road; Bob's farmer is
+    on the farm west of it. Alice ends the road at a cloister whose field joins both farms:
+    Bob's farmer scores at the joining rate, 1 per completed city: the City of Carcassonne
+    and Bob's city below CC-9 (the City's outer field runs round its west side to CC-9's
+    cap). Before that, Alice moves her market follower onto the joined farm: a tie, 2 each."""
+    moves = [
+        mv("U", 0, 2, 0),  # Alice
+        mv("F", -2, 2, 90, deploy("city")),  # Bob
+        mv("E", -2, 3, 0, PASS_DEPLOY, to_city("market")),  # Alice closes it: Bob 8
+        mv("U", 0, 3, 0, deploy("field-w")),  # Bob's farmer, west of the road
+        mv("B", 1, 2, 0),  # Alice
+        mv("B", 1, 3, 0, {"type": "deploy", "figure": "barn", "corner": "NW"}),  # Bob's barn
+        mv("A", 0, 4, 180, PASS_DEPLOY, move("Alice:follower1", segment="field", x=0, y=4)),
+    ]
+    game = count_game(moves, expansions=with_count(["abbey-mayor"], first))
+    assert points(game) == [("Bob", 8), ("Alice", 2), ("Bob", 2)]
+    joined = [e for e in game.events if e.kind == "points" and e.rule == "barn.connect"]
+    ((why, value),) = joined[0].breakdown
+    assert value == 2 and "City of Carcassonne" in why
+    assert "ckr-25" in next(e for e in game.events if e.rule == "count.redeploy.market").annotations
+
+
+@BOTH_ORDERS
+def test_ckr_11_losing_a_challenge_to_the_tile_you_place_earns_a_deployment(first):
+    """ckr-11 (ckr-59): Alice's heretic on the shrine at (2, -1) challenges Bob's monk at
+    (2, 0) (the City's tiles are three of its neighbours). Alice lays its eighth neighbour:
+    Bob scores 9, Alice's heretic goes home with nothing, and Alice may deploy to the City
+    (under both readings of count.deploy-trigger: a cloister was completed)."""
+    moves = [
+        mv("SH-1", 2, -1, 0, deploy("shrine")),  # Alice's heretic
+        mv("B", 2, 0, 0, deploy("cloister")),  # Bob's monk: a challenge starts
+        mv("U", 3, -1, 0),
+        mv("U", 3, 0, 0),
+        mv("U", 3, 1, 0),
+        mv("U", 0, 2, 0),
+        # Alice: the last neighbour (it also closes CC-12's empty city)
+        mv("E", 2, 1, 270, PASS_DEPLOY, to_city("castle")),
+    ]
+    for trigger in ("any-scoring", "completion"):
+        game = count_game(
+            moves,
+            expansions=with_count(["shrines"], first),
+            options={"count.deploy-trigger": trigger},
+        )
+        assert points(game) == [("Bob", 9)]
+        lost = next(e for e in game.events if e.kind == "shrine-challenge-lost")
+        assert lost.data["active_lost"] is True
+        assert where(game, "Alice:follower1") is None
+        assert where(game, "Alice:follower2") == Place("count.castle")
+
+
+def builder_double_turn():
+    """Alice's knight and builder stand in the city growing south from CC-12; Bob's monk at
+    (1, 2) lacks one neighbour, (2, 3); Bob's knight holds CC-9's city. Alice's F at (2, 3)
+    extends her city (the builder: a second tile) and completes Bob's cloister (Bob 9); her
+    second tile E at (-2, 3) closes Bob's city (Bob 8)."""
+    return [
+        mv("N", 2, 1, 270, deploy("city")),  # Alice's knight
+        mv("B", 1, 2, 0, deploy("cloister")),  # Bob's monk
+        mv("G", 2, 2, 90, {"type": "deploy", "figure": "builder", "segment": "city"}),
+        mv("F", -2, 2, 90, deploy("city")),  # Bob's knight
+        mv("U", 0, 2, 0),  # Alice
+        mv("U", 0, 3, 0),  # Bob
+        mv("B", 1, 3, 0),  # Alice
+        mv("U", 0, 4, 0),  # Bob
+    ]
+
+
+def test_ckr_15_both_parts_of_a_builders_double_turn_may_deploy_to_the_city():
+    """ckr-15/ckr-14: one deployment to the City per tile placed, so one in each part of the
+    builder's double turn: after the monk's 9 and after the city's 8."""
+    moves = [
+        *builder_double_turn(),
+        mv("F", 2, 3, 90, PASS_DEPLOY, to_city("market")),
+        mv("E", -2, 3, 0, PASS_DEPLOY, to_city("cathedral")),
+    ]
+    game = count_game(moves, expansions=("base", "count", "builder"))
+    assert points(game) == [("Bob", 9), ("Bob", 8)]
+    extended = next(e for e in game.events if e.kind == "builder-extended")
     deployed = [(e.turn, e.player) for e in game.events if e.rule == "count.deploy"]
-    assert deployed == [(1, "Alice"), (2, "Alice")]
+    assert deployed == [(9, "Alice"), (10, "Alice")] and extended.turn == 9
+    assert where(game, "Alice:follower2") == Place("count.market")
+    assert where(game, "Alice:follower3") == Place("count.cathedral")
     with pytest.raises(IllegalMoveError, match="left over"):
         count_game(
-            [mv("W", 0, 2, 180, PASS_DEPLOY, to_city("market"), to_city("castle"))],
-            expansions=helper,
+            [
+                *builder_double_turn(),
+                mv("F", 2, 3, 90, PASS_DEPLOY, to_city("market"), to_city("castle")),
+            ],
+            expansions=("base", "count", "builder"),
         )
 
 
-def test_ckr_16_a_big_follower_from_the_city_counts_two(helper):
-    """ckr-16: Alice's big follower leaves the castle for Bob's city: 2 against 1, Alice 8."""
+@BOTH_ORDERS
+def test_ckr_16_a_big_follower_from_the_city_counts_two(first):
+    """ckr-16/ckr-22: Alice sends her big follower to the castle (she closed Bob's city: Bob
+    6) and moves the Count on; it later joins the city Bob holds: 2 against 1, Alice 8."""
     moves = [
+        *BOB_CITY,
         mv(
-            "W",
-            0,
-            2,
-            180,
+            *CLOSE_BOBS_CITY,
             PASS_DEPLOY,
             to_city("castle", "big-follower"),
             move("count", place="count.market"),
         ),
-        mv("U", 1, 2, 90),  # Alice's second part
         mv("F", -2, 2, 90, deploy("city")),  # Bob
-        mv("E", -2, 3, 0, PASS_DEPLOY, move("Alice:big-follower1", segment="city", x=-2, y=3)),
+        mv("E", -2, 3, 0, PASS_DEPLOY, move("Alice:big-follower1", segment="city")),
     ]
-    game = count_game(moves, expansions=helper)
-    assert points(game, "base.city.score") == [("Alice", 8)]
+    game = count_game(moves, expansions=with_count(["big-follower"], first))
+    assert points(game) == [("Bob", 6), ("Alice", 8)]
+    last = [e for e in game.events if e.kind == "points"][-1]
+    assert "Alice has the majority (2 against Bob 1)" in last.text
 
 
 @pytest.mark.parametrize(
     ("figure", "quarter", "words"),
     [
         ("mayor", "market", "only in the castle"),
+        ("mayor", "cathedral", "only in the castle"),
         ("wagon", "market", "castle or blacksmith or cathedral"),
         ("barn", "castle", "may not enter"),
     ],
 )
-def test_ckr_9_and_17_which_special_figures_may_wait_where(helper, figure, quarter, words):
+def test_ckr_9_and_17_which_special_figures_may_wait_where(figure, quarter, words):
+    """ckr-9/ckr-17 (car-178): the mayor waits only in the castle, the wagon anywhere but the
+    market, the barn never enters the City."""
+    moves = [*BOB_CITY, mv(*CLOSE_BOBS_CITY, PASS_DEPLOY, to_city(quarter, figure))]
     with pytest.raises(IllegalMoveError, match=words) as err:
-        count_game([mv("W", 0, 2, 180, PASS_DEPLOY, to_city(quarter, figure))], expansions=helper)
-    assert err.value.move == 1 and err.value.action == 2
-    game = count_game(
-        [mv("W", 0, 2, 180, PASS_DEPLOY, to_city("castle", "mayor"))], expansions=helper
-    )
-    assert where(game, "Alice:mayor1") == Place("count.castle")
+        count_game(moves, expansions=AM)
+    assert err.value.move == 3 and err.value.action == 2
 
 
-def test_ckr_17_two_each_makes_a_redeployed_mayor_count_two(helper):
-    moves = [
+@pytest.mark.parametrize(
+    ("figure", "quarter"), [("mayor", "castle"), ("wagon", "blacksmith"), ("wagon", "cathedral")]
+)
+def test_ckr_17_the_mayor_and_wagon_wait_in_their_quarters(figure, quarter):
+    moves = [*BOB_CITY, mv(*CLOSE_BOBS_CITY, PASS_DEPLOY, to_city(quarter, figure))]
+    game = count_game(moves, expansions=AM)
+    assert where(game, f"Alice:{figure}1") == Place(f"count.{quarter}")
+
+
+def mayor_into_bobs_city(figure="mayor"):
+    """Alice's mayor (or wagon) waits in the castle, the Count in the market; Bob holds the
+    city below CC-9 with one knight (3 tiles, 1 pennant: 8 points) and Alice closes it,
+    moving her figure in last."""
+    return [
+        *BOB_CITY,
         mv(
-            "W",
-            0,
-            2,
-            180,
+            *CLOSE_BOBS_CITY,
             PASS_DEPLOY,
-            to_city("castle", "mayor"),
+            to_city("castle", figure),
             move("count", place="count.market"),
         ),
-        mv("U", 1, 2, 90),
         mv("F", -2, 2, 90, deploy("city")),
-        mv("E", -2, 3, 0, PASS_DEPLOY, move("Alice:mayor1", segment="city", x=-2, y=3)),
+        mv("E", -2, 3, 0, PASS_DEPLOY, move(f"Alice:{figure}1", segment="city")),
     ]
-    # without Abbey & Mayor's module the mayor has no pennant strength: 'usual' counts 0
-    usual = count_game(moves, expansions=helper)
-    assert points(usual, "base.city.score") == [("Bob", 8)]
-    two = count_game(
-        moves, expansions=helper, options={"count.special-figure-strength": "two-each"}
+
+
+@BOTH_ORDERS
+@pytest.mark.parametrize(
+    ("figure", "strength", "expected"),
+    [
+        # the community reading: the mayor counts its city's 1 pennant, a tie with Bob
+        ("mayor", "usual", [("Alice", 8), ("Bob", 8)]),
+        # RGG / HiG Big Box 2 as printed: two followers against Bob's one
+        ("mayor", "two-each", [("Alice", 8)]),
+        ("wagon", "usual", [("Alice", 8), ("Bob", 8)]),
+        ("wagon", "two-each", [("Alice", 8)]),
+    ],
+)
+def test_ckr_17_special_figure_strength_of_a_mayor_or_wagon_from_the_city(
+    first, figure, strength, expected
+):
+    """ckr-17, count.special-figure-strength: the community's 'as usual' (mayor = pennants,
+    wagon = 1) or the printed 'two followers each', whatever order the modules are listed in."""
+    game = count_game(
+        mayor_into_bobs_city(figure),
+        expansions=with_count(["abbey-mayor"], first),
+        options={"count.special-figure-strength": strength},
     )
-    assert points(two, "base.city.score") == [("Alice", 8)]
-
-
-def test_until_all_pass_rounds_keep_the_rules():
-    """ckr-28 (option count.redeploy-rounds 'until-all-pass'): random games stay legal."""
-    import random
-
-    from carc_teach.controllers import RandomController
-    from carc_teach.setup import Setup
-    from carc_teach.turn import play
-
-    moved = 0
-    for seed in range(20):
-        setup = Setup(
-            players=("A", "B", "C"),
-            expansions=("base", "count"),
-            seed=seed,
-            rules={"options": {"count.redeploy-rounds": "until-all-pass"}},
-        )
-        state = play(setup, RandomController(random.Random(seed)))
-        moved += sum(1 for e in state.events if e.rule.startswith("count.redeploy."))
-    assert moved
+    assert points(game, "base.city.score") == [("Bob", 6), *expected]
+    strength_events = [e for e in game.events if e.kind == "figure-strength" and e.turn == 5]
+    says = [e.data["strength"] for e in strength_events if e.figure == f"Alice:{figure}1"]
+    assert says == ([2] if strength == "two-each" else [1])
+    assert game.state.ext["count"]["two_each"] == []  # it counts two in that scoring only
 
 
 # -- bad input ----------------------------------------------------------------------------------
@@ -566,3 +789,25 @@ def test_a_deployment_to_the_city_needs_no_written_pass_before_it():
     with_pass = count_game([*BOB_CITY, mv(*CLOSE_BOBS_CITY, PASS_DEPLOY, to_city("market"))])
     without = count_game([*BOB_CITY, mv(*CLOSE_BOBS_CITY, to_city("market"))])
     assert [e.to_json() for e in without.events] == [e.to_json() for e in with_pass.events]
+
+
+def test_the_bundled_count_example_teaches_the_city_in_and_out():
+    """The bundled game count-city: two deployments to the City, a redeployment before a
+    scoring, the Count moved, the market loop after the game; the scoring reference links its
+    rules to it."""
+    from carc_teach import examples
+    from carc_teach.reference import examples_for
+
+    game = examples.load("count-city")
+    rules = [e.rule for e in game.events]
+    assert rules.count("count.deploy") == 2 and "count.move" in rules
+    assert "count.redeploy.castle" in rules and "count.redeploy.final" in rules
+    assert game.scores == {"Alice": 17, "Bob": 27}
+    for rule in ("count.deploy", "count.redeploy.castle", "count.redeploy.final", "count.setup"):
+        assert "count-city" in examples_for(rule), rule
+    river = examples.load("river-first")
+    assert "river-first" in examples_for("river2.discard")
+    assert [e.tile for e in river.events if e.kind == "tile-placed"][:2] == [
+        "R2-fork",
+        "R2-city-curve",
+    ]
