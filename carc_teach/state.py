@@ -271,7 +271,6 @@ class GameState:
             data: dict[str, Any] = {"segment": location[2], "figure_kind": figure.kind}
         else:
             data = {"location": _location_data(location), "figure_kind": figure.kind}
-        extra: dict[str, Any] = {"options": options} if options else {}
         return self.emit(
             "figure-deployed",
             player=figure.player,
@@ -280,8 +279,8 @@ class GameState:
             figure=figure.id,
             annotations=annotations,
             data=data,
+            options=options,
             **self._where_fields(location),
-            **extra,
         )
 
     def move_figure(
@@ -299,7 +298,6 @@ class GameState:
         before = figure.location
         self._take_off(figure)
         self._put(figure, location)
-        extra: dict[str, Any] = {"options": options} if options else {}
         return self.emit(
             "figure-moved",
             player=figure.player,
@@ -312,8 +310,8 @@ class GameState:
                 "to": _location_data(location),
                 "figure_kind": figure.kind,
             },
+            options=options,
             **self._where_fields(location),
-            **extra,
         )
 
     def return_figure(
