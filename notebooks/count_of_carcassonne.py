@@ -44,11 +44,11 @@ def _(mo):
       put one figure from your supply into a quarter, besides your usual deployment and at
       most once per tile. It is the points that matter: completing a feature that scores for
       you too, or for nobody, opens nothing.
-    - **Getting out before a scoring.** Just before a city, road or cloister scores during
-      the game, players may move followers out of the castle, the blacksmith or the
-      cathedral (in that order of features) into it, even if others already hold it. They
-      then count for the majority like anyone there. A follower in the City never scores
-      where it stands.
+    - **Getting out before a scoring.** Just before a feature scores during the game,
+      players may move followers into it from the matching quarter: the castle feeds
+      cities, the blacksmith roads, the cathedral cloisters. It does not matter who already
+      holds the feature; the newcomers count for the majority like anyone there. A follower
+      in the City never scores where it stands.
     - **The Count blocks.** Whoever enters the City may move the Count to another quarter.
       Nobody may leave the quarter where he stands.
     - **The market waits for the end.** Once the last tile is placed, players take turns,
