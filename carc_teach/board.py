@@ -333,8 +333,21 @@ class Board:
                 continue
             before = frontier.get(q)
             if before is None:
-                demands = frontier[q] = self.demands(q)
-                codes[q] = _demand_code(demands)
+                # a new square: what each of its neighbours demands, and the same as a code
+                qx, qy = q
+                demands_list: list[str | None] = []
+                code = 0
+                for qside, (ex, ey) in enumerate(NEIGHBOUR_OFFSETS):
+                    n = tiles.get((qx + ex, qy + ey))
+                    if n is None:
+                        demands_list.append(None)
+                    else:
+                        edge = n.tile.edges[(qside + 2) % 4]
+                        demands_list.append(edge)
+                        c = _EDGE_CODES.get(edge)
+                        code |= (_edge_code(edge) if c is None else c) << (3 * qside)
+                frontier[q] = tuple(demands_list)
+                codes[q] = code
             else:
                 # only the side facing the new tile changes
                 facing = (side + 2) % 4

@@ -196,7 +196,9 @@ class TileChange:
     parts:
         Every feature that existed before the tile and touches it, as
         ``(feature, figures it had before, feature it belongs to now)``. Several parts with the
-        same "now" were joined by this tile (a barn's farm meeting a farm with farmers).
+        same "now" were joined by this tile (a barn's farm meeting a farm with farmers). None
+        unless the board records joins (``board.features.record_joins = True``, which a rule
+        module that needs them sets in its set-up).
     """
 
     __slots__ = ("placed", "parts", "_graph")
@@ -204,7 +206,7 @@ class TileChange:
     def __init__(
         self,
         placed: PlacedTile,
-        parts: list[tuple[Feature, tuple[Figure, ...], Feature]],
+        parts: list[tuple[Feature, tuple[Figure, ...], Feature]] | None,
         graph: FeatureGraph,
     ) -> None:
         self.placed = placed
@@ -218,6 +220,11 @@ class TileChange:
     def joined(self) -> dict[Feature, list[tuple[Feature, tuple[Figure, ...]]]]:
         """Features now on the tile that joined two or more features that existed before,
         each with those parts and the figures each part had."""
+        if self.parts is None:
+            raise RuntimeError(
+                "this board does not record what tiles join: set board.features.record_joins "
+                "in the rule module's set-up"
+            )
         groups: dict[Feature, list[tuple[Feature, tuple[Figure, ...]]]] = {}
         for part, figures, now in self.parts:
             groups.setdefault(now, []).append((part, figures))
@@ -246,6 +253,11 @@ class FeatureGraph:
         self._next_id = 0
         #: square -> the cloister features on that square
         self._cloisters: dict[Position, list[Feature]] = {}
+        #: square -> the cloisters among its eight neighbours (a tile there is their neighbour)
+        self._near_cloisters: dict[Position, list[Feature]] = {}
+        #: whether :class:`TileChange` records the features each tile joined, as they were
+        #: (off unless a rule module asks for it in its set-up: it costs every placement)
+        self.record_joins = False
         #: the networkx graph, once asked for, and how many tiles it holds
         self._graph: nx.Graph | None = None
         self._built = 0
@@ -374,6 +386,9 @@ class FeatureGraph:
                 f = Feature(next_id, kind, node, 0, 0, building)
                 self._cloisters.setdefault((x, y), []).append(f)
                 f.neighbours = sum(1 for dx, dy in SURROUNDING_OFFSETS if (x + dx, y + dy) in tiles)
+                near = self._near_cloisters
+                for dx, dy in SURROUNDING_OFFSETS:
+                    near.setdefault((x + dx, y + dy), []).append(f)
             else:
                 f = Feature(next_id, kind, node, len(seg.sides), seg.pennants)
                 for city_id in seg.borders:
@@ -382,19 +397,21 @@ class FeatureGraph:
             feature_of[node] = f
         self._next_id = next_id
 
-        # The features that were there before, as they were (what a barn's farm joins).
         neighbours = []
-        parts: dict[int, tuple[Feature, tuple[Figure, ...], Node]] = {}
         for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
             other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            neighbours.append((side, other))
-            for _, j, _ in edge_links(tile, other.tile, side):
-                b = (other.x, other.y, other.tile.segments[j].id)
-                f = feature_of[b]
-                if f.id not in parts:
-                    parts[f.id] = (f, tuple(f.figures) if f.figures else (), b)
+            if other is not None:
+                neighbours.append((side, other))
+        # The features that were there before, as they were (what a barn's farm joins).
+        parts: dict[int, tuple[Feature, tuple[Figure, ...], Node]] | None = None
+        if self.record_joins:
+            parts = {}
+            for side, other in neighbours:
+                for _, j, _ in edge_links(tile, other.tile, side):
+                    b = (other.x, other.y, other.tile.segments[j].id)
+                    f = feature_of[b]
+                    if f.id not in parts:
+                        parts[f.id] = (f, tuple(f.figures) if f.figures else (), b)
 
         # Join: per side, the road/city on it, then the fields on its two halves.
         union = self._union
@@ -427,13 +444,12 @@ class FeatureGraph:
                     union(fa, fb)
 
         # The new tile is a neighbour of every cloister around it.
-        cloisters = self._cloisters
-        if cloisters:
-            for dx, dy in SURROUNDING_OFFSETS:
-                around = cloisters.get((x + dx, y + dy))
-                if around:
-                    for cloister in around:
-                        cloister.neighbours += 1
+        around = self._near_cloisters.get((x, y))
+        if around:
+            for cloister in around:
+                cloister.neighbours += 1
+        if parts is None:
+            return TileChange(placed, None, self)
         return TileChange(placed, [(f, figs, feature_of[b]) for f, figs, b in parts.values()], self)
 
     # -- copying and checking --------------------------------------------------------------
@@ -454,6 +470,10 @@ class FeatureGraph:
         new._feature_of = feature_of
         new._next_id = self._next_id
         new._cloisters = {pos: [copies[id(f)] for f in fs] for pos, fs in self._cloisters.items()}
+        new._near_cloisters = {
+            pos: [copies[id(f)] for f in fs] for pos, fs in self._near_cloisters.items()
+        }
+        new.record_joins = self.record_joins
         new._graph = None
         new._built = 0
         return new
