@@ -108,3 +108,26 @@ def test_frontier_is_incremental_and_exact():
     assert set(board.frontier) == empty_neighbours
     for pos, demands in board.frontier.items():
         assert demands == board.demands(pos)
+
+
+def test_a_tile_says_which_features_it_joined_when_the_board_records_joins():
+    from carc_teach.board import Board
+    from carc_teach.simulate import random_game
+
+    game = random_game(8)
+    order = sorted(game.state.board, key=lambda t: t.order)
+    plain, recording = Board(), Board()
+    recording.features.record_joins = True
+    joins = 0
+    for t in order:
+        p = Placement(t.x, t.y, t.rotation)
+        change = recording.add(t.type, p, check=False)
+        unrecorded = plain.add(t.type, p, check=False)
+        for now, parts in change.joined().items():
+            joins += 1
+            assert now in change.features() and len(parts) >= 2
+            assert len({id(f) for f, _ in parts}) == len(parts)
+        with pytest.raises(RuntimeError, match="record_joins"):
+            unrecorded.joined()
+    assert joins > 5  # a whole game joins features several times
+    assert recording.features.summaries() == plain.features.summaries()
