@@ -289,9 +289,9 @@ def module_class(expansion: str) -> type[RuleModule]:
                 f"expansion {expansion!r} ({PLANNED[expansion]}) is not implemented yet; "
                 f"implemented: {', '.join(EXPANSIONS)}"
             )
+        planned = f"; planned: {', '.join(PLANNED)}" if PLANNED else ""
         raise UnknownRuleError(
-            f"unknown expansion {expansion!r}; implemented: {', '.join(EXPANSIONS)}; "
-            f"planned: {', '.join(PLANNED)}"
+            f"unknown expansion {expansion!r}; implemented: {', '.join(EXPANSIONS)}{planned}"
         )
     module_name, class_name = target.split(":")
     return getattr(importlib.import_module(module_name), class_name)
