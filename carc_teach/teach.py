@@ -1002,3 +1002,466 @@ def footnotes_covered_markdown(game: Game) -> str:
             f"- **{item['title']}** ({item['kind']}; {label} {where}): *{item['citation']}*"
         )
     return "\n".join(lines)
+
+
+# -- Heretics & Shrines (the shrines walkthrough) --------------------------------------------
+
+__all__ += [
+    "open_challenges",
+    "open_challenges_html",
+    "challenge_question_for",
+    "shrines_question",
+    "shrines_note",
+]
+
+_RESOLUTIONS = ("challenge-drawn", "shrine-challenge-lost")
+
+
+def _pos_text(node) -> str:
+    return f"({node[0]}, {node[1]})"
+
+
+def open_challenges(state: GameState) -> list[dict]:
+    """The challenges open in ``state`` (read from ``state.ext["shrines"]``), in the order they
+    started. Empty when the game is played without shrines or none is open.
+
+    Each row: ``shrine`` and ``cloister`` (their squares, ``"(x, y)"``), ``heretic`` and
+    ``monk`` (who stands on each, joined names), ``challenger``, and ``shrine_missing`` /
+    ``cloister_missing`` (how many of the eight neighbouring squares each still lacks).
+    """
+    ext = state.ext.get("shrines")
+    if not ext:
+        return []
+    features = state.board.features
+    rows = []
+    for challenge in ext.get("challenges", ()):
+        shrine = features.feature_of(tuple(challenge["shrine"]))
+        cloister = features.feature_of(tuple(challenge["cloister"]))
+        rows.append(
+            {
+                "shrine": _pos_text(challenge["shrine"]),
+                "cloister": _pos_text(challenge["cloister"]),
+                "heretic": ", ".join(sorted({f.player for f in shrine.figures if f.player})),
+                "monk": ", ".join(sorted({f.player for f in cloister.figures if f.player})),
+                "challenger": challenge.get("challenger") or "",
+                "shrine_missing": 8 - shrine.neighbours,
+                "cloister_missing": 8 - cloister.neighbours,
+            }
+        )
+    return rows
+
+
+def open_challenges_html(game: Game, index: int, *, hidden: bool = False) -> str:
+    """:func:`open_challenges` after event ``index`` as a small table. A challenge the event
+    opened is shaded (``class="challenge changed"``); one it closed is listed struck through
+    (``class="challenge closed"``). ``hidden``: the table as it was before the event (while a
+    question about it is open). Empty in a game without shrines."""
+    if "shrines" not in (game.setup.expansions or ()):
+        return ""
+    at = index - 1 if hidden else index
+    rows = open_challenges(game.replay(at)) if at >= 0 else []
+    before = open_challenges(game.replay(at - 1)) if at > 0 else []
+
+    def key(row: dict) -> tuple[str, str]:
+        return row["shrine"], row["cloister"]
+
+    old = {key(r) for r in before}
+    now = {key(r) for r in rows}
+    shown = [(r, "changed" if not hidden and key(r) not in old else "") for r in rows]
+    if not hidden:
+        shown += [(r, "closed") for r in before if key(r) not in now]
+    ended = any(e.kind == "challenge-open" for e in game.events[: at + 1])
+    cell = 'style="padding:2px 8px"'
+    body = []
+    for row, mark in shown:
+        style = {
+            "changed": "background:#fff3c4",
+            "closed": "text-decoration:line-through;color:#777",
+        }
+        status = {"changed": "opened now", "closed": "decided now"}.get(mark, "open")
+        if not mark and ended:
+            status = "open at the end: both score as unfinished"
+        body.append(
+            f'<tr class="challenge{" " + mark if mark else ""}" data-shrine="{row["shrine"]}" '
+            f'data-cloister="{row["cloister"]}" style="{style.get(mark, "")}">'
+            f"<td {cell}>{row['shrine']}, heretic: {escape(row['heretic'] or 'gone home')} "
+            f"({plural(row['shrine_missing'], 'square')} missing)</td>"
+            f"<td {cell}>{row['cloister']}, monk: {escape(row['monk'] or 'gone home')} "
+            f"({plural(row['cloister_missing'], 'square')} missing)</td>"
+            f"<td {cell}>{escape(row['challenger'])}</td><td {cell}>{status}</td></tr>"
+        )
+    if not body:
+        return '<p class="carc-challenges" style="font:13px sans-serif">No challenge is open.</p>'
+    return (
+        '<table class="carc-challenges" style="font:13px sans-serif;border-collapse:collapse">'
+        f'<tr style="text-align:left"><th {cell}>shrine</th><th {cell}>cloister</th>'
+        f"<th {cell}>started by</th><th {cell}></th></tr>"
+        f"{''.join(body)}</table>"
+    )
+
+
+def _challenge_question_at(game: Game, index: int) -> tuple[Event, list[int]] | None:
+    """The challenge outcome event a question at ``index`` is about, and the squares of its
+    buildings the turn's tile completes: asked at the turn's first completion of one of them,
+    or at a ``challenge-open`` event after the game."""
+    event = game.events[index]
+    if event.kind == "challenge-open":
+        return event, []
+    if event.kind != "feature-completed" or not event.nodes:
+        return None
+    span = [game.events[k] for k in _turn_span(game, index)]
+    for outcome in span:
+        if outcome.kind not in _RESOLUTIONS:
+            continue
+        nodes = set(outcome.nodes)
+        touching = [e for e in span if e.kind == "feature-completed" and nodes & set(e.nodes)]
+        if touching and touching[0].index == index:
+            return outcome, [e.index for e in touching]
+    return None
+
+
+def challenge_question_for(game: Game, index: int) -> Prediction | None:
+    """ "Who scores this challenge?", asked where learners go wrong: at the first completion of
+    a building in a challenge (one tile completing both: both score; one completed first: only
+    it scores and the other's follower goes home with nothing), and at a challenge still open
+    when the game ends (both score as unfinished buildings). None without shrines."""
+    if "shrines" not in (game.setup.expansions or ()):
+        return None
+    found = _challenge_question_at(game, index)
+    if found is None:
+        return None
+    from .text import capitalise
+
+    outcome, completions = found
+    state = game.replay(index - 1)
+    features = state.board.features
+    shrine = next(n for n in outcome.nodes if features.feature_of(n).building == "shrine")
+    cloister = next(n for n in outcome.nodes if n != shrine)
+    heretic = ", ".join(sorted({f.player for f in features.feature_of(shrine).figures if f.player}))
+    monk = ", ".join(sorted({f.player for f in features.feature_of(cloister).figures if f.player}))
+    both = f"Both: the heretic ({heretic}) and the monk ({monk})"
+    only_heretic = f"Only the heretic ({heretic}): the monk goes home with nothing"
+    only_monk = f"Only the monk ({monk}): the heretic goes home with nothing"
+    choices = (both, only_heretic, only_monk, "Nobody: the challenge cancels both buildings")
+    pair = f"the shrine at {_pos_text(shrine)} and the cloister at {_pos_text(cloister)}"
+    if outcome.kind == "challenge-open":
+        question = f"The game ends with the challenge between {pair} still open. Who scores?"
+        answer = both
+        explanation = (
+            "Nobody won the race, so nobody loses: after the game both buildings score as "
+            "unfinished cloisters, 1 for the building plus 1 for each neighbouring tile."
+        )
+    else:
+        placer = game.events[index].player
+        done = {n for k in completions for n in game.events[k].nodes}
+        if outcome.kind == "challenge-drawn":
+            what = "both buildings"
+            answer = both
+            explanation = (
+                f"{placer}'s tile completes {pair} at the same moment: neither was completed "
+                "first, so there is no loser and each building scores as usual, 9 points."
+            )
+        else:
+            winner = shrine if shrine in done else cloister
+            what = f"the {'shrine' if winner == shrine else 'cloister'} at {_pos_text(winner)}"
+            answer = only_heretic if winner == shrine else only_monk
+            explanation = (
+                f"{capitalise(what)} is completed first, so it wins the race and scores as "
+                "usual. The other building's follower goes home and scores nothing, whoever "
+                "placed the tile; the losing building stays on the board, empty."
+            )
+        question = f"{placer}'s tile completes {what} of the challenge between {pair}. Who scores?"
+    return Prediction(question, choices, answer, explanation)
+
+
+def shrines_question(game: Game, index: int) -> Prediction | None:
+    """The question the shrines walkthrough asks at event ``index``: who scores a challenge
+    (:func:`challenge_question_for`) or the points of a scoring (:func:`prediction_for`)."""
+    return challenge_question_for(game, index) or prediction_for(game, index)
+
+
+def shrines_note(game: Game, index: int, *, quiz: bool = True) -> str:
+    """The move note to show at event ``index``, as :func:`event_note`, except that a note
+    ahead of a challenge question of the same turn waits for it and is shown with it (a note
+    saying whose building the tile completes answers the question)."""
+    if not quiz:
+        return event_note(game, index, quiz=False)
+    span = _turn_span(game, index)
+    if any(challenge_question_for(game, k) for k in span if k > index):
+        return ""
+    if challenge_question_for(game, index) is not None:
+        for k in range(index, span.start - 1, -1):
+            note = (game.events[k].data or {}).get("note", "")
+            if note:
+                return note
+        return ""
+    return event_note(game, index, quiz=quiz)
+
+
+# -- King & Robber Baron ----------------------------------------------------------------------
+
+#: token figure id -> (the token's name, the feature kind it goes with, the rule of its award)
+_ROYAL_TOKENS = {
+    "king": ("the King", "city", "king.award"),
+    "robber-baron": ("the Robber Baron", "road", "robber.award"),
+}
+
+
+def royal_tokens(state: GameState) -> list[dict]:
+    """The King and the Robber Baron in ``state``: for each, ``token`` (figure id), ``name``,
+    ``feature`` ("city" / "road"), ``holder`` (a player, or None while set aside) and
+    ``to_beat`` (the tiles of the biggest completed city / road so far: a completed one must
+    have more to take the token; 0 while none has been completed). Empty without the module."""
+    ext = state.ext.get("king-robber")
+    if ext is None:
+        return []
+    from .rules.king_robber import holder
+
+    record = ext.get("record", {})
+    return [
+        {
+            "token": fid,
+            "name": name,
+            "feature": kind,
+            "holder": holder(state, fid) if fid in state.figures else None,
+            "to_beat": int(record.get(kind, 0)),
+        }
+        for fid, (name, kind, _) in _ROYAL_TOKENS.items()
+    ]
+
+
+def royal_tokens_html(game: Game, index: int, *, hidden: bool = False) -> str:
+    """:func:`royal_tokens` after event ``index`` as a small table; a token the event moved or
+    whose size to beat it raised is shaded. ``hidden``: the table as it was before the event
+    (while a question about the event is open). Empty without King & Robber Baron."""
+    at = index - 1 if hidden else index
+    if at < 0:
+        return ""
+    rows = royal_tokens(game.replay(at))
+    if not rows:
+        return ""
+    before = {r["token"]: r for r in royal_tokens(game.replay(at - 1))} if at > 0 else {}
+    body = []
+    for row in rows:
+        old = before.get(row["token"])
+        changed = not hidden and old is not None and old != row
+        who = escape(row["holder"]) if row["holder"] else "nobody (set aside)"
+        if row["to_beat"]:
+            bar = f"more than {plural(row['to_beat'], 'tile')}"
+        else:
+            bar = f"any completed {row['feature']}"
+        style = "background:#fff3c4" if changed else ""
+        body.append(
+            f'<tr class="token{" changed" if changed else ""}" data-token="{row["token"]}" '
+            f'style="{style}"><td style="padding:2px 8px"><b>{escape(row["name"])}</b></td>'
+            f'<td style="padding:2px 8px">{who}</td>'
+            f'<td style="padding:2px 8px">a completed {row["feature"]} of {bar}</td></tr>'
+        )
+    return (
+        '<table class="carc-tokens" style="font:13px sans-serif;border-collapse:collapse">'
+        '<tr style="text-align:left"><th style="padding:2px 8px">token</th>'
+        '<th style="padding:2px 8px">held by</th>'
+        '<th style="padding:2px 8px">to take it</th></tr>'
+        f"{''.join(body)}</table>"
+    )
+
+
+def _token_of(event: Event) -> str | None:
+    """The token (figure id) an award event during the game is about, or None."""
+    if event.step == "final" or event.turn < 1:
+        return None
+    if event.kind == "figure-moved":
+        fid = (event.data or {}).get("figure_kind")
+        return fid if fid in _ROYAL_TOKENS and event.rule == _ROYAL_TOKENS[fid][2] else None
+    if event.kind == "token-kept":
+        fid = (event.data or {}).get("token")
+        return fid if fid in _ROYAL_TOKENS else None
+    return None
+
+
+def _completion_worth(game: Game, index: int, kind: str) -> tuple[int, bool]:
+    """The points the completed ``kind`` judged at award event ``index`` is worth, and whether
+    anybody scored it: its scoring is the nearest earlier points or no-score event of its kind
+    in the same turn."""
+    span = _turn_span(game, index)
+    for k in range(index - 1, span.start - 1, -1):
+        e = game.events[k]
+        if e.rule == f"base.{kind}.score" and e.kind in ("points", "no-score"):
+            return sum(p for _, p in e.breakdown), e.kind == "points"
+    return 0, False
+
+
+def token_awards(game: Game) -> list[dict]:
+    """Every judgement of a completed city or road for the King or the Robber Baron during the
+    game, in order: ``index``, ``token``, ``name``, ``feature``, ``player`` (who placed the last
+    tile), ``before`` / ``after`` (the holder), ``size`` (tiles), ``to_beat`` (the record it was
+    measured against), ``worth`` (the points it scores or would score), ``scored`` (whether
+    anybody scored it) and ``record_worth`` (the worth of the completion that set the record)."""
+    out: list[dict] = []
+    holders: dict[str, str | None] = dict.fromkeys(_ROYAL_TOKENS)
+    record_worth: dict[str, int | None] = dict.fromkeys(_ROYAL_TOKENS)
+    initial = dict.fromkeys(_ROYAL_TOKENS, 0)
+    aside = next((e.index for e in game.events if e.kind == "tokens-set-aside"), None)
+    if aside is None:
+        return out
+    initial.update({r["token"]: r["to_beat"] for r in royal_tokens(game.replay(aside))})
+    for event in game.events:
+        fid = _token_of(event)
+        if fid is None:
+            continue
+        name, kind, _ = _ROYAL_TOKENS[fid]
+        now = {r["token"]: r for r in royal_tokens(game.replay(event.index))}[fid]
+        worth, scored = _completion_worth(game, event.index, kind)
+        if event.kind == "figure-moved":
+            size = now["to_beat"]
+            before = holders[fid]
+            to_beat = max([a["size"] for a in out if a["token"] == fid] + [initial[fid]])
+        else:
+            size = int(event.data["size"])
+            to_beat = int(event.data["record"])
+            before = holders[fid]
+        after = now["holder"]
+        out.append(
+            {
+                "index": event.index,
+                "token": fid,
+                "name": name,
+                "feature": kind,
+                "player": _turn_placer(game, event.index) or event.player,
+                "before": before,
+                "after": after,
+                "size": size,
+                "to_beat": to_beat,
+                "worth": worth,
+                "scored": scored,
+                "record_worth": record_worth[fid],
+            }
+        )
+        holders[fid] = after
+        if size > to_beat:
+            record_worth[fid] = worth
+    return out
+
+
+def token_question_for(game: Game, index: int) -> Prediction | None:
+    """ "Does the King change hands?" (or the Robber Baron), asked at each judgement of a
+    completed city or road during the game, where learners weigh points instead of tiles. The
+    question says what the completion is worth, never its size. None elsewhere and in games
+    without King & Robber Baron."""
+    award = next((a for a in token_awards(game) if a["index"] == index), None)
+    if award is None:
+        return None
+    name, word = award["name"], award["feature"]
+    player = award["player"] or "the player"
+    worth = plural(award["worth"], "point")
+    scored = "" if award["scored"] else ", though nobody has a follower on it"
+    before = award["before"]
+    if before is None:
+        question = (
+            f"{player} has just completed a {word} worth {worth}{scored}. Nobody holds "
+            f"{name} yet. Does anybody take {name}?"
+        )
+        answer = f"Yes: {player} takes {name}, having completed the first {word} of the game"
+        choices = [
+            answer,
+            f"No: {name} goes only to a {word} that scores points"
+            if not award["scored"]
+            else f"No: {name} is handed out only after the game",
+            f"No: {name} is handed out only after the game"
+            if not award["scored"]
+            else f"No: the first {word} only sets the size to beat",
+            f"Yes: whoever has the most followers on the {word} takes {name}"
+            if award["scored"]
+            else f"No: the first {word} only sets the size to beat",
+        ]
+        explanation = (
+            f"The first completed {word} gives {name} to whoever placed its last tile, here "
+            f"{player}, whether or not anybody had a follower on it. From now on only a "
+            f"completed {word} of more than {plural(award['size'], 'tile')} takes it away."
+        )
+    else:
+        compare = ""
+        if award["record_worth"] is not None:
+            compare = (
+                f" The {word} that set the record was worth "
+                f"{plural(award['record_worth'], 'point')}."
+            )
+        question = (
+            f"{player} has just completed a {word} worth {worth}{scored}.{compare} "
+            f"{before} holds {name}. Does {name} change hands?"
+        )
+        bigger = award["size"] > award["to_beat"]
+        more_points = award["record_worth"] is not None and award["worth"] > award["record_worth"]
+        if bigger and before != player:
+            answer = f"Yes: {name} goes to {player}, whose {word} has more tiles than any before"
+        elif bigger:
+            answer = f"No: {player} keeps {name}, and the size to beat goes up"
+        else:
+            answer = f"No: {name} stays with {before}: the {word} has no more tiles than the record"
+        yes_points = f"Yes: {name} goes to {player}, whose {word} is worth more points"
+        no_points = f"No: {name} stays with {before}: the {word} is worth no more points"
+        nobody = f"No: nobody scored the {word}, so nobody takes {name}"
+        placed = f"Yes: completing any {word} takes {name} from {before}"
+        choices = [answer]
+        for wrong in (
+            yes_points if more_points else no_points,
+            nobody if not award["scored"] else placed,
+            f"Yes: {name} goes to {player}, whose {word} has more tiles than any before",
+            f"No: {name} stays with {before}: the {word} has no more tiles than the record",
+            placed,
+        ):
+            if wrong not in choices and len(choices) < 4:
+                choices.append(wrong)
+        explanation = (
+            f"{name[0].upper()}{name[1:]} goes by tiles, not points: a completed {word} takes "
+            f"it only with more tiles than the biggest completed so far, scored or not. This "
+            f"{word} has {plural(award['size'], 'tile')} against "
+            f"{plural(award['to_beat'], 'tile')}, so "
+            + (
+                f"{name} passes from {before} to {player}."
+                if bigger and before != player
+                else f"{player} keeps {name} and a {word} now needs more than "
+                f"{plural(award['size'], 'tile')}."
+                if bigger
+                else f"{name} stays with {before}."
+            )
+        )
+    return Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+
+def _turn_placer(game: Game, index: int) -> str | None:
+    return next(
+        (
+            game.events[k].player
+            for k in _turn_span(game, index)
+            if game.events[k].kind == "tile-placed"
+        ),
+        None,
+    )
+
+
+def king_walkthrough_question(game: Game, index: int) -> Prediction | None:
+    """The question the King & Robber Baron walkthrough asks at event ``index``: the points of
+    a scoring (:func:`prediction_for`) or whether a token changes hands
+    (:func:`token_question_for`)."""
+    return prediction_for(game, index) or token_question_for(game, index)
+
+
+def king_walkthrough_note(game: Game, index: int, *, quiz: bool = True) -> str:
+    """The move note to show at event ``index``, as :func:`event_note`, except that a note
+    ahead of a token question of the same turn waits for that question and is shown with it
+    (a note saying "so the King passes to Bob" answers it)."""
+    if not quiz:
+        return event_note(game, index, quiz=False)
+    span = _turn_span(game, index)
+    if any(token_question_for(game, k) for k in span if k > index):
+        return ""
+    if token_question_for(game, index) is not None:
+        if any(token_question_for(game, k) for k in span if k < index):
+            return ""
+        for k in range(index, span.start - 1, -1):
+            note = (game.events[k].data or {}).get("note", "")
+            if note:
+                return note
+        return ""
+    return event_note(game, index, quiz=quiz)
