@@ -1247,7 +1247,7 @@ def royal_tokens_html(game: Game, index: int, *, hidden: bool = False) -> str:
         changed = not hidden and old is not None and old != row
         who = escape(row["holder"]) if row["holder"] else "nobody (set aside)"
         if row["to_beat"]:
-            bar = f"more than {plural(row['to_beat'], 'tile')}"
+            bar = f"a completed {row['feature']} of more than {plural(row['to_beat'], 'tile')}"
         else:
             bar = f"any completed {row['feature']}"
         style = "background:#fff3c4" if changed else ""
@@ -1255,7 +1255,7 @@ def royal_tokens_html(game: Game, index: int, *, hidden: bool = False) -> str:
             f'<tr class="token{" changed" if changed else ""}" data-token="{row["token"]}" '
             f'style="{style}"><td style="padding:2px 8px"><b>{escape(row["name"])}</b></td>'
             f'<td style="padding:2px 8px">{who}</td>'
-            f'<td style="padding:2px 8px">a completed {row["feature"]} of {bar}</td></tr>'
+            f'<td style="padding:2px 8px">{bar}</td></tr>'
         )
     return (
         '<table class="carc-tokens" style="font:13px sans-serif;border-collapse:collapse">'
