@@ -347,8 +347,10 @@ def annotation_notes(event: Event, limit: int = 6, *, expansions=None) -> list[d
     """The footnotes and rulings that bear on an event, ready to show: the event's own
     annotation ids first, then records filed under its rule id (or a parent of it).
 
-    ``expansions``: the game's ``setup.expansions``; when given, only footnotes that concern
-    the expansions in play are kept (:func:`footnote_in_play`).
+    ``expansions``: the game's ``setup.expansions``; when given, a footnote is kept when every
+    expansion it names is in play (:func:`footnote_in_play`), or when the engine attached it to
+    this event and it names at least one expansion in play (ckr-35 on a King's transfer names
+    Inns & Cathedrals too, and still explains the transfer).
 
     Each item has ``id``, ``kind`` (the label, with the seeds' icon as a symbol), ``callout``
     (a marimo callout kind), ``title``, ``text`` and ``citation`` (as a reader cites it:
@@ -362,7 +364,19 @@ def annotation_notes(event: Event, limit: int = 6, *, expansions=None) -> list[d
     except UnknownRuleError:
         records = []
     if expansions is not None:
-        records = [r for r in records if footnote_in_play(r, expansions)]
+        # the footnotes the engine attached to the event bear on it whatever else they mention;
+        # those found by the event's rule id must concern only expansions in play
+        attached = set(event.annotations)
+        in_play = expansions_in_play(expansions)
+        records = [
+            r
+            for r in records
+            if footnote_in_play(r, expansions)
+            or (
+                (r.id in attached or any(a in attached for a in getattr(r, "refs", ())))
+                and bool(set(r.expansions) & in_play)
+            )
+        ]
     out = []
     for record in records[:limit]:
         label = record.label
