@@ -958,22 +958,32 @@ def walkthrough_question(game: Game, index: int) -> Prediction | None:
     return prediction_for(game, index) or city_question_for(game, index)
 
 
-def walkthrough_note(game: Game, index: int, *, quiz: bool = True) -> str:
+def _note_held_for(game: Game, index: int, quiz: bool, asks, *, once_per_turn: bool = False) -> str:
     """The move note to show at event ``index``, as :func:`event_note`, except that a note
-    ahead of a City question of the same turn waits for that question and is shown with it
-    (a note saying "so she may send a follower into a quarter" answers it)."""
+    ahead of a question of the same turn (``asks(game, k)`` is not None) waits for that
+    question and is shown with it, since such a note tends to answer it. ``once_per_turn``:
+    only the turn's first question shows the held note."""
     if not quiz:
         return event_note(game, index, quiz=False)
     span = _turn_span(game, index)
-    if any(city_question_for(game, k) for k in span if k > index):
+    if any(asks(game, k) for k in span if k > index):
         return ""
-    if city_question_for(game, index) is not None:
+    if asks(game, index) is not None:
+        if once_per_turn and any(asks(game, k) for k in span if k < index):
+            return ""
         for k in range(index, span.start - 1, -1):
             note = (game.events[k].data or {}).get("note", "")
             if note:
                 return note
         return ""
     return event_note(game, index, quiz=quiz)
+
+
+def walkthrough_note(game: Game, index: int, *, quiz: bool = True) -> str:
+    """The move note to show at event ``index``, as :func:`event_note`, except that a note
+    ahead of a City question of the same turn waits for that question and is shown with it
+    (a note saying "so she may send a follower into a quarter" answers it)."""
+    return _note_held_for(game, index, quiz, city_question_for)
 
 
 def walkthrough_explanation_markdown(
@@ -1198,18 +1208,7 @@ def shrines_note(game: Game, index: int, *, quiz: bool = True) -> str:
     """The move note to show at event ``index``, as :func:`event_note`, except that a note
     ahead of a challenge question of the same turn waits for it and is shown with it (a note
     saying whose building the tile completes answers the question)."""
-    if not quiz:
-        return event_note(game, index, quiz=False)
-    span = _turn_span(game, index)
-    if any(challenge_question_for(game, k) for k in span if k > index):
-        return ""
-    if challenge_question_for(game, index) is not None:
-        for k in range(index, span.start - 1, -1):
-            note = (game.events[k].data or {}).get("note", "")
-            if note:
-                return note
-        return ""
-    return event_note(game, index, quiz=quiz)
+    return _note_held_for(game, index, quiz, challenge_question_for)
 
 
 # -- King & Robber Baron ----------------------------------------------------------------------
@@ -1465,17 +1464,4 @@ def king_walkthrough_note(game: Game, index: int, *, quiz: bool = True) -> str:
     """The move note to show at event ``index``, as :func:`event_note`, except that a note
     ahead of a token question of the same turn waits for that question and is shown with it
     (a note saying "so the King passes to Bob" answers it)."""
-    if not quiz:
-        return event_note(game, index, quiz=False)
-    span = _turn_span(game, index)
-    if any(token_question_for(game, k) for k in span if k > index):
-        return ""
-    if token_question_for(game, index) is not None:
-        if any(token_question_for(game, k) for k in span if k < index):
-            return ""
-        for k in range(index, span.start - 1, -1):
-            note = (game.events[k].data or {}).get("note", "")
-            if note:
-                return note
-        return ""
-    return event_note(game, index, quiz=quiz)
+    return _note_held_for(game, index, quiz, token_question_for, once_per_turn=True)
