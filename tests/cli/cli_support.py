@@ -46,7 +46,14 @@ def descendants(pid: int) -> list[int]:
         children = psutil.Process(pid).children(recursive=True)
     except psutil.NoSuchProcess:
         return []
-    return [c.pid for c in children if c.status() != psutil.STATUS_ZOMBIE]
+    live = []
+    for c in children:
+        try:
+            if c.status() != psutil.STATUS_ZOMBIE:
+                live.append(c.pid)
+        except psutil.NoSuchProcess:  # it ended between being listed and being looked at
+            pass
+    return live
 
 
 def alive(pid: int) -> bool:
