@@ -518,20 +518,22 @@ def score_story_markdown(game: Game, index: int, player: str) -> str:
 # -- classroom mode ----------------------------------------------------------------------------
 
 
-def classroom_forward(game: Game, index: int, revealed: bool, *, quiz: bool = True):
+def classroom_forward(game: Game, index: int, revealed: bool, *, quiz: bool = True, question=None):
     """One key press forward in classroom mode: ``(index, revealed)`` after it.
 
-    At a scoring with a prediction (and ``quiz``), the first press reveals the answer and the
-    next one moves on; elsewhere each press moves one event. The last event stays put.
+    At an event with a question (``question(game, index)``, by default
+    :func:`prediction_for`; and ``quiz``), the first press reveals the answer and the next one
+    moves on; elsewhere each press moves one event. The last event stays put.
     """
-    if quiz and not revealed and prediction_for(game, index) is not None:
+    question = question or prediction_for
+    if quiz and not revealed and question(game, index) is not None:
         return index, True
     if index >= len(game.events) - 1:
         return index, True
     return index + 1, False
 
 
-def classroom_back(game: Game, index: int, revealed: bool, *, quiz: bool = True):
+def classroom_back(game: Game, index: int, revealed: bool, *, quiz: bool = True, question=None):
     """One key press back: the previous event, shown as already seen (answer revealed)."""
     return max(index - 1, 0), True
 
@@ -557,13 +559,20 @@ def classroom_stage_html(
     revealed: bool,
     quiz: bool = True,
     width: int = 820,
+    question=None,
+    note=None,
 ) -> str:
     """The classroom view of event ``index``: a big board and large type, the prediction with
-    its choices shown to the class before the reveal, the answer after it."""
+    its choices shown to the class before the reveal, the answer after it.
+
+    ``question(game, index)`` and ``note(game, index, quiz=...)`` are the walkthrough's own
+    (by default :func:`prediction_for` and :func:`event_note`)."""
     event = game.events[index]
     if state is None:
         state = game.replay(index)
-    prediction = prediction_for(game, index) if quiz else None
+    question = question or prediction_for
+    note = note or event_note
+    prediction = question(game, index) if quiz else None
     hidden = prediction is not None and not revealed
     board = board_for_event(game, index, state, size=auto_tile_size(state, width))
     step = (
@@ -577,9 +586,9 @@ def classroom_stage_html(
     )
     body: list[str] = []
     if hidden:
+        lead = "Something scores here. " if is_scoring(event) else ""
         body.append(
-            '<div style="font-size:26px;color:#555">Something scores here. What does the class '
-            "predict?</div>"
+            f'<div style="font-size:26px;color:#555">{lead}What does the class predict?</div>'
         )
         body.append(
             f'<div class="question" style="font-size:34px;margin:14px 0"><b>{escape(prediction.question)}</b></div>'
@@ -610,11 +619,11 @@ def classroom_stage_html(
                 for w, p in event.breakdown
             )
             body.append(f'<table style="font-size:26px;margin-top:10px">{rows}</table>')
-        note = event_note(game, index, quiz=quiz)
-        if note:
+        said = note(game, index, quiz=quiz)
+        if said:
             body.append(
                 f'<div class="note" style="font-size:24px;font-style:italic;color:#444;'
-                f'margin-top:14px;border-left:4px solid #ccc;padding-left:12px">{escape(note)}</div>'
+                f'margin-top:14px;border-left:4px solid #ccc;padding-left:12px">{escape(said)}</div>'
             )
     body.append(_big_scores(game, index - 1 if hidden else index))
     return (
@@ -626,16 +635,17 @@ def classroom_stage_html(
     )
 
 
-def presenter_notes_markdown(game: Game, index: int, *, quiz: bool = True) -> str:
+def presenter_notes_markdown(game: Game, index: int, *, quiz: bool = True, question=None) -> str:
     """What the teacher reads at event ``index``: the rule, the expansion's rule text where one
-    exists, the footnotes of the expansions in play (with citations) and the answer."""
+    exists, the footnotes of the expansions in play (with citations) and the answer to the
+    walkthrough's question there (``question``, by default :func:`prediction_for`)."""
     from .annotations import rule_texts
     from .annotations.topics import lineage
     from .errors import UnknownRuleError
 
     event = game.events[index]
     lines = [f"**Event {index}** · {event.kind.replace('-', ' ')}"]
-    prediction = prediction_for(game, index) if quiz else None
+    prediction = (question or prediction_for)(game, index) if quiz else None
     if prediction is not None:
         lines += ["", f"Answer: **{prediction.answer}**. {prediction.explanation}"]
     if event.rule:

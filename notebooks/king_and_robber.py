@@ -14,9 +14,9 @@ def _():
     import marimo as mo
 
     from carc_teach import examples, teach
-    from carc_teach.render.svg import tile_svg
+    from carc_teach import notebook_ui as ui
 
-    return examples, mo, teach, tile_svg
+    return examples, mo, teach, ui
 
 
 @app.cell
@@ -62,83 +62,93 @@ def _(mo):
 
 
 @app.cell
-def _(examples, mo):
+def _(examples, mo, teach, ui):
     game = examples.load("king-robber")
+    # The tokens are held beside the board, not on it: who holds them is listed there.
+    walkthrough = ui.Walkthrough(
+        question=teach.king_walkthrough_question,
+        note=teach.king_walkthrough_note,
+        panels=(("The King and the Robber Baron", teach.royal_tokens_html),),
+    )
     quiz = mo.ui.switch(
         value=True, label="Ask me first (points, and who takes the King or the Robber Baron)"
     )
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    mo.hstack([quiz, classroom], justify="start", gap=2)
+    return classroom, game, quiz, walkthrough
+
+
+@app.cell
+def _(mo):
     get_index, set_index = mo.state(0)
-    quiz
-    return game, get_index, quiz, set_index
+    # classroom mode: the event whose question has been revealed to the class (-1: none)
+    get_revealed_at, set_revealed_at = mo.state(-1)
+    return get_index, get_revealed_at, set_index, set_revealed_at
 
 
 @app.cell
-def _(game, get_index, mo, set_index):
-    slider = mo.ui.slider(
-        0,
-        len(game.events) - 1,
-        value=min(get_index(), len(game.events) - 1),
-        on_change=set_index,
-        label="Event",
-        full_width=True,
-        show_value=True,
-    )
-    return (slider,)
+def _(mo, ui):
+    # Its own cell, reading no state: its value (notes shown or not) survives every step.
+    notes_button = ui.presenter_notes_button(mo)
+    return (notes_button,)
 
 
 @app.cell
-def _(game, get_index, mo, set_index, teach):
-    # Buttons live in their own cell, so the slider above follows every click.
-    _last = len(game.events) - 1
-
-    def _here():
-        return min(get_index(), _last)
-
-    def _next_question(_v):
-        _k = _here() + 1
-        while _k < _last and teach.king_walkthrough_question(game, _k) is None:
-            _k += 1
-        set_index(_k)
-
-    first_button = mo.ui.button(label="First", on_click=lambda _v: set_index(0))
-    previous_button = mo.ui.button(
-        label="Previous", on_click=lambda _v: set_index(max(_here() - 1, 0))
+def _(game, get_index, get_revealed_at, mo, quiz, set_index, set_revealed_at, ui, walkthrough):
+    classroom_keys = ui.classroom_keys(
+        mo, game, get_index, set_index, get_revealed_at, set_revealed_at, walkthrough, quiz
     )
-    next_button = mo.ui.button(label="Next", on_click=lambda _v: set_index(min(_here() + 1, _last)))
-    next_question_button = mo.ui.button(label="Next question", on_click=_next_question)
-    last_button = mo.ui.button(label="Last", on_click=lambda _v: set_index(_last))
-    return (
-        first_button,
-        last_button,
-        next_button,
-        next_question_button,
-        previous_button,
-    )
+    return (classroom_keys,)
 
 
 @app.cell
 def _(
-    first_button,
+    classroom,
+    classroom_keys,
     game,
-    last_button,
+    get_revealed_at,
+    index,
     mo,
-    next_button,
-    next_question_button,
-    previous_button,
-    slider,
+    notes_button,
+    quiz,
+    state,
+    ui,
+    walkthrough,
 ):
-    mo.vstack(
-        [
-            mo.md(
-                f"**{game.title}** · {len(game.events)} events · players: {', '.join(game.players)}"
-            ),
-            slider,
-            mo.hstack(
-                [first_button, previous_button, next_button, next_question_button, last_button],
-                justify="start",
-            ),
-        ]
+    # Classroom mode: the whole width, large type, one event per key press (→ / space forward,
+    # ← back), the question put to the class before the reveal, presenter notes N hides.
+    mo.stop(not classroom.value)
+    ui.classroom_view(
+        mo,
+        game,
+        index,
+        state,
+        walkthrough,
+        keys=classroom_keys,
+        notes_button=notes_button,
+        revealed=get_revealed_at() == index,
+        quiz=quiz.value,
     )
+    return
+
+
+@app.cell
+def _(game, get_index, mo, set_index, ui):
+    slider = ui.event_slider(mo, game, get_index, set_index)
+    return (slider,)
+
+
+@app.cell
+def _(game, get_index, mo, set_index, ui, walkthrough):
+    # Buttons live in their own cell, so the slider above follows every click.
+    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
+    return (step_buttons,)
+
+
+@app.cell
+def _(classroom, game, mo, slider, step_buttons, ui):
+    mo.stop(classroom.value)
+    ui.navigation(mo, game, slider, step_buttons)
     return
 
 
@@ -151,14 +161,15 @@ def _(game, get_index):
 
 
 @app.cell
-def _(event, mo, teach):
+def _(classroom, event, mo, teach):
+    mo.stop(classroom.value)
     mo.Html(teach.timeline_html(event))
     return
 
 
 @app.cell
-def _(game, index, mo, teach):
-    prediction = teach.king_walkthrough_question(game, index)
+def _(game, index, mo, walkthrough):
+    prediction = walkthrough.question(game, index)
     guess = mo.ui.radio(
         options=list(prediction.choices) if prediction else [],
         label=prediction.question if prediction else "",
@@ -167,69 +178,17 @@ def _(game, index, mo, teach):
 
 
 @app.cell
-def _(event, game, guess, index, mo, prediction, quiz, state, teach, tile_svg):
-    _hidden = bool(quiz.value and prediction is not None and guess.value is None)
-    _tabs = {
-        "Board": mo.Html(teach.board_for_event(game, index, state)),
-        "Feature graph": mo.Html(teach.feature_graph_for_event(game, index, state)),
-    }
-    _note = teach.king_walkthrough_note(game, index, quiz=quiz.value)
-    _side = [mo.md(teach.walkthrough_explanation_markdown(event, hidden=_hidden, note=_note))]
-    if event.tile and event.kind in ("tile-drawn", "tile-placed", "tile-discarded"):
-        _side.append(mo.Html(tile_svg(state.tile_types[event.tile], event.rotation or 0, size=90)))
-    if prediction is not None:
-        _side.append(guess)
-        if guess.value is not None:
-            _right = guess.value == prediction.answer
-            _side.append(
-                mo.callout(
-                    mo.md(
-                        (
-                            "**Right!** "
-                            if _right
-                            else f"**Not quite:** the answer is {prediction.answer}. "
-                        )
-                        + prediction.explanation
-                    ),
-                    kind="success" if _right else "warn",
-                )
-            )
-    # The tokens are held beside the board, not on it: who holds them is listed here.
-    _side.append(mo.md("**The King and the Robber Baron**"))
-    _side.append(mo.Html(teach.royal_tokens_html(game, index, hidden=_hidden)))
-    _scored_until = index - 1 if _hidden else index
-    _side.append(mo.md("**Scores before this event**" if _hidden else "**Scores so far**"))
-    _side.append(mo.Html(teach.scoreboard_html(game, _scored_until)))
-    _totals = game.scores_after(_scored_until)
-    _side.append(
-        mo.accordion(
-            {
-                f"Why {_player} has {_points} point{'s' if _points != 1 else ''}": mo.md(
-                    teach.score_story_markdown(game, _scored_until, _player)
-                )
-                for _player, _points in _totals.items()
-            }
-        )
+def _(classroom, game, guess, index, mo, prediction, quiz, state, ui, walkthrough):
+    mo.stop(classroom.value)
+    ui.event_view(
+        mo, game, index, state, walkthrough, prediction=prediction, guess=guess, quiz=quiz.value
     )
-    # The footnotes behind the event wait for the answer: they would give it away.
-    _notes = [] if _hidden else teach.annotation_notes(event, expansions=game.setup.expansions)
-    if _notes:
-        _side.append(
-            mo.accordion(
-                {
-                    f"{_n['kind']} · {_n['title']}": mo.callout(
-                        mo.md(f"{_n['text']}\n\n*{_n['citation']}*"), kind=_n["callout"]
-                    )
-                    for _n in _notes
-                }
-            )
-        )
-    mo.hstack([mo.ui.tabs(_tabs), mo.vstack(_side)], widths=[3, 2], align="start")
     return
 
 
 @app.cell
-def _(mo):
+def _(classroom, mo):
+    mo.stop(classroom.value)
     mo.md("""
     **How to read the board.** The King and the Robber Baron are not placed on the board:
     the table beside it says who holds each and how many tiles a completed city or road must
@@ -241,12 +200,8 @@ def _(mo):
 
 
 @app.cell
-def _(game, mo, teach):
-    mo.accordion(
-        {
-            "Footnotes this walkthrough covers": mo.md(teach.footnotes_covered_markdown(game)),
-        }
-    )
+def _(game, mo, ui):
+    ui.footnotes_covered(mo, game)
     return
 
 

@@ -31,8 +31,8 @@ LAYERS: list[set[str]] = [
     {"controllers", "turn"},
     {"game"},
     {"gamefile", "simulate"},
-    {"render", "examples", "teach", "bench", "reference", "compare"},
-    {"site", "commands", "cli", "__init__"},
+    {"render", "examples", "teach", "lessons", "bench", "reference", "compare"},
+    {"site", "commands", "cli", "notebook_ui", "__init__"},
 ]
 #: (importing module, imported module, function) allowed to reach upward
 EXEMPT = {("board", "render.svg", "_repr_svg_")}

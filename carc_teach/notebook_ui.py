@@ -1,0 +1,329 @@
+"""The marimo pieces every walkthrough notebook is made of: the event slider and step buttons,
+the classroom keys and stage, and the event view (board, feature graph, explanation, question,
+scoreboard, "why this many points?", footnotes).
+
+A walkthrough differs from another in its game, its question, its move notes and the table it
+shows beside the board; :class:`Walkthrough` holds those, and the functions here build the
+same widgets and layout from it, so the notebooks only say what is theirs. marimo is passed
+in (``mo``) rather than imported: the engine and its tests never need it.
+
+UI elements are returned to the notebook, which binds them to its own names: marimo follows
+an element's value only through a global name of a cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import teach
+from .render.svg import tile_svg
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .events import Event
+    from .game import Game
+    from .state import GameState
+
+__all__ = [
+    "Walkthrough",
+    "event_slider",
+    "step_buttons",
+    "navigation",
+    "classroom_keys",
+    "presenter_notes_button",
+    "classroom_view",
+    "event_view",
+    "matplotlib_tab",
+    "footnotes_covered",
+]
+
+#: the events whose tile the side panel draws
+_TILE_EVENTS = ("tile-drawn", "tile-placed", "tile-discarded")
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """What makes one walkthrough its own.
+
+    ``question(game, index)`` is the prediction asked at an event (or None); ``note(game,
+    index, quiz=...)`` the move note shown there (one that would answer a question waits for
+    it); ``panels`` the tables beside the board, each ``(title, html(game, index, hidden=...))``;
+    ``jump_label`` and ``jump`` the button that skips ahead (by default to the next question);
+    ``extra_tabs(mo, event, state)`` more views beside the board and the feature graph.
+    """
+
+    question: Callable[[Game, int], teach.Prediction | None] = teach.prediction_for
+    note: Callable[..., str] = teach.event_note
+    panels: tuple[tuple[str, Callable[..., str]], ...] = ()
+    jump_label: str = "Next question"
+    jump: Callable[[Game, int], int] | None = None
+    extra_tabs: Callable[[Any, Event, GameState], dict] | None = None
+
+    def next_question(self, game: Game, index: int) -> int:
+        """Where the jump button goes from ``index``: ``jump(game, index)`` if given, else the
+        next event that asks a question (the last event if none)."""
+        if self.jump is not None:
+            return self.jump(game, index)
+        last = len(game.events) - 1
+        k = index + 1
+        while k < last and self.question(game, k) is None:
+            k += 1
+        return min(k, last)
+
+
+def _clamp(game: Game, index: int) -> int:
+    return max(0, min(index, len(game.events) - 1))
+
+
+def event_slider(mo, game: Game, get_index, set_index):
+    """The slider over every event of ``game``; it follows the step buttons (keep it in a cell
+    of its own, apart from the buttons)."""
+    return mo.ui.slider(
+        0,
+        len(game.events) - 1,
+        value=_clamp(game, get_index()),
+        on_change=set_index,
+        label="Event",
+        full_width=True,
+        show_value=True,
+    )
+
+
+def step_buttons(mo, game: Game, get_index, set_index, walkthrough: Walkthrough):
+    """First, Previous, Next, the walkthrough's jump button and Last, in that order."""
+    last = len(game.events) - 1
+    jump = walkthrough.next_question
+
+    def here() -> int:
+        return _clamp(game, get_index())
+
+    return (
+        mo.ui.button(label="First", on_click=lambda _v: set_index(0)),
+        mo.ui.button(label="Previous", on_click=lambda _v: set_index(max(here() - 1, 0))),
+        mo.ui.button(label="Next", on_click=lambda _v: set_index(min(here() + 1, last))),
+        mo.ui.button(
+            label=walkthrough.jump_label, on_click=lambda _v: set_index(jump(game, here()))
+        ),
+        mo.ui.button(label="Last", on_click=lambda _v: set_index(last)),
+    )
+
+
+def navigation(mo, game: Game, slider, buttons):
+    """The game's title line, the slider and the step buttons."""
+    return mo.vstack(
+        [
+            mo.md(
+                f"**{game.title}** · {len(game.events)} events · players: {', '.join(game.players)}"
+            ),
+            slider,
+            mo.hstack(list(buttons), justify="start"),
+        ]
+    )
+
+
+def classroom_keys(
+    mo,
+    game: Game,
+    get_index,
+    set_index,
+    get_revealed_at,
+    set_revealed_at,
+    walkthrough: Walkthrough,
+    quiz,
+):
+    """Classroom mode's keys as buttons with keyboard shortcuts: ← back, → and space forward
+    (a question's reveal is a press of its own). ``quiz`` is the "ask me first" switch."""
+
+    def go(step) -> None:
+        here = _clamp(game, get_index())
+        index, revealed = step(
+            game,
+            here,
+            get_revealed_at() == here,
+            quiz=quiz.value,
+            question=walkthrough.question,
+        )
+        set_index(index)
+        set_revealed_at(index if revealed else -1)
+
+    return (
+        mo.ui.button(
+            label="◀ Back (←)",
+            keyboard_shortcut="ArrowLeft",
+            on_click=lambda _v: go(teach.classroom_back),
+        ),
+        mo.ui.button(
+            label="Next ▶ (→)",
+            keyboard_shortcut="ArrowRight",
+            on_click=lambda _v: go(teach.classroom_forward),
+        ),
+        mo.ui.button(
+            label="Reveal / next (space)",
+            keyboard_shortcut="Space",
+            on_click=lambda _v: go(teach.classroom_forward),
+        ),
+    )
+
+
+def presenter_notes_button(mo):
+    """A toggle (N) for the presenter notes; keep it in a cell that reads no state, so that
+    its value survives every step."""
+    return mo.ui.button(
+        value=True,
+        on_click=lambda shown: not shown,
+        label="Presenter notes (N)",
+        keyboard_shortcut="n",
+    )
+
+
+def classroom_view(
+    mo,
+    game: Game,
+    index: int,
+    state: GameState,
+    walkthrough: Walkthrough,
+    *,
+    keys,
+    notes_button,
+    revealed: bool,
+    quiz: bool,
+    width: int = 760,
+):
+    """The whole-width classroom stage of event ``index``: big board, large type, the question
+    put to the class before its answer, the walkthrough's tables, and the presenter notes
+    unless ``notes_button`` hid them."""
+    stage = teach.classroom_stage_html(
+        game,
+        index,
+        state,
+        revealed=revealed,
+        quiz=quiz,
+        width=width,
+        question=walkthrough.question,
+        note=walkthrough.note,
+    )
+    hidden = bool(quiz and walkthrough.question(game, index) is not None and not revealed)
+    parts = [
+        mo.hstack(
+            [*keys, notes_button, mo.md("*Click the board first if the keys do not answer.*")],
+            justify="start",
+            gap=1,
+        ),
+        mo.Html(stage),
+    ]
+    for title, html in walkthrough.panels:
+        parts.append(mo.md(f"**{title}**"))
+        parts.append(mo.Html(html(game, index, hidden=hidden)))
+    if notes_button.value:
+        parts.append(
+            mo.accordion(
+                {
+                    "Presenter notes: the rule and its footnotes": mo.md(
+                        teach.presenter_notes_markdown(
+                            game, index, quiz=quiz, question=walkthrough.question
+                        )
+                    )
+                },
+                lazy=False,
+            )
+        )
+    return mo.vstack(parts, gap=1)
+
+
+def _answer_callout(mo, prediction: teach.Prediction, guess: str):
+    right = guess == prediction.answer
+    lead = "**Right!** " if right else f"**Not quite:** the answer is {prediction.answer}. "
+    return mo.callout(mo.md(lead + prediction.explanation), kind="success" if right else "warn")
+
+
+def event_view(
+    mo,
+    game: Game,
+    index: int,
+    state: GameState,
+    walkthrough: Walkthrough,
+    *,
+    prediction: teach.Prediction | None,
+    guess,
+    quiz: bool,
+):
+    """Event ``index`` as the walkthrough shows it: the board and feature graph in tabs, and
+    beside them the event in words (held back while its question is open), the tile, the
+    question and its answer, the walkthrough's tables, the scoreboard with "why this many
+    points?" per player, and the footnotes of the expansions in play."""
+    event = game.events[index]
+    hidden = bool(quiz and prediction is not None and guess.value is None)
+    tabs = {
+        "Board": mo.Html(teach.board_for_event(game, index, state)),
+        "Feature graph": mo.Html(teach.feature_graph_for_event(game, index, state)),
+    }
+    if walkthrough.extra_tabs is not None:
+        tabs.update(walkthrough.extra_tabs(mo, event, state))
+    note = walkthrough.note(game, index, quiz=quiz)
+    side = [mo.md(teach.walkthrough_explanation_markdown(event, hidden=hidden, note=note))]
+    if event.tile and event.kind in _TILE_EVENTS:
+        side.append(mo.Html(tile_svg(state.tile_types[event.tile], event.rotation or 0, size=90)))
+    if prediction is not None:
+        side.append(guess)
+        if guess.value is not None:
+            side.append(_answer_callout(mo, prediction, guess.value))
+    for title, html in walkthrough.panels:
+        side.append(mo.md(f"**{title}**"))
+        side.append(mo.Html(html(game, index, hidden=hidden)))
+    scored_until = index - 1 if hidden else index
+    side.append(mo.md("**Scores before this event**" if hidden else "**Scores so far**"))
+    side.append(mo.Html(teach.scoreboard_html(game, scored_until)))
+    # "Why this many points?": a player's score opens onto the events that made it.
+    side.append(
+        mo.accordion(
+            {
+                f"Why {player} has {points} point{'s' if points != 1 else ''}": mo.md(
+                    teach.score_story_markdown(game, scored_until, player)
+                )
+                for player, points in game.scores_after(scored_until).items()
+            }
+        )
+    )
+    # The footnotes behind the event, only of the expansions in play, after the answer: they
+    # would give it away.
+    notes = [] if hidden else teach.annotation_notes(event, expansions=game.setup.expansions)
+    if notes:
+        side.append(
+            mo.accordion(
+                {
+                    f"{n['kind']} · {n['title']}": mo.callout(
+                        mo.md(f"{n['text']}\n\n*{n['citation']}*"), kind=n["callout"]
+                    )
+                    for n in notes
+                }
+            )
+        )
+    return mo.hstack([mo.ui.tabs(tabs), mo.vstack(side)], widths=[3, 2], align="start")
+
+
+def matplotlib_tab(mo, event: Event, state: GameState) -> dict:
+    """A tab drawing the labelled feature graph with networkx and matplotlib, or saying why it
+    cannot (the offline browser build has no matplotlib)."""
+    if teach.matplotlib_available():
+        from .render.mpl import feature_graph_figure
+
+        return {
+            "networkx + matplotlib": feature_graph_figure(
+                state.board, event.nodes or None, title=f"After event {event.index}"
+            )
+        }
+    return {
+        "networkx + matplotlib": mo.callout(
+            "matplotlib is not available here (the offline browser build has no copy of it); "
+            "the Feature graph tab draws the same graph as SVG.",
+            kind="neutral",
+        )
+    }
+
+
+def footnotes_covered(mo, game: Game):
+    """The list of footnotes a walkthrough of ``game`` shows, folded."""
+    return mo.accordion(
+        {"Footnotes this walkthrough covers": mo.md(teach.footnotes_covered_markdown(game))}
+    )

@@ -1,0 +1,105 @@
+"""Every expansion walkthrough, under ``marimo run`` and on the offline site, in real Chromium:
+jump to its key event (the first question that has footnotes behind it), answer the question,
+open a footnote and read its citation, then run the same moment in classroom mode by the
+keyboard (→ asks the class, space reveals, ← steps back, N hides the presenter notes).
+
+Expected values come from the engine and the walkthrough's own question function, so a new
+walkthrough only adds a row to ``WALKTHROUGHS``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from marimo_page import (
+    assert_healthy,
+    body_text,
+    choose_radio,
+    click_button,
+    click_until,
+    wait_until_settled,
+)
+from test_classroom import _press, _stage
+from test_walkthroughs import open_walkthrough  # noqa: F401 (a fixture)
+
+from carc_teach import examples, teach
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: notebook, bundled example, the walkthrough's question function (in ``teach``)
+WALKTHROUGHS = [
+    ("count_of_carcassonne", "count-city", "walkthrough_question"),
+    ("king_and_robber", "king-robber", "king_walkthrough_question"),
+    ("heretics_and_shrines", "shrines", "shrines_question"),
+]
+
+
+def key_event(game, question) -> int:
+    """The first event that asks a question and has a footnote of the game's expansions."""
+    return next(
+        k
+        for k in range(len(game.events))
+        if question(game, k) is not None
+        and teach.annotation_notes(game.events[k], expansions=game.setup.expansions)
+    )
+
+
+@pytest.mark.parametrize(
+    ("notebook", "example", "asks"), WALKTHROUGHS, ids=[w[0] for w in WALKTHROUGHS]
+)
+def test_key_event_footnote_and_classroom(
+    open_walkthrough,  # noqa: F811
+    page_session,
+    notebook,
+    example,
+    asks,
+):
+    game = examples.load(example)
+    question = getattr(teach, asks)
+    k = key_event(game, question)
+    prediction = question(game, k)
+    note = teach.annotation_notes(game.events[k], expansions=game.setup.expansions)[0]
+    page = open_walkthrough(notebook)
+
+    # Jump from question to question until the key event asks its question.
+    click_until(
+        page,
+        "Next question",
+        lambda: f"Event {k} ·" in body_text(page) and prediction.question in body_text(page),
+        max_clicks=len(game.events),
+    )
+    assert note["title"] not in body_text(page), "footnotes wait for the answer"
+    choose_radio(page, prediction.answer)
+    assert "Right!" in body_text(page)
+
+    # The footnote behind the event: its title opens onto its text and citation.
+    page.get_by_text(f"{note['kind']} · {note['title']}", exact=False).first.click()
+    wait_until_settled(page, quiet_ms=800)
+    assert note["citation"] in body_text(page)
+    page_session.screenshot(f"{open_walkthrough.variant}-{notebook}-footnote")
+
+    # The same moment in classroom mode, from the event before it.
+    click_button(page, "Previous")
+    page.get_by_role("switch", name="Classroom mode").first.click()
+    page.locator(".carc-classroom").first.wait_for(timeout=60_000)
+    wait_until_settled(page, quiet_ms=800)
+    assert _stage(page)["index"] == k - 1
+    page.mouse.click(5, page.viewport_size["height"] - 5)  # focus the page, not a control
+    if question(game, k - 1) is not None:  # → first reveals the answer of the event before
+        _press(page, "ArrowRight")
+        assert _stage(page) == {"index": k - 1, "revealed": "true"}
+    _press(page, "ArrowRight")
+    asked = body_text(page)
+    assert _stage(page) == {"index": k, "revealed": "false"}
+    assert prediction.question in asked and all(c in asked for c in prediction.choices)
+    _press(page, "Space")
+    assert _stage(page) == {"index": k, "revealed": "true"}
+    assert f"Answer: {prediction.answer}" in body_text(page)
+    page_session.screenshot(f"{open_walkthrough.variant}-{notebook}-classroom")
+    _press(page, "ArrowLeft")
+    assert _stage(page)["index"] == k - 1
+    assert "Presenter notes: the rule" in body_text(page)
+    page.keyboard.press("n")
+    page.wait_for_timeout(500)
+    wait_until_settled(page, quiet_ms=800)
+    assert "Presenter notes: the rule" not in body_text(page)
+    assert_healthy(page_session, tolerate_missing=open_walkthrough.tolerate_missing)
