@@ -25,7 +25,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
 import carc_teach
-from carc_teach.site import offline, prerender
+from carc_teach.site import curriculum, offline, prerender
 from carc_teach.site.notebooks import (
     NotebookInfo,
     SiteError,
@@ -271,12 +271,13 @@ def render_index(
     href: str = "./{slug}.html",
     runtime: str | None = None,
 ) -> str:
-    """The entry page: a title and one card per walkthrough, read from the notebooks.
+    """The entry page: a title and one card per walkthrough (title and description read from
+    the notebook, what it covers from the curriculum), grouped by expansion in learning order.
 
     Parameters
     ----------
     pages:
-        The walkthroughs, in card order.
+        The walkthroughs; the cards are grouped and ordered by :mod:`.curriculum`.
     self_hosted:
         Whether the footer says that the site carries its own runtime.
     href:
@@ -286,11 +287,23 @@ def render_index(
         The footer's sentence on where Python runs (default: the static site's).
     """
     template = Template((Path(__file__).with_name("templates") / "index.html").read_text("utf-8"))
-    cards = "\n".join(
-        f'    <li><a class="card" href="{html.escape(href.format(slug=p.slug))}">'
-        f"<h2>{html.escape(p.title)}</h2><p>{html.escape(p.description)}</p></a></li>"
-        for p in pages
-    )
+    sections = []
+    number = 0
+    for group, members in curriculum.arrange(pages):
+        cards = []
+        for page, covers in members:
+            number += 1
+            covered = f'<p class="covers">Covers: {html.escape(covers)}</p>' if covers else ""
+            cards.append(
+                f'    <li><a class="card" href="{html.escape(href.format(slug=page.slug))}">'
+                f'<span class="step">{number}</span><h3>{html.escape(page.title)}</h3>'
+                f"<p>{html.escape(page.description)}</p>{covered}</a></li>"
+            )
+        sections.append(
+            f'  <section class="group"><h2>{html.escape(group.title)}</h2>'
+            f'<p class="group-lead">{html.escape(group.lead)}</p>\n'
+            f'  <ol class="cards">\n' + "\n".join(cards) + "\n  </ol></section>"
+        )
     if runtime is None:
         runtime = (
             "Self-hosted: Python (Pyodide) and every package are served from this site, "
@@ -303,9 +316,9 @@ def render_index(
         lead=(
             "Walkthroughs that replay games of Carcassonne event by event and show why each "
             "point is scored, with the rule footnote or edition difference behind it. "
-            "Pick one to start."
+            "They are listed in the order a learner should take them, grouped by expansion."
         ),
-        cards=cards,
+        sections="\n".join(sections),
         footer=html.escape(f"carc_teach {carc_teach.__version__}. {runtime}"),
     )
 

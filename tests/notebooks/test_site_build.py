@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import zipfile
@@ -64,8 +65,37 @@ def test_only_marimo_apps_are_discovered(tmp_path):
 def test_index_page_escapes_and_links_every_card(tmp_path):
     info = read_notebook_info(_notebook(tmp_path, "t.py", 'mo.md("# A <b> & c\\n\\nText.")\n'))
     page = render_index([info], self_hosted=True)
-    assert '<a class="card" href="./t.html"><h2>A &lt;b&gt; &amp; c</h2>' in page
+    assert (
+        '<a class="card" href="./t.html"><span class="step">1</span><h3>A &lt;b&gt; &amp; c' in page
+    )
     assert "without internet" in page
+    assert "More walkthroughs" in page, "a notebook the curriculum does not name still has a card"
+
+
+def test_index_groups_the_walkthroughs_by_expansion_in_learning_order():
+    from carc_teach.site import curriculum
+    from carc_teach.site.notebooks import find_notebooks_dir
+
+    infos = [read_notebook_info(p) for p in discover_notebooks(find_notebooks_dir())]
+    named = {place.slug for group in curriculum.GROUPS for place in group.places}
+    missing = sorted(info.slug for info in infos if info.slug not in named)
+    assert not missing, f"give these notebooks a place in carc_teach/site/curriculum.py: {missing}"
+    page = render_index(infos)
+    groups = [
+        g.title
+        for g in curriculum.GROUPS
+        if any(p.slug in {i.slug for i in infos} for p in g.places)
+    ]
+    at = [page.index(f"<h2>{html.escape(title)}</h2>") for title in groups]
+    assert at == sorted(at), "groups appear in learning order"
+    slugs = [
+        p.slug for g in curriculum.GROUPS for p in g.places if p.slug in {i.slug for i in infos}
+    ]
+    cards = [page.index(f'href="./{slug}.html"') for slug in slugs]
+    assert cards == sorted(cards), "cards appear in learning order"
+    assert page.index('href="./turn_sequence.html"') < page.index('href="./king_and_robber.html"')
+    for info in infos:
+        assert html.escape(curriculum.place_of(info.slug)[2].covers) in page
 
 
 def test_an_unrelated_output_folder_is_never_cleared(tmp_path, capsys):
