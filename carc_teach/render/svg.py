@@ -66,6 +66,9 @@ COLOURS = {
     "graph-cloister": "#8a1c1c",
     "graph-border": "#7a3b12",
     "background": "#eef2e6",
+    "river": "#4f8fd6",
+    "quarter": "#e3d3ae",
+    "quarter-text": "#6b5233",
 }
 #: Figure colours in seat order (blue, red, yellow, black, green, pink, ...).
 PLAYER_COLOURS = (
@@ -282,6 +285,9 @@ _SIZE_TEXTS: dict[str, Callable[[float], str]] = {
     "hl-edge": lambda s: f"{s * 0.05:.1f}",
     "hl-road": lambda s: f"{s * 0.07:.1f}",
     "hl-radius": lambda s: f"{s * 0.3:.1f}",
+    "river": lambda s: f"{s * 0.14:.1f}",
+    "lake": lambda s: f"{s * 0.17:.1f}",
+    "label": lambda s: f"{s * 0.15:.1f}",
 }
 
 _Expr = tuple[tuple[float, ...], tuple[float | str, ...]]
@@ -617,6 +623,14 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.text(">")
         _seg_title(t, tile, seg, on_board)
         t.text("</path>")
+    # The City of Carcassonne (the Count): its quarters, as fields are drawn, named.
+    for seg in tile.segments:
+        if seg.kind == "quarter":
+            _quarter_shape(t, tile, seg, on_board)
+    # Rivers (The River II), under roads and cities: bridges and city bands cross them.
+    for seg in tile.segments:
+        if seg.kind == "river":
+            _river_shape(t, tile, seg, on_board)
     # Roads under cities (a road may run into a city gate).
     for seg in tile.segments:
         if seg.kind != "road":
@@ -701,6 +715,58 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.text(",")
         t.y(0.5, after=("-cloister*0.55",))
         t.text(f' Z" fill="{COLOURS["cloister"]}" stroke="#6b2a1c" stroke-width="1"/></g>')
+
+
+def _quarter_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
+    """A quarter of the City of Carcassonne (or the inside between them): its half-side
+    triangles in the City's colour, and the quarter's name."""
+    halves = tuple(
+        sorted({*seg.halves, *(h for side in seg.sides for h in (2 * side, 2 * side + 1))})
+    )
+    t.text('<path class="quarter" d="')
+    _write_outline(t, ("field", halves))
+    t.text(f'" fill="{COLOURS["quarter"]}" stroke="{COLOURS["quarter"]}" stroke-width="0.6">')
+    _seg_title(t, tile, seg, on_board)
+    t.text("</path>")
+    if seg.quarter:  # the inside between the quarters has no name
+        t.text('<text x="')
+        t.x(0.5)
+        t.text('" y="')
+        t.y(0.55)
+        t.text(
+            f'" text-anchor="middle" font-family="sans-serif" fill="{COLOURS["quarter-text"]}" '
+            'pointer-events="none" font-size="'
+        )
+        t.length("label")
+        t.text(f'">{escape(seg.quarter)}</text>')
+
+
+def _river_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
+    """A river segment: a blue band from its sides (a bend curves as a road does), with a
+    pool where it rises or ends on the tile (the spring, a lake)."""
+    t.text('<g class="river">')
+    _seg_title(t, tile, seg, on_board)
+    t.text('<path d="')
+    if len(seg.sides) == 2:
+        _write_outline(t, ("road", tuple(_road_geometry(tile, seg)[0])))
+    else:  # one side (spring, lake) or three (the fork): each side runs to the centre
+        for i, side in enumerate(seg.sides):
+            t.text(" M" if i else "M")
+            t.point(*_SIDE_MID[side])
+            t.text(" L")
+            t.point(*_CENTRE)
+    t.text(f'" fill="none" stroke="{COLOURS["river"]}" stroke-width="')
+    t.length("river")
+    t.text('"/>')
+    if len(seg.sides) == 1:
+        t.text('<circle cx="')
+        t.x(0.5)
+        t.text('" cy="')
+        t.y(0.5)
+        t.text('" r="')
+        t.length("lake")
+        t.text(f'" fill="{COLOURS["river"]}"/>')
+    t.text("</g>")
 
 
 def _alone(t: _Template, tile: OrientedTile, what: object) -> None:
