@@ -1,0 +1,954 @@
+"""The Abbey & Mayor walkthrough (``notebooks/abbey_and_mayor.py``): its lessons, its questions
+and the table of special figures it shows beside the board.
+
+The rules of the box are spread over several bundled games, one lesson each (:data:`LESSONS`).
+Each question is asked where learners usually go wrong, and everything it says is read from
+the game: the events the engine emitted (kinds, rule ids, ``data``) and the state replayed just
+before the event.
+
+- the mayor (:func:`mayor_question_for`): at the mayor's ``figure-strength`` event, "how strong
+  is the mayor, and who takes the city?" (a mayor counts the pennants; with none it counts 0);
+- the wagon (:func:`wagon_question_for`): at a wagon's move after its feature scored, "where
+  may it go?" (connected, unfinished, unoccupied; else back to the supply), and, when several
+  wagons move in one turn, "in which order?";
+- the barn (:func:`barn_question_for`): the farmers a barn is placed on score 3 per city at
+  once; farmers whose farm is joined to a barn's farm score 1 per city; after the game a barn
+  scores 4 per city, in full even when two barns share the farm.
+
+:func:`question` asks one of these or the points of a scoring (:func:`teach.prediction_for`);
+:func:`note` holds back a move note until the question of its turn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from typing import TYPE_CHECKING
+
+from .. import teach
+from ..figures import Corner, kind_of, role_name
+from ..scoring import figure_strength
+from ..text import capitalise, join_names, plural
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..events import Event
+    from ..features import Feature
+    from ..figures import Figure
+    from ..game import Game
+    from ..state import GameState
+
+__all__ = [
+    "Lesson",
+    "LESSONS",
+    "lesson_titles",
+    "lesson",
+    "load_lesson",
+    "special_figures",
+    "special_figures_html",
+    "wagon_moves",
+    "mayor_question_for",
+    "wagon_question_for",
+    "barn_question_for",
+    "expansion_question",
+    "question",
+    "note",
+    "footnotes_by_lesson",
+    "footnotes_by_lesson_markdown",
+]
+
+
+# -- the lessons -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of the walkthrough: a bundled game and what to watch in it (``watch`` never
+    gives an answer away)."""
+
+    title: str
+    example: str
+    watch: str
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        "The mayor",
+        "mayor-pennants",
+        "Blue has two knights in one city cap, Red a mayor in another. Pennant tiles grow "
+        "around them until one tile joins everything into a single city. Watch what the "
+        "mayor is worth when that city is scored.",
+    ),
+    Lesson(
+        "The mayor without pennants",
+        "mayor-no-pennants",
+        "Blue's mayor and Red's knight start in two caps with no pennant at all, and one tile "
+        "later joins them. Watch what a mayor is worth in a city that has nothing for it to "
+        "count.",
+    ),
+    Lesson(
+        "The wagon",
+        "wagon-rolls-on",
+        "Blue puts a wagon on a road leaving a crossing; Red holds another road of the same "
+        "crossing. Watch where the wagon may go once its road has been scored.",
+    ),
+    Lesson(
+        "Two wagons",
+        "two-wagons",
+        "Three players. Blue's and Red's wagons stand in two caps that Carol joins into one "
+        "city. Watch both wagons after the scoring: who moves first, and what is left for the "
+        "second one.",
+    ),
+    Lesson(
+        "The barn",
+        "barn-farmers",
+        "Blue farms north of the road, Red south of it. Red puts a barn on Blue's farm, and "
+        "later a tile joins the two farms. Watch what each farmer scores, and when, and what "
+        "the barn earns after the game.",
+    ),
+    Lesson(
+        "Two barns",
+        "two-barns",
+        "Each of two farms gets its own barn; then one tile joins the farms. Watch how the "
+        "two barns score after the game.",
+    ),
+    Lesson(
+        "The abbey",
+        "abbey-in-a-hole",
+        "Tiles leave a hole with neighbours on all four sides. Watch a player fill it with "
+        "the abbey instead of drawing, and what that one tile completes.",
+    ),
+)
+
+
+def lesson_titles() -> dict[str, str]:
+    """Lesson title -> bundled example name, in teaching order (for a dropdown)."""
+    return {item.title: item.example for item in LESSONS}
+
+
+def lesson(title_or_example: str) -> Lesson:
+    """The lesson with this title (or bundled example name)."""
+    for item in LESSONS:
+        if title_or_example in (item.title, item.example):
+            return item
+    raise KeyError(
+        f"no lesson {title_or_example!r}; lessons: {', '.join(i.title for i in LESSONS)}"
+    )
+
+
+@cache
+def load_lesson(title_or_example: str) -> Game:
+    """The game of a lesson, played once and kept (games are only read from)."""
+    from .. import examples
+
+    return examples.load(lesson(title_or_example).example)
+
+
+# -- small helpers -----------------------------------------------------------------------------
+
+
+def _at(node) -> str:
+    return f"({node[0]}, {node[1]})"
+
+
+def _where(feature: Feature, node=None) -> str:
+    """'the road of 3 tiles on (1, 0), (2, 0) and (3, 0)': a feature and where it lies (a
+    cloister names its square already; a long feature its first tiles)."""
+    if feature.kind == "cloister":
+        return feature.describe()
+    if feature.size == 1 or node is not None:
+        return f"{feature.describe()} at {_at(node or feature.nodes[0])}"
+    tiles = sorted(feature.tiles)
+    shown = [_at(t) for t in tiles[:3]] + (["…"] if len(tiles) > 3 else [])
+    return f"{feature.describe()} on {join_names(shown)}"
+
+
+def _join_or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def _module(state: GameState):
+    return next((m for m in state.modules if m.id == "abbey-mayor"), None)
+
+
+def _figure_name(figure: Figure, feature: Feature) -> str:
+    return role_name(figure.kind, feature.role_kind)
+
+
+def _who_stands(feature: Feature, players: tuple[str, ...], figures=None) -> str:
+    """'Blue's 2 knights and Red's mayor': the figures on a feature (or ``figures`` of it), by
+    player in seat order."""
+    figures = feature.figures if figures is None else figures
+    parts = []
+    for player in players:
+        names: dict[str, int] = {}
+        for f in figures:
+            if f.player == player:
+                name = _figure_name(f, feature)
+                names[name] = names.get(name, 0) + 1
+        if names:
+            items = [f"{n} {_plural_name(name)}" if n > 1 else name for name, n in names.items()]
+            parts.append(f"{player}'s {join_names(items)}")
+    return join_names(parts) or "nobody"
+
+
+def _plural_name(name: str) -> str:
+    from ..figures import ROLE_PLURALS
+
+    return ROLE_PLURALS.get(name, name + "s")
+
+
+def _winners(strengths: dict[str, int]) -> list[str]:
+    best = max(strengths.values(), default=0)
+    return [p for p, s in strengths.items() if s == best] if best > 0 else []
+
+
+def _outcome(winners: list[str], what: str) -> str:
+    if not winners:
+        return f"nobody scores the {what}"
+    if len(winners) == 1:
+        return f"{winners[0]} alone takes the {what}"
+    return f"{join_names(winners)} tie and each score it in full"
+
+
+def _run_after(game: Game, index: int, kinds=("points", "no-score")) -> list[Event]:
+    """The scoring events right after ``index`` (skipping figure-strength events)."""
+    out: list[Event] = []
+    for k in range(index + 1, len(game.events)):
+        e = game.events[k]
+        if e.kind == "figure-strength" and not out:
+            continue
+        if e.kind not in kinds:
+            break
+        out.append(e)
+    return out
+
+
+def _points_choices(correct: int, wrong: list[int]) -> tuple[str, ...]:
+    return teach._choices(correct, wrong)
+
+
+# -- the mayor ---------------------------------------------------------------------------------
+
+
+def _mayor_scoring(game: Game, index: int):
+    """For the first mayor ``figure-strength`` event of a city's scoring: (state before it,
+    the mayor, its city); else None. A strength another rule decided (the Count's
+    ``count.special-figure-strength``) is not the mayor's own rule and asks nothing."""
+    event = game.events[index]
+    if event.kind != "figure-strength" or event.rule != "mayor.strength" or event.options:
+        return None
+    first = index
+    while first > 0 and game.events[first - 1].kind == "figure-strength":
+        first -= 1
+        if game.events[first].rule == "mayor.strength":
+            return None  # ask once per scoring, at its first mayor
+    state = game.replay(first - 1)
+    mayor = state.figures.get(event.figure or "")
+    if mayor is None or mayor.node is None:
+        return None
+    city = state.board.features.feature_of(mayor.node)
+    if city.kind != "city" or (event.data or {}).get("strength") != city.pennants:
+        return None
+    return state, mayor, city
+
+
+def mayor_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "How strong is Blue's mayor, and who takes the city?", asked at the mayor's strength
+    event when its city is scored: a mayor counts one follower per pennant of its city, and
+    with no pennant it counts 0 (it occupies the city and wins nothing). The choices are the
+    outcomes of the usual wrong strengths (1, like a knight; one more than the pennants; 0 and
+    blocking everybody). None elsewhere."""
+    found = _mayor_scoring(game, index)
+    if found is None:
+        return None
+    state, mayor, city = found
+    owner = mayor.player
+    players = tuple(game.players)
+    # every figure's strength in the city, the mayors' apart
+    others: dict[str, int] = dict.fromkeys(players, 0)
+    mayors = [f for f in city.figures if f.kind == "mayor"]
+    for f in city.figures:
+        if f.player is not None and f.kind != "mayor":
+            others[f.player] += figure_strength(state, f, city)
+
+    def with_mayor(n: int) -> dict[str, int]:
+        tally = dict(others)
+        for m in mayors:
+            tally[m.player] += n if m is mayor else city.pennants
+        return {p: s for p, s in tally.items() if any(f.player == p for f in city.figures)}
+
+    p = city.pennants
+    real = with_mayor(p)
+    actual = [e.player for e in _run_after(game, index) if e.kind == "points"]
+    winners = _winners(real)
+    if sorted(winners) != sorted(actual):  # pragma: no cover - the engine decided otherwise
+        return None
+
+    def choice(n: int) -> str:
+        return f"{owner}'s mayor counts {n}: {_outcome(_winners(with_mayor(n)), 'city')}"
+
+    answer = choice(p)
+    blocks = f"{owner}'s mayor counts 0 and keeps the others out: nobody scores the city"
+    # the usual wrong strengths, those that change the outcome first
+    wrong = [choice(n) for n in (1, 2, p + 1, 0, p + 2) if n != p]
+    if p == 0 and winners:
+        wrong.insert(1, blocks)
+    outcomes = {answer.partition(": ")[2]}
+    choices = [answer]
+    for c in sorted(wrong, key=lambda c: c.partition(": ")[2] in outcomes):
+        if c not in choices and len(choices) < 4:
+            choices.append(c)
+            outcomes.add(c.partition(": ")[2])
+    placer = teach._turn_placer(game, index) or "A"
+    pennants = "" if p else " It has no pennant."
+    verb = "stands" if len(city.figures) == 1 else "stand"
+    question = (
+        f"{placer}'s tile completes {city.describe()}.{pennants} In it {verb} "
+        f"{_who_stands(city, players)}. How strong is {owner}'s mayor, and who takes the city?"
+    )
+    tally = ", ".join(f"{pl} {s}" for pl, s in real.items())
+    if p:
+        why = (
+            f"A mayor counts one follower for each pennant of its city, so here {owner}'s "
+            f"mayor counts {p} ({tally}): {_outcome(winners, 'city')}."
+        )
+    else:
+        why = (
+            f"A mayor counts one follower for each pennant of its city, and this city has "
+            f"none, so {owner}'s mayor counts 0 ({tally}). It kept the city occupied while it "
+            f"grew (nobody could put a follower into {owner}'s part), but it wins nothing by "
+            f"itself: {_outcome(winners, 'city')}."
+        )
+    why += (
+        " The mayor changes who wins, never what the city is worth, and it goes home after "
+        "the scoring like any follower."
+    )
+    return teach.Prediction(question, tuple(sorted(choices)), answer, why)
+
+
+# -- the wagon ---------------------------------------------------------------------------------
+
+
+def wagon_moves(game: Game, index: int) -> list[Event]:
+    """The wagon decisions (moved on, or back to the supply) of the scoring step that event
+    ``index`` belongs to, in the order the engine made them."""
+    span = teach._turn_span(game, index)
+    step = game.events[index].step
+    return [
+        game.events[k]
+        for k in span
+        if game.events[k].rule == "wagon.move"
+        and game.events[k].kind in ("figure-moved", "figure-returned")
+        and game.events[k].step == step
+    ]
+
+
+def _is_wagon_move(event: Event) -> bool:
+    return (
+        event.rule == "wagon.move"
+        and event.kind in ("figure-moved", "figure-returned")
+        and event.step != "final"
+        and event.figure is not None
+    )
+
+
+def _wagon_choices(game: Game, index: int):
+    """For a wagon's move: (state before, wagon, its scored feature, the features it may go
+    to, the near misses as ``(why, feature)``, the farm of its tile, and whether the second
+    edition's neighbourhood rule is played)."""
+    from ..rules.abbey_mayor import connected_features, wagon_targets
+
+    event = game.events[index]
+    state = game.replay(index - 1)
+    module = _module(state)
+    wagon = state.figures.get(event.figure or "")
+    if module is None or wagon is None or wagon.node is None:
+        return None
+    features = state.board.features
+    here = features.feature_of(wagon.node)
+    targets = [f for f, _ in wagon_targets(module, state, wagon)]
+    neighbourhood = module.option("wagon.move-rule") == "neighbourhood"
+    if neighbourhood:
+        x, y = wagon.node[0], wagon.node[1]
+        near: list[Feature] = []
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (x + dx, y + dy) in state.board.tiles:
+                    for f in features.features_on((x + dx, y + dy)):
+                        if f not in near and f is not here:
+                            near.append(f)
+    else:
+        near = connected_features(state, here)
+    misses: list[tuple[str, Feature]] = []
+    for f in near:
+        if f in targets or f.kind not in ("road", "city", "cloister"):
+            continue
+        if f.complete:
+            misses.append(("complete", f))
+        elif f.figures:
+            misses.append(("occupied", f))
+    linked = set(map(id, near))
+    free = (
+        f
+        for f in features.features()
+        if f.kind in ("road", "city", "cloister")
+        and not f.complete
+        and not f.figures
+        and f is not here
+        and id(f) not in linked
+        and f not in targets
+    )
+    elsewhere = next(free, None)
+    if elsewhere is not None:
+        misses.append(("unconnected", elsewhere))
+    farm = next((f for f in features.features_on(wagon.node[:2]) if f.kind == "field"), None)
+    return state, wagon, here, targets, misses, farm, neighbourhood
+
+
+def _labels(features: list[Feature]) -> dict[int, str]:
+    """Feature id -> how the question names it; two features that read alike (two roads of
+    one tile leaving a crossing) are told apart by a segment."""
+    plain = {f.id: _where(f) for f in features}
+    out = {}
+    for f in features:
+        label = plain[f.id]
+        if sum(1 for g in features if plain[g.id] == label) > 1:
+            x, y, seg = min(f.nodes)
+            label = f"{f.describe()} on segment {seg} of ({x}, {y})"
+        out[f.id] = label
+    return out
+
+
+def _destinations(owner: str, features: list[Feature], labels: dict[int, str]) -> str:
+    if not features:
+        return f"Nowhere: the wagon goes back to {owner}'s supply"
+    return f"Onto {_join_or([labels[f.id] for f in features])}, or back to {owner}'s supply"
+
+
+def _wagon_where_question(game: Game, index: int) -> teach.Prediction | None:
+    found = _wagon_choices(game, index)
+    if found is None:
+        return None
+    state, wagon, here, targets, misses, farm, neighbourhood = found
+    owner = wagon.player
+    event = game.events[index]
+    to = (event.data or {}).get("to")
+    went = state.board.features.feature_of(tuple(to)) if to else None
+    mentioned = [*targets, *(f for _, f in misses), *([farm] if farm else [])]
+    labels = _labels(mentioned + ([went] if went is not None and went not in mentioned else []))
+    answer = _destinations(owner, targets, labels)
+    wrong: list[str] = []
+    first = {}
+    for why, f in misses:
+        first.setdefault(why, f)
+    for why in ("occupied", "unconnected", "stays", "complete", "nowhere", "farm"):
+        if why in first:
+            wrong.append(_destinations(owner, [*targets, first[why]], labels))
+        elif why == "stays":
+            wrong.append(f"Nowhere yet: it waits on {here.describe()} until {owner}'s next turn")
+        elif why == "nowhere" and targets:
+            wrong.append(f"Nowhere: a wagon always goes back to {owner}'s supply after scoring")
+        elif why == "farm" and farm is not None:
+            wrong.append(_destinations(owner, [*targets, farm], labels))
+    choices = list(dict.fromkeys([answer, *wrong]))[:4]
+    rule = (
+        "a road, city or cloister on the wagon's tile or one of the eight around it"
+        if neighbourhood
+        else "a road, city or cloister connected to the scored feature (a road running on "
+        "through a crossing or into a cloister, a road leaving a city's gate, an edge of an "
+        "abbey)"
+    )
+    players = tuple(game.players)
+    near = "near" if neighbourhood else "connected to"
+    why_not = {
+        "complete": lambda f: f"{labels[f.id]} is already completed",
+        "occupied": lambda f: f"{labels[f.id]} is taken ({_who_stands(f, players)})",
+        "unconnected": lambda f: f"{labels[f.id]} is free, but not {near} the wagon's {here.kind}",
+    }
+    reasons = [f"{labels[f.id]} qualifies" for f in targets]
+    shown = misses if len(misses) <= 5 else [*misses[:4], misses[-1]]
+    reasons += [why_not[why](f) for why, f in shown]
+    if event.kind == "figure-moved":
+        outcome = f"It rolled on to {labels[went.id] if went is not None else 'another feature'}."
+    elif targets:
+        outcome = f"{owner} took it back."
+    else:
+        outcome = f"With nowhere to go it went back to {owner}'s supply."
+    explanation = (
+        f"Once its feature has been scored, a wagon may roll on to {rule} that is neither "
+        "completed nor occupied; its owner may also take it back. It never goes onto a farm, "
+        "and with no such feature it goes back to the supply. Here: "
+        + "; ".join(reasons or [f"nothing qualifies from {here.describe()}"])
+        + f". {outcome}"
+    )
+    question = (
+        f"{capitalise(here.describe())} with {owner}'s wagon has just been scored. Where may "
+        f"{owner}'s wagon go now?"
+    )
+    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+
+def _moved_to(state: GameState, event: Event) -> str:
+    to = (event.data or {}).get("to")
+    if not to:
+        return "another feature"
+    node = (to[0], to[1], to[2])
+    try:
+        return _where(state.board.features.feature_of(node), node)
+    except KeyError:  # pragma: no cover - the node is on the board the event describes
+        return f"the tile at {_at(node)}"
+
+
+def _wagon_order_question(game: Game, index: int, moves: list[Event]) -> teach.Prediction:
+    owners = [e.player for e in moves]
+    active = teach._turn_placer(game, index) or owners[0]
+    state = game.replay(index - 1)
+    wagon = state.figures.get(moves[0].figure or "")
+    scored = (
+        state.board.features.feature_of(wagon.node).describe()
+        if wagon is not None and wagon.node is not None
+        else "the feature"
+    )
+    order = ", then ".join(owners)
+    answer = f"{order}: the active player's wagon first, then clockwise from {active}"
+    choices = [
+        answer,
+        f"{', then '.join(reversed(owners))}: counter-clockwise from {active}",
+        f"{active} chooses the order, having completed {scored}",
+        "All at once: wagons that scored together may share one destination",
+    ]
+    question = (
+        f"{active}'s tile has completed {scored}, and the wagons of {join_names(owners)} "
+        "scored in it. They may roll on one at a time: in which order?"
+    )
+    first_to = (
+        _moved_to(game.replay(index), moves[0])
+        if moves[0].kind == "figure-moved"
+        else "nowhere (back to the supply)"
+    )
+    explanation = (
+        "Wagons scored in the same turn move one after the other: the active player's own "
+        "wagon first if it has one, then the others in clockwise order from the active "
+        f"player. Each sees the board as the one before left it, so the first may take the "
+        f"only free feature. Here {active} is the active player, so the order is {order}; "
+        f"{owners[0]}'s wagon goes to {first_to}."
+    )
+    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+
+def wagon_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """At a wagon's move after its feature scored during the game: "where may the wagon go?"
+    (every connected, unfinished, unoccupied road, city or cloister, or else nowhere: back to
+    the supply). When several wagons move in the same scoring step, the first of them asks
+    instead "in which order?" (the active player, then clockwise). None elsewhere."""
+    event = game.events[index]
+    if not _is_wagon_move(event):
+        return None
+    moves = wagon_moves(game, index)
+    if len(moves) >= 2 and moves[0].index == index:
+        return _wagon_order_question(game, index, moves)
+    return _wagon_where_question(game, index)
+
+
+# -- the barn ----------------------------------------------------------------------------------
+
+
+def _farm_at(state: GameState, event: Event) -> Feature | None:
+    if not event.nodes:
+        return None
+    try:
+        return state.board.features.feature_of(event.nodes[0])
+    except KeyError:
+        return None
+
+
+def _cities(state: GameState, farm: Feature) -> int:
+    from ..rules.abbey_mayor import farm_cities
+
+    return farm_cities(state, farm)[0]
+
+
+def _barn_owners(state: GameState, farm: Feature) -> list[str]:
+    from ..rules.abbey_mayor import barns_on
+
+    return [b.player for b in barns_on(state, farm)]
+
+
+def _farmers(farm: Feature) -> list[Figure]:
+    return [f for f in farm.figures if kind_of(f.kind).follower]
+
+
+def _farmers_text(farm: Feature, players) -> str:
+    return _who_stands(farm, players, _farmers(farm))
+
+
+def _extra(breakdown) -> str:
+    """The parts of a barn scoring beyond the rate per city (a pig, a pig-herd tile)."""
+    more = [f"{what} = {pts}" for what, pts in breakdown[1:]]
+    return f", plus {join_names(more)}" if more else ""
+
+
+def _barn_placement_question(game: Game, index: int) -> teach.Prediction | None:
+    event = game.events[index]
+    state = game.replay(index - 1)
+    farm = _farm_at(state, event)
+    if farm is None:
+        return None
+    n = _cities(state, farm)
+    if not n:
+        return None
+    owners = _barn_owners(state, farm)
+    placer = join_names(owners) or teach._turn_placer(game, index) or "A player"
+    farmers = _farmers_text(farm, tuple(game.players))
+    question = (
+        f"{placer} has just put a barn on {farm.describe()}, where {farmers} "
+        f"{'stands' if len(_farmers(farm)) == 1 else 'stand'}. "
+        f"The farm borders {plural(n, 'completed city')}. How many points does "
+        f"{event.player} score now?"
+    )
+    extra = _extra(event.breakdown)
+    explanation = (
+        "A barn placed on a farm that already has farmers makes them score at once, in this "
+        "turn's scoring step: the player with the most farmers there scores 3 points per "
+        "completed city bordering the farm, as a farm would after the game, and the farmers "
+        "go home. The barn stays, and from now on no farmer may be put on that farm. Here "
+        f"{plural(n, 'city')} × 3 = {3 * n}{extra}; {event.player} scores "
+        f"{plural(event.points, 'point')}."
+    )
+    return teach.Prediction(
+        question,
+        _points_choices(event.points, [4 * n, n, 0]),
+        plural(event.points, "point"),
+        explanation,
+    )
+
+
+def _barn_connect_question(game: Game, index: int) -> teach.Prediction | None:
+    event = game.events[index]
+    scored = [e for e in _run_after(game, index) if e.kind == "points"]
+    if not scored:
+        return None
+    first = scored[0]
+    state = game.replay(index)
+    farm = _farm_at(state, event)
+    if farm is None:
+        return None
+    n = _cities(state, farm)
+    owners = _barn_owners(state, farm)
+    barns = f"{join_names([f'{o}' for o in owners])}'s barn" if owners else "a barn"
+    farmers = _farmers_text(farm, tuple(game.players))
+    tile = teach._turn_span(game, index)
+    placed = next((game.events[k] for k in tile if game.events[k].kind == "tile-placed"), None)
+    by = f"{placed.player}'s tile {placed.tile}" if placed is not None else "A tile"
+    question = (
+        f"{by} has joined the farm of {farmers} to the farm with {barns}. The joined farm "
+        f"borders {plural(n, 'completed city')}. How many points does {first.player} score "
+        "now?"
+    )
+    extra = _extra(first.breakdown)
+    explanation = (
+        "Farmers whose farm grows into a barn's farm score at once, in this turn's scoring "
+        "step, but only 1 point per completed city bordering the farm: not 3, as when a barn "
+        "is put on farmers, and not 4, as a barn earns after the game. Then they go home and "
+        f"the barn stays. Here {plural(n, 'city')} × 1 = {n}{extra}; {first.player} scores "
+        f"{plural(first.points, 'point')}."
+    )
+    return teach.Prediction(
+        question,
+        _points_choices(first.points, [3 * n, 4 * n, 0]),
+        plural(first.points, "point"),
+        explanation,
+    )
+
+
+def _earlier_barn_final(game: Game, index: int) -> bool:
+    """Whether a barn on the same farm already scored after the game (one question per farm)."""
+    event = game.events[index]
+    return any(
+        e.kind == "points" and e.rule == "barn.final" and e.feature == event.feature
+        for e in game.events[teach._turn_span(game, index).start : index]
+    )
+
+
+def _barn_final_question(game: Game, index: int) -> teach.Prediction | None:
+    if _earlier_barn_final(game, index):
+        return None
+    event = game.events[index]
+    state = game.replay(index - 1)
+    farm = _farm_at(state, event)
+    if farm is None:
+        return None
+    n = _cities(state, farm)
+    owners = _barn_owners(state, farm)
+    others = [o for o in owners if o != event.player]
+    also = (
+        f" {join_names(others)}'s barn stands on the same farm (their farms were joined)."
+        if others
+        else ""
+    )
+    question = (
+        f"The game is over. {event.player}'s barn stands on {farm.describe()}, which borders "
+        f"{plural(n, 'completed city')}.{also} How many points does {event.player} score for "
+        "the barn?"
+    )
+    shared = 4 * n // len(owners) if len(owners) > 1 else n
+    extra = _extra(event.breakdown)
+    each = " Two barns on one farm do not share: each scores its owner in full." if others else ""
+    explanation = (
+        "After the game every barn scores its owner 4 points per completed city bordering its "
+        f"farm, one more than a farmer's 3.{each} Here {plural(n, 'city')} × 4 = {4 * n}"
+        f"{extra}."
+    )
+    return teach.Prediction(
+        question,
+        _points_choices(event.points, [3 * n, shared, 0]),
+        plural(event.points, "point"),
+        explanation,
+    )
+
+
+def barn_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """The barn's three moments: the points of farmers a barn was just placed on (3 per
+    completed city, at once); at a ``barn-connect`` event, the points of farmers whose farm was
+    just joined to a barn's farm (1 per city, asked before the event says so); after the game,
+    a barn's points (4 per city; one question per farm when two barns share it). None
+    elsewhere."""
+    event = game.events[index]
+    if event.kind == "barn-connect":
+        return _barn_connect_question(game, index)
+    if event.kind != "points":
+        return None
+    if event.rule == "barn.scoring":
+        return _barn_placement_question(game, index)
+    if event.rule == "barn.final":
+        return _barn_final_question(game, index)
+    return None
+
+
+# -- the walkthrough's question and notes ------------------------------------------------------
+
+
+def expansion_question(game: Game, index: int) -> teach.Prediction | None:
+    """The Abbey & Mayor question at event ``index`` (mayor, wagon or barn), or None."""
+    event = game.events[index]
+    if event.kind == "figure-strength":
+        return mayor_question_for(game, index)
+    if event.rule == "wagon.move":
+        return wagon_question_for(game, index)
+    if event.rule.startswith("barn."):
+        return barn_question_for(game, index)
+    return None
+
+
+def _asked_already(game: Game, index: int) -> bool:
+    """A scoring whose points an earlier question of the walkthrough already asked: the
+    farmers' points after a ``barn-connect`` question, a second barn on the same farm."""
+    event = game.events[index]
+    if event.kind != "points":
+        return False
+    if event.rule == "barn.connect":
+        k = index - 1
+        while k >= 0 and game.events[k].kind == "points":
+            k -= 1
+        return (
+            k >= 0
+            and game.events[k].kind == "barn-connect"
+            and barn_question_for(game, k) is not None
+        )
+    if event.rule == "barn.final":
+        return _earlier_barn_final(game, index)
+    return False
+
+
+def question(game: Game, index: int) -> teach.Prediction | None:
+    """The question the Abbey & Mayor walkthrough asks at event ``index``: its own
+    (:func:`expansion_question`) or the points of a scoring (:func:`teach.prediction_for`),
+    once per scoring."""
+    asked = expansion_question(game, index)
+    if asked is not None:
+        return asked
+    if _asked_already(game, index):
+        return None
+    return teach.prediction_for(game, index)
+
+
+def _first_of_turn(game: Game, index: int) -> teach.Prediction | None:
+    """:func:`expansion_question` at the first event of its turn that asks one, else None."""
+    asked = expansion_question(game, index)
+    if asked is None:
+        return None
+    span = teach._turn_span(game, index)
+    if any(expansion_question(game, k) is not None for k in range(span.start, index)):
+        return None
+    return asked
+
+
+def note(game: Game, index: int, *, quiz: bool = True) -> str:
+    """The move note to show at event ``index``, as :func:`teach.event_note`, except that a
+    note ahead of an Abbey & Mayor question of its turn waits for the turn's first such
+    question and is shown with it, after the answer (a note saying "the wagon rolls on to the
+    cloister" answers it)."""
+    return teach._note_held_for(game, index, quiz, _first_of_turn)
+
+
+# -- the table beside the board ----------------------------------------------------------------
+
+#: the figures the table lists, in this order
+_KINDS = ("mayor", "wagon", "barn", "big-follower", "builder", "pig")
+
+
+def special_figures(state: GameState) -> list[dict]:
+    """Every mayor, wagon and barn in ``state`` (and the big follower, builder and pig when
+    they are in play), by owner in seat order: ``figure`` (id), ``kind``, ``owner``,
+    ``on_board``, ``where`` (in words) and ``counts`` (its strength where it stands: a mayor
+    the city's pennants; a barn the completed cities its farm borders, 4 points each after the
+    game). Empty in a game without them."""
+    from ..rules.abbey_mayor import farm_cities
+
+    features = state.board.features
+    rows = []
+    for player in state.players:
+        for kind in _KINDS:
+            for fig in sorted(
+                (f for f in state.figures.values() if f.player == player and f.kind == kind),
+                key=lambda f: f.id,
+            ):
+                row = {
+                    "figure": fig.id,
+                    "kind": kind,
+                    "owner": player,
+                    "on_board": fig.location is not None,
+                    "where": "in the supply",
+                    "counts": "",
+                }
+                if fig.node is not None:
+                    feature = features.feature_of(fig.node)
+                    row["where"] = _where(feature, fig.node)
+                    strength = figure_strength(state, fig, feature)
+                    if kind == "mayor":
+                        row["counts"] = (
+                            f"{plural(strength, 'follower')} ({plural(feature.pennants, 'pennant')})"
+                        )
+                    elif kind == "builder":
+                        row["counts"] = "no follower; a second tile when its feature grows"
+                    elif kind == "pig":
+                        row["counts"] = "+1 per completed city for its owner's farmers"
+                    else:
+                        row["counts"] = plural(strength, "follower")
+                elif isinstance(fig.location, Corner):
+                    from ..rules.abbey_mayor import barn_farm
+
+                    farm = barn_farm(state, fig)
+                    n, _ = farm_cities(state, farm)
+                    row["where"] = (
+                        f"the corner point ({fig.location.x}, {fig.location.y}) on {farm.describe()}"
+                    )
+                    row["counts"] = (
+                        f"its farm borders {plural(n, 'completed city')} (4 points each after "
+                        "the game)"
+                    )
+                elif fig.location is not None:
+                    row["where"] = "off the board (" + str(fig.location) + ")"
+                rows.append(row)
+    return rows
+
+
+_WHY = re.compile(r"\(([^()]*)\)\.?$")
+
+
+def _last_wagon_moves(game: Game, index: int, state: GameState) -> dict[str, str]:
+    """Wagon id -> its last move after a scoring up to event ``index``, in words (``state``:
+    the state after ``index``, which names the feature it went to)."""
+    out: dict[str, str] = {}
+    for e in game.events[: index + 1]:
+        if not _is_wagon_move(e):
+            continue
+        if e.kind == "figure-moved":
+            out[e.figure] = f"event {e.index}: rolled on to {_moved_to(state, e)}"
+        else:
+            why = _WHY.search(e.text)
+            out[e.figure] = f"event {e.index}: back to the supply" + (
+                f" ({why.group(1)})" if why else ""
+            )
+    return out
+
+
+def _asked_kind(event: Event) -> str | None:
+    """The kind of figure whose worth a question at ``event`` is about (mayor or barn)."""
+    if event.rule == "mayor.strength":
+        return "mayor"
+    if event.rule.startswith("barn."):
+        return "barn"
+    return None
+
+
+def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str:
+    """:func:`special_figures` after event ``index`` as a small table with each wagon's last
+    move; the figure the event concerns is shaded. ``hidden``: the table as it was before the
+    event (while a question about it is open). Empty in a game without these figures."""
+    at = index - 1 if hidden else index
+    if at < 0:
+        return ""
+    state = game.replay(at)
+    rows = special_figures(state)
+    if not rows:
+        return ""
+    event = game.events[index]
+    moves = _last_wagon_moves(game, at, state)
+    # while a question is open, what the figures asked about are worth is not told
+    secret = _asked_kind(event) if hidden else None
+    body = []
+    for row in rows:
+        changed = not hidden and event.figure == row["figure"]
+        title = kind_of(row["kind"]).title
+        last = moves.get(row["figure"], "")
+        if row["kind"] == secret and row["counts"]:
+            row = {**row, "counts": "? (answer the question first)"}
+        style = "background:#fff3c4" if changed else ("" if row["on_board"] else "color:#888")
+        body.append(
+            f'<tr class="figure{" changed" if changed else ""}" data-figure="{escape(row["figure"])}" '
+            f'data-kind="{row["kind"]}" style="{style}">'
+            f'<td style="padding:2px 8px"><b>{escape(row["owner"])}</b>\'s {escape(title)}</td>'
+            f'<td style="padding:2px 8px">{escape(row["where"])}</td>'
+            f'<td style="padding:2px 8px">{escape(row["counts"])}</td>'
+            f'<td style="padding:2px 8px">{escape(last)}</td></tr>'
+        )
+    return (
+        '<table class="carc-special-figures" style="font:13px sans-serif;border-collapse:collapse">'
+        '<tr style="text-align:left"><th style="padding:2px 8px">figure</th>'
+        '<th style="padding:2px 8px">stands on</th>'
+        '<th style="padding:2px 8px">counts</th>'
+        '<th style="padding:2px 8px">last move of a wagon</th></tr>'
+        f"{''.join(body)}</table>"
+    )
+
+
+# -- footnotes over every lesson ---------------------------------------------------------------
+
+
+def footnotes_by_lesson() -> list[dict]:
+    """Every footnote the lessons show, in the order they first come up, each with
+    ``lessons``: ``[(lesson title, [event indices])]``."""
+    found: dict[str, dict] = {}
+    for item in LESSONS:
+        game = load_lesson(item.title)
+        for entry in teach.footnotes_covered(game):
+            record = found.setdefault(
+                entry["id"], {k: v for k, v in entry.items() if k != "events"} | {"lessons": []}
+            )
+            record["lessons"].append((item.title, entry["events"]))
+    return list(found.values())
+
+
+def footnotes_by_lesson_markdown() -> str:
+    """:func:`footnotes_by_lesson` as a Markdown list."""
+    lines = []
+    for item in footnotes_by_lesson():
+        where = "; ".join(
+            f"{title}, event{'s' if len(ks) > 1 else ''} {', '.join(map(str, ks))}"
+            for title, ks in item["lessons"]
+        )
+        lines.append(f"- **{item['title']}** ({item['kind']}; {where}): *{item['citation']}*")
+    return "\n".join(lines) or "The lessons show no footnotes."
