@@ -206,7 +206,15 @@ def board_for_event(
         current_tile=event.pos if event.kind in ("tile-placed", "game-start") else None,
         graph=graph,
         size=size or auto_tile_size(state),
+        corner_figures=_corner_figures(state),
     )
+
+
+def _corner_figures(state: GameState) -> list:
+    """Figures where four tiles meet (barns): the board does not hold them."""
+    from .figures import Corner
+
+    return [f for f in state.figures.values() if isinstance(f.location, Corner)]
 
 
 def _border_partners(state: GameState, nodes) -> set:
@@ -245,6 +253,7 @@ def feature_graph_for_event(
         graph=True,
         graph_nodes=nodes,
         size=size or auto_tile_size(state),
+        corner_figures=_corner_figures(state),
     )
 
 

@@ -907,6 +907,7 @@ def board_svg(
     coordinates: bool = True,
     margin: int = 1,
     max_width: int | None = 900,
+    corner_figures: Iterable[Figure] = (),
 ) -> str:
     """Draw a board.
 
@@ -927,6 +928,9 @@ def board_svg(
         Squares (or placements) to mark as open/legal.
     marks:
         ``(x, y, colour, title)`` squares to tint, e.g. legal spots green, illegal ones grey.
+    corner_figures:
+        Figures standing where four tiles meet (Abbey & Mayor's barns): the board does not
+        hold them, so the caller passes them (``location`` a :class:`~carc_teach.figures.Corner`).
     """
     if not board.tiles:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
@@ -1040,6 +1044,12 @@ def board_svg(
             for fig in feature.figures:
                 out.append(_figure(board, fig, feature, size, min_x, min_y, colour_of))
         out.append("</g>")
+        corners = [f for f in corner_figures if hasattr(f.location, "squares")]
+        if corners:
+            out.append('<g class="corner-figures">')
+            for fig in corners:
+                out.append(_barn(fig, size, min_x, min_y, colour_of))
+            out.append("</g>")
 
     if coordinates:
         out.append('<g class="coords" pointer-events="none" fill="#555" font-size="10">')
@@ -1063,6 +1073,23 @@ def _figure(
     title = f"{fig.player}'s {role} on {feature.describe()} (segment {seg_id} of tile ({x}, {y}))"
     colour = colour_of.get(fig.player, player_colour(len(colour_of)))
     return _meeple(cx, cy, size * 0.3, colour, feature.kind == "field", title, fig.id)
+
+
+def _barn(fig: Figure, size: int, min_x: int, min_y: int, colour_of: dict) -> str:
+    """A figure on a grid point (a barn): a small house in its owner's colour."""
+    corner = fig.location
+    cx, cy = (corner.x - min_x) * size, (corner.y - min_y) * size  # type: ignore[union-attr]
+    w = size * 0.16
+    squares = ", ".join(f"({x}, {y})" for x, y in corner.squares())  # type: ignore[union-attr]
+    title = f"{fig.player}'s {fig.kind} where the tiles {squares} meet"
+    colour = colour_of.get(fig.player, player_colour(len(colour_of)))
+    return (
+        f'<g class="figure corner" data-figure="{escape(fig.id)}" '
+        f'transform="translate({cx:.1f},{cy:.1f})"><title>{escape(title)}</title>'
+        f'<path d="M{-w:.1f},{w * 0.9:.1f} V{-w * 0.2:.1f} L0,{-w:.1f} L{w:.1f},{-w * 0.2:.1f} '
+        f'V{w * 0.9:.1f} Z" fill="{colour}" stroke="#fff" stroke-width="{max(1.0, w * 0.18):.1f}" '
+        'stroke-linejoin="round"/></g>'
+    )
 
 
 # -- the feature graph -----------------------------------------------------------------------------
