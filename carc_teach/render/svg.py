@@ -69,6 +69,7 @@ COLOURS = {
     "river": "#4f8fd6",
     "quarter": "#e3d3ae",
     "quarter-text": "#6b5233",
+    "pig": "#f2a7b8",
 }
 #: Figure colours in seat order (blue, red, yellow, black, green, pink, ...).
 PLAYER_COLOURS = (
@@ -288,6 +289,7 @@ _SIZE_TEXTS: dict[str, Callable[[float], str]] = {
     "river": lambda s: f"{s * 0.14:.1f}",
     "lake": lambda s: f"{s * 0.17:.1f}",
     "label": lambda s: f"{s * 0.15:.1f}",
+    "pig": lambda s: f"{s * 0.05:.1f}",
 }
 
 _Expr = tuple[tuple[float, ...], tuple[float | str, ...]]
@@ -623,6 +625,10 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.text(">")
         _seg_title(t, tile, seg, on_board)
         t.text("</path>")
+    # The River II's pig herd, in the field it grazes in.
+    for seg in tile.segments:
+        if seg.kind == "field" and "pig-herd" in seg.tags:
+            _pig_herd(t, seg)
     # The City of Carcassonne (the Count): its quarters, as fields are drawn, named.
     for seg in tile.segments:
         if seg.kind == "quarter":
@@ -739,6 +745,21 @@ def _quarter_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: boo
         )
         t.length("label")
         t.text(f'">{escape(seg.quarter)}</text>')
+
+
+def _pig_herd(t: _Template, seg: Segment) -> None:
+    """Three pigs in a field (The River II's pig-herd tile), away from where a farmer stands."""
+    px, py = _centroid(_half_triangle(seg.halves[len(seg.halves) // 2]))
+    t.text('<g class="pig-herd" pointer-events="none">')
+    for dx, dy in ((-0.07, 0.0), (0.07, 0.0), (0.0, 0.06)):
+        t.text('<circle cx="')
+        t.x(px + dx)
+        t.text('" cy="')
+        t.y(py + dy)
+        t.text('" r="')
+        t.length("pig")
+        t.text(f'" fill="{COLOURS["pig"]}" stroke="#8a4b5c" stroke-width="1"/>')
+    t.text("</g>")
 
 
 def _river_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
