@@ -1,0 +1,262 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = ["marimo==0.25.2", "carc_teach"]
+# ///
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="full", app_title="Abbey & Mayor walkthrough")
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from carc_teach import notebook_ui as ui
+    from carc_teach import teach
+    from carc_teach.lessons import abbey_mayor as lessons
+
+    return lessons, mo, teach, ui
+
+
+@app.cell
+def _(mo):
+    mo.md("""
+    # Abbey & Mayor, step by step
+
+    Three new figures change who wins a feature and when it pays: the mayor, whose strength
+    is the pennants of its city; the wagon, which rolls on to another road, city or cloister
+    after scoring; and the barn, which pays farmers at once and earns its owner more after
+    the game. Pick a lesson, step through its short game event by event, and predict each
+    figure's effect before it is revealed.
+    """)
+    return
+
+
+@app.cell
+def _(mo):
+    mo.md("""
+    ## The rule in short
+
+    Each player gets four new pieces: an abbey tile, a mayor, a wagon and a barn. The three
+    figures are deployed in place of an ordinary follower, onto the tile just laid, and each
+    one bends a different rule of the base game.
+
+    - **The mayor** may only enter a city, and only one of the placed tile's cities where
+      nobody has a figure yet: no knight, no wagon, no other mayor. When the city is scored
+      the mayor weighs as much as the city has pennants: three pennants, three knights'
+      worth. A city with no pennant leaves it worth nothing. While that city grows the
+      mayor still keeps it occupied, so nobody can deploy into it, but at the scoring one
+      plain knight beats it. The mayor decides who takes the city, never how much it is
+      worth, and goes home afterwards like a knight.
+    - **The wagon** goes onto a road, a city or a cloister (an abbey included) where no
+      follower stands, never onto a farm, and it counts as one follower. Its trick comes
+      after its feature has been scored during the game: instead of going home, it may roll
+      on to a road, city or cloister linked to the scored one (a road carrying on through a
+      crossing or into a cloister, a road leaving a city by its gate, anything ending
+      against an abbey), as long as that feature is unfinished and empty. Its owner may
+      also simply take it back; when nothing qualifies, back it goes. Several wagons freed
+      in one turn move one by one: the active player's first, then the others clockwise,
+      each seeing what the one before it took.
+    - **The barn** sits on a corner where four tiles meet, with field in all four, on a farm
+      that has no barn yet. It stays until the end, and no farmer may be deployed on its
+      farm any more. Put on a farm with farmers, it scores them straight away, in that
+      turn's scoring step: 3 points per completed city bordering the farm for the majority,
+      after which the farmers go home. When a later tile joins a farm with farmers to a
+      barn's farm, those farmers score at once as well, but only 1 point per completed city,
+      and go home. After the game each barn earns its owner 4 points per completed city
+      its farm borders; two barns whose farms were joined both score in full.
+    - **The abbey** replaces drawing a tile, once per game, while tiles are left to draw. It
+      only fits a hole with tiles on all four sides, matches any edge around it and ends
+      every road and city running into it (they are scored at once). Otherwise it is a
+      cloister: a monk or a wagon may stand on it, and it is worth 9 once surrounded.
+    - **The big follower, builder and pig** come from Inns & Cathedrals and Traders &
+      Builders (the engine plays each as a module of its own); these lessons' games do not
+      use them, but they meet the new figures. A big follower weighs two followers, so it
+      beats a mayor with one pennant and ties with a mayor with two. A builder joins a road
+      or city where its owner already has a follower; a later tile that extends that
+      feature earns its owner one more tile at once. A pig joins a farm where its owner has
+      a farmer and adds 1 point per completed city when that farmer wins the farm, also
+      when the farm scores because of a barn.
+    """)
+    return
+
+
+@app.cell
+def _(lessons, mo):
+    lesson_choice = mo.ui.dropdown(
+        options=list(lessons.lesson_titles()),
+        value=lessons.LESSONS[0].title,
+        label="Lesson",
+    )
+    quiz = mo.ui.switch(
+        value=True, label="Ask me first (points, and what the mayor, wagon or barn does)"
+    )
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    mo.hstack([lesson_choice, quiz, classroom], justify="start", gap=2)
+    return classroom, lesson_choice, quiz
+
+
+@app.cell
+def _(lesson_choice, lessons, mo):
+    lesson = lessons.lesson(lesson_choice.value)
+    game = lessons.load_lesson(lesson.title)
+    mo.md(f"**{lesson.title}.** {lesson.watch}")
+    return (game,)
+
+
+@app.cell
+def _(lessons, ui):
+    # The barn stands on a corner and a figure in the supply is nowhere on the board: the
+    # table beside the board lists every mayor, wagon and barn, where it stands and its worth.
+    walkthrough = ui.Walkthrough(
+        question=lessons.question,
+        note=lessons.note,
+        panels=(("Mayors, wagons and barns", lessons.special_figures_html),),
+    )
+    return (walkthrough,)
+
+
+@app.cell
+def _(game, mo):
+    get_index, set_index = mo.state(0)
+    # classroom mode: the event whose question has been revealed to the class (-1: none)
+    get_revealed_at, set_revealed_at = mo.state(-1)
+    _ = game  # a new lesson starts again at its first event
+    return get_index, get_revealed_at, set_index, set_revealed_at
+
+
+@app.cell
+def _(mo, ui):
+    # Its own cell, reading no state: its value (notes shown or not) survives every step.
+    notes_button = ui.presenter_notes_button(mo)
+    return (notes_button,)
+
+
+@app.cell
+def _(game, get_index, get_revealed_at, mo, quiz, set_index, set_revealed_at, ui, walkthrough):
+    classroom_keys = ui.classroom_keys(
+        mo, game, get_index, set_index, get_revealed_at, set_revealed_at, walkthrough, quiz
+    )
+    return (classroom_keys,)
+
+
+@app.cell
+def _(
+    classroom,
+    classroom_keys,
+    game,
+    get_revealed_at,
+    index,
+    mo,
+    notes_button,
+    quiz,
+    state,
+    ui,
+    walkthrough,
+):
+    # Classroom mode: the whole width, large type, one event per key press (→ / space forward,
+    # ← back), the question put to the class before the reveal, presenter notes N hides.
+    mo.stop(not classroom.value)
+    ui.classroom_view(
+        mo,
+        game,
+        index,
+        state,
+        walkthrough,
+        keys=classroom_keys,
+        notes_button=notes_button,
+        revealed=get_revealed_at() == index,
+        quiz=quiz.value,
+    )
+    return
+
+
+@app.cell
+def _(game, get_index, mo, set_index, ui):
+    slider = ui.event_slider(mo, game, get_index, set_index)
+    return (slider,)
+
+
+@app.cell
+def _(game, get_index, mo, set_index, ui, walkthrough):
+    # Buttons live in their own cell, so the slider above follows every click.
+    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
+    return (step_buttons,)
+
+
+@app.cell
+def _(classroom, game, mo, slider, step_buttons, ui):
+    mo.stop(classroom.value)
+    ui.navigation(mo, game, slider, step_buttons)
+    return
+
+
+@app.cell
+def _(game, get_index):
+    index = min(get_index(), len(game.events) - 1)
+    event = game.events[index]
+    state = game.replay(index)
+    return event, index, state
+
+
+@app.cell
+def _(classroom, event, mo, teach):
+    mo.stop(classroom.value)
+    mo.Html(teach.timeline_html(event))
+    return
+
+
+@app.cell
+def _(game, index, mo, walkthrough):
+    prediction = walkthrough.question(game, index)
+    guess = mo.ui.radio(
+        options=list(prediction.choices) if prediction else [],
+        label=prediction.question if prediction else "",
+    )
+    return guess, prediction
+
+
+@app.cell
+def _(classroom, game, guess, index, mo, prediction, quiz, state, ui, walkthrough):
+    mo.stop(classroom.value)
+    ui.event_view(
+        mo, game, index, state, walkthrough, prediction=prediction, guess=guess, quiz=quiz.value
+    )
+    return
+
+
+@app.cell
+def _(classroom, mo):
+    mo.stop(classroom.value)
+    mo.md("""
+    **How to read the board.** Orange frame: the tile just placed. Yellow: the feature the
+    event is about. Every figure in a feature is drawn as a meeple in its owner's colour,
+    the mayor and the wagon too (hover over one to read what it is); barns stand on corners
+    between tiles, which the board does not draw. So the table beside the board lists every
+    mayor, wagon and barn: who owns it, where it stands (or that it waits in the supply),
+    what it counts there (a mayor the pennants of its city, a barn the completed cities its
+    farm borders) and each wagon's last move. While a question is open, the table shows the
+    moment before the event and keeps the answer back. Pennants are the small blue shields
+    on city tiles: count them on the board before you answer about a mayor.
+    """)
+    return
+
+
+@app.cell
+def _(game, mo, ui):
+    ui.footnotes_covered(mo, game)
+    return
+
+
+@app.cell
+def _(lessons, mo):
+    mo.accordion(
+        {"Footnotes across all the lessons": mo.md(lessons.footnotes_by_lesson_markdown())}
+    )
+    return
+
+
+if __name__ == "__main__":
+    app.run()
