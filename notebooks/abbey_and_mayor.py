@@ -108,8 +108,9 @@ def _(lesson_choice, lessons, mo):
 
 @app.cell
 def _(lessons, ui):
-    # The barn stands on a corner and a figure in the supply is nowhere on the board: the
-    # table beside the board lists every mayor, wagon and barn, where it stands and its worth.
+    # Mayors and wagons look like any meeple on the board and figures in the supply are not on
+    # it: the table beside the board lists every mayor, wagon and barn, where it stands and
+    # what it counts there.
     walkthrough = ui.Walkthrough(
         question=lessons.question,
         note=lessons.note,
@@ -233,13 +234,14 @@ def _(classroom, mo):
     mo.md("""
     **How to read the board.** Orange frame: the tile just placed. Yellow: the feature the
     event is about. Every figure in a feature is drawn as a meeple in its owner's colour,
-    the mayor and the wagon too (hover over one to read what it is); barns stand on corners
-    between tiles, which the board does not draw. So the table beside the board lists every
-    mayor, wagon and barn: who owns it, where it stands (or that it waits in the supply),
-    what it counts there (a mayor the pennants of its city, a barn the completed cities its
-    farm borders) and each wagon's last move. While a question is open, the table shows the
-    moment before the event and keeps the answer back. Pennants are the small blue shields
-    on city tiles: count them on the board before you answer about a mayor.
+    the mayor and the wagon too (hover over one to read what it is); a barn is a small
+    house in its owner's colour on the corner where four tiles meet. The table beside the
+    board lists every mayor, wagon and barn: who owns it, where it stands (or that it waits
+    in the supply), what it counts there (a mayor the pennants of its city, a barn the
+    completed cities its farm borders) and each wagon's last move. While a question is open,
+    the table shows the moment before the event and keeps the answer back. Pennants are the
+    small blue shields on city tiles: count them on the board before you answer about a
+    mayor.
     """)
     return
 
