@@ -225,8 +225,11 @@ def _end(state: GameState, controller: Controller, final_scoring: bool | None) -
         for m in state.modules:
             m.before_final_scoring(state)
         # every module lists what it scores, then each feature goes through the pipeline
+        # (a module may take over the rule of one it did not list: the shrines a base game
+        # lists with its cloisters)
         listed = [item for m in state.modules for item in m.final_features(state)]
         for feature, rule, what in listed:
+            rule, what = _scoring_rule(state, feature, final=True) or (rule, what)
             score_feature(state, feature, rule=rule, what=what, final=True)
         for m in state.modules:
             m.final_scoring(state)
@@ -576,10 +579,10 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     return True
 
 
-def _scoring_rule(state: GameState, feature) -> tuple[str, str] | None:
+def _scoring_rule(state: GameState, feature, *, final: bool = False) -> tuple[str, str] | None:
     # the last module in play with an answer decides (an expansion over the base game)
     for m in reversed(state.modules):
-        found = m.scoring_rule(state, feature, final=False)
+        found = m.scoring_rule(state, feature, final=final)
         if found is not None:
             return found
     return None

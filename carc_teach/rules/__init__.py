@@ -184,7 +184,9 @@ class RuleModule:
     ) -> tuple[str, str] | None:
         """``(rule id, wording of the feature)`` for scoring ``feature``, when this module is
         the one that scores it. The last module in play with an answer decides (a shrine
-        module answers for its shrines before the base game answers for cloisters)."""
+        module answers for its shrines before the base game answers for cloisters). Asked in
+        3A for every completed feature, and after the game (``final=True``) for every feature
+        a module's ``final_features`` lists, where an answer replaces the listed rule."""
         return None
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:

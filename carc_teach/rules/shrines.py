@@ -398,9 +398,8 @@ class ShrineRules(RuleModule):
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
         # After the game the base game lists the unfinished shrines with its cloisters; the
-        # shrine's own rule id is put on them here (scoring_rule is asked in 3A only).
+        # driver asks scoring_rule(final=True), so they carry the shrine's rule id already.
         if scoring.final and is_shrine(scoring.feature):
-            scoring.rule, scoring.what = self.scoring_rule(state, scoring.feature, final=True)  # type: ignore[misc]
             scoring.annotations = scoring.annotations or ("ckr-42",)
 
     def after_scoring(self, state: GameState, scoring: Scoring) -> None:

@@ -104,7 +104,13 @@ def test_a_scoring_turn_runs_the_hooks_in_the_documented_order(recorded):
         assert seen[: len(pipeline)] == pipeline
     tail = dedupe(recorded[recorded.index("before_final_scoring") :])
     expected = doc[doc.index("before_final_scoring") :]
-    # scoring after the game: the pipeline runs once per feature between final_features and
-    # final_scoring
-    assert tail[:2] == expected[:2] and tail[-1] == expected[-1], tail
-    assert set(tail[2:-1]) <= set(doc[doc.index("before_scoring") : doc.index("after_completed")])
+    # scoring after the game: between final_features and final_scoring, each listed feature
+    # is asked its rule, then runs the pipeline
+    assert expected[:3] == ["before_final_scoring", "final_features", "scoring_rule"]
+    assert tail[:3] == expected[:3] and tail[-1] == expected[-1], tail
+    middle = tail[2:-1]
+    assert set(middle) <= {"scoring_rule"} | set(
+        doc[doc.index("before_scoring") : doc.index("after_completed")]
+    )
+    asked = [i for i, c in enumerate(middle) if c == "scoring_rule"]
+    assert asked and all(middle[i + 1] == "before_scoring" for i in asked), middle
