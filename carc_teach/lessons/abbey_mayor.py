@@ -885,9 +885,10 @@ def _asked_kind(event: Event) -> str | None:
 
 
 def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str:
-    """:func:`special_figures` after event ``index`` as a small table with each wagon's last
-    move; the figure the event concerns is shaded. ``hidden``: the table as it was before the
-    event (while a question about it is open). Empty in a game without these figures."""
+    """:func:`special_figures` after event ``index``: a small table of those on the board,
+    then the ones in the supply and each wagon's last move; the figure the event concerns is
+    shaded. ``hidden``: as it was before the event (while a question about it is open), with
+    the worth of the kind of figure asked about kept back. Empty in a game without them."""
     at = index - 1 if hidden else index
     if at < 0:
         return ""
@@ -899,29 +900,55 @@ def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str
     moves = _last_wagon_moves(game, at, state)
     # while a question is open, what the figures asked about are worth is not told
     secret = _asked_kind(event) if hidden else None
+    shade = "background:#fff3c4"
+    cell = "padding:2px 8px;vertical-align:top"
     body = []
+    supply: dict[str, list[str]] = {}
     for row in rows:
         changed = not hidden and event.figure == row["figure"]
-        title = kind_of(row["kind"]).title
-        last = moves.get(row["figure"], "")
-        if row["kind"] == secret and row["counts"]:
-            row = {**row, "counts": "? (answer the question first)"}
-        style = "background:#fff3c4" if changed else ("" if row["on_board"] else "color:#888")
+        title = escape(kind_of(row["kind"]).title)
+        if not row["on_board"]:
+            name = f'<span style="{shade}">{title}</span>' if changed else title
+            supply.setdefault(row["owner"], []).append(name)
+            continue
+        counts = row["counts"]
+        if row["kind"] == secret and counts:
+            counts = "? (answer the question first)"
         body.append(
             f'<tr class="figure{" changed" if changed else ""}" data-figure="{escape(row["figure"])}" '
-            f'data-kind="{row["kind"]}" style="{style}">'
-            f'<td style="padding:2px 8px"><b>{escape(row["owner"])}</b>\'s {escape(title)}</td>'
-            f'<td style="padding:2px 8px">{escape(row["where"])}</td>'
-            f'<td style="padding:2px 8px">{escape(row["counts"])}</td>'
-            f'<td style="padding:2px 8px">{escape(last)}</td></tr>'
+            f'data-kind="{row["kind"]}" style="{shade if changed else ""}">'
+            f'<td style="{cell};white-space:nowrap"><b>{escape(row["owner"])}</b>\'s {title}</td>'
+            f'<td style="{cell}">{escape(row["where"])}</td>'
+            f'<td style="{cell}">{escape(counts)}</td></tr>'
+        )
+    parts = []
+    if body:
+        parts.append(
+            '<table class="carc-special-figures" style="border-collapse:collapse">'
+            f'<tr style="text-align:left"><th style="{cell}">figure</th>'
+            f'<th style="{cell}">stands on</th><th style="{cell}">counts</th></tr>'
+            f"{''.join(body)}</table>"
+        )
+    else:
+        parts.append("<div>No mayor, wagon or barn on the board.</div>")
+    if supply:
+        owned = "; ".join(f"{escape(p)}'s {join_names(names)}" for p, names in supply.items())
+        parts.append(
+            f'<div class="carc-supply" style="margin-top:4px">In the supply: {owned}.</div>'
+        )
+    if moves:
+        items = []
+        for fid, text in moves.items():
+            owner = escape(state.figures[fid].player or "")
+            style = f' style="{shade}"' if not hidden and event.figure == fid else ""
+            items.append(f"<li{style}>{owner}'s wagon, {escape(text)}</li>")
+        parts.append(
+            '<div class="carc-wagon-moves" style="margin-top:4px">Last move of each wagon after '
+            f'a scoring:<ul style="margin:2px 0">{"".join(items)}</ul></div>'
         )
     return (
-        '<table class="carc-special-figures" style="font:13px sans-serif;border-collapse:collapse">'
-        '<tr style="text-align:left"><th style="padding:2px 8px">figure</th>'
-        '<th style="padding:2px 8px">stands on</th>'
-        '<th style="padding:2px 8px">counts</th>'
-        '<th style="padding:2px 8px">last move of a wagon</th></tr>'
-        f"{''.join(body)}</table>"
+        '<div class="carc-special-figures-panel" style="font:13px sans-serif">'
+        f"{''.join(parts)}</div>"
     )
 
 
