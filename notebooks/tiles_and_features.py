@@ -15,9 +15,9 @@ def _():
 
     from carc_teach import teach
     from carc_teach.errors import CarcTeachError
-    from carc_teach.render.svg import board_svg, tile_svg
+    from carc_teach.render.svg import board_svg, graph_size, tile_svg
 
-    return CarcTeachError, board_svg, mo, teach, tile_svg
+    return CarcTeachError, board_svg, graph_size, mo, teach, tile_svg
 
 
 @app.cell
@@ -240,13 +240,12 @@ def _(
 
 
 @app.cell
-def _(mo, state, teach):
+def _(graph_size, mo, state, teach):
+    # counted from the board, not from networkx: the page need not import it to start
+    _segments, _edges = graph_size(state.board)
     mo.vstack(
         [
-            mo.md(
-                f"**Features on the board** ({state.board.features.graph.number_of_nodes()} segments, "
-                f"{state.board.features.graph.number_of_edges()} graph edges)"
-            ),
+            mo.md(f"**Features on the board** ({_segments} segments, {_edges} graph edges)"),
             mo.ui.table(teach.feature_rows(state), selection=None, page_size=12),
         ]
     )

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..figures import Figure
 
 __all__ = [
+    "graph_size",
     "COLOURS",
     "PLAYER_COLOURS",
     "tile_svg",
@@ -1159,6 +1160,13 @@ def _graph_tables(board: Board) -> tuple[dict[Node, str], dict[Node, dict[Node, 
                     continue
                 na[b] = adj.setdefault(b, {})[a] = "join"
     return kinds, adj
+
+
+def graph_size(board: Board) -> tuple[int, int]:
+    """(nodes, edges) of ``board.features.graph`` without building it (nor importing
+    networkx): the counts of the tables the graph overlay is drawn from."""
+    kinds, adj = _graph_tables(board)
+    return len(kinds), sum(len(neighbours) for neighbours in adj.values()) // 2
 
 
 def _graph_parts(tile: OrientedTile) -> tuple[dict[str, str], tuple[tuple[int, str], ...]]:

@@ -165,6 +165,8 @@ def test_graph_tables_follow_the_networkx_graph_in_order(name, fraction):
     assert kinds == {n: d["kind"] for n, d in g.nodes(data=True)}
     for node, neighbours in adj.items():
         assert list(neighbours.items()) == [(m, d["kind"]) for m, d in g.adj[node].items()]
+    # what the tiles-and-features page prints instead of asking networkx
+    assert svg.graph_size(board) == (g.number_of_nodes(), g.number_of_edges())
 
 
 def test_highlight_layer(full_game):
