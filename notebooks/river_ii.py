@@ -1,0 +1,212 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = ["marimo==0.25.2", "carc_teach"]
+# ///
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="full", app_title="The River II walkthrough")
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from carc_teach import examples, teach
+    from carc_teach import notebook_ui as ui
+    from carc_teach.lessons import river2 as lesson
+
+    return examples, lesson, mo, teach, ui
+
+
+@app.cell
+def _(mo):
+    mo.md("""
+    # The River II, step by step
+
+    The game begins at a spring, and the river is laid tile by tile before any land tile
+    comes out of the bag. Step through a short game from the spring to the volcano lake and
+    on to the scoring: see which way a bend may turn the water, where a lake may go, what
+    becomes of a river tile that fits nowhere, where followers may stand on a river tile,
+    and what the pig herd adds to a farm.
+    """)
+    return
+
+
+@app.cell
+def _(mo):
+    mo.md("""
+    ## The rule in short
+
+    - **The spring starts the game.** It takes the place of the usual start tile. All the
+      other river tiles are drawn first; only when none is left do land tiles come out.
+    - **The fork comes next.** It is the first tile drawn after the spring, and from it the
+      water runs on in two branches, each of which needs its own end.
+    - **Every river tile continues the river.** It must be laid against an open end so that
+      the water runs on through it; like any tile, its other edges must match the tiles
+      beside it. A river tile never goes anywhere else against the land.
+    - **No U-turn.** The river may not bend the same way twice in a row: after a bend to the
+      right, the next tile goes straight on or bends left, and the other way round. On the
+      fork's branches the fork itself counts as the first bend.
+    - **Lakes close the branches.** A lake ends the branch it is laid on, whichever one. The
+      volcano lake is always the last river tile, and with it the river is finished.
+    - **A river tile that fits nowhere** is taken out of the game for good, and its player
+      draws again. The river is simply finished with the tiles that are left.
+    - **Followers stay out of the water.** Nobody may stand on the river itself; the cities,
+      roads, cloisters and fields on river tiles are claimed and scored as on any land tile.
+    - **The pig herd.** Whoever scores the farm where the herd grazes gets 1 more point per
+      completed city the farm counts, on top of the usual 3, however many herds it holds.
+    - **With The Count of Carcassonne.** The City and the spring both want to start the
+      game. The latest rules lay the City first and the spring as the first tile drawn, and
+      let river tiles that cannot be placed drop out; older advice varies, and a popular
+      house rule lays the whole river first and puts the City beside it. The engine offers
+      all of these as the option `river2.with-count`.
+    """)
+    return
+
+
+@app.cell
+def _(examples, lesson, mo, ui):
+    game = examples.load("river-pig-herd")
+    # The river's open ends and the river tiles still to come are listed beside the board.
+    walkthrough = ui.Walkthrough(
+        question=lesson.river_question,
+        note=lesson.river_note,
+        panels=(("The river", lesson.river_html),),
+    )
+    quiz = mo.ui.switch(value=True, label="Ask me first (where the river may go, and the points)")
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    mo.hstack([quiz, classroom], justify="start", gap=2)
+    return classroom, game, quiz, walkthrough
+
+
+@app.cell
+def _(mo):
+    get_index, set_index = mo.state(0)
+    # classroom mode: the event whose question has been revealed to the class (-1: none)
+    get_revealed_at, set_revealed_at = mo.state(-1)
+    return get_index, get_revealed_at, set_index, set_revealed_at
+
+
+@app.cell
+def _(mo, ui):
+    # Its own cell, reading no state: its value (notes shown or not) survives every step.
+    notes_button = ui.presenter_notes_button(mo)
+    return (notes_button,)
+
+
+@app.cell
+def _(game, get_index, get_revealed_at, mo, quiz, set_index, set_revealed_at, ui, walkthrough):
+    classroom_keys = ui.classroom_keys(
+        mo, game, get_index, set_index, get_revealed_at, set_revealed_at, walkthrough, quiz
+    )
+    return (classroom_keys,)
+
+
+@app.cell
+def _(
+    classroom,
+    classroom_keys,
+    game,
+    get_revealed_at,
+    index,
+    mo,
+    notes_button,
+    quiz,
+    state,
+    ui,
+    walkthrough,
+):
+    # Classroom mode: the whole width, large type, one event per key press (→ / space forward,
+    # ← back), the question put to the class before the reveal, presenter notes N hides.
+    mo.stop(not classroom.value)
+    ui.classroom_view(
+        mo,
+        game,
+        index,
+        state,
+        walkthrough,
+        keys=classroom_keys,
+        notes_button=notes_button,
+        revealed=get_revealed_at() == index,
+        quiz=quiz.value,
+    )
+    return
+
+
+@app.cell
+def _(game, get_index, mo, set_index, ui):
+    slider = ui.event_slider(mo, game, get_index, set_index)
+    return (slider,)
+
+
+@app.cell
+def _(game, get_index, mo, set_index, ui, walkthrough):
+    # Buttons live in their own cell, so the slider above follows every click.
+    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
+    return (step_buttons,)
+
+
+@app.cell
+def _(classroom, game, mo, slider, step_buttons, ui):
+    mo.stop(classroom.value)
+    ui.navigation(mo, game, slider, step_buttons)
+    return
+
+
+@app.cell
+def _(game, get_index):
+    index = min(get_index(), len(game.events) - 1)
+    event = game.events[index]
+    state = game.replay(index)
+    return event, index, state
+
+
+@app.cell
+def _(classroom, event, mo, teach):
+    mo.stop(classroom.value)
+    mo.Html(teach.timeline_html(event))
+    return
+
+
+@app.cell
+def _(game, index, mo, walkthrough):
+    prediction = walkthrough.question(game, index)
+    guess = mo.ui.radio(
+        options=list(prediction.choices) if prediction else [],
+        label=prediction.question if prediction else "",
+    )
+    return guess, prediction
+
+
+@app.cell
+def _(classroom, game, guess, index, mo, prediction, quiz, state, ui, walkthrough):
+    mo.stop(classroom.value)
+    ui.event_view(
+        mo, game, index, state, walkthrough, prediction=prediction, guess=guess, quiz=quiz.value
+    )
+    return
+
+
+@app.cell
+def _(classroom, mo):
+    mo.stop(classroom.value)
+    mo.md("""
+    **How to read the board.** The river is the blue band, with a pool where it rises at the
+    spring and where a lake ends it. The table beside the board lists the river's open ends:
+    which way the water flows there, how the river last turned, and so which way the next
+    bend may go. Orange frame: the tile just placed. Yellow: the feature the event is about.
+    The pig herd grazes in the big field on the outside of the bend where it was laid.
+    """)
+    return
+
+
+@app.cell
+def _(game, mo, ui):
+    ui.footnotes_covered(mo, game)
+    return
+
+
+if __name__ == "__main__":
+    app.run()
