@@ -9,6 +9,8 @@ walkthrough only adds a row to ``WALKTHROUGHS``.
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from marimo_page import (
     assert_healthy,
@@ -25,12 +27,23 @@ from carc_teach import examples, teach
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-#: notebook, bundled example, the walkthrough's question function (in ``teach``)
+#: notebook, bundled example, the walkthrough's question function (a name in ``teach``, or
+#: ``module.function`` in ``carc_teach.lessons``)
 WALKTHROUGHS = [
     ("count_of_carcassonne", "count-city", "walkthrough_question"),
     ("king_and_robber", "king-robber", "king_walkthrough_question"),
     ("heretics_and_shrines", "shrines", "shrines_question"),
+    ("river_ii", "river-pig-herd", "river2.river_question"),
+    ("after_the_game", "after-game", "after_game.after_game_question"),
 ]
+
+
+def question_function(asks: str):
+    """The question function a row names."""
+    if "." in asks:
+        module, _, name = asks.rpartition(".")
+        return getattr(importlib.import_module(f"carc_teach.lessons.{module}"), name)
+    return getattr(teach, asks)
 
 
 def key_event(game, question) -> int:
@@ -54,7 +67,7 @@ def test_key_event_footnote_and_classroom(
     asks,
 ):
     game = examples.load(example)
-    question = getattr(teach, asks)
+    question = question_function(asks)
     k = key_event(game, question)
     prediction = question(game, k)
     note = teach.annotation_notes(game.events[k], expansions=game.setup.expansions)[0]

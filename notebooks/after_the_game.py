@@ -1,0 +1,220 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = ["marimo==0.25.2", "carc_teach"]
+# ///
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="full", app_title="Scoring after the game walkthrough")
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from carc_teach import examples, teach
+    from carc_teach import notebook_ui as ui
+    from carc_teach.lessons import after_game as lesson
+
+    return examples, lesson, mo, teach, ui
+
+
+@app.cell
+def _(mo):
+    mo.md("""
+    # Scoring after the game, step by step
+
+    When the last tile is down, a good part of the points is still to come. Starting at the
+    last tile of a short game with the Count, King & Robber Baron and Abbey & Mayor, step
+    through the scoring after the game in the order it happens: the followers leaving the
+    City of Carcassonne one at a time, the unfinished roads, cities and cloisters, the farms,
+    the King and the Robber Baron, and the barn, predicting each result before you see it.
+    """)
+    return
+
+
+@app.cell
+def _(mo):
+    mo.md("""
+    ## The rule in short
+
+    - **The City empties first** (The Count of Carcassonne). Before anything scores,
+      followers waiting in the City may come out, one at a time: the player on the left of
+      whoever laid the last tile moves one follower or passes, then the next player, and so
+      on round the table, round after round, until nobody moves any more. A market follower
+      goes onto any farm, a castle follower into an unfinished city, a blacksmith follower
+      onto an unfinished road, a cathedral follower into an unfinished cloister. The quarter
+      where the Count stands stays shut, and a follower still in the City scores nothing.
+    - **Unfinished roads, cities and cloisters.** Every one that still has followers scores
+      once more, for whoever has the most of them there (all of them when tied): a road 1
+      point per tile, a city 1 per tile and 1 per pennant (half of what a completed city
+      pays), a cloister 1 for itself and 1 for each tile around it.
+    - **Farms.** Each farm pays the players with the most farmers in it 3 points for every
+      completed city it touches, however far away the farmers stand. Unfinished cities pay
+      the farm nothing. With the Count, the City of Carcassonne is a completed city for
+      every farm that touches it.
+    - **The King and the Robber Baron** (King & Robber Baron). Whoever holds the King scores
+      1 point for every completed city on the board, the City of Carcassonne included;
+      whoever holds the Robber Baron 1 point for every completed road. Every one counts, no
+      matter who completed it, who scored it, or whether anybody stood on it.
+    - **Barns** (Abbey & Mayor). Each barn pays its owner 4 points for every completed city
+      its farm touches, the City of Carcassonne included, even though no farmer stands
+      there. Two barns on one farm each score in full.
+    """)
+    return
+
+
+@app.cell
+def _(examples, lesson, mo, teach, ui):
+    game = examples.load("after-game")
+    # What is held or waits off the board (the City's quarters, the tokens) and what the
+    # scoring after the game still has to do are listed beside the board.
+    walkthrough = ui.Walkthrough(
+        question=lesson.after_game_question,
+        note=lesson.after_game_note,
+        panels=(
+            ("Scoring after the game", lesson.final_steps_html),
+            ("The City of Carcassonne", teach.city_quarters_html),
+            ("The King and the Robber Baron", teach.royal_tokens_html),
+            ("Barns", lesson.barns_html),
+        ),
+    )
+    quiz = mo.ui.switch(value=True, label="Ask me first (who moves, and the points)")
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    mo.hstack([quiz, classroom], justify="start", gap=2)
+    return classroom, game, quiz, walkthrough
+
+
+@app.cell
+def _(game, lesson, mo):
+    # The walkthrough starts at the last tile: the game is over, its scoring is not.
+    get_index, set_index = mo.state(lesson.start_index(game))
+    # classroom mode: the event whose question has been revealed to the class (-1: none)
+    get_revealed_at, set_revealed_at = mo.state(-1)
+    return get_index, get_revealed_at, set_index, set_revealed_at
+
+
+@app.cell
+def _(mo, ui):
+    # Its own cell, reading no state: its value (notes shown or not) survives every step.
+    notes_button = ui.presenter_notes_button(mo)
+    return (notes_button,)
+
+
+@app.cell
+def _(game, get_index, get_revealed_at, mo, quiz, set_index, set_revealed_at, ui, walkthrough):
+    classroom_keys = ui.classroom_keys(
+        mo, game, get_index, set_index, get_revealed_at, set_revealed_at, walkthrough, quiz
+    )
+    return (classroom_keys,)
+
+
+@app.cell
+def _(
+    classroom,
+    classroom_keys,
+    game,
+    get_revealed_at,
+    index,
+    mo,
+    notes_button,
+    quiz,
+    state,
+    ui,
+    walkthrough,
+):
+    # Classroom mode: the whole width, large type, one event per key press (→ / space forward,
+    # ← back), the question put to the class before the reveal, presenter notes N hides.
+    mo.stop(not classroom.value)
+    ui.classroom_view(
+        mo,
+        game,
+        index,
+        state,
+        walkthrough,
+        keys=classroom_keys,
+        notes_button=notes_button,
+        revealed=get_revealed_at() == index,
+        quiz=quiz.value,
+    )
+    return
+
+
+@app.cell
+def _(game, get_index, mo, set_index, ui):
+    slider = ui.event_slider(mo, game, get_index, set_index)
+    return (slider,)
+
+
+@app.cell
+def _(game, get_index, mo, set_index, ui, walkthrough):
+    # Buttons live in their own cell, so the slider above follows every click.
+    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
+    return (step_buttons,)
+
+
+@app.cell
+def _(classroom, game, mo, slider, step_buttons, ui):
+    mo.stop(classroom.value)
+    ui.navigation(mo, game, slider, step_buttons)
+    return
+
+
+@app.cell
+def _(game, get_index):
+    index = min(get_index(), len(game.events) - 1)
+    event = game.events[index]
+    state = game.replay(index)
+    return event, index, state
+
+
+@app.cell
+def _(classroom, event, mo, teach):
+    mo.stop(classroom.value)
+    mo.Html(teach.timeline_html(event))
+    return
+
+
+@app.cell
+def _(game, index, mo, walkthrough):
+    prediction = walkthrough.question(game, index)
+    guess = mo.ui.radio(
+        options=list(prediction.choices) if prediction else [],
+        label=prediction.question if prediction else "",
+    )
+    return guess, prediction
+
+
+@app.cell
+def _(classroom, game, guess, index, mo, prediction, quiz, state, ui, walkthrough):
+    mo.stop(classroom.value)
+    ui.event_view(
+        mo, game, index, state, walkthrough, prediction=prediction, guess=guess, quiz=quiz.value
+    )
+    return
+
+
+@app.cell
+def _(classroom, mo):
+    mo.stop(classroom.value)
+    mo.md("""
+    **How to read the board.** The City of Carcassonne is the beige block in the middle,
+    its four quarters named. Followers waiting in a quarter stand on no feature, so the
+    board does not draw them: the table beside the board lists them, and where the Count
+    stands. The King and the Robber Baron are held, not placed; the table says who holds
+    them. A barn is the little house in its owner's colour where four tiles meet. Orange
+    frame: the tile just placed. Yellow: the feature that scores. The table of the scoring
+    after the game shows which step comes next and what each one has paid so far.
+    """)
+    return
+
+
+@app.cell
+def _(game, mo, ui):
+    ui.footnotes_covered(mo, game)
+    return
+
+
+if __name__ == "__main__":
+    app.run()
