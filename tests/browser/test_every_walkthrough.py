@@ -35,6 +35,7 @@ WALKTHROUGHS = [
     ("heretics_and_shrines", "shrines", "shrines_question"),
     ("river_ii", "river-pig-herd", "river2.river_question"),
     ("after_the_game", "after-game", "after_game.after_game_question"),
+    ("abbey_and_mayor", "mayor-pennants", "abbey_mayor.question"),
 ]
 
 
