@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .events import STEP_TITLES, Event
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
+from .scoring import score_feature
 from .text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,6 +50,10 @@ __all__ = [
     "classroom_stage_html",
     "presenter_notes_markdown",
     "sandbox_game",
+    "SANDBOX_PLAYERS",
+    "follower_spots",
+    "with_follower",
+    "would_score",
     "tiles_left",
     "placement_options",
     "placement_marks",
@@ -696,6 +701,80 @@ def sandbox_game(moves: list[dict], players: tuple[str, ...] = ("You",)):
         "final_scoring": False,
     }
     return load_game(data, source="your board")
+
+
+#: who places the tiles of the hand-built board, in turn
+SANDBOX_PLAYERS = ("Alice", "Bob")
+
+
+def follower_spots(game: Game) -> list[tuple[str, str]]:
+    """Where the player of the last hand-placed tile may put a follower on it, as the engine's
+    deployment decision lists them: ``(segment id, label)``, e.g. ``("N", "the city (segment
+    N)")``. Empty before the first tile."""
+    placed_at = [e.index for e in game.events if e.kind == "tile-placed"]
+    if not placed_at:
+        return []
+    state = game.replay(placed_at[-1])  # the tile placed, nothing deployed yet
+    turn = state.turn
+    options = []
+    for m in state.modules:
+        options.extend(m.deployment_options(state, turn))
+    for m in state.modules:
+        options = m.filter_deployments(state, turn, options)
+    features = state.board.features
+    out = []
+    for action in options:
+        if action.figure != "follower" or action.node is None:
+            continue
+        feature = features.feature_of(action.node)
+        out.append((action.node[2], f"{feature.describe()} (segment {action.node[2]})"))
+    return out
+
+
+def with_follower(moves: list[dict], segment: str | None) -> list[dict]:
+    """``moves`` with the last move's follower on ``segment`` (None: no follower)."""
+    if not moves:
+        return []
+    last = {k: v for k, v in moves[-1].items() if k != "deploy"}
+    if segment is not None:
+        last["deploy"] = {"figure": "follower", "segment": segment}
+    return [*moves[:-1], last]
+
+
+def would_score(state: GameState) -> list[dict]:
+    """Who would score what if the game ended now: every unscored feature with a figure on it,
+    scored after the game by the engine's own pipeline on a copy of the state (the board
+    itself is not touched). One row per feature, most points first."""
+    trial = state.clone()
+    trial.until = None
+    listed = [item for m in trial.modules for item in m.final_features(trial)]
+    rows = []
+    for feature, rule, what in listed:
+        if not feature.figures:
+            continue
+        holders = ", ".join(
+            f"{p} {n}"
+            for p, n in sorted(
+                {
+                    fig.player: sum(1 for g in feature.figures if g.player == fig.player)
+                    for fig in feature.figures
+                    if fig.player is not None
+                }.items()
+            )
+        )
+        scoring = score_feature(trial, feature, rule=rule, what=what, final=True)
+        best = max(scoring.points.values(), default=0)
+        rows.append(
+            {
+                "feature": what,
+                "followers": holders,
+                "majority": " and ".join(scoring.winners) or "nobody",
+                "points": ", ".join(f"{p} {n}" for p, n in scoring.points.items()) or "none",
+                "_best": best,
+            }
+        )
+    rows.sort(key=lambda r: (-r.pop("_best"), r["feature"]))
+    return rows
 
 
 def tiles_left(state: GameState) -> list[tuple[str, str, int]]:

@@ -28,7 +28,9 @@ def _(mo):
     Place tiles yourself and watch roads, cities, cloisters and farms form. Pick a tile and a
     rotation: the board marks every open square where it fits (green) and says why it does not
     fit on the others (grey; hover for the reason). Place it, and see which features it joined,
-    whether they are complete, and how the feature graph grows.
+    whether they are complete, and how the feature graph grows. Alice and Bob take turns: put
+    a follower on the tile just placed and see who would score each feature if the game
+    ended now.
     """)
     return
 
@@ -43,14 +45,14 @@ def _(mo):
 @app.cell
 def _(CarcTeachError, get_moves, mo, teach):
     try:
-        game = teach.sandbox_game(get_moves())
+        game = teach.sandbox_game(get_moves(), teach.SANDBOX_PLAYERS)
         problem = None
     except CarcTeachError as _exc:  # cannot happen through the controls; shown, never raised
-        game = teach.sandbox_game([])
+        game = teach.sandbox_game([], teach.SANDBOX_PLAYERS)
         problem = mo.callout(str(_exc), kind="danger")
     state = game.state
     problem
-    return (state,)
+    return game, state
 
 
 @app.cell
@@ -146,6 +148,7 @@ def _(
         else mo.md("No tiles left.")
     )
     _why = mo.md(
+        f"**{state.players[(len(state.board.tiles) - 1) % 2]}** places the next tile. "
         f"It fits on **{len(legal)}** of the {len(legal) + len(refused)} open squares."
         + (
             ""
@@ -169,6 +172,29 @@ def _(
         ],
         justify="start",
         gap=2,
+    )
+    return
+
+
+@app.cell
+def _(game, get_moves, mo, set_moves, teach):
+    # A follower for the tile just placed: choosing one rewrites that move, so the board,
+    # the features and who would score follow at once.
+    _spots = teach.follower_spots(game)
+    _moves = get_moves()
+    _now = (_moves[-1].get("deploy") or {}).get("segment") if _moves else None
+    _none = "no follower"
+    _labels = {_label: _segment for _segment, _label in _spots}
+    follower_choice = mo.ui.radio(
+        options={_none: None, **_labels},
+        value=next((_l for _l, _s in _labels.items() if _s == _now), _none),
+        label=(
+            f"**{teach.SANDBOX_PLAYERS[(len(_moves) - 1) % 2]}'s follower** on the tile just placed"
+        ),
+        on_change=lambda _segment: set_moves(teach.with_follower(get_moves(), _segment)),
+    )
+    follower_choice if _moves else mo.md(
+        "*Place a tile, then choose where its player puts a follower.*"
     )
     return
 
@@ -243,10 +269,19 @@ def _(
 def _(graph_size, mo, state, teach):
     # counted from the board, not from networkx: the page need not import it to start
     _segments, _edges = graph_size(state.board)
+    _scores = teach.would_score(state)
     mo.vstack(
         [
             mo.md(f"**Features on the board** ({_segments} segments, {_edges} graph edges)"),
             mo.ui.table(teach.feature_rows(state), selection=None, page_size=12),
+            mo.md(
+                "**If the game ended now**: who would score each occupied feature that is "
+                "still open, counted as after the game (a completed one has scored already "
+                "and its followers went home)."
+            ),
+            mo.ui.table(_scores, selection=None)
+            if _scores
+            else mo.md("*No follower stands on an open feature.*"),
         ]
     )
     return

@@ -125,9 +125,27 @@ def test_tiles_and_features_place_and_undo(open_walkthrough, page_session):
     assert svg_snapshot(page) != start_board
     page_session.screenshot(f"{open_walkthrough.variant}-tiles-placed")
 
+    # Alice puts a follower on the tile she placed; the page says what she would score
+    moves = [_first_placement()]
+    segment, label = teach.follower_spots(teach.sandbox_game(moves, teach.SANDBOX_PLAYERS))[0]
+    game = teach.sandbox_game(teach.with_follower(moves, segment), teach.SANDBOX_PLAYERS)
+    row = teach.would_score(game.state)[0]
+    choose_radio(page, label)
+    shown = body_text(page)
+    assert row["feature"] in shown and row["points"] in shown
+    page_session.screenshot(f"{open_walkthrough.variant}-tiles-follower")
+
     click_button(page, "Undo")
     assert _segments_and_edges(body_text(page)) == start_counts
     assert_healthy(page_session, tolerate_missing=open_walkthrough.tolerate_missing)
+
+
+def _first_placement() -> dict:
+    """The placement the page offers first: tile V, its first rotation that fits, first square."""
+    state = teach.sandbox_game([], teach.SANDBOX_PLAYERS).state
+    rotation = next(r for r, n in teach.rotations_that_fit(state, "V").items() if n)
+    (x, y), *_ = teach.placement_options(state, "V", rotation)[0]
+    return {"tile": "V", "x": x, "y": y, "rotation": rotation}
 
 
 def _situations(text: str) -> int:
