@@ -151,8 +151,11 @@ def _(chosen_edition, intro, mo, present, reference, rows, selection):
             mo.callout(
                 mo.md(
                     f"**{len(rows)} scoring situations** for {', '.join(_names)}, worded for "
-                    f"{chosen_edition}. carc_teach's engine plays the base game so far: it runs "
-                    f"{_full} of these rows fully and {_part} in part; the rest are reference only."
+                    f"{chosen_edition}. carc_teach's engine runs {_full} of these rows fully "
+                    f"and {_part} in part; the rest are reference only (their expansion, or "
+                    "the part of it they need, is not implemented). Farms score only after the "
+                    "game, which this page does not cover: see the walkthrough *Scoring after "
+                    "the game*."
                 ),
                 kind="info",
             ),
@@ -183,9 +186,17 @@ def _(mo, present, rows):
 def _(mo, present, rows, steps):
     # The same rows step by step; every row opens to its details.
     _by_step = {}
+    # steps where nothing scores are named on one line, not opened one by one
+    _quiet = [_s for _s in steps if not any(r.step == _s.code for r in rows) and not _s.notes]
+    if _quiet:
+        _by_step[f"Nothing scores in {', '.join(_s.code for _s in _quiet)}"] = mo.md(
+            "\n".join(f"- {_s.code} · {_s.title}" for _s in _quiet)
+        )
     for _step in steps:
         _own = [r for r in rows if r.step == _step.code]
         _notes = "\n".join(f"*{n}*" for n in _step.notes)
+        if _step in _quiet:
+            continue
         if not _own:
             _body = mo.md(_notes + ("\n\n" if _notes else "") + "Nothing scores in this step.")
         else:
