@@ -714,13 +714,10 @@ def follower_spots(game: Game) -> list[tuple[str, str]]:
     placed_at = [e.index for e in game.events if e.kind == "tile-placed"]
     if not placed_at:
         return []
+    from .turn import deployment_options
+
     state = game.replay(placed_at[-1])  # the tile placed, nothing deployed yet
-    turn = state.turn
-    options = []
-    for m in state.modules:
-        options.extend(m.deployment_options(state, turn))
-    for m in state.modules:
-        options = m.filter_deployments(state, turn, options)
+    options = deployment_options(state, state.turn)
     features = state.board.features
     out = []
     for action in options:

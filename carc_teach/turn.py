@@ -381,12 +381,18 @@ def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decisio
     )
 
 
-def _deployment_decision(state: GameState, turn: Turn) -> Decision:
+def deployment_options(state: GameState, turn: Turn) -> list[Deploy]:
+    """The deployments step 2B offers: every module's, then every module's filter."""
     options: list[Deploy] = []
     for m in state.modules:
         options.extend(m.deployment_options(state, turn))
     for m in state.modules:
         options = m.filter_deployments(state, turn, options)
+    return options
+
+
+def _deployment_decision(state: GameState, turn: Turn) -> Decision:
+    options = deployment_options(state, turn)
     return Decision(
         turn.player,
         "deploy",
