@@ -24,7 +24,9 @@ __all__ = [
     "notebooks_dir",
     "CELL_ERROR_TEXT",
     "WASM_BOOT_TIMEOUT_MS",
+    "FIRST_VIEW_SECONDS",
     "open_notebook",
+    "open_offline_page",
     "wait_for_notebook",
     "body_text",
     "wait_for_text",
@@ -107,6 +109,61 @@ def open_notebook(session, url: str, *, title: str, timeout_ms: float = 60_000):
     """
     session.page.goto(url)
     return wait_for_notebook(session, title=title, timeout_ms=timeout_ms)
+
+
+#: The pre-rendered first view of an offline page shows within this (the goal is 3 s; tests run
+#: on a loaded machine).
+FIRST_VIEW_SECONDS = 6.0
+
+# The boards (svg.carc-board) on the page, the pre-rendered one and marimo's, in any shadow root.
+_BOARDS = """() => {
+    const found = {prerendered: [], notebook: []};
+    const visit = (root) => {
+        root.querySelectorAll('svg.carc-board').forEach((svg) => {
+            const where = svg.closest('[data-carc-prerender]') ? 'prerendered' : 'notebook';
+            found[where].push(svg.outerHTML);
+        });
+        root.querySelectorAll('*').forEach((el) => { if (el.shadowRoot) visit(el.shadowRoot); });
+    };
+    visit(document);
+    return found;
+}"""
+
+
+def open_offline_page(session, url: str, *, notebook: Path, title: str, timeout_ms: float):
+    """Open a page of the WebAssembly site and check its first view on the way; return the page.
+
+    The page must show its title (and its first board, if it has one) pre-rendered within
+    :data:`FIRST_VIEW_SECONDS`; once the notebook has run, the pre-rendered view must be gone
+    and the notebook's own first board must be the very board that was pre-rendered. Every
+    test that opens an offline page checks this, so no page is loaded only for this check.
+    """
+    from carc_teach.site.prerender import first_view
+
+    page = session.page
+    expected = first_view(notebook)
+    assert expected is not None, f"{notebook.stem}: no pre-rendered view"
+    started = time.monotonic()
+    page.goto(url, wait_until="commit")
+    prerendered = page.locator("[data-carc-prerender]")
+    prerendered.get_by_text(title).wait_for(timeout=FIRST_VIEW_SECONDS * 1000)
+    if expected.ready == "board":
+        prerendered.locator("svg.carc-board").wait_for(timeout=FIRST_VIEW_SECONDS * 1000)
+    shown_after = time.monotonic() - started
+    assert shown_after <= FIRST_VIEW_SECONDS, (
+        f"{notebook.stem}: first view after {shown_after:.1f} s"
+    )
+    early = page.evaluate(_BOARDS)
+
+    wait_for_notebook(session, title=title, timeout_ms=timeout_ms)
+
+    assert prerendered.count() == 0, f"{notebook.stem}: the pre-rendered view stayed"
+    if expected.ready == "board":
+        notebook_boards = page.evaluate(_BOARDS)["notebook"]
+        assert early["prerendered"] == [notebook_boards[0]], (
+            f"{notebook.stem}: the pre-rendered board is not the notebook's first board"
+        )
+    return page
 
 
 def wait_for_notebook(session, *, title: str, timeout_ms: float = 60_000):

@@ -8,10 +8,9 @@ the page's requirements, and walkthrough tests stay out of the matplotlib tabs.
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from marimo_page import WASM_BOOT_TIMEOUT_MS, assert_healthy, body_text, wait_for_notebook
+from marimo_page import WASM_BOOT_TIMEOUT_MS, assert_healthy, body_text, open_offline_page
+from test_every_walkthrough import WALKTHROUGHS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -33,52 +32,49 @@ def test_index_has_a_card_per_walkthrough(self_hosted_site, page_session):
     assert not page_session.blocked
 
 
-#: The pre-rendered first view shows within this (the goal is 3 s; tests run on a loaded machine).
-FIRST_VIEW_SECONDS = 6.0
-
-# The boards (svg.carc-board) on the page, the pre-rendered one and marimo's, in any shadow root.
-_BOARDS = """() => {
-    const found = {prerendered: [], notebook: []};
-    const visit = (root) => {
-        root.querySelectorAll('svg.carc-board').forEach((svg) => {
-            const where = svg.closest('[data-carc-prerender]') ? 'prerendered' : 'notebook';
-            found[where].push(svg.outerHTML);
-        });
-        root.querySelectorAll('*').forEach((el) => { if (el.shadowRoot) visit(el.shadowRoot); });
-    };
-    visit(document);
-    return found;
-}"""
+#: Notebooks that a walkthrough test opens on the offline site (through ``open_walkthrough``,
+#: which checks the pre-rendered first view on the way): loading them once more here would
+#: only cost minutes.
+OPENED_BY_WALKTHROUGH_TESTS = {
+    *(row[0] for row in WALKTHROUGHS),
+    "abbey_and_mayor",  # test_abbey_mayor_walkthrough.py
+    "compare_editions",  # test_classroom.py
+    "turn_sequence",  # test_walkthroughs.py, test_classroom.py
+    "tiles_and_features",  # test_walkthroughs.py
+    "scoring_reference",  # test_walkthroughs.py
+}
 
 
 def test_every_page_runs_offline_and_shows_its_first_view_at_once(self_hosted_site, page_session):
     """Each page shows its title (and first board, if it has one) pre-rendered within seconds;
-    the notebook then draws the very same board and the pre-rendered view goes away."""
+    the notebook then draws the very same board and the pre-rendered view goes away. Pages a
+    walkthrough test opens offline are checked there; the others are opened here."""
     from carc_teach.site.prerender import first_view
 
-    page = page_session.page
     for info in self_hosted_site.build.pages:
-        expected = first_view(info.path)
-        assert expected is not None, f"{info.slug}: no pre-rendered view"
-        started = time.monotonic()
-        page.goto(f"{self_hosted_site.url}{info.slug}.html", wait_until="commit")
-        prerendered = page.locator("[data-carc-prerender]")
-        prerendered.get_by_text(info.title).wait_for(timeout=FIRST_VIEW_SECONDS * 1000)
-        if expected.ready == "board":
-            prerendered.locator("svg.carc-board").wait_for(timeout=FIRST_VIEW_SECONDS * 1000)
-        shown_after = time.monotonic() - started
-        assert shown_after <= FIRST_VIEW_SECONDS, (
-            f"{info.slug}: first view after {shown_after:.1f} s"
+        assert first_view(info.path) is not None, f"{info.slug}: no pre-rendered view"
+    for info in self_hosted_site.build.pages:
+        if info.slug in OPENED_BY_WALKTHROUGH_TESTS:
+            continue
+        open_offline_page(
+            page_session,
+            f"{self_hosted_site.url}{info.slug}.html",
+            notebook=info.path,
+            title=info.title,
+            timeout_ms=WASM_BOOT_TIMEOUT_MS,
         )
-        early = page.evaluate(_BOARDS)
-
-        wait_for_notebook(page_session, title=info.title, timeout_ms=WASM_BOOT_TIMEOUT_MS)
-
-        assert prerendered.count() == 0, f"{info.slug}: the pre-rendered view stayed"
-        if expected.ready == "board":
-            notebook_boards = page.evaluate(_BOARDS)["notebook"]
-            assert early["prerendered"] == [notebook_boards[0]], (
-                f"{info.slug}: the pre-rendered board is not the notebook's first board"
-            )
         page_session.screenshot(f"self-hosted-{info.slug}")
         assert_healthy(page_session, tolerate_missing=OFFLINE_MISSING)
+
+
+def test_the_walkthrough_tests_open_every_page_they_are_said_to(self_hosted_site):
+    """The list above is true: each notebook in it is opened by ``open_walkthrough`` in a test
+    of this folder (so no page goes unchecked)."""
+    import re
+    from pathlib import Path
+
+    sources = "\n".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
+    opened = set(re.findall(r'open_walkthrough\("([a-z_]+)"\)', sources))
+    opened |= {row[0] for row in WALKTHROUGHS}
+    assert OPENED_BY_WALKTHROUGH_TESTS <= opened
+    assert OPENED_BY_WALKTHROUGH_TESTS <= {info.slug for info in self_hosted_site.build.pages}

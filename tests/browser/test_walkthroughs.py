@@ -20,6 +20,7 @@ from marimo_page import (
     click_until,
     notebooks_dir,
     open_notebook,
+    open_offline_page,
     select_option,
     svg_highlights,
     svg_snapshot,
@@ -43,12 +44,16 @@ def open_walkthrough(request, page_session, marimo_app):
         if not path.is_file():
             pytest.fail(f"notebook {path.name} is missing")
         title = read_notebook_info(path).title
-        if offline:
+        if offline:  # also checks the pre-rendered first view (test_self_hosted_site.py)
             site = request.getfixturevalue("self_hosted_site")
-            url, timeout = f"{site.url}{name}.html", WASM_BOOT_TIMEOUT_MS
-        else:
-            url, timeout = marimo_app(path), 60_000
-        return open_notebook(page_session, url, title=title, timeout_ms=timeout)
+            return open_offline_page(
+                page_session,
+                f"{site.url}{name}.html",
+                notebook=path,
+                title=title,
+                timeout_ms=WASM_BOOT_TIMEOUT_MS,
+            )
+        return open_notebook(page_session, marimo_app(path), title=title)
 
     open_.tolerate_missing = OFFLINE_MISSING if offline else ()
     open_.variant = request.param
