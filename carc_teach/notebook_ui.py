@@ -31,6 +31,7 @@ __all__ = [
     "step_buttons",
     "navigation",
     "classroom_keys",
+    "stepping_keys",
     "presenter_notes_button",
     "classroom_view",
     "event_view",
@@ -147,21 +148,23 @@ def classroom_keys(
         set_index(index)
         set_revealed_at(index if revealed else -1)
 
+    return stepping_keys(
+        mo,
+        forward=lambda: go(teach.classroom_forward),
+        back=lambda: go(teach.classroom_back),
+    )
+
+
+def stepping_keys(mo, *, forward: Callable[[], None], back: Callable[[], None]):
+    """The three classroom buttons and their keys (← back; → and space forward), calling
+    ``back()`` or ``forward()``; for a lesson whose steps are not the events of one game."""
     return (
+        mo.ui.button(label="◀ Back (←)", keyboard_shortcut="ArrowLeft", on_click=lambda _v: back()),
         mo.ui.button(
-            label="◀ Back (←)",
-            keyboard_shortcut="ArrowLeft",
-            on_click=lambda _v: go(teach.classroom_back),
+            label="Next ▶ (→)", keyboard_shortcut="ArrowRight", on_click=lambda _v: forward()
         ),
         mo.ui.button(
-            label="Next ▶ (→)",
-            keyboard_shortcut="ArrowRight",
-            on_click=lambda _v: go(teach.classroom_forward),
-        ),
-        mo.ui.button(
-            label="Reveal / next (space)",
-            keyboard_shortcut="Space",
-            on_click=lambda _v: go(teach.classroom_forward),
+            label="Reveal / next (space)", keyboard_shortcut="Space", on_click=lambda _v: forward()
         ),
     )
 

@@ -14,6 +14,7 @@ def _():
     import marimo as mo
 
     from carc_teach import examples
+    from carc_teach import notebook_ui as ui
     from carc_teach.compare import (
         RuleSide,
         board_at,
@@ -24,6 +25,7 @@ def _():
     from carc_teach.editions import OPTIONS, PRESETS, option
     from carc_teach.errors import CarcTeachError
     from carc_teach.gamefile import decode_game_text, load_game
+    from carc_teach.lessons import two_editions
 
     return (
         CarcTeachError,
@@ -39,6 +41,8 @@ def _():
         mo,
         option,
         parse_option_value,
+        two_editions,
+        ui,
     )
 
 
@@ -51,7 +55,8 @@ def _(mo):
     where the games part: the two event logs side by side, the first event that differs marked
     on both boards, how many points each player gains or loses, and the rule option and
     footnote that make the difference. With the base game alone most editions agree; the
-    number of followers shows how a difference looks.
+    number of followers shows how a difference looks. *Classroom mode* puts the question
+    "what changes?" to the class, then shows the parting events full width, one key press each.
     """)
     return
 
@@ -87,13 +92,14 @@ def _(OPTIONS, PRESETS, examples, mo):
         value="base.followers",
         label="Option",
     )
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
     mo.vstack(
         [
-            mo.hstack([game_choice, mode], justify="start", gap=2),
+            mo.hstack([game_choice, mode, classroom], justify="start", gap=2),
             mo.accordion({"Use your own game file": pasted}),
         ]
     )
-    return game_choice, mode, option_choice, pasted, preset_a, preset_b
+    return classroom, game_choice, mode, option_choice, pasted, preset_a, preset_b
 
 
 @app.cell
@@ -168,6 +174,79 @@ def _(
 
 @app.cell
 def _(mo, result):
+    # classroom mode: the stop shown, and whether the question's answer is out
+    get_stop, set_stop = mo.state(0)
+    get_revealed, set_revealed = mo.state(False)
+    _ = result  # another comparison starts again at its question
+    return get_revealed, get_stop, set_revealed, set_stop
+
+
+@app.cell
+def _(mo, ui):
+    # Its own cell, reading no state: its value (notes shown or not) survives every step.
+    notes_button = ui.presenter_notes_button(mo)
+    return (notes_button,)
+
+
+@app.cell
+def _(get_revealed, get_stop, mo, result, set_revealed, set_stop, two_editions, ui):
+    def _go(step):
+        _stop, _revealed = step(result, get_stop(), get_revealed())
+        set_stop(_stop)
+        set_revealed(_revealed)
+
+    classroom_keys = ui.stepping_keys(
+        mo,
+        forward=lambda: _go(two_editions.classroom_forward),
+        back=lambda: _go(two_editions.classroom_back),
+    )
+    return (classroom_keys,)
+
+
+@app.cell
+def _(
+    classroom,
+    classroom_keys,
+    get_revealed,
+    get_stop,
+    mo,
+    notes_button,
+    result,
+    two_editions,
+):
+    # Classroom mode: the whole width, large type; → / space forward (the answer is a press of
+    # its own), ← back, N hides the presenter notes.
+    mo.stop(not classroom.value)
+    _parts = [
+        mo.hstack(
+            [
+                *classroom_keys,
+                notes_button,
+                mo.md("*Click the page first if the keys do not answer.*"),
+            ],
+            justify="start",
+            gap=1,
+        ),
+        mo.Html(two_editions.classroom_html(result, get_stop(), revealed=get_revealed())),
+    ]
+    if notes_button.value:
+        _parts.append(
+            mo.accordion(
+                {
+                    "Presenter notes: the options and their footnotes": mo.md(
+                        two_editions.presenter_notes_markdown(result, get_stop())
+                    )
+                },
+                lazy=False,
+            )
+        )
+    mo.vstack(_parts, gap=1)
+    return
+
+
+@app.cell
+def _(classroom, mo, result):
+    mo.stop(classroom.value)
     _moved = {_p: _d for _p, _d in result.point_difference.items()}
     _cards = [
         mo.stat(
@@ -207,8 +286,9 @@ def _(mo, result):
 
 
 @app.cell
-def _(board_at, mo, result):
+def _(board_at, classroom, mo, result):
     # The first parting event on both boards (the last event when the games agree).
+    mo.stop(classroom.value)
     _k = result.first_difference
     _title = (
         f"at event {_k}, where the logs part" if _k is not None else "at the end (no difference)"
@@ -237,7 +317,8 @@ def _(mo):
 
 
 @app.cell
-def _(logs_html, mo, result, show_all):
+def _(classroom, logs_html, mo, result, show_all):
+    mo.stop(classroom.value)
     mo.vstack(
         [
             mo.md("### The two event logs"),
@@ -249,10 +330,11 @@ def _(logs_html, mo, result, show_all):
 
 
 @app.cell
-def _(mo, option, result):
+def _(classroom, mo, option, result):
     # The rule option(s) and the footnotes behind the difference.
     import carc_teach.annotations as _annotations
 
+    mo.stop(classroom.value)
     if not result.deciding_options:
         _out = mo.md("No rule option changes this game, so no footnote decides anything here.")
     else:

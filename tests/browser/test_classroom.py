@@ -75,8 +75,10 @@ def test_classroom_mode_by_keyboard(open_walkthrough, page_session):  # noqa: F8
 
 
 def test_two_editions_show_a_difference_and_then_none(open_walkthrough, page_session):  # noqa: F811
-    """The comparison notebook: two values of the number of followers part at the set-up;
-    two presets that only differ on expansions' rules leave a base game unchanged."""
+    """The comparison notebook: two values of the number of followers part at the set-up (and
+    classroom mode puts "what changes?" to the class, then steps to the parting event and the
+    end by the keyboard); two presets that only differ on expansions' rules leave a base game
+    unchanged."""
     from marimo_page import choose_radio
 
     from carc_teach.compare import compare_games
@@ -94,6 +96,41 @@ def test_two_editions_show_a_difference_and_then_none(open_walkthrough, page_ses
     page.get_by_text(footnote.title, exact=False).first.click()
     wait_until_settled(page, quiet_ms=800)
     assert annotations.cite(footnote) in body_text(page)
+
+    # Classroom mode: the question to the class, its answer, the parting event, the end.
+    from carc_teach.lessons import two_editions
+
+    question = two_editions.outcome_question(differing)
+    stops = two_editions.classroom_stops(differing)
+    page.get_by_role("switch", name="Classroom mode").first.click()
+    page.locator(".carc-classroom").first.wait_for(timeout=60_000)
+    wait_until_settled(page, quiet_ms=800)
+    shown = body_text(page)
+    assert _stage(page) == {"index": 0, "revealed": "false"}
+    assert all(c in shown for c in question.choices) and "Answer:" not in shown
+    assert page.locator("tr.first-difference").count() == 0, "the normal view is hidden"
+    page.mouse.click(5, page.viewport_size["height"] - 5)  # focus the page, not a control
+    _press(page, "Space")
+    assert _stage(page) == {"index": 0, "revealed": "true"}
+    assert f"Answer: {question.answer}" in body_text(page)
+    _press(page, "ArrowRight")
+    assert _stage(page)["index"] == 1 and stops[1].kind == "parting"
+    assert page.locator(".carc-classroom .side svg.carc-board").count() == 2
+    page_session.screenshot(f"{open_walkthrough.variant}-compare-classroom")
+    for _ in stops[2:]:
+        _press(page, "ArrowRight")
+    assert _stage(page)["index"] == len(stops) - 1
+    assert page.locator(".carc-classroom table.final-scores").count() == 1
+    _press(page, "ArrowLeft")
+    assert _stage(page)["index"] == len(stops) - 2
+    assert "Presenter notes: the options" in body_text(page)
+    page.keyboard.press("n")
+    page.wait_for_timeout(500)
+    wait_until_settled(page, quiet_ms=800)
+    assert "Presenter notes: the options" not in body_text(page)
+    page.get_by_role("switch", name="Classroom mode").first.click()
+    page.locator("tr.first-difference").first.wait_for(timeout=60_000)
+    wait_until_settled(page, quiet_ms=800)
 
     choose_radio(page, "Two presets")
     agreeing = compare_games(game, "hig-original", "rgg")
