@@ -13,10 +13,11 @@ app = marimo.App(width="full", app_title="The Count of Carcassonne walkthrough")
 def _():
     import marimo as mo
 
-    from carc_teach import examples, teach
     from carc_teach import notebook_ui as ui
+    from carc_teach import teach
+    from carc_teach.lessons import count as lessons
 
-    return examples, mo, teach, ui
+    return lessons, mo, teach, ui
 
 
 @app.cell
@@ -27,7 +28,9 @@ def _(mo):
     A player whose tile makes others score while they score nothing may send a follower into
     the City of Carcassonne, and bring it out later onto a feature about to score. Step
     through a short game event by event, see who waits in which quarter, and predict when
-    the City opens.
+    the City opens. Pick a lesson: the first plays the Count alone; the others add a barn and
+    a mayor, a big follower in the cathedral, a close look at the order of redeploying, and
+    The River II.
     """)
     return
 
@@ -55,30 +58,64 @@ def _(mo):
       starting left of whoever placed it, moving one follower at a time from the City onto
       an unfinished feature or a farm (the market's followers go to farms), until nobody
       moves. A farm that touches the City counts it as one more completed city.
+    - **One round only.** Before a scoring, each player decides once, from the placer's left
+      round to the placer. Whoever passed does not get another say after seeing what the
+      later players did (RGG's rules say so in as many words).
+    - **A second monk.** A follower from the cathedral may join a cloister that already has a
+      monk; nothing ever forbade two monks, the tiles just never allowed it before. A big
+      follower, worth two, can take the cloister over that way.
+    - **With Abbey & Mayor.** Any scoring the placed tile causes counts for getting in, so a
+      barn that makes only others' farmers score opens the City; what the barn pays later
+      does not spoil it. A mayor may wait in the castle only, a wagon in the castle,
+      blacksmith or cathedral, a barn nowhere. RGG's text makes a mayor or wagon coming out
+      of the City count as two followers in that scoring; the community reads HiG's
+      sentence as a slip and counts them as usual (option `count.special-figure-strength`).
+    - **With The River II.** Both want to start the game. The original Count rules put the
+      spring beside the City, the Count, King & Robber box advised against the mix, the
+      latest River II rules remove river tiles that no longer fit; a house rule lays the
+      whole river first and the City beside it (option `river2.with-count`).
     """)
     return
 
 
 @app.cell
-def _(examples, mo, teach, ui):
-    game = examples.load("count-city")
-    # The board draws the quarters' tiles; who waits in them is listed there.
-    walkthrough = ui.Walkthrough(
-        question=teach.walkthrough_question,
-        note=teach.walkthrough_note,
-        panels=(("The City of Carcassonne", teach.city_quarters_html),),
+def _(lessons, mo):
+    lesson_choice = mo.ui.dropdown(
+        options=list(lessons.lesson_titles()),
+        value=lessons.LESSONS[0].title,
+        label="Lesson",
     )
     quiz = mo.ui.switch(value=True, label="Ask me first (points, and who may enter the City)")
     classroom = mo.ui.switch(value=False, label="Classroom mode")
-    mo.hstack([quiz, classroom], justify="start", gap=2)
-    return classroom, game, quiz, walkthrough
+    mo.hstack([lesson_choice, quiz, classroom], justify="start", gap=2)
+    return classroom, lesson_choice, quiz
 
 
 @app.cell
-def _(mo):
+def _(lesson_choice, lessons, mo):
+    lesson = lessons.lesson(lesson_choice.value)
+    game = lessons.load_lesson(lesson.title)
+    mo.md(f"**{lesson.title}.** {lesson.watch}")
+    return (game,)
+
+
+@app.cell
+def _(lessons, teach, ui):
+    # The board draws the quarters' tiles; who waits in them is listed there.
+    walkthrough = ui.Walkthrough(
+        question=lessons.question,
+        note=lessons.note,
+        panels=(("The City of Carcassonne", teach.city_quarters_html),),
+    )
+    return (walkthrough,)
+
+
+@app.cell
+def _(game, mo):
     get_index, set_index = mo.state(0)
     # classroom mode: the event whose question has been revealed to the class (-1: none)
     get_revealed_at, set_revealed_at = mo.state(-1)
+    _ = game  # a new lesson starts again at its first event
     return get_index, get_revealed_at, set_index, set_revealed_at
 
 
@@ -198,6 +235,14 @@ def _(classroom, mo):
 @app.cell
 def _(game, mo, ui):
     ui.footnotes_covered(mo, game)
+    return
+
+
+@app.cell
+def _(lessons, mo):
+    mo.accordion(
+        {"Footnotes across all the lessons": mo.md(lessons.footnotes_by_lesson_markdown())}
+    )
     return
 
 

@@ -24,8 +24,10 @@ What this module plays, hook by hook:
   (shrines and abbeys are cloisters) scores during the game, each player from the left of the
   active player, the active player last, may move any number of their figures from the
   blacksmith, castle or cathedral quarter into it, occupied or not; one round or rounds until
-  everybody passes (``count.redeploy-rounds``). A farm scored during the game (only a barn
-  does that) takes market followers (ckr-25, ckr-26). Figures in the City never score there
+  everybody passes (``count.redeploy-rounds``); with one round, a ``count-redeploy-closed``
+  event says when a player who passed gets no second say after a later player moved (ckr-28).
+  A farm scored during the game (only a barn does that) takes market followers (ckr-25,
+  ckr-26). Figures in the City never score there
   (ckr-29): they are on a place, not in a feature.
 - **After the game** (``count.redeploy.final``, ckr-26/27): from the left of the player who
   placed the last tile, each player in turn moves one follower from the City into an
@@ -41,7 +43,8 @@ What this module plays, hook by hook:
 With the other modules of carc_teach (each scenario in ``tests/engine/test_count.py`` with the
 real modules, both orders of ``setup.expansions``):
 
-- Abbey & Mayor: a barn that makes only others' farmers score opens the City (ckr-10); the
+- Abbey & Mayor: a barn that makes only others' farmers score opens the City (ckr-10, on the
+  deployment's event; a mayor or wagon deployed there carries ckr-9 and ckr-17); the
   barn's scorings run in step 3B before this module looks at the turn's points (hook
   ``extra_scorings``). Market followers may join a farm a barn makes score, at that
   scoring's rate (ckr-25, ckr-26). The City counts as a completed city for barns and pigs too
@@ -268,6 +271,8 @@ class CountRules(RuleModule):
         if best is None:  # pragma: no cover - a board of a dozen river tiles always has room
             raise AssertionError("no place for the City of Carcassonne")
         _, ox, oy, rivers = best
+        west = ox + min(dx for _, dx, _, _ in block)
+        north = oy + min(dy for _, _, dy, _ in block)
         for tid, dx, dy, rot in block:
             board.add(state.tile_types[tid], Placement(ox + dx, oy + dy, rot), check=False)
         state.ext["count"]["laid"] = True
@@ -277,7 +282,7 @@ class CountRules(RuleModule):
             pos=(ox + 2, oy + 1),
             text=(
                 f"The river is done, so the City of Carcassonne is laid against it where it touches "
-                f"the most river tiles ({rivers}), its north-west corner at ({ox}, {oy})."
+                f"the most river tiles ({rivers}), its north-west corner at ({west}, {north})."
             ),
             annotations=("house-count-river-first",),
             options=("river2.with-count",),
@@ -365,21 +370,35 @@ class CountRules(RuleModule):
         # ckr-59 (record ckr-11): a heretic or monk lost in a challenge this turn is no scoring;
         # the Heretics & Shrines module says so in its event's data (docs/rules-shrines.md)
         lost = False
+        # ckr-10 (car-187): a barn just placed made only others' farmers score; what the barn
+        # will earn its owner after the game does not count against the deployment
+        barn = False
         for e in reversed(state.events):
             if e.turn != turn.number:
                 break
             if e.kind == "shrine-challenge-lost" and e.data.get("active_lost"):
                 lost = True
+            if e.kind == "points" and e.points > 0 and e.rule == "barn.scoring":
+                barn = True
         state.deploy_figure(
             figure,
             answer.to,
             rule="count.deploy",
             text=(
-                f"{why}{' (losing the challenge is not a scoring)' if lost else ''}, so {player} "
-                f"puts a {kind_of(figure.kind).title} from their supply into the {quarter} quarter "
-                "of Carcassonne (one per tile, on top of the normal deployment)."
+                f"{why}{' (losing the challenge is not a scoring)' if lost else ''}"
+                f"{' (what the barn earns after the game does not count now)' if barn else ''}, "
+                f"so {player} puts a {kind_of(figure.kind).title} from their supply into the "
+                f"{quarter} quarter of Carcassonne (one per tile, on top of the normal deployment)."
             ),
-            annotations=("ckr-7", "ckr-13", "ckr-14", *(("ckr-11",) if lost else ())),
+            annotations=(
+                "ckr-7",
+                "ckr-13",
+                "ckr-14",
+                *(("ckr-11",) if lost else ()),
+                *(("ckr-10",) if barn else ()),
+                # ckr-9, ckr-17: which special figures may wait in the City, and where
+                *(("ckr-9", "ckr-17") if figure.kind in ("mayor", "wagon") else ()),
+            ),
             options=changed,
         )
         self._move_count(state, player, quarter)
@@ -490,6 +509,9 @@ class CountRules(RuleModule):
         rule = f"count.redeploy.{quarter}"
         target = min(feature.nodes)
         once = self.option("count.redeploy-rounds") == "once-around"
+        # ckr-28: who passed with figures waiting, and whether anybody moved after them
+        passed: list[str] = []
+        late = False
         while True:
             moved_any = False
             for player in state.players_from(active, include=True):
@@ -513,12 +535,38 @@ class CountRules(RuleModule):
                         )
                     )
                     if isinstance(answer, Pass):
+                        if player not in passed:
+                            passed.append(player)
                         break
                     figure = state.figures[answer.figure]  # type: ignore[union-attr]
                     self._redeploy(state, figure, answer.to, quarter, scoring, rule)  # type: ignore[union-attr]
                     moved_any = True
+                    late = late or any(p != player for p in passed)
             if once or not moved_any:
                 break
+        if once and late:
+            self._round_closed(state, passed, quarter, feature, scoring, rule)
+
+    def _round_closed(self, state, passed, quarter, feature, scoring, rule) -> None:
+        """ckr-28 under ``once-around``: somebody moved in after a player had passed with
+        figures waiting; the round is over, so that player gets no second chance."""
+        still = [p for p in passed if self._waiting(state, p, quarter, feature.kind)]
+        if not still:  # pragma: no cover - a player who passed keeps what waited
+            return
+        who = " and ".join(still)
+        state.emit(
+            "count-redeploy-closed",
+            rule=rule,
+            feature=feature.id,
+            nodes=tuple(feature.nodes),
+            text=(
+                f"The redeployment has gone once round the table: {who} passed before a "
+                f"later player moved in and may not change their mind now, so what waits in "
+                f"the {quarter} stays there and {scoring.what} scores as it stands."
+            ),
+            annotations=("ckr-28",),
+            data={"passed": still},
+        )
 
     def _why_not_move(self, action, waiting, feature, quarter) -> str | None:
         fig = getattr(action, "figure", None)

@@ -1,0 +1,523 @@
+"""The Count of Carcassonne walkthrough (``notebooks/count_of_carcassonne.py``): its lessons and
+the questions they add to the ones every Count game asks (:func:`teach.walkthrough_question`:
+the points of a scoring, "may Alice enter the City now?").
+
+Each lesson is one bundled game (:data:`LESSONS`); the first, ``count-city``, is the one the
+walkthrough always opened on. The questions below are asked where learners usually go wrong,
+and everything they say is read from the game: the events the engine emitted (kinds, rule ids,
+annotations, ``data``) and the state replayed just before the event.
+
+- :func:`river_city_question_for`: under the house rule that lays the river first, where the
+  City of Carcassonne goes once the river is done (beside it, where it touches the most river
+  tiles; house-count-river-first, ckr-6);
+- :func:`barn_deploy_question_for`: a barn whose placement made only others' farmers score
+  opens the City, although the barn will pay its owner after the game (ckr-10);
+- :func:`strength_question_for`: how strong a mayor or wagon is that has just come out of the
+  City, under the option ``count.special-figure-strength`` (RGG's "counts as two", ckr-17);
+- :func:`cathedral_question_for`: a follower from the cathedral quarter may join a cloister
+  that already has a monk, and a big follower outweighs it (ckr-22);
+- :func:`round_question_for`: once everybody has decided, a player who passed gets no second
+  chance to redeploy (one round, ckr-28).
+
+:func:`question` asks one of these, or what :func:`teach.walkthrough_question` asks;
+:func:`note` holds a move note back until the question of its turn has been answered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from .. import teach
+from ..figures import kind_of
+from ..text import join_names
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..events import Event
+    from ..game import Game
+
+__all__ = [
+    "Lesson",
+    "LESSONS",
+    "lesson_titles",
+    "lesson",
+    "load_lesson",
+    "river_city_question_for",
+    "barn_deploy_question_for",
+    "strength_question_for",
+    "cathedral_question_for",
+    "round_question_for",
+    "expansion_question",
+    "question",
+    "note",
+    "footnotes_by_lesson",
+    "footnotes_by_lesson_markdown",
+]
+
+
+# -- the lessons -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of the walkthrough: a bundled game and what to watch in it (``watch`` never
+    gives an answer away)."""
+
+    title: str
+    example: str
+    watch: str
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        "Into the City and out again",
+        "count-city",
+        "Alice completes cities for Bob and scores nothing herself. Watch when the City opens "
+        "to her, where her followers wait, and where they go next.",
+    ),
+    Lesson(
+        "A barn opens the City, a mayor leaves it",
+        "count-barn-mayor",
+        "With Abbey & Mayor, by RGG's rules. Alice puts her barn on Bob's farm, and later "
+        "sends a mayor into Bob's city. Watch whether the barn earns her a place in the City, "
+        "and what the mayor weighs once it comes out.",
+    ),
+    Lesson(
+        "A second monk from the cathedral",
+        "count-cathedral",
+        "Bob's big follower waits in the cathedral quarter while Alice surrounds the cloister "
+        "her monk stands on. Watch what the cathedral may do when her cloister is finished.",
+    ),
+    Lesson(
+        "One round of redeploying",
+        "count-one-round",
+        "Alice and Bob each have a follower waiting in the castle when Alice finishes a small "
+        "empty city. Watch the order in which they decide, and what a player who let the "
+        "chance go may still do.",
+    ),
+    Lesson(
+        "The river first, then the City",
+        "count-river-first",
+        "With The River II and the house rule that lays the river before the City. Watch "
+        "where the City of Carcassonne ends up once the last river tile is down.",
+    ),
+)
+
+
+def lesson_titles() -> dict[str, str]:
+    """Lesson title -> bundled example name, in teaching order (for a dropdown)."""
+    return {item.title: item.example for item in LESSONS}
+
+
+def lesson(title_or_example: str) -> Lesson:
+    """The lesson with this title (or bundled example name)."""
+    for item in LESSONS:
+        if title_or_example in (item.title, item.example):
+            return item
+    raise KeyError(
+        f"no lesson {title_or_example!r}; lessons: {', '.join(i.title for i in LESSONS)}"
+    )
+
+
+@cache
+def load_lesson(title_or_example: str) -> Game:
+    """The game of a lesson, played once and kept (games are only read from)."""
+    from .. import examples
+
+    return examples.load(lesson(title_or_example).example)
+
+
+# -- small helpers -----------------------------------------------------------------------------
+
+
+def _span(game: Game, index: int) -> list[Event]:
+    return [game.events[k] for k in teach._turn_span(game, index)]
+
+
+def _scoring_after(game: Game, index: int) -> list[Event]:
+    """The points and no-score events of the scoring that follows event ``index`` (the
+    redeployments and strengths before it skipped)."""
+    out: list[Event] = []
+    for k in range(index + 1, len(game.events)):
+        e = game.events[k]
+        if e.kind in ("points", "no-score"):
+            out.append(e)
+        elif out or e.kind not in ("figure-moved", "figure-strength", "count-redeploy-closed"):
+            break
+    return out
+
+
+def _outcome(winners: list[str], what: str) -> str:
+    if not winners:
+        return f"nobody scores the {what}"
+    if len(winners) == 1:
+        return f"{winners[0]} alone takes the {what}"
+    return f"{join_names(winners)} share the {what}, each scoring it in full"
+
+
+def _winners(strengths: dict[str, int]) -> list[str]:
+    best = max(strengths.values(), default=0)
+    return [p for p, s in strengths.items() if s == best] if best > 0 else []
+
+
+def _title(kind: str) -> str:
+    return kind_of(kind).title
+
+
+# -- the river first, then the City ------------------------------------------------------------
+
+
+def river_city_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "Where does the City go?", asked at the ``count-city-laid`` event (house rule
+    ``river-first``): once the river is done the City is laid against it, where its tiles touch
+    the most river tiles. The wrong choices are the other ways of starting with both (ckr-6)
+    and the belief that the City keeps the centre of the table."""
+    event = game.events[index]
+    if event.kind != "count-city-laid":
+        return None
+    touched = (event.data or {}).get("river_tiles_touched")
+    if not touched:
+        return None
+    answer = "Against the river, where its tiles touch the most river tiles"
+    choices = (
+        answer,
+        "In the middle of the table, where the start tile would have gone",
+        "Next to the spring, with the river flowing straight away from it",
+        "Nowhere: the City is left out of a game with a river",
+    )
+    explanation = (
+        f"Under this house rule the river is laid first, from the spring to the volcano lake; "
+        f"then the twelve tiles of the City go against it, on the spot where they touch the "
+        f"most river tiles (here {touched} of them). The City was never at the centre: the "
+        "spring was the start. Laying the spring beside the City, with the river flowing "
+        "away from it, is the answer of the original Count rules, when the City came first; "
+        "the Count, King & Robber box advised against combining the two at all, and the "
+        "latest River II rules remove a river tile that no longer fits. With the house rule "
+        "the City is never in the river's way."
+    )
+    return teach.Prediction(
+        "The volcano lake has just closed the river. Under this game's house rule, where do "
+        "the twelve tiles of the City of Carcassonne go?",
+        choices,
+        answer,
+        explanation,
+    )
+
+
+# -- a barn opens the City ---------------------------------------------------------------------
+
+
+def barn_deploy_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "May Alice enter the City after her barn made Bob's farmer score?", asked at the
+    deployment to a quarter that a barn's placement made possible: only points scored now
+    count, so a barn that will pay its owner after the game does not close the City (ckr-10).
+    None elsewhere."""
+    event = game.events[index]
+    if event.kind != "figure-deployed" or event.rule != "count.deploy":
+        return None
+    span = [e for e in _span(game, index) if e.index < index]
+    placer = event.player
+    barn = [e for e in span if e.kind == "points" and e.rule == "barn.scoring" and e.points > 0]
+    if not barn or any(e.kind == "points" and e.player == placer and e.points for e in span):
+        return None
+    others = join_names(sorted({e.player for e in barn}, key=game.players.index))
+    answer = f"Yes: {others} scored now and {placer} scored nothing"
+    choices = (
+        answer,
+        f"No: {placer}'s barn will score after the game, so {placer} counts as scoring",
+        f"No: {placer}'s tile completed no road, city or cloister",
+        "Yes, but only into the market, because a farm was scored",
+    )
+    explanation = (
+        f"{placer}'s barn made {others} score at once and {placer} scored nothing in this "
+        f"turn, so {placer} may put one figure into a quarter of the City. What the barn "
+        f"will earn {placer} after the game does not count: only the points of this turn "
+        "decide. Under the original rules, where only a completed road, city or cloister "
+        "opened the City, the barn's scoring would not have been enough "
+        "(count.deploy-trigger). The quarter is free to choose as usual; a mayor may only "
+        "wait in the castle, a wagon anywhere but the market, and a barn never enters."
+    )
+    return teach.Prediction(
+        f"{placer}'s barn has just made {others} score. May {placer} now put a figure into a "
+        "quarter of the City of Carcassonne?",
+        choices,
+        answer,
+        explanation,
+    )
+
+
+# -- a mayor or wagon out of the City ----------------------------------------------------------
+
+
+def _came_from_city(game: Game, index: int, figure: str) -> bool:
+    return any(
+        e.kind == "figure-moved" and e.figure == figure and e.rule.startswith("count.redeploy.")
+        for e in _span(game, index)
+        if e.index < index
+    )
+
+
+def strength_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "How strong is the mayor that has just left the City?", asked at the strength event
+    of a mayor or wagon moved in from a quarter during this turn's scoring. Under the option
+    ``count.special-figure-strength`` = ``two-each`` (RGG's and HiG Big Box 2's printed words)
+    it counts as two followers; otherwise as usual (a mayor its city's pennants, a wagon one).
+    The choices are the outcomes of those strengths and of 0; the answer is the strength the
+    engine gave and the scoring that followed."""
+    event = game.events[index]
+    if event.kind != "figure-strength" or event.figure is None:
+        return None
+    if event.rule not in ("mayor.strength", "wagon.score"):
+        return None
+    if not _came_from_city(game, index, event.figure):
+        return None
+    state = game.replay(index - 1)
+    figure = state.figures.get(event.figure)
+    if figure is None or figure.node is None:
+        return None
+    feature = state.board.features.feature_of(figure.node)
+    strength = (event.data or {}).get("strength")
+    if strength is None:
+        return None
+    from ..scoring import figure_strength
+
+    others: dict[str, int] = {}
+    for f in feature.figures:
+        if f.player is not None and f.id != figure.id:
+            others[f.player] = others.get(f.player, 0) + figure_strength(state, f, feature)
+    owner = figure.player
+
+    def with_strength(n: int) -> list[str]:
+        tally = dict(others)
+        tally[owner] = tally.get(owner, 0) + n
+        return _winners(tally)
+
+    scored = sorted({e.player for e in _scoring_after(game, index) if e.kind == "points"})
+    if sorted(with_strength(strength)) != scored:  # pragma: no cover - the engine decided
+        return None
+    usual = (feature.pennants if feature.kind == "city" else 0) if figure.kind == "mayor" else 1
+    name = _title(figure.kind).lower()
+    what = feature.kind if feature.kind != "field" else "farm"
+
+    def choice(n: int, why: str) -> str:
+        return f"It counts {n} ({why}): {_outcome(with_strength(n), what)}"
+
+    usual_why = (
+        f"its city's {usual} pennant{'s' if usual != 1 else ''}"
+        if name == "mayor"
+        else ("one follower, as always")
+    )
+    options = {2: "two followers, by RGG's words", usual: usual_why, 0: "nothing at all"}
+    if 1 not in options:
+        options[1] = "one follower, like a knight"
+    answer = choice(strength, options[strength])
+    choices = tuple(choice(n, why) for n, why in sorted(options.items()))
+    if strength == 2 and usual != 2:
+        rule = (
+            f"This game follows RGG's rules, whose text says that a {name} coming out of the "
+            f"City counts as two followers in the scoring it joins. The community reads the "
+            f"same sentence of HiG's Big Box 2 as a slip copied from the big follower, and "
+            f"would count the {name} as usual ({usual}); the option "
+            "count.special-figure-strength switches between the two readings."
+        )
+    else:
+        rule = (
+            f"This game counts a {name} from the City as usual ({usual}), the community's "
+            "reading; RGG's printed words would make it two followers "
+            "(count.special-figure-strength)."
+        )
+    tally = ", ".join(
+        f"{p} {others.get(p, 0) + (strength if p == owner else 0)}"
+        for p in game.players
+        if p == owner or p in others
+    )
+    explanation = (
+        f"{rule} So here {owner}'s {name} counts {strength} ({tally}): "
+        f"{_outcome(with_strength(strength), what)}. Either way it changes only who wins, "
+        "never what the feature is worth, and the extra weight lasts for this scoring only."
+    )
+    return teach.Prediction(
+        f"{owner}'s {name} has just come out of the City of Carcassonne into "
+        f"{feature.describe()}. How strong is it there, and who takes the {what}?",
+        choices,
+        answer,
+        explanation,
+    )
+
+
+# -- a second monk from the cathedral ----------------------------------------------------------
+
+
+def cathedral_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "What may the cathedral do now?", asked at the first move from the cathedral quarter
+    into a cloister that already has a monk: nothing forbids a second monk, and a big follower
+    outweighs one (ckr-22). The answer names the scoring that followed."""
+    event = game.events[index]
+    if event.kind != "figure-moved" or event.rule != "count.redeploy.cathedral":
+        return None
+    if any(
+        e.rule == "count.redeploy.cathedral" and e.kind == "figure-moved"
+        for e in _span(game, index)
+        if e.index < index
+    ):
+        return None
+    state = game.replay(index - 1)
+    mover = state.figures.get(event.figure or "")
+    if mover is None:
+        return None
+    after = game.replay(index)
+    node = after.figures[mover.id].node
+    if node is None:
+        return None
+    cloister = state.board.features.feature_of(node)
+    holders = sorted({f.player for f in cloister.figures if f.player}, key=game.players.index)
+    if not holders or mover.player in holders:
+        return None
+    scored = [e.player for e in _scoring_after(game, index) if e.kind == "points"]
+    placer = teach._turn_placer(game, index) or holders[0]
+    owner = mover.player
+    name = _title(mover.kind).lower()
+    outcome = _outcome(scored, "cloister")
+    answer = f"{owner} may send the {name} in: {outcome}"
+    if len(scored) == 1:
+        other = _outcome(sorted({*holders, owner}, key=game.players.index), "cloister")
+    else:
+        other = _outcome([owner], "cloister")
+    choices = (
+        answer,
+        f"{owner} may send the {name} in: {other}",
+        "Nothing: a cloister that has a monk takes no second one",
+        f"Nothing: only {placer}, who placed the tile, may bring a follower out of the City",
+    )
+    monks = join_names([f"{p}'s monk" for p in holders])
+    explanation = (
+        f"Before the cloister scores, the cathedral quarter may send followers into it, "
+        f"starting with the player on {placer}'s left, whoever already stands there. No rule "
+        "ever said a cloister holds one monk only; tiles simply never let a second one in. "
+        f"So {owner}'s {name} joins {monks}, and the majority decides as in any feature"
+        f"{': a big follower weighs two' if mover.kind == 'big-follower' else ''}: {outcome}."
+    )
+    return teach.Prediction(
+        f"{placer}'s tile completes {cloister.describe()}, where {monks} stands. {owner} has a "
+        f"{name} waiting in the cathedral quarter. What may happen before the cloister scores?",
+        choices,
+        answer,
+        explanation,
+    )
+
+
+# -- one round of redeploying ------------------------------------------------------------------
+
+
+def round_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "May Bob still join?", asked at the ``count-redeploy-closed`` event: the redeployment
+    goes once round the table, so a player who passed before somebody else moved in gets no
+    second chance (ckr-28)."""
+    event = game.events[index]
+    if event.kind != "count-redeploy-closed":
+        return None
+    passed = list((event.data or {}).get("passed", ()))
+    if not passed:
+        return None
+    quarter = event.rule.rpartition(".")[2]
+    who = passed[0]
+    moved = [
+        e
+        for e in _span(game, index)
+        if e.index < index and e.kind == "figure-moved" and e.rule == event.rule
+    ]
+    movers = join_names(sorted({e.player for e in moved}, key=game.players.index))
+    placer = teach._turn_placer(game, index) or movers
+    answer = f"No: everybody has decided once, so {who} has had the chance"
+    choices = (
+        answer,
+        f"Yes: the round starts again because {movers} moved in",
+        "Yes: anybody may join until the points are counted",
+        f"No: the Count blocks the {quarter}",
+    )
+    state = game.replay(index - 1)
+    count = state.figures.get("count")
+    from ..rules.count import quarter_of
+
+    where = (quarter_of(count.location) if count is not None else None) or "elsewhere"
+    explanation = (
+        f"Before a scoring during the game the redeployment goes once round the table, from "
+        f"the left of {placer}, who placed the tile, to {placer}, each player deciding once "
+        f"how many followers to bring in. {who} decided first and passed; {movers} then moved "
+        f"in. RGG's rules say outright that there is one round only, so {who} may not answer "
+        f"it. (The Count stands in the {where}, so he blocks nobody in the {quarter}.) The "
+        "option count.redeploy-rounds can play the other reading, where the round repeats "
+        "while anybody still moves."
+    )
+    return teach.Prediction(
+        f"{who} passed; then {movers} moved a follower from the {quarter} into the feature "
+        f"about to score. {who} still has a follower in the {quarter}. May {who} bring it in "
+        "now?",
+        choices,
+        answer,
+        explanation,
+    )
+
+
+# -- the question at each event, move notes ----------------------------------------------------
+
+_QUESTIONS = (
+    river_city_question_for,
+    barn_deploy_question_for,
+    strength_question_for,
+    cathedral_question_for,
+    round_question_for,
+)
+
+
+def expansion_question(game: Game, index: int) -> teach.Prediction | None:
+    """The question one of this walkthrough's lessons adds at event ``index``, or the City
+    question every Count game asks (:func:`teach.city_question_for`); not the points."""
+    for ask in _QUESTIONS:
+        found = ask(game, index)
+        if found is not None:
+            return found
+    return teach.city_question_for(game, index)
+
+
+def question(game: Game, index: int) -> teach.Prediction | None:
+    """The question the walkthrough asks at event ``index``: the points of a scoring
+    (:func:`teach.prediction_for`), else one of the lessons' questions or the City question.
+    For ``count-city`` this is :func:`teach.walkthrough_question`."""
+    return teach.prediction_for(game, index) or expansion_question(game, index)
+
+
+def note(game: Game, index: int, *, quiz: bool = True) -> str:
+    """The move note to show at event ``index``, as :func:`teach.event_note`, except that a
+    note ahead of a question of its turn waits for that question and is shown with it."""
+    return teach._note_held_for(game, index, quiz, expansion_question)
+
+
+# -- footnotes over every lesson ---------------------------------------------------------------
+
+
+def footnotes_by_lesson() -> list[dict]:
+    """Every footnote the lessons show, in the order they first come up, each with
+    ``lessons``: ``[(lesson title, [event indices])]``."""
+    found: dict[str, dict] = {}
+    for item in LESSONS:
+        game = load_lesson(item.title)
+        for entry in teach.footnotes_covered(game):
+            record = found.setdefault(
+                entry["id"], {k: v for k, v in entry.items() if k != "events"} | {"lessons": []}
+            )
+            record["lessons"].append((item.title, entry["events"]))
+    return list(found.values())
+
+
+def footnotes_by_lesson_markdown() -> str:
+    """:func:`footnotes_by_lesson` as a Markdown list."""
+    lines = []
+    for item in footnotes_by_lesson():
+        where = "; ".join(
+            f"{title}, event{'s' if len(ks) > 1 else ''} {', '.join(map(str, ks))}"
+            for title, ks in item["lessons"]
+        )
+        lines.append(f"- **{item['title']}** ({item['kind']}; {where}): *{item['citation']}*")
+    return "\n".join(lines) or "The lessons show no footnotes."
