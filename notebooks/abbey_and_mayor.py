@@ -72,13 +72,17 @@ def _(mo):
       every road and city running into it (they are scored at once). Otherwise it is a
       cloister: a monk or a wagon may stand on it, and it is worth 9 once surrounded.
     - **The big follower, builder and pig** come from Inns & Cathedrals and Traders &
-      Builders (the engine plays each as a module of its own); these lessons' games do not
-      use them, but they meet the new figures. A big follower weighs two followers, so it
-      beats a mayor with one pennant and ties with a mayor with two. A builder joins a road
-      or city where its owner already has a follower; a later tile that extends that
-      feature earns its owner one more tile at once. A pig joins a farm where its owner has
-      a farmer and adds 1 point per completed city when that farmer wins the farm, also
-      when the farm scores because of a barn.
+      Builders (the engine plays each as a module of its own); the last three lessons play
+      them beside the new figures. A big follower weighs two followers when a majority is
+      decided, and nothing more: it beats a single knight or a mayor with one pennant and
+      ties with a mayor with two. A builder joins a road or city where its owner already has
+      a follower; when the first tile of its owner's turn extends that feature, the owner
+      places a second tile straight away. A pig joins a farm where its owner has a farmer
+      and adds 1 point per completed city when that farmer wins the farm, also when the
+      farm scores because of a barn.
+    - **The pig-herd tile** of The River II shows a herd in its big field. When farmers on
+      that farm are scored because of a barn, the herd adds 1 per completed city for them;
+      a barn's own points after the game get nothing from it.
     """)
     return
 
@@ -91,7 +95,7 @@ def _(lessons, mo):
         label="Lesson",
     )
     quiz = mo.ui.switch(
-        value=True, label="Ask me first (points, and what the mayor, wagon or barn does)"
+        value=True, label="Ask me first (points, and what each special figure does)"
     )
     classroom = mo.ui.switch(value=False, label="Classroom mode")
     mo.hstack([lesson_choice, quiz, classroom], justify="start", gap=2)

@@ -13,7 +13,15 @@ before the event.
   wagons move in one turn, "in which order?";
 - the barn (:func:`barn_question_for`): the farmers a barn is placed on score 3 per city at
   once; farmers whose farm is joined to a barn's farm score 1 per city; after the game a barn
-  scores 4 per city, in full even when two barns share the farm.
+  scores 4 per city, in full even when two barns share the farm; a pig or a pig-herd tile
+  adds its point per city for the farmers, never for a barn after the game;
+- the pig (:func:`pig_question_for`): at a tile that joins its placer's farm to a barn's
+  farm, "may the pig go on it, and would it count?" (yes: figures are placed before the
+  turn's scoring);
+- the big follower (:func:`big_follower_question_for`): "who takes the city?" (it counts two
+  against a single knight, where counting figures would give a tie);
+- the builder (:func:`builder_question_for`): "what does it bring?" (a second tile at once),
+  and after that second tile "who places the next tile?" (never a third).
 
 :func:`question` asks one of these or the points of a scoring (:func:`teach.prediction_for`);
 :func:`note` holds back a move note until the question of its turn.
@@ -51,6 +59,9 @@ __all__ = [
     "mayor_question_for",
     "wagon_question_for",
     "barn_question_for",
+    "pig_question_for",
+    "big_follower_question_for",
+    "builder_question_for",
     "expansion_question",
     "question",
     "note",
@@ -118,6 +129,28 @@ LESSONS: tuple[Lesson, ...] = (
         "abbey-in-a-hole",
         "Tiles leave a hole with neighbours on all four sides. Watch a player fill it with "
         "the abbey instead of drawing, and what that one tile completes.",
+    ),
+    Lesson(
+        "The pig and the barn",
+        "pig-and-barn",
+        "With the pig of Traders & Builders. Red's barn lands on Blue's farm; later Red's tile "
+        "runs Red's own farm into the barn's farm, with Red's pig still in the supply. Watch "
+        "whether the pig may join on that tile, and what Red's farmer earns.",
+    ),
+    Lesson(
+        "The pig herd and the barn",
+        "barn-pig-herd",
+        "With The River II: the river comes first, and one of its bends carries a herd of "
+        "pigs. Red's farmer shares the herd's farm, then Blue puts the barn on it. Watch what "
+        "the herd adds for the farmer and what it adds for the barn.",
+    ),
+    Lesson(
+        "The builder and the big follower",
+        "builder-big-follower",
+        "With the builder and the big follower. Blue's builder joins Blue's thief on the start "
+        "road, and Blue keeps lengthening that road; Red's knight and Blue's big follower wait "
+        "in two caps of one city. Watch how many tiles Blue gets to place in a turn, and who "
+        "takes the city.",
     ),
 )
 
@@ -584,6 +617,26 @@ def _farmers_text(farm: Feature, players) -> str:
     return _who_stands(farm, players, _farmers(farm))
 
 
+def _herd_on(state: GameState, farm: Feature) -> bool:
+    """Whether a pig-herd tile of The River II shows its herd in this farm."""
+    from ..rules.abbey_mayor import _has_pig_herd
+
+    return _has_pig_herd(state, farm)
+
+
+def _situation(state: GameState, farm: Feature) -> str:
+    """What else on the farm may change the farmers' points, as the board shows it: a pig
+    (" Red's pig is on that farm too."), a pig-herd tile's herd."""
+    out = ""
+    pigs = [f for f in farm.figures if f.kind == "pig"]
+    if pigs:
+        owners = join_names([f"{f.player}'s pig" for f in pigs])
+        out += f" {owners} {'is' if len(pigs) == 1 else 'are'} on that farm too."
+    if _herd_on(state, farm):
+        out += " The herd of the pig-herd tile grazes on this farm."
+    return out
+
+
 def _extra(breakdown) -> str:
     """The parts of a barn scoring beyond the rate per city (a pig, a pig-herd tile)."""
     more = [f"{what} = {pts}" for what, pts in breakdown[1:]]
@@ -604,7 +657,8 @@ def _barn_placement_question(game: Game, index: int) -> teach.Prediction | None:
     farmers = _farmers_text(farm, tuple(game.players))
     question = (
         f"{placer} has just put a barn on {farm.describe()}, where {farmers} "
-        f"{'stands' if len(_farmers(farm)) == 1 else 'stand'}. "
+        f"{'stands' if len(_farmers(farm)) == 1 else 'stand'}."
+        f"{_situation(state, farm)} "
         f"The farm borders {plural(n, 'completed city')}. How many points does "
         f"{event.player} score now?"
     )
@@ -617,9 +671,16 @@ def _barn_placement_question(game: Game, index: int) -> teach.Prediction | None:
         f"{plural(n, 'city')} × 3 = {3 * n}{extra}; {event.player} scores "
         f"{plural(event.points, 'point')}."
     )
+    if _herd_on(state, farm):
+        explanation += (
+            " The pig-herd tile counts for farmers scored on a barn's farm: 1 more per "
+            "completed city, once, whoever owns the barn."
+        )
+    # forgetting what a pig or a herd adds comes first among the wrong answers
+    wrong = ([3 * n] if len(event.breakdown) > 1 else []) + [4 * n, n, 0]
     return teach.Prediction(
         question,
-        _points_choices(event.points, [4 * n, n, 0]),
+        _points_choices(event.points, wrong),
         plural(event.points, "point"),
         explanation,
     )
@@ -643,7 +704,8 @@ def _barn_connect_question(game: Game, index: int) -> teach.Prediction | None:
     placed = next((game.events[k] for k in tile if game.events[k].kind == "tile-placed"), None)
     by = f"{placed.player}'s tile {placed.tile}" if placed is not None else "A tile"
     question = (
-        f"{by} has joined the farm of {farmers} to the farm with {barns}. The joined farm "
+        f"{by} has joined the farm of {farmers} to the farm with {barns}."
+        f"{_situation(state, farm)} The joined farm "
         f"borders {plural(n, 'completed city')}. How many points does {first.player} score "
         "now?"
     )
@@ -655,9 +717,16 @@ def _barn_connect_question(game: Game, index: int) -> teach.Prediction | None:
         f"the barn stays. Here {plural(n, 'city')} × 1 = {n}{extra}; {first.player} scores "
         f"{plural(first.points, 'point')}."
     )
+    if any(part.startswith(f"{first.player}'s pig") for part, _ in first.breakdown):
+        explanation += (
+            f" {first.player}'s pig adds 1 per city because it was on the farm when the farmers "
+            "were scored: it may be placed on the very tile that joins the farms, since placing "
+            "figures comes before the scoring in a turn."
+        )
+    wrong = ([n] if len(first.breakdown) > 1 else []) + [3 * n, 4 * n, 0]
     return teach.Prediction(
         question,
-        _points_choices(first.points, [3 * n, 4 * n, 0]),
+        _points_choices(first.points, wrong),
         plural(first.points, "point"),
         explanation,
     )
@@ -696,14 +765,26 @@ def _barn_final_question(game: Game, index: int) -> teach.Prediction | None:
     shared = 4 * n // len(owners) if len(owners) > 1 else n
     extra = _extra(event.breakdown)
     each = " Two barns on one farm do not share: each scores its owner in full." if others else ""
+    herd = _herd_on(state, farm)
+    if herd:
+        question = question.replace(
+            " How many points",
+            " The herd of the pig-herd tile grazes on this farm. How many points",
+        )
     explanation = (
         "After the game every barn scores its owner 4 points per completed city bordering its "
         f"farm, one more than a farmer's 3.{each} Here {plural(n, 'city')} × 4 = {4 * n}"
         f"{extra}."
     )
+    if herd:
+        explanation += (
+            " The pig-herd tile adds nothing to a barn's own points; it only adds its point "
+            "per city for farmers scored on the farm."
+        )
+    wrong = ([5 * n] if herd else []) + [3 * n, shared, 0]
     return teach.Prediction(
         question,
-        _points_choices(event.points, [3 * n, shared, 0]),
+        _points_choices(event.points, wrong),
         plural(event.points, "point"),
         explanation,
     )
@@ -727,18 +808,255 @@ def barn_question_for(game: Game, index: int) -> teach.Prediction | None:
     return None
 
 
+# -- the pig, the big follower and the builder ------------------------------------------------
+
+
+def _turn_events(game: Game, index: int) -> list[Event]:
+    """The events of event ``index``'s turn after it."""
+    span = teach._turn_span(game, index)
+    return [game.events[k] for k in span if k > index]
+
+
+def pig_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """At the placement of a tile that joins a farm with its placer's farmer to a barn's farm
+    (those farmers score in this same turn), when the placer then puts the pig on that tile:
+    "may the pig go there, and would it count?" A pig joins a farm of the tile just placed
+    where its owner has a farmer, and figures are placed before the turn's scoring, so it adds
+    its point per city to the farmers' score (car-192). Asked before the pig is on the board,
+    and only when the engine's scoring of that turn counts it; None elsewhere."""
+    event = game.events[index]
+    if event.kind != "tile-placed" or event.player is None:
+        return None
+    later = _turn_events(game, index)
+    owner = event.player
+    pig = next(
+        (
+            e
+            for e in later
+            if e.kind == "figure-deployed" and e.rule == "pig.placement" and e.player == owner
+        ),
+        None,
+    )
+    if pig is None or not pig.nodes:
+        return None
+    if not any(e.kind == "barn-connect" and e.index > pig.index for e in later):
+        return None
+    scored = next(
+        (e for e in later if e.kind == "points" and e.rule == "barn.connect" and e.player == owner),
+        None,
+    )
+    if scored is None or not any(p.startswith(f"{owner}'s pig") for p, _ in scored.breakdown):
+        return None
+    state = game.replay(index)
+    farm = state.board.features.feature_of(pig.nodes[0])
+    barns = join_names([f"{o}'s" for o in _barn_owners(state, farm)]) or "a"
+    answer = (
+        f"Yes, and it counts: figures are placed before the scoring, so the pig adds 1 per "
+        f"completed city to {owner}'s farmer's score"
+    )
+    choices = (
+        answer,
+        "No: once a farm has a barn, no figure at all may be put on it",
+        "Yes, but too late: the farmers are scored the moment the farms meet, before any "
+        "figure is placed",
+        f"Yes, but the pig then counts for {barns} barn after the game, not for the farmers",
+    )
+    question = (
+        f"{owner}'s tile {event.tile} joins the farm of "
+        f"{_farmers_text(farm, tuple(game.players))} to the farm with {barns} barn, so those "
+        f"farmers are scored in this turn. {owner}'s pig is still in the supply. May {owner} "
+        "put it on this tile's field, and would it count?"
+    )
+    explanation = (
+        "A pig goes on a farm of the tile just placed where its owner already has a farmer; "
+        "other figures on the farm do not stop it, and the barn forbids only new farmers. The "
+        "farmers meeting the barn are scored in the turn's scoring step, which comes after "
+        "figures are placed, so the pig is there in time and adds 1 point per completed city "
+        f"for {owner}; then it goes home with the farmers."
+    )
+    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+
+def big_follower_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """At a big follower's strength event when its feature is scored: "who takes it?" A big
+    follower counts as two followers for the majority, and for nothing else: one big
+    follower beats a single knight of another player, where counting figures would give a
+    tie. The answer is checked against the players the engine scored. None elsewhere."""
+    event = game.events[index]
+    if event.kind != "figure-strength" or event.rule != "bigfollower.strength" or event.options:
+        return None
+    first = index
+    while first > 0 and game.events[first - 1].kind == "figure-strength":
+        first -= 1
+    if any(game.events[k].rule == "mayor.strength" for k in range(first, index)):
+        return None  # a mayor's question is asked first
+    state = game.replay(first - 1)
+    big = state.figures.get(event.figure or "")
+    if big is None or big.node is None:
+        return None
+    feature = state.board.features.feature_of(big.node)
+    owner = big.player
+    strength = (event.data or {}).get("strength", 2)
+    players = tuple(game.players)
+    others: dict[str, int] = {}
+    for f in feature.figures:
+        if f.player is not None and kind_of(f.kind).follower and f is not big:
+            others[f.player] = others.get(f.player, 0) + figure_strength(state, f, feature)
+
+    def with_big(n: int) -> dict[str, int]:
+        tally = dict(others)
+        tally[owner] = tally.get(owner, 0) + n
+        return {p: tally[p] for p in players if p in tally}  # in seat order
+
+    real = with_big(strength)
+    winners = _winners(real)
+    actual = [e.player for e in _run_after(game, index) if e.kind == "points"]
+    if sorted(winners) != sorted(actual):  # pragma: no cover - the engine decided otherwise
+        return None
+    what = feature.kind if feature.kind in ("city", "road") else "feature"
+    answer = f"{owner}'s big follower counts {strength}: {_outcome(winners, what)}"
+    wrong = [f"{owner}'s big follower counts 1: {_outcome(_winners(with_big(1)), what)}"]
+    if len(_winners(with_big(1))) > 1:
+        wrong.append(f"One figure each: a tie cancels out and nobody scores the {what}")
+    wrong.append(
+        f"{owner}'s big follower counts {strength} and doubles the points too: "
+        f"{_outcome(winners, what)} at twice its value"
+    )
+    wrong.append(f"{owner}'s big follower counts 0: {_outcome(_winners(with_big(0)), what)}")
+    choices = list(dict.fromkeys([answer, *wrong]))[:4]
+    placer = teach._turn_placer(game, index) or "A player"
+    question = (
+        f"{placer}'s tile completes {feature.describe()}. In it stand "
+        f"{_who_stands(feature, players)}. Who takes the {what}?"
+    )
+    tally = ", ".join(f"{p} {n}" for p, n in real.items())
+    explanation = (
+        "A big follower counts as two followers when the majority is decided, and in nothing "
+        f"else: the {what} is worth the same as with an ordinary follower. Here {tally}: "
+        f"{_outcome(winners, what)}. It goes home after the scoring like any follower."
+    )
+    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+
+def _next_turn_begin(game: Game, index: int) -> Event | None:
+    return next((e for e in game.events[index + 1 :] if e.kind == "turn-begin"), None)
+
+
+def _builder_extended_question(game: Game, index: int) -> teach.Prediction | None:
+    event = game.events[index]
+    owner = event.player
+    after = _next_turn_begin(game, index)
+    if after is None or not (after.data or {}).get("extra") or after.player != owner:
+        return None
+    state = game.replay(index - 1)
+    kind = state.board.features.feature_of(event.nodes[0]).kind if event.nodes else "road"
+    placed = next((e for e in reversed(game.events[:index]) if e.kind == "tile-placed"), None)
+    tile = f"tile {placed.tile}" if placed is not None else "tile"
+    answer = f"A second tile at once, which {owner} may place wherever it fits"
+    choices = (
+        answer,
+        f"1 more point per tile when the {kind} is scored",
+        f"Nothing now: a builder only counts as a follower when the {kind} is scored",
+        f"A second tile at once, but it must extend the same {kind}",
+    )
+    question = (
+        f"{owner}'s {tile} extends the {kind} where {owner}'s builder stands. What does the "
+        f"builder bring {owner} now?"
+    )
+    explanation = (
+        "The builder is no follower: it never counts toward a majority and earns no points "
+        "itself. Each time its owner's tile extends the road or city where it stands, the "
+        "owner draws and places a second tile at once, as a turn of its own: it may go "
+        "anywhere it fits, and a figure may be deployed on it as usual."
+    )
+    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+
+def _builder_third_tile_question(game: Game, index: int) -> teach.Prediction | None:
+    event = game.events[index]
+    before = next((e for e in reversed(game.events[:index]) if e.kind == "turn-begin"), None)
+    if before is None or not (before.data or {}).get("extra"):
+        return None
+    owner = before.player
+    placed = next(
+        (
+            e
+            for e in game.events[before.index : index]
+            if e.kind == "tile-placed" and e.player == owner
+        ),
+        None,
+    )
+    if placed is None or placed.pos is None:
+        return None
+    state = game.replay(placed.index)
+    extended = [
+        f
+        for f in state.board.features.features_on(placed.pos)
+        if f.kind in ("road", "city")
+        and any(g.kind == "builder" and g.player == owner for g in f.figures)
+    ]
+    if not extended:
+        return None
+    kind = extended[0].kind
+    nxt = event.player
+    if (event.data or {}).get("extra") and nxt == owner:  # pragma: no cover - never a third
+        answer = f"{owner} again: the builder gives one more tile each time"
+    else:
+        answer = f"{nxt}: a second tile never earns a third, even when it extends the {kind} again"
+    other = nxt if nxt != owner else "the next player"
+    choices = (
+        answer,
+        f"{owner} again: every tile that extends the builder's {kind} earns one more",
+        f"{other}, and {owner}'s builder goes home: it gives one second tile and is spent",
+        f"{owner} again, one last time: a builder allows at most three tiles in a turn",
+    )
+    question = (
+        f"{owner}'s second tile of the turn, tile {placed.tile}, has extended the {kind} with "
+        f"{owner}'s builder once more. Who places the next tile?"
+    )
+    explanation = (
+        "Only the first tile of a turn can set off the builder. The second tile is a turn of "
+        "its own but gives no third, even when it extends the builder's road or city again. "
+        f"The builder stays where it is: in a later turn {owner}'s first tile may extend that "
+        f"{kind} again for another second tile, until the {kind} is scored and the builder "
+        "goes home."
+    )
+    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+
+def builder_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """The builder's two moments: at the ``builder-extended`` event, "what does the builder
+    bring?" (a second tile at once, placed anywhere); at the turn after a second tile that
+    extended the builder's road or city again, "who places the next tile?" (the next player:
+    a second tile never earns a third). Both answers are read from the turns the engine
+    played. None elsewhere."""
+    event = game.events[index]
+    if event.kind == "builder-extended":
+        return _builder_extended_question(game, index)
+    if event.kind == "turn-begin":
+        return _builder_third_tile_question(game, index)
+    return None
+
+
 # -- the walkthrough's question and notes ------------------------------------------------------
 
 
 def expansion_question(game: Game, index: int) -> teach.Prediction | None:
-    """The Abbey & Mayor question at event ``index`` (mayor, wagon or barn), or None."""
+    """The Abbey & Mayor question at event ``index`` (mayor, wagon or barn, and the pig, big
+    follower and builder met with them), or None."""
     event = game.events[index]
     if event.kind == "figure-strength":
+        if event.rule == "bigfollower.strength":
+            return big_follower_question_for(game, index)
         return mayor_question_for(game, index)
     if event.rule == "wagon.move":
         return wagon_question_for(game, index)
     if event.rule.startswith("barn."):
         return barn_question_for(game, index)
+    if event.kind == "tile-placed":
+        return pig_question_for(game, index)
+    if event.kind in ("builder-extended", "turn-begin"):
+        return builder_question_for(game, index)
     return None
 
 
@@ -875,13 +1193,20 @@ def _last_wagon_moves(game: Game, index: int, state: GameState) -> dict[str, str
     return out
 
 
-def _asked_kind(event: Event) -> str | None:
-    """The kind of figure whose worth a question at ``event`` is about (mayor or barn)."""
+def _asked_kinds(event: Event) -> tuple[str, ...]:
+    """The kinds of figure whose worth a question at ``event`` may be about (what the table
+    says they count would answer it)."""
     if event.rule == "mayor.strength":
-        return "mayor"
+        return ("mayor",)
+    if event.rule == "bigfollower.strength":
+        return ("big-follower",)
     if event.rule.startswith("barn."):
-        return "barn"
-    return None
+        return ("barn", "pig")
+    if event.kind == "tile-placed":
+        return ("pig",)
+    if event.kind in ("builder-extended", "turn-begin"):
+        return ("builder",)
+    return ()
 
 
 def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str:
@@ -899,7 +1224,7 @@ def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str
     event = game.events[index]
     moves = _last_wagon_moves(game, at, state)
     # while a question is open, what the figures asked about are worth is not told
-    secret = _asked_kind(event) if hidden else None
+    secret = _asked_kinds(event) if hidden else ()
     shade = "background:#fff3c4"
     cell = "padding:2px 8px;vertical-align:top"
     body = []
@@ -912,7 +1237,7 @@ def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str
             supply.setdefault(row["owner"], []).append(name)
             continue
         counts = row["counts"]
-        if row["kind"] == secret and counts:
+        if row["kind"] in secret and counts:
             counts = "? (answer the question first)"
         body.append(
             f'<tr class="figure{" changed" if changed else ""}" data-figure="{escape(row["figure"])}" '
