@@ -26,8 +26,6 @@ NOT_YET_SHOWN = {
     "ckr-46",
     "ckr-47",
     "ckr-61",
-    "car-192",
-    "car-195",
     "house-wagon-road-tiles-only",
 }
 
