@@ -42,10 +42,16 @@ receive no ``points`` event. So a player who completes the rival building and lo
 heretic or monk has "scored nothing" in a turn where somebody scored, which is the Count's
 deployment trigger; the Count module reads the scorings of the turn and needs nothing else.
 
+With Abbey & Mayor a wagon on a shrine or cloister takes part in a challenge like a heretic
+or monk; on the losing building it goes home with the others and does not move on, since that
+building was never scored (ckr-61, on its ``figure-returned`` event). The official limit only
+filters placements; so that it shows where it decided something, a ``placement-limited`` event
+follows the placement of a shrine, cloister or abbey that the limit kept off squares where its
+edges fitted, naming them and the footnotes that refused them (ckr-43, ckr-44, ckr-45).
+
 Not implemented, because the expansions they concern are not played by carc_teach: the abbot
 of German monasteries (ckr-49), the magic portal, the fairy and the dragon (ckr-52, ckr-53,
-ckr-56's portal, ckr-58, ckr-60), the wagon on a losing building (ckr-61), escapes from sieges
-(ckr-42's Cathars).
+ckr-56's portal, ckr-58, ckr-60), escapes from sieges (ckr-42's Cathars).
 
 Wording (option ``shrine.challenge-wording``, ckr-48, ckr-50, ckr-51): the seeds give the two
 texts of the challenge rule, which start the same challenges. The ``challenge-started`` event
@@ -60,7 +66,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Deploy
+from ..figures import role_name
+from ..geometry import NEIGHBOUR_OFFSETS
 from ..text import capitalise, join_names, plural
+from ..tiles import ROTATIONS, edges_match, orient
 from . import RuleModule
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,7 +79,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, Turn
     from ..tiles import TileType
 
-__all__ = ["ShrineRules", "SHRINE_TILE_SETS", "is_shrine", "is_cloister", "limit_problem"]
+__all__ = [
+    "ShrineRules",
+    "SHRINE_TILE_SETS",
+    "is_shrine",
+    "is_cloister",
+    "limit_problem",
+    "limit_breach",
+]
 
 #: value of the option ``shrine.tile-edition`` -> the tile set it brings
 SHRINE_TILE_SETS = {
@@ -117,23 +133,36 @@ def _at(feature: Feature) -> str:
 
 
 def _around(
-    features: FeatureGraph, pos: tuple[int, int], skip: tuple[int, int] | None = None
+    features: FeatureGraph, pos: tuple[int, int], skip: tuple[tuple[int, int] | None, ...] = ()
 ) -> list[Feature]:
     """The cloister features (shrines included) on the eight squares around ``pos``, leaving
-    out the square ``skip``."""
+    out the squares ``skip``."""
     return [
         c
         for c in features.cloisters_around(pos, include_self=False)
-        if (c.nodes[0][0], c.nodes[0][1]) != skip
+        if (c.nodes[0][0], c.nodes[0][1]) not in skip
     ]
 
 
-def limit_problem(board: Board, building: str, pos: tuple[int, int]) -> str | None:
+def limit_problem(
+    board: Board, building: str, pos: tuple[int, int], *, ignore: tuple[int, int] | None = None
+) -> str | None:
     """Why a new ``building`` ("shrine", "cloister" or "abbey") at ``pos`` breaks the official
     placement limit (ckr-43, ckr-44; an abbey is a cloister here, ckr-45), or None. ``pos`` may
-    already hold the tile (the house rule checks after placing): its own building is left out."""
+    already hold the tile (the house rule checks after placing): its own building is left out.
+    ``ignore``: a square whose building is left out too (the board as it was before that tile
+    was placed)."""
+    breach = limit_breach(board, building, pos, ignore=ignore)
+    return None if breach is None else breach[0]
+
+
+def limit_breach(
+    board: Board, building: str, pos: tuple[int, int], *, ignore: tuple[int, int] | None = None
+) -> tuple[str, tuple[str, ...]] | None:
+    """:func:`limit_problem` with the footnotes behind it: ckr-43 (the new building would touch
+    two rivals), ckr-44 (a neighbour would get a second rival), ckr-45 (an abbey among them)."""
     features = board.features
-    near = _around(features, pos)
+    near = _around(features, pos, skip=(ignore,))
     if building == "shrine":
         mine, theirs, other = [c for c in near if is_cloister(c)], is_shrine, "shrine"
         this, limit = "a shrine", "cloister"
@@ -142,21 +171,33 @@ def limit_problem(board: Board, building: str, pos: tuple[int, int]) -> str | No
         this, limit = "a cloister", "shrine"
     if building == "abbey":
         this = "an abbey (a cloister for this rule, ckr-45)"
+
+    def notes(first: str, involved: list[Feature]) -> tuple[str, ...]:
+        abbey = building == "abbey" or any(c.building == "abbey" for c in involved)
+        return (first, "ckr-45") if abbey else (first,)
+
     if len(mine) > 1:
         where = ", ".join(f"{_name(c)} at {_at(c)}" for c in mine)
         return (
             f"{this} may not have more than one {limit} among its eight neighbours, and "
             f"this square touches {len(mine)} ({where})"
-        )
+        ), notes("ckr-43", mine)
     for neighbour in mine:
-        already = [c for c in _around(features, _pos(neighbour), skip=pos) if theirs(c)]
+        already = [c for c in _around(features, _pos(neighbour), skip=(pos, ignore)) if theirs(c)]
         if already:
             return (
                 f"the {_name(neighbour)} at {_at(neighbour)} already has the "
                 f"{_name(already[0])} at {_at(already[0])} beside it; a second {other} next to "
                 "it would break the limit of one"
-            )
+            ), notes("ckr-44", [neighbour, already[0]])
     return None
+
+
+def _role(building: Feature, follower: str) -> str:
+    """What stands on a building in a challenge: its follower's name (heretic, monk), or
+    "wagon" when only a wagon does (Abbey & Mayor)."""
+    kinds = {f.kind for f in building.figures if f.player}
+    return "wagon" if kinds == {"wagon"} else follower
 
 
 def _pos(feature: Feature) -> tuple[int, int]:
@@ -211,11 +252,12 @@ class ShrineRules(RuleModule):
         return (_official_limit,)
 
     def after_placement(self, state: GameState, turn: Turn) -> None:
-        if self.option("shrine.placement-limit") == "official":
-            return
         placed = turn.placed
         building = _building_of(placed.type)
         if not building:
+            return
+        if self.option("shrine.placement-limit") == "official":
+            self._say_what_the_limit_refused(state, turn, building)
             return
         problem = limit_problem(state.board, building, placed.pos)
         if problem is None:
@@ -236,6 +278,52 @@ class ShrineRules(RuleModule):
             ),
             pos=placed.pos,
             options=("shrine.placement-limit",),
+        )
+
+    def _say_what_the_limit_refused(self, state: GameState, turn: Turn, building: str) -> None:
+        """The limit only filters placements, so no event would show it. When it kept the tile
+        just placed off squares where its edges fitted (on the board as it was before), say so
+        at the placement, with the footnotes that decided it (ckr-43, ckr-44, ckr-45)."""
+        placed = turn.placed
+        board = state.board
+        refused: list[tuple[tuple[int, int], str, tuple[str, ...]]] = []
+        for square, demands in board.frontier.items():
+            # what the square demanded before this tile: the side facing it was still open
+            before = tuple(
+                None if (square[0] + dx, square[1] + dy) == placed.pos else d
+                for d, (dx, dy) in zip(demands, NEIGHBOUR_OFFSETS, strict=True)
+            )
+            if all(d is None for d in before) or not _fits(placed.type, before):
+                continue
+            breach = limit_breach(board, building, square, ignore=placed.pos)
+            if breach is not None:
+                refused.append((square, *breach))
+        if not refused:
+            return
+        refused.sort()
+        notes: list[str] = []
+        for _, _, ids in refused:
+            notes.extend(i for i in ids if i not in notes)
+        where = "; ".join(f"({x}, {y}): {why}" for (x, y), why, _ in refused)
+        squares = plural(len(refused), "other square")
+        state.emit(
+            "placement-limited",
+            player=turn.player,
+            tile=placed.type.id,
+            pos=placed.pos,
+            rule="shrine.placement",
+            text=(
+                f"The {building} fitted {squares} by its edges, but the placement limit kept "
+                f"it off {'them' if len(refused) > 1 else 'it'}: {where}."
+            ),
+            annotations=tuple(sorted(notes)),
+            data={
+                "building": building,
+                "refused": [
+                    {"square": list(sq), "why": why, "annotations": list(ids)}
+                    for sq, why, ids in refused
+                ],
+            },
         )
 
     # -- 2B ---------------------------------------------------------------------------------
@@ -320,7 +408,10 @@ class ShrineRules(RuleModule):
         state.ext[self.id]["challenges"].append(
             {"shrine": shrine.nodes[0], "cloister": cloister.nodes[0], "challenger": player}
         )
-        how = self._challenge_words(player, building is shrine, shrine, cloister, heretic, monk)
+        roles = (_role(shrine, "heretic"), _role(cloister, "monk"))
+        how = self._challenge_words(
+            player, building is shrine, shrine, cloister, heretic, monk, roles
+        )
         changed = [o for o in ("shrine.challenge-wording",) if self.option_changed(o)]
         if finished:
             changed.append("shrine.challenge-complete-building")
@@ -346,35 +437,38 @@ class ShrineRules(RuleModule):
         cloister: Feature,
         heretic: str,
         monk: str,
+        roles: tuple[str, str] = ("heretic", "monk"),
     ) -> str:
         """How a challenge starts, in the words of the rules chosen by
         ``shrine.challenge-wording`` (ckr-48, ckr-50, ckr-51); the same challenges either way.
 
         HiG speaks of a shrine placed next to another player's cloister and then allows
         challenging oneself; RGG speaks of a heretic next to any monastery with a monk, and
-        (Big Box 2) of a monk who must challenge a heretic."""
+        (Big Box 2) of a monk who must challenge a heretic. ``roles``: what stands on the shrine
+        and on the cloister (a wagon may, with Abbey & Mayor)."""
+        on_shrine, on_cloister = roles
         own = (monk if by_heretic else heretic) == player
         if self.option("shrine.challenge-wording") == "rgg":
             where = cloister.describe().replace("the cloister at", "the monastery at")
             if by_heretic:
                 return (
-                    f"{player} puts a heretic on {shrine.describe()}, and {where}, one of its "
-                    f"eight neighbours (diagonals count), has a monk of {monk}'s on it"
+                    f"{player} puts a {on_shrine} on {shrine.describe()}, and {where}, one of its "
+                    f"eight neighbours (diagonals count), has a {on_cloister} of {monk}'s on it"
                 )
             return (
-                f"{player} puts a monk on {where}, next to {heretic}'s heretic on "
+                f"{player} puts a {on_cloister} on {where}, next to {heretic}'s {on_shrine} on "
                 f"{shrine.describe()}, and a monk must challenge a heretic"
             )
         if by_heretic:
             whose = "their own" if own else f"{monk}'s"
             text = (
                 f"{player} places {shrine.describe()} next to {whose} {_name(cloister)} at "
-                f"{_at(cloister)}, where a monk stands, and puts a heretic on it"
+                f"{_at(cloister)}, where a {on_cloister} stands, and puts a {on_shrine} on it"
             )
         else:
             whose = "their own" if own else f"{heretic}'s"
             text = (
-                f"{player} puts a monk on {cloister.describe()}, next to {whose} heretic on "
+                f"{player} puts a {on_cloister} on {cloister.describe()}, next to {whose} {on_shrine} on "
                 f"{shrine.describe()}"
             )
         return text + (" (challenging oneself is allowed)" if own else "")
@@ -445,7 +539,8 @@ class ShrineRules(RuleModule):
         role = "heretic" if is_shrine(loser) else "monk"
         gone = sorted(loser.figures, key=lambda f: f.id)
         if len(gone) == 1:
-            going = f"{gone[0].player}'s {role} goes home and scores"
+            one = role_name("wagon", loser.role_kind) if gone[0].kind == "wagon" else role
+            going = f"{gone[0].player}'s {one} goes home and scores"
         else:
             going = f"the {plural(len(gone), role)} of {join_names(losers)} go home and score"
         state.emit(
@@ -500,11 +595,18 @@ class ShrineRules(RuleModule):
                     options=("shrine.challenge-reward",),
                 )
         for fig in sorted(loser.figures, key=lambda f: f.id):
+            # a wagon on the losing building goes home too: its building was never scored, so
+            # it may not move on (ckr-61)
+            wagon = fig.kind == "wagon"
             state.return_figure(
                 fig,
                 rule="shrine.challenge.resolve",
-                why="it lost the challenge",
-                annotations=("ckr-62",),
+                why=(
+                    "it lost the challenge; its building was not scored, so it cannot move on"
+                    if wagon
+                    else "it lost the challenge"
+                ),
+                annotations=("ckr-62", "ckr-61") if wagon else ("ckr-62",),
             )
 
     # -- after the game ---------------------------------------------------------------------
@@ -523,6 +625,14 @@ class ShrineRules(RuleModule):
                 ),
                 nodes=(shrine.nodes[0], cloister.nodes[0]),
             )
+
+
+def _fits(tile_type: TileType, demands: tuple[str | None, ...]) -> bool:
+    """Whether some rotation of ``tile_type`` matches the edges ``demands`` (None: open)."""
+    return any(
+        all(edges_match(d, e) for d, e in zip(demands, orient(tile_type, r).edges, strict=True))
+        for r in ROTATIONS
+    )
 
 
 def _official_limit(board: Board, tile_type: TileType, placement: Placement) -> str | None:

@@ -532,3 +532,33 @@ def test_challenges_happen_in_simulated_games():
         if any(e.kind == "challenge-started" for e in game.events):
             return
     raise AssertionError("no challenge in 60 greedy games")
+
+
+# --------------------------------------------------------------------------- the limit at an event
+
+
+def test_ckr_44_the_placement_says_which_squares_the_limit_refused():
+    """The limit only filters placements; the placement of a building it kept off a square
+    where the tile's edges fitted is followed by a ``placement-limited`` event naming it. B at
+    (0, 1) has the shrine at (-1, 1) beside it, so SH-2, laid at (-2, 1), could not go at
+    (1, 1) (ckr-44) nor anywhere else touching that cloister."""
+    game = sh_game([mv("B", 0, 1, 0), mv("SH-1", -1, 1, 0), mv("SH-2", -2, 1, 0)])
+    (limited,) = kinds(game, "placement-limited")
+    assert limited.rule == "shrine.placement" and limited.pos == (-2, 1)
+    squares = [tuple(r["square"]) for r in limited.data["refused"]]
+    assert (1, 1) in squares and "ckr-44" in limited.annotations
+    board = game.state.board
+    # each refused square is refused on the board before the placement, and none is legal now
+    legal = {(p.x, p.y) for p in board.legal_placements(game.state.tile_types["SH-4"])}
+    assert not set(squares) & legal
+
+
+def test_no_limit_event_when_the_limit_refused_nothing():
+    game = sh_game([mv("SH-1", 0, 1, 0, HERETIC), mv("B", 1, 1, 0, MONK)])
+    assert not kinds(game, "placement-limited")
+    # nor under the house rule, which says so at the building instead
+    game = sh_game(
+        [mv("B", 0, 1, 0), mv("B", 1, 1, 0), mv("SH-1", 1, 2, 0)],
+        {"shrine.placement-limit": "extra-if-empty"},
+    )
+    assert not kinds(game, "placement-limited")
