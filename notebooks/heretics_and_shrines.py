@@ -13,10 +13,11 @@ app = marimo.App(width="full", app_title="Heretics & Shrines walkthrough")
 def _():
     import marimo as mo
 
-    from carc_teach import examples, teach
     from carc_teach import notebook_ui as ui
+    from carc_teach import teach
+    from carc_teach.lessons import shrines as lessons
 
-    return examples, mo, teach, ui
+    return lessons, mo, teach, ui
 
 
 @app.cell
@@ -26,8 +27,9 @@ def _(mo):
 
     A shrine is a cloister's rival: a heretic on a shrine next to a monk in a cloister starts
     a race, and the building finished first takes the points while the other follower walks
-    home empty-handed. Step through a short game with three such races, watch the open
-    challenges, and predict who scores when one tile finishes both buildings.
+    home empty-handed. Pick a lesson, step through its short game, watch the open
+    challenges, and predict who scores when one tile finishes both buildings, where a shrine
+    may go, and what an abbey or a wagon does in the race.
     """)
     return
 
@@ -56,30 +58,59 @@ def _(mo):
       neither came first, so nobody loses: both buildings score 9.
     - **No winner by the end.** A challenge still undecided after the last tile has no loser:
       both buildings score as unfinished ones.
+    - **With Abbey & Mayor.** An abbey is a cloister for all of this: the limit keeps it out
+      of a hole beside two shrines, no shrine may join an abbey that has one already, and a
+      monk in an abbey races a heretic. A wagon on a shrine or cloister counts as one
+      follower there; if its building loses the race it goes home with the others and may
+      not roll on, since its building was never scored.
+    - **House rules.** Some groups let more shrines and cloisters crowd together, provided
+      the extra buildings stay empty for the whole game (option
+      `shrine.placement-limit`), and let wagons onto a cloister, shrine or abbey only where
+      the tile shows a road (option `wagon.cloister-access`).
     """)
     return
 
 
 @app.cell
-def _(examples, mo, teach, ui):
-    game = examples.load("shrines")
-    # Which shrines and cloisters are racing each other is listed there.
-    walkthrough = ui.Walkthrough(
-        question=teach.shrines_question,
-        note=teach.shrines_note,
-        panels=(("Open challenges", teach.open_challenges_html),),
+def _(lessons, mo):
+    lesson_choice = mo.ui.dropdown(
+        options=list(lessons.lesson_titles()),
+        value=lessons.LESSONS[0].title,
+        label="Lesson",
     )
-    quiz = mo.ui.switch(value=True, label="Ask me first (points, and who scores a challenge)")
+    quiz = mo.ui.switch(
+        value=True, label="Ask me first (points, challenges, where a shrine or wagon may go)"
+    )
     classroom = mo.ui.switch(value=False, label="Classroom mode")
-    mo.hstack([quiz, classroom], justify="start", gap=2)
-    return classroom, game, quiz, walkthrough
+    mo.hstack([lesson_choice, quiz, classroom], justify="start", gap=2)
+    return classroom, lesson_choice, quiz
 
 
 @app.cell
-def _(mo):
+def _(lesson_choice, lessons, mo):
+    lesson = lessons.lesson(lesson_choice.value)
+    game = lessons.load_lesson(lesson.title)
+    mo.md(f"**{lesson.title}.** {lesson.watch}")
+    return (game,)
+
+
+@app.cell
+def _(lessons, teach, ui):
+    # Which shrines and cloisters are racing each other is listed there.
+    walkthrough = ui.Walkthrough(
+        question=lessons.question,
+        note=lessons.note,
+        panels=(("Open challenges", teach.open_challenges_html),),
+    )
+    return (walkthrough,)
+
+
+@app.cell
+def _(game, mo):
     get_index, set_index = mo.state(0)
     # classroom mode: the event whose question has been revealed to the class (-1: none)
     get_revealed_at, set_revealed_at = mo.state(-1)
+    _ = game  # a new lesson starts again at its first event
     return get_index, get_revealed_at, set_index, set_revealed_at
 
 
@@ -200,6 +231,14 @@ def _(classroom, mo):
 @app.cell
 def _(game, mo, ui):
     ui.footnotes_covered(mo, game)
+    return
+
+
+@app.cell
+def _(lessons, mo):
+    mo.accordion(
+        {"Footnotes across all the lessons": mo.md(lessons.footnotes_by_lesson_markdown())}
+    )
     return
 
 

@@ -1,0 +1,507 @@
+"""The Heretics & Shrines walkthrough (``notebooks/heretics_and_shrines.py``): its lessons and
+the questions it adds to those of :mod:`carc_teach.teach` (``shrines_question``, the open
+challenges table).
+
+Each lesson is a bundled game (:data:`LESSONS`); the first is the walkthrough's original game,
+``shrines``. The questions are asked where learners go wrong, and everything they say is read
+from the game: the events the engine emitted (kinds, rule ids, ``data``) and the state
+replayed around the event.
+
+- the placement limit (:func:`limit_question_for`): at a ``placement-limited`` event, "could
+  the shrine (cloister, abbey) have gone at that other square?" (no: a neighbour would get a
+  second rival, or it would touch two; an abbey is a cloister here);
+- the house rule that lets crowded buildings stand (:func:`empty_question_for`): at a
+  ``building-must-stay-empty`` event, "may a follower go on it?" (no);
+- the challenge with an abbey or a wagon in it (:func:`challenge_question_for`): "who scores?",
+  naming the abbey and the wagon as they are (the base question names a heretic and a monk);
+- the wagon (:func:`wagon_question_for`): on the building that lost a challenge it goes home
+  and does not move on; under the house rule ``wagon.cloister-access`` it may not roll on to a
+  cloister or abbey whose tile has no road.
+
+:func:`question` asks one of these, or :func:`teach.shrines_question` (a challenge's outcome,
+the points of a scoring); :func:`note` holds back a move note until the question of its turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from .. import teach
+from ..text import capitalise, join_names
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..features import Feature
+    from ..game import Game
+
+__all__ = [
+    "Lesson",
+    "LESSONS",
+    "lesson_titles",
+    "lesson",
+    "load_lesson",
+    "limit_question_for",
+    "empty_question_for",
+    "challenge_question_for",
+    "wagon_question_for",
+    "expansion_question",
+    "question",
+    "note",
+    "footnotes_by_lesson",
+    "footnotes_by_lesson_markdown",
+]
+
+
+# -- the lessons -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of the walkthrough: a bundled game and what to watch in it (``watch`` never
+    gives an answer away)."""
+
+    title: str
+    example: str
+    watch: str
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        "Three challenges",
+        "shrines",
+        "Alice lays shrines with heretics, Bob cloisters with monks, side by side. Watch "
+        "three races: one tile that finishes both buildings, a building finished first, and a "
+        "race nobody has won when the game ends.",
+    ),
+    Lesson(
+        "An abbey and a wagon in the race",
+        "shrines-abbey-wagon",
+        "With Abbey & Mayor: Bob's wagon stands on a shrine, and Alice fills a hole with her "
+        "abbey next to it. Watch where the abbey may go, what happens when abbey and shrine "
+        "race each other, and what becomes of the wagon afterwards.",
+    ),
+    Lesson(
+        "House rules: crowded buildings, wagons on roads",
+        "shrines-house-rules",
+        "Two house rules at once: more shrines may crowd around a cloister, and a wagon may "
+        "use a cloister or abbey only if its tile shows a road. Watch a second shrine land "
+        "beside a cloister in a challenge, and Bob's wagon after its road is closed by an "
+        "abbey.",
+    ),
+)
+
+
+def lesson_titles() -> dict[str, str]:
+    """Lesson title -> bundled example name, in teaching order (for a dropdown)."""
+    return {item.title: item.example for item in LESSONS}
+
+
+def lesson(title_or_example: str) -> Lesson:
+    """The lesson with this title (or bundled example name)."""
+    for item in LESSONS:
+        if title_or_example in (item.title, item.example):
+            return item
+    raise KeyError(
+        f"no lesson {title_or_example!r}; lessons: {', '.join(i.title for i in LESSONS)}"
+    )
+
+
+@cache
+def load_lesson(title_or_example: str) -> Game:
+    """The game of a lesson, played once and kept (games are only read from)."""
+    from .. import examples
+
+    return examples.load(lesson(title_or_example).example)
+
+
+# -- small helpers -----------------------------------------------------------------------------
+
+
+def _at(square) -> str:
+    return f"({square[0]}, {square[1]})"
+
+
+def _plain(why: str) -> str:
+    """The engine's reason without the footnote id it names in passing."""
+    return why.replace(" (a cloister for this rule, ckr-45)", " (a cloister for this rule)")
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def _rival(building: str) -> str:
+    return "cloister" if building == "shrine" else "shrine"
+
+
+def _pick(answer: str, wrong: list[str]) -> tuple[str, ...]:
+    out = [answer]
+    for w in wrong:
+        if w not in out and len(out) < 4:
+            out.append(w)
+    return tuple(sorted(out))
+
+
+# -- the placement limit -----------------------------------------------------------------------
+
+
+def limit_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "Could it have gone there instead?", asked at a ``placement-limited`` event about the
+    first square the limit refused: no, because a neighbour would get a second rival (ckr-44),
+    because it would touch two rivals itself (ckr-43), an abbey being a cloister here (ckr-45).
+    The wrong choices are the usual misreadings of the limit. None elsewhere."""
+    event = game.events[index]
+    if event.kind != "placement-limited" or not event.data.get("refused"):
+        return None
+    building = event.data["building"]
+    first = event.data["refused"][0]
+    square, why, notes = first["square"], _plain(first["why"]), first["annotations"]
+    rival = _rival(building)
+    placer = event.player or "The player"
+    name = "played the abbey" if building == "abbey" else f"laid a {building}"
+    question = (
+        f"{placer} has just {name} at {_at(event.pos)}. By its edges it would also have "
+        f"fitted at {_at(square)}. Could {placer} have put it there instead?"
+    )
+    answer = f"No: {why}"
+    wrong = []
+    if "ckr-44" in notes:
+        wrong.append(
+            f"Yes: the {building} itself would touch only one {rival} there; what its "
+            f"neighbours already have does not count"
+        )
+    else:
+        wrong.append(
+            f"Yes: the limit only stops a {rival} from getting a second neighbour, not the "
+            f"{building} being laid"
+        )
+    wrong.append("Yes: the limit only counts buildings with a follower on them")
+    if building == "abbey":
+        wrong.append("Yes: an abbey fits any hole with tiles on all four sides")
+        wrong.append("Yes: the limit is about cloisters and shrines, and an abbey is neither")
+    else:
+        wrong.append(f"No: a {building} may never be laid next to a {rival}")
+    explanation = (
+        "Among its eight neighbours (corners included) a shrine may have at most one "
+        "cloister, and a cloister at most one shrine; a tile that would give a building "
+        "already in the board a second rival is refused as well. An abbey counts as a "
+        f"cloister for this limit. Here: {event.text}"
+    )
+    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+
+
+def empty_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """At a ``building-must-stay-empty`` event (house rule ``shrine.placement-limit =
+    extra-if-empty``, ckr-46): "may a follower go on it?" No: it may stand there, but empty,
+    so that no second challenge can start. None elsewhere."""
+    event = game.events[index]
+    if event.kind != "building-must-stay-empty" or event.pos is None:
+        return None
+    state = game.replay(index)
+    building = next(
+        (f for f in state.board.features.features_on(event.pos) if f.kind == "cloister"), None
+    )
+    if building is None:
+        return None
+    kind = building.building or "cloister"
+    placer = event.player or "The player"
+    role = "heretic" if kind == "shrine" else "monk"
+    question = (
+        f"{placer} has just laid the {kind} at {_at(event.pos)}, which the official limit "
+        f"would refuse there. This game plays the house rule that allows crowded buildings. "
+        f"May {placer} put a {role} on it?"
+    )
+    answer = "No: under the house rule it may stand there, but nobody may ever occupy it"
+    wrong = [
+        f"Yes: a {role} on it starts a second challenge with its neighbour",
+        f"Yes, but only {placer}, who laid it",
+        f"It cannot stand there: the tile goes back and {placer} lays it elsewhere",
+    ]
+    explanation = (
+        "Officially no building may have two rivals around it. The house rule lets the tile "
+        "stand anyway, on one condition: the extra building stays empty for the rest of the "
+        "game, so no second challenge can start. It still counts as a tile around its "
+        f"neighbours. Here: {event.text}"
+    )
+    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+
+
+# -- a challenge with an abbey or a wagon ------------------------------------------------------
+
+
+def _who(feature: Feature, role: str) -> str:
+    """'Bob's wagon', 'Alice's monk': what stands on a building of a challenge."""
+    parts = []
+    for f in sorted(feature.figures, key=lambda f: f.id):
+        if f.player is None:
+            continue
+        what = "wagon" if f.kind == "wagon" else role
+        parts.append(f"{f.player}'s {what}")
+    return join_names(sorted(set(parts))) or "nobody"
+
+
+def challenge_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "Who scores?" at the first completion of a building in a challenge, as
+    :func:`teach.challenge_question_for`, when an abbey or a wagon takes part (which that
+    question would call a cloister and a heretic or monk); None otherwise, and elsewhere."""
+    asked = teach.challenge_question_for(game, index)
+    if asked is None or game.events[index].kind != "feature-completed":
+        return None
+    found = teach._challenge_question_at(game, index)
+    if found is None:  # pragma: no cover - asked implies found
+        return None
+    outcome, completions = found
+    state = game.replay(index - 1)
+    features = state.board.features
+    shrine = next(
+        features.feature_of(n) for n in outcome.nodes if features.feature_of(n).building == "shrine"
+    )
+    cloister = next(features.feature_of(n) for n in outcome.nodes if n != shrine.nodes[0])
+    wagon = any(f.kind == "wagon" for f in (*shrine.figures, *cloister.figures))
+    if cloister.building != "abbey" and not wagon:
+        return None
+    on_shrine, on_cloister = _who(shrine, "heretic"), _who(cloister, "monk")
+    kind = cloister.building or "cloister"
+    done = {n for k in completions for n in game.events[k].nodes}
+    placer = game.events[index].player
+    both = f"Both: the shrine ({on_shrine}) and the {kind} ({on_cloister})"
+    only_shrine = f"Only the shrine ({on_shrine}): {on_cloister} goes home with nothing"
+    only_cloister = f"Only the {kind} ({on_cloister}): {on_shrine} goes home with nothing"
+    nobody = "Nobody: the challenge cancels both buildings"
+    if outcome.kind == "challenge-drawn":
+        answer, what = both, "both buildings"
+        why = "neither was completed first, so there is no loser and both score as usual"
+    else:
+        won_shrine = shrine.nodes[0] in done
+        answer = only_shrine if won_shrine else only_cloister
+        what = f"the shrine at {_at(shrine.nodes[0])}" if won_shrine else cloister.describe()
+        why = (
+            f"{what} is completed first, so it wins and scores as usual; whatever stands on the "
+            "other building goes home without points, whoever laid the tile, and that building "
+            "stays on the board, empty"
+        )
+    pair = f"the shrine at {_at(shrine.nodes[0])} and {cloister.describe()}"
+    question = f"{placer}'s tile completes {what} of the challenge between {pair}. Who scores?"
+    extra = (
+        " An abbey is a cloister in every respect, so it races a shrine like any cloister."
+        if kind == "abbey"
+        else ""
+    )
+    if wagon:
+        extra += " A wagon on a shrine or cloister counts as one follower there, in a race too."
+    explanation = f"{capitalise(why)}.{extra}"
+    choices = tuple(sorted({both, only_shrine, only_cloister, nobody}))
+    return teach.Prediction(question, choices, answer, explanation)
+
+
+# -- the wagon ---------------------------------------------------------------------------------
+
+
+def _wagon_loss(game: Game, index: int):
+    """For the ``figure-returned`` event of a wagon on a building that lost a challenge: (the
+    state before, the wagon, its building); else None."""
+    event = game.events[index]
+    if event.kind != "figure-returned" or event.rule != "shrine.challenge.resolve":
+        return None
+    state = game.replay(index - 1)
+    wagon = state.figures.get(event.figure or "")
+    if wagon is None or wagon.kind != "wagon" or wagon.node is None:
+        return None
+    return state, wagon, state.board.features.feature_of(wagon.node)
+
+
+def _module(state):
+    return next((m for m in state.modules if m.id == "abbey-mayor"), None)
+
+
+_COMPASS = ("north", "east", "south", "west")
+
+
+def _name(feature: Feature, state=None) -> str:
+    """How a question names a feature: a cloister by its square; a road of one tile by the
+    side it leaves that tile (two roads of one crossing read apart); others by a tile."""
+    if feature.kind == "cloister":
+        return feature.describe()
+    x, y, seg_id = min(feature.nodes)
+    if state is not None and feature.size == 1:
+        placed = state.board.tiles[(x, y)]
+        seg = next((s for s in placed.tile.segments if s.id == seg_id), None)
+        if seg is not None and len(seg.sides) == 1:
+            return f"the {feature.kind} leaving ({x}, {y}) to the {_COMPASS[seg.sides[0]]}"
+    return f"{feature.describe()} at ({x}, {y})"
+
+
+def _loss_question(game: Game, index: int) -> teach.Prediction | None:
+    found = _wagon_loss(game, index)
+    if found is None:
+        return None
+    from ..rules.abbey_mayor import connected_features
+
+    state, wagon, here = found
+    owner = wagon.player
+    near = [
+        f
+        for f in connected_features(state, here)
+        if f.kind in ("road", "city", "cloister") and not f.complete and not f.figures
+    ]
+    answer = f"Nowhere: it goes back to {owner}'s supply"
+    wrong = []
+    if near:
+        wrong.append(f"Onto {_name(near[0])}, which is connected, unfinished and empty")
+    wrong += [
+        f"It stays on {here.describe()}, which is still unfinished",
+        f"It stays, and {here.describe()} scores it later as an unfinished building",
+        f"Onto any unfinished, empty feature {owner} chooses",
+    ]
+    question = (
+        f"{capitalise(here.describe())}, with {owner}'s wagon on it, has just lost its "
+        f"challenge. Where may {owner}'s wagon go now?"
+    )
+    explanation = (
+        "A wagon rolls on only after its own feature has been scored. The building that "
+        "loses a challenge is not scored at all: it is still unfinished, and everything on it "
+        f"goes home without points, the wagon included. So {owner}'s wagon goes back to the "
+        "supply"
+        + (
+            f", even though {_name(near[0])} is connected to its building and free."
+            if near
+            else "."
+        )
+    )
+    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+
+
+def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None:
+    """At a wagon's move after a scoring under ``wagon.cloister-access = road-tiles-only``,
+    when a cloister or abbey connected to its feature is free but the house rule shuts it."""
+    event = game.events[index]
+    if (
+        event.rule != "wagon.move"
+        or event.kind not in ("figure-moved", "figure-returned")
+        or event.step == "final"
+    ):
+        return None
+    state = game.replay(index - 1)
+    module = _module(state)
+    wagon = state.figures.get(event.figure or "")
+    if module is None or wagon is None or wagon.node is None:
+        return None
+    if module.option("wagon.cloister-access") != "road-tiles-only":
+        return None
+    if module.option("wagon.move-rule") != "connected":
+        return None
+    from ..rules.abbey_mayor import connected_features, wagon_targets
+
+    here = state.board.features.feature_of(wagon.node)
+    targets = [f for f, _ in wagon_targets(module, state, wagon)]
+    shut = [
+        f
+        for f in connected_features(state, here)
+        if f.kind == "cloister" and not f.complete and not f.figures and f not in targets
+    ]
+    if not shut:
+        return None
+    owner = wagon.player
+    names = [_name(f, state) for f in targets]
+    if names:
+        answer = f"Onto {_or(names)}, or back to {owner}'s supply"
+    else:
+        answer = f"Nowhere: it goes back to {owner}'s supply"
+    with_shut = [*names, _name(shut[0])]
+    wrong = [
+        f"Onto {_or(with_shut)}, or back to {owner}'s supply",
+        f"Only onto {_name(shut[0])}: it is the one it touches",
+        f"Nowhere yet: it waits on {here.describe()} until {owner}'s next turn",
+    ]
+    reason = (
+        "its tile shows no road, and an abbey has none"
+        if shut[0].building == "abbey"
+        else "its tile shows no road"
+    )
+    question = (
+        f"{capitalise(here.describe())} with {owner}'s wagon has just been scored. This game "
+        f"plays the house rule that lets wagons onto cloisters only where the tile has a "
+        f"road. Where may {owner}'s wagon go now?"
+    )
+    explanation = (
+        "After its feature scores, a wagon may roll on to a connected road, city or cloister "
+        f"that is unfinished and empty. {capitalise(_name(shut[0]))} is connected and free, but "
+        f"under the house rule it is shut to wagons: {reason}. Here the wagon may go "
+        + (f"onto {_or(names)}" if names else "nowhere")
+        + f" (or back to the supply). {event.text}"
+    )
+    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+
+
+def wagon_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "Where may the wagon go now?": when it stood on the building that lost a challenge
+    (nowhere: it goes home, its building was never scored, ckr-61), and at its move after a
+    scoring when the house rule ``wagon.cloister-access`` shuts a free cloister or abbey
+    connected to its feature. None elsewhere."""
+    return _loss_question(game, index) or _house_rule_move_question(game, index)
+
+
+# -- the walkthrough's question and notes ------------------------------------------------------
+
+
+def expansion_question(game: Game, index: int) -> teach.Prediction | None:
+    """This walkthrough's own question at event ``index`` (limit, house rule, a challenge
+    with an abbey or wagon, the wagon), or None."""
+    event = game.events[index]
+    if event.kind == "placement-limited":
+        return limit_question_for(game, index)
+    if event.kind == "building-must-stay-empty":
+        return empty_question_for(game, index)
+    if event.kind == "feature-completed":
+        return challenge_question_for(game, index)
+    if event.kind in ("figure-returned", "figure-moved"):
+        return wagon_question_for(game, index)
+    return None
+
+
+def question(game: Game, index: int) -> teach.Prediction | None:
+    """The question the Heretics & Shrines walkthrough asks at event ``index``: its own
+    (:func:`expansion_question`), else :func:`teach.shrines_question` (who scores a challenge,
+    the points of a scoring)."""
+    return expansion_question(game, index) or teach.shrines_question(game, index)
+
+
+def _asks(game: Game, index: int) -> teach.Prediction | None:
+    return expansion_question(game, index) or teach.challenge_question_for(game, index)
+
+
+def note(game: Game, index: int, *, quiz: bool = True) -> str:
+    """The move note to show at event ``index``, as :func:`teach.event_note`, except that a
+    note ahead of a question of its turn (the limit, the house rule, a challenge, the wagon)
+    waits for it and is shown with it, after the answer."""
+    return teach._note_held_for(game, index, quiz, _asks)
+
+
+# -- footnotes over every lesson ---------------------------------------------------------------
+
+
+def footnotes_by_lesson() -> list[dict]:
+    """Every footnote the lessons show, in the order they first come up, each with
+    ``lessons``: ``[(lesson title, [event indices])]``."""
+    found: dict[str, dict] = {}
+    for item in LESSONS:
+        game = load_lesson(item.title)
+        for entry in teach.footnotes_covered(game):
+            record = found.setdefault(
+                entry["id"], {k: v for k, v in entry.items() if k != "events"} | {"lessons": []}
+            )
+            record["lessons"].append((item.title, entry["events"]))
+    return list(found.values())
+
+
+def footnotes_by_lesson_markdown() -> str:
+    """:func:`footnotes_by_lesson` as a Markdown list."""
+    lines = []
+    for item in footnotes_by_lesson():
+        where = "; ".join(
+            f"{title}, event{'s' if len(ks) > 1 else ''} {', '.join(map(str, ks))}"
+            for title, ks in item["lessons"]
+        )
+        lines.append(f"- **{item['title']}** ({item['kind']}; {where}): *{item['citation']}*")
+    return "\n".join(lines) or "The lessons show no footnotes."
