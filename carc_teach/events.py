@@ -170,40 +170,46 @@ def step_title(step: str) -> str:
     return STEP_TITLES.get(step, step)
 
 
+class _EventDraft:
+    """An event being filled in: the same slots as :class:`Event`, but writable."""
+
+    __slots__ = Event.__slots__
+
+
 def _fast_constructor():
     """Build events without the frozen dataclass's per-field ``__setattr__`` calls.
 
     A frozen dataclass sets each of the 19 fields through ``object.__setattr__`` in its
-    ``__init__``, which makes an event cost several microseconds; a game emits hundreds. This
-    writes the slots through their descriptors instead (same fields, same defaults, same frozen
-    object afterwards). Generated once at import from the dataclass's own field list.
+    ``__init__`` (or a descriptor call each), which makes an event cost several microseconds;
+    a game emits hundreds. This fills a writable draft with the same slot layout by plain
+    attribute stores, then turns it into an :class:`Event` by assigning its class (allowed
+    between classes of identical layout): the same fields, defaults and frozen object as
+    ``Event(...)``. Generated once at import from the dataclass's own field list; the
+    parameters are the fields in their order, so the engine passes them by position.
     """
     from dataclasses import MISSING, fields
 
-    params, body, env = [], [], {"_new": object.__new__, "_Event": Event}
+    params, body, env = [], [], {"_Draft": _EventDraft, "_Event": Event}
     for f in fields(Event):
+        value = f.name
         if f.default is not MISSING:
             env[f"_d_{f.name}"] = f.default
             params.append(f"{f.name}=_d_{f.name}")
         elif f.default_factory is not MISSING:
+            env[f"_f_{f.name}"] = f.default_factory
             params.append(f"{f.name}=None")
+            value = f"_f_{f.name}() if {f.name} is None else {f.name}"
         else:
             params.append(f.name)
-        env[f"_s_{f.name}"] = Event.__dict__[f.name].__set__
-        value = f.name
-        if f.default_factory is not MISSING:
-            env[f"_f_{f.name}"] = f.default_factory
-            value = f"_f_{f.name}() if {f.name} is None else {f.name}"
-        body.append(f"    _s_{f.name}(e, {value})")
-    required = [p for p in params if "=" not in p]
-    optional = [p for p in params if "=" in p]
+        body.append(f"    e.{f.name} = {value}")
     src = (
-        f"def make_event(*, {', '.join(required + optional)}):\n"
-        "    e = _new(_Event)\n" + "\n".join(body) + "\n    return e\n"
+        f"def make_event({', '.join(params)}):\n"
+        "    e = _Draft()\n" + "\n".join(body) + "\n    e.__class__ = _Event\n    return e\n"
     )
     exec(src, env)  # noqa: S102 - our own generated constructor, see the docstring
     return env["make_event"]
 
 
-#: ``make_event(**fields)`` equals ``Event(**fields)``, several times faster (the engine's path).
+#: ``make_event(...)`` equals ``Event(...)`` (same parameters), several times faster (the
+#: engine's path).
 make_event = _fast_constructor()
