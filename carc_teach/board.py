@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .features import FeatureGraph, TileChange
+from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
 from .tiles import ROTATIONS, SIDES, OrientedTile, TileType, edges_match, orient
 
@@ -61,6 +62,11 @@ class PlacedTile:
     @property
     def pos(self) -> Position:
         return (self.x, self.y)
+
+
+# built for every placement listed or made (see carc_teach.frozen)
+_new_placement = fast_constructor(Placement)
+_new_placed_tile = fast_constructor(PlacedTile)
 
 
 # A square's demands as one small int (3 bits per side), so that looking up which rotations of
@@ -144,14 +150,14 @@ class Placements(Sequence[Placement]):
             raise IndexError("placement index out of range")
         for x, y, rotations in self._squares:
             if index < len(rotations):
-                return Placement(x, y, rotations[index])
+                return _new_placement(x, y, rotations[index])
             index -= len(rotations)
         raise AssertionError("unreachable")
 
     def __iter__(self) -> Iterator[Placement]:
         for x, y, rotations in self._squares:
             for r in rotations:
-                yield Placement(x, y, r)
+                yield _new_placement(x, y, r)
 
     def __contains__(self, p: object) -> bool:
         if not isinstance(p, Placement):
@@ -322,7 +328,7 @@ class Board:
                 raise ValueError(problem)
         x, y = placement.x, placement.y
         oriented = orient(tile_type, placement.rotation)
-        placed = PlacedTile(x, y, oriented, len(self.tiles))
+        placed = _new_placed_tile(x, y, oriented, len(self.tiles))
         tiles, frontier, codes = self.tiles, self.frontier, self._codes
         tiles[(x, y)] = placed
         frontier.pop((x, y), None)

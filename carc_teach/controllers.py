@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import PASS, ActionError, Decision, Pass, action_from_json
 from .board import Placement
 from .errors import IllegalMoveError
+from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, edge_links
 from .setup import Move
 from .tiles import orient
@@ -230,6 +231,10 @@ def _number(move: Move) -> int | None:
     return None if move.final else move.number
 
 
+#: a simulated player writes a move every turn (see carc_teach.frozen)
+_new_move = fast_constructor(Move)
+
+
 class _Recorder(Controller):
     """A simulated player that writes what it did as game-file moves."""
 
@@ -248,7 +253,7 @@ class _Recorder(Controller):
         placed = turn.placed
         assert placed is not None and turn.tile is not None
         self.moves.append(
-            Move(
+            _new_move(
                 number=len(self.moves) + 1,
                 tile=turn.tile.id,
                 x=placed.x,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .frozen import fast_constructor
+
 __all__ = ["Event", "EVENT_KINDS", "STEPS", "STEP_TITLES", "step_title"]
 
 #: Turn steps in order, named after the Wikicarpedia "Scoring During Turn Sequence" page.
@@ -170,46 +172,6 @@ def step_title(step: str) -> str:
     return STEP_TITLES.get(step, step)
 
 
-class _EventDraft:
-    """An event being filled in: the same slots as :class:`Event`, but writable."""
-
-    __slots__ = Event.__slots__
-
-
-def _fast_constructor():
-    """Build events without the frozen dataclass's per-field ``__setattr__`` calls.
-
-    A frozen dataclass sets each of the 19 fields through ``object.__setattr__`` in its
-    ``__init__`` (or a descriptor call each), which makes an event cost several microseconds;
-    a game emits hundreds. This fills a writable draft with the same slot layout by plain
-    attribute stores, then turns it into an :class:`Event` by assigning its class (allowed
-    between classes of identical layout): the same fields, defaults and frozen object as
-    ``Event(...)``. Generated once at import from the dataclass's own field list; the
-    parameters are the fields in their order, so the engine passes them by position.
-    """
-    from dataclasses import MISSING, fields
-
-    params, body, env = [], [], {"_Draft": _EventDraft, "_Event": Event}
-    for f in fields(Event):
-        value = f.name
-        if f.default is not MISSING:
-            env[f"_d_{f.name}"] = f.default
-            params.append(f"{f.name}=_d_{f.name}")
-        elif f.default_factory is not MISSING:
-            env[f"_f_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=None")
-            value = f"_f_{f.name}() if {f.name} is None else {f.name}"
-        else:
-            params.append(f.name)
-        body.append(f"    e.{f.name} = {value}")
-    src = (
-        f"def make_event({', '.join(params)}):\n"
-        "    e = _Draft()\n" + "\n".join(body) + "\n    e.__class__ = _Event\n    return e\n"
-    )
-    exec(src, env)  # noqa: S102 - our own generated constructor, see the docstring
-    return env["make_event"]
-
-
-#: ``make_event(...)`` equals ``Event(...)`` (same parameters), several times faster (the
-#: engine's path).
-make_event = _fast_constructor()
+#: ``make_event(...)`` equals ``Event(...)`` (same parameters, the fields in order), several
+#: times faster: the engine's path (see :mod:`carc_teach.frozen`).
+make_event = fast_constructor(Event)

@@ -208,7 +208,7 @@ class GameState:
             nodes,
             figure,
             self.move_number if move is _UNSET else move,
-            data,
+            {} if data is None else data,
             options,
         )
         events.append(event)

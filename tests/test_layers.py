@@ -18,7 +18,7 @@ PACKAGE = Path(carc_teach.__file__).parent
 
 #: lowest first; a module's layer is that of its longest listed prefix
 LAYERS: list[set[str]] = [
-    {"errors", "text", "events"},
+    {"errors", "text", "frozen", "events"},
     {"annotations", "editions"},
     {"tiles"},
     {"figures", "geometry"},

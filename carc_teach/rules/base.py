@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..board import Placement
 from ..errors import GameFileError
 from ..figures import kind_of, role_name
+from ..frozen import fast_constructor
 from ..text import plural
 from . import Deploy, FeatureValue, RuleModule
 
@@ -26,6 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, Turn
 
 __all__ = ["BaseRules"]
+
+#: every turn offers a few deployments (see carc_teach.frozen)
+_new_deploy = fast_constructor(Deploy)
 
 #: the feature kinds scored when completed, in the order step 3B lists them
 _SCORED_WHEN_COMPLETE = ("road", "city", "cloister")
@@ -144,7 +148,7 @@ class BaseRules(RuleModule):
                 continue
             node = (placed.x, placed.y, seg.id)
             if not feature_of(node).figures:
-                out.append(Deploy("follower", node, self.id))
+                out.append(_new_deploy("follower", node, self.id))
         return out
 
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
