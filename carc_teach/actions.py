@@ -366,7 +366,7 @@ class Decision:
         self.prompt = prompt
         self._options = options
         self._explain = explain
-        self.data = dict(data or {})
+        self.data = {} if data is None else dict(data)
         self._accepts = accepts
 
     @property

@@ -324,6 +324,9 @@ class FeatureGraph:
         x, y = pos
         if include_self:
             yield from self._cloisters.get(pos, ())
+        if pos not in self._near_cloisters:  # most squares: no cloister around, skip the scan
+            return
+        # in the order of the squares around, as the rules list them
         for dx, dy in SURROUNDING_OFFSETS:
             yield from self._cloisters.get((x + dx, y + dy), ())
 
