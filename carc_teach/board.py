@@ -10,13 +10,15 @@ Coordinates: ``x`` grows east, ``y`` grows south (as on screen).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from .features import FeatureGraph, TileChange
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
-from .tiles import ROTATIONS, SIDES, OrientedTile, TileType, edges_match, orient
+from .tiles import ROTATIONS, SIDES, WILDCARD_EDGE, OrientedTile, TileType, edges_match, orient
 
 __all__ = [
     "Board",
@@ -72,6 +74,7 @@ _new_placed_tile = fast_constructor(PlacedTile)
 # A square's demands as one small int (3 bits per side), so that looking up which rotations of
 # a tile fit a square hashes an int, not a tuple of strings.
 _EDGE_CODES: dict[str | None, int] = {None: 0}
+_SHIFTS = (0, 3, 6, 9)
 
 
 def _edge_code(kind: str | None) -> int:
@@ -85,84 +88,104 @@ def _edge_code(kind: str | None) -> int:
 
 def _demand_code(demands: tuple[str | None, ...]) -> int:
     code = 0
-    for shift, kind in zip((0, 3, 6, 9), demands, strict=True):
-        c = _EDGE_CODES.get(kind)
-        if c is None:
-            c = _EDGE_CODES[kind] = len(_EDGE_CODES)
-            if c > 7:
-                raise ValueError("more than seven edge kinds")
-        code |= c << shift
+    for shift, kind in zip(_SHIFTS, demands, strict=True):
+        code |= _edge_code(kind) << shift
     return code
 
 
-# edges of the unrotated tile -> {demand code -> rotations that fit}. Shared by every board:
-# it depends on its keys only.
-_FIT_CACHE: dict[tuple[str, ...], dict[int, tuple[int, ...]]] = {}
+class _FitMemo(dict):
+    """Demand code -> the rotations of a tile's edges that fit a square with those demands,
+    worked out the first time a code is looked up."""
+
+    __slots__ = ("_rotated",)
+
+    def __init__(self, tile_type: TileType) -> None:
+        super().__init__()
+        #: the edges each rotation shows, coded like demands
+        self._rotated = tuple(_demand_code(orient(tile_type, r).edges) for r in ROTATIONS)
+
+    def __missing__(self, code: int) -> tuple[int, ...]:
+        # where there is a neighbour, the rotated tile must show the same kind ...
+        mask = 0
+        for shift in _SHIFTS:
+            if code >> shift & 7:
+                mask |= 7 << shift
+        # ... unless either shows the wildcard edge (see tiles.edges_match)
+        wild = _EDGE_CODES.get(WILDCARD_EDGE)
+        hit = self[code] = tuple(
+            rotation
+            for rotation, edges in zip(ROTATIONS, self._rotated, strict=True)
+            if edges & mask == code or (wild is not None and _fits_wildcards(code, edges, wild))
+        )
+        return hit
 
 
-def _fits_of(tile_type: TileType) -> dict[int, tuple[int, ...]]:
+def _fits_wildcards(code: int, edges: int, wild: int) -> bool:
+    for shift in _SHIFTS:
+        demand, edge = code >> shift & 7, edges >> shift & 7
+        if demand and demand != edge and demand != wild and edge != wild:
+            return False
+    return True
+
+
+# edges of the unrotated tile -> its fit memo. Shared by every board: it depends on its keys
+# only.
+_FIT_CACHE: dict[tuple[str, ...], _FitMemo] = {}
+
+
+def _fits_of(tile_type: TileType) -> _FitMemo:
     table = _FIT_CACHE.get(tile_type.edges)
     if table is None:
-        table = _FIT_CACHE[tile_type.edges] = {}
+        table = _FIT_CACHE[tile_type.edges] = _FitMemo(tile_type)
     return table
-
-
-def _fitting_rotations(tile_type: TileType, demands: tuple[str | None, ...]) -> tuple[int, ...]:
-    """The rotations of ``tile_type`` whose edges match ``demands`` (memoised)."""
-    table = _fits_of(tile_type)
-    code = _demand_code(demands)
-    hit = table.get(code)
-    if hit is None:
-        fits = []
-        for rotation in ROTATIONS:
-            edges = orient(tile_type, rotation).edges
-            if all(edges_match(d, e) for d, e in zip(demands, edges, strict=True)):
-                fits.append(rotation)
-        hit = table[code] = tuple(fits)
-    return hit
 
 
 class Placements(Sequence[Placement]):
     """The legal placements of a tile, as a read-only sequence.
 
-    Holds ``(x, y, rotations)`` per square that fits, the rotations shared with the fit
-    memo, so listing the placements builds no object per candidate; a :class:`Placement` is
-    made only for the entries asked for.
+    Holds the frontier squares in order with the rotations that fit each (shared with the fit
+    memo, empty where none fits) and the running count of placements up to each square, so
+    listing the placements builds no object per candidate and finding the k-th is a bisection;
+    a :class:`Placement` is made only for the entries asked for.
     """
 
-    __slots__ = ("_squares", "_count")
+    __slots__ = ("_squares", "_rotations", "_ends")
 
     def __init__(
-        self, squares: list[tuple[int, int, tuple[int, ...]]], count: int | None = None
+        self, squares: list[Position], rotations: list[tuple[int, ...]], ends: list[int]
     ) -> None:
         self._squares = squares
-        self._count = sum(len(r) for _, _, r in squares) if count is None else count
+        self._rotations = rotations
+        #: placements in the squares up to and including each one
+        self._ends = ends
 
     def __len__(self) -> int:
-        return self._count
+        return self._ends[-1] if self._ends else 0
 
     def __getitem__(self, index):  # type: ignore[override]
         if isinstance(index, slice):
             return list(self)[index]
+        count = len(self)
         if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
+            index += count
+        if not 0 <= index < count:
             raise IndexError("placement index out of range")
-        for x, y, rotations in self._squares:
-            if index < len(rotations):
-                return _new_placement(x, y, rotations[index])
-            index -= len(rotations)
-        raise AssertionError("unreachable")
+        i = bisect_right(self._ends, index)
+        x, y = self._squares[i]
+        return _new_placement(x, y, self._rotations[i][index - (self._ends[i - 1] if i else 0)])
 
     def __iter__(self) -> Iterator[Placement]:
-        for x, y, rotations in self._squares:
+        for (x, y), rotations in zip(self._squares, self._rotations, strict=True):
             for r in rotations:
                 yield _new_placement(x, y, r)
 
     def __contains__(self, p: object) -> bool:
         if not isinstance(p, Placement):
             return False
-        return any(x == p.x and y == p.y and p.rotation in r for x, y, r in self._squares)
+        return any(
+            x == p.x and y == p.y and p.rotation in r
+            for (x, y), r in zip(self._squares, self._rotations, strict=True)
+        )
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence):
@@ -250,19 +273,12 @@ class Board:
         cached = self._legal
         if cached is not None and cached[0] == len(self.tiles) and cached[1] is tile_type:
             return cached[2]
-        table = _fits_of(tile_type)
-        get = table.get
-        squares: list[tuple[int, int, tuple[int, ...]]] = []
-        frontier = self.frontier
-        count = 0
-        for pos, code in self._codes.items():
-            rotations = get(code)
-            if rotations is None:
-                rotations = _fitting_rotations(tile_type, frontier[pos])
-            if rotations:
-                squares.append((pos[0], pos[1], rotations))
-                count += len(rotations)
-        out: Sequence[Placement] = Placements(squares, count)
+        # one memo look-up per square, mapped in C: no Python loop over the frontier
+        codes = self._codes
+        rotations = list(map(_fits_of(tile_type).__getitem__, codes.values()))
+        out: Sequence[Placement] = Placements(
+            list(codes), rotations, list(accumulate(map(len, rotations)))
+        )
         rules = self.placement_rules
         if rules:
             out = [p for p in out if not any(rule(self, tile_type, p) for rule in rules)]
@@ -273,12 +289,8 @@ class Board:
         """Whether ``tile_type`` fits anywhere (stops at the first legal placement)."""
         rules = self.placement_rules
         table = _fits_of(tile_type)
-        frontier = self.frontier
         for pos, code in self._codes.items():
-            rotations = table.get(code)
-            if rotations is None:
-                rotations = _fitting_rotations(tile_type, frontier[pos])
-            for rotation in rotations:
+            for rotation in table[code]:
                 if not rules or not any(
                     rule(self, tile_type, Placement(pos[0], pos[1], rotation)) for rule in rules
                 ):
