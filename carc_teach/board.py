@@ -75,6 +75,8 @@ _new_placed_tile = fast_constructor(PlacedTile)
 # a tile fit a square hashes an int, not a tuple of strings.
 _EDGE_CODES: dict[str | None, int] = {None: 0}
 _SHIFTS = (0, 3, 6, 9)
+#: a square with no neighbour yet
+_NO_DEMANDS: tuple[str | None, ...] = (None, None, None, None)
 
 
 def _edge_code(kind: str | None) -> int:
@@ -345,33 +347,22 @@ class Board:
         tiles[(x, y)] = placed
         frontier.pop((x, y), None)
         codes.pop((x, y), None)
+        # Each empty square beside the new tile gains a demand on the side facing it. A square
+        # new to the frontier touches no other tile (the frontier holds every empty square next
+        # to one), so it demands nothing elsewhere.
+        edges = oriented.edges
         for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
             q = (x + dx, y + dy)
             if q in tiles:
                 continue
-            before = frontier.get(q)
-            if before is None:
-                # a new square: what each of its neighbours demands, and the same as a code
-                qx, qy = q
-                demands_list: list[str | None] = []
-                code = 0
-                for qside, (ex, ey) in enumerate(NEIGHBOUR_OFFSETS):
-                    n = tiles.get((qx + ex, qy + ey))
-                    if n is None:
-                        demands_list.append(None)
-                    else:
-                        edge = n.tile.edges[(qside + 2) % 4]
-                        demands_list.append(edge)
-                        c = _EDGE_CODES.get(edge)
-                        code |= (_edge_code(edge) if c is None else c) << (3 * qside)
-                frontier[q] = tuple(demands_list)
-                codes[q] = code
-            else:
-                # only the side facing the new tile changes
-                facing = (side + 2) % 4
-                edge = oriented.edges[side]
-                frontier[q] = before[:facing] + (edge,) + before[facing + 1 :]
-                codes[q] |= _edge_code(edge) << (3 * facing)
+            facing = (side + 2) % 4
+            edge = edges[side]
+            before = frontier.get(q, _NO_DEMANDS)
+            frontier[q] = before[:facing] + (edge,) + before[facing + 1 :]
+            code = _EDGE_CODES.get(edge)
+            if code is None:
+                code = _edge_code(edge)
+            codes[q] = codes.get(q, 0) | (code << (3 * facing))
         return self.features.add_tile(placed)
 
     def clone(self, figure_map: dict[int, object]) -> Board:
