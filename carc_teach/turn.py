@@ -400,8 +400,11 @@ def _deployment_decision(state: GameState, turn: Turn) -> Decision:
         rule="base.deploy",
         optional=True,
         prompt=f"{turn.player} may deploy a figure",
+        # asked while the decision is open, in its own turn (state.turn): holding the turn
+        # here would tie it in a reference cycle through turn.answers, which only the cycle
+        # collector frees
         explain=lambda action: (
-            None if action in options else why_not_deployable(state, turn, action)
+            None if action in options else why_not_deployable(state, state.turn, action)
         ),
         accepts=("deploy",),
     )
