@@ -359,11 +359,14 @@ class FeatureGraph:
         a.tiles |= b.tiles
         a.open_edges += b.open_edges
         a.pennants += b.pennants
-        a.figures.extend(b.figures)
+        if b.figures:
+            a.figures.extend(b.figures)
         if b.borders:
             a.borders |= b.borders
-        a.neighbours = max(a.neighbours, b.neighbours)
-        a.scored = a.scored or b.scored
+        if b.neighbours > a.neighbours:
+            a.neighbours = b.neighbours
+        if b.scored:
+            a.scored = True
         return a
 
     def add_tile(self, placed: PlacedTile) -> TileChange:

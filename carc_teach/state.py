@@ -139,7 +139,10 @@ class GameState:
 
     def in_supply(self, player: str, kind: str) -> Figure | None:
         """The first figure of ``kind`` in ``player``'s supply, if any."""
-        return next((f for f in self.supply[player] if f.kind == kind), None)
+        for f in self.supply[player]:  # asked every turn: a loop, not a generator
+            if f.kind == kind:
+                return f
+        return None
 
     # -- asking ----------------------------------------------------------------------------
     def ask(self, decision: Decision) -> Action:
