@@ -32,6 +32,9 @@ __all__ = [
     "navigation",
     "classroom_keys",
     "stepping_keys",
+    "step_controls",
+    "at_event",
+    "walkthrough_page",
     "presenter_notes_button",
     "classroom_view",
     "event_view",
@@ -303,6 +306,84 @@ def event_view(
             )
         )
     return mo.hstack([mo.ui.tabs(tabs), mo.vstack(side)], widths=[3, 2], align="start")
+
+
+def step_controls(
+    mo,
+    game: Game,
+    get_index,
+    set_index,
+    get_revealed_at,
+    set_revealed_at,
+    walkthrough: Walkthrough,
+    quiz,
+):
+    """``(step buttons, classroom keys)``: every control that moves to another event, for one
+    cell (the slider needs a cell of its own, apart from them, to follow their clicks)."""
+    return (
+        step_buttons(mo, game, get_index, set_index, walkthrough),
+        classroom_keys(
+            mo, game, get_index, set_index, get_revealed_at, set_revealed_at, walkthrough, quiz
+        ),
+    )
+
+
+def at_event(mo, game: Game, index: int, walkthrough: Walkthrough):
+    """``(index, state, prediction, guess)`` of the event shown: the index kept within the
+    game, the state just after the event, the walkthrough's question there (or None) and a
+    radio for the learner's answer (empty without a question)."""
+    index = _clamp(game, index)
+    prediction = walkthrough.question(game, index)
+    guess = mo.ui.radio(
+        options=list(prediction.choices) if prediction else [],
+        label=prediction.question if prediction else "",
+    )
+    return index, game.replay(index), prediction, guess
+
+
+def walkthrough_page(
+    mo,
+    game: Game,
+    index: int,
+    state: GameState,
+    walkthrough: Walkthrough,
+    *,
+    classroom: bool,
+    slider,
+    buttons,
+    keys,
+    notes_button,
+    prediction: teach.Prediction | None,
+    guess,
+    quiz: bool,
+    revealed_at: int,
+    board_help: str = "",
+):
+    """Everything a stepping walkthrough shows of event ``index``: in classroom mode the
+    stage (:func:`classroom_view`), otherwise the title line with the slider and buttons, the
+    turn's timeline, the event view and how to read the board (``board_help``, Markdown)."""
+    if classroom:
+        return classroom_view(
+            mo,
+            game,
+            index,
+            state,
+            walkthrough,
+            keys=keys,
+            notes_button=notes_button,
+            revealed=revealed_at == index,
+            quiz=quiz,
+        )
+    parts = [
+        navigation(mo, game, slider, buttons),
+        mo.Html(teach.timeline_html(game.events[index])),
+        event_view(
+            mo, game, index, state, walkthrough, prediction=prediction, guess=guess, quiz=quiz
+        ),
+    ]
+    if board_help:
+        parts.append(mo.md(board_help))
+    return mo.vstack(parts)
 
 
 def matplotlib_tab(mo, event: Event, state: GameState) -> dict:

@@ -141,41 +141,11 @@ def _(mo, ui):
 
 @app.cell
 def _(game, get_index, get_revealed_at, mo, quiz, set_index, set_revealed_at, ui, walkthrough):
-    classroom_keys = ui.classroom_keys(
+    # Buttons and keys in one cell, the slider in the next: it follows every click.
+    step_buttons, classroom_keys = ui.step_controls(
         mo, game, get_index, set_index, get_revealed_at, set_revealed_at, walkthrough, quiz
     )
-    return (classroom_keys,)
-
-
-@app.cell
-def _(
-    classroom,
-    classroom_keys,
-    game,
-    get_revealed_at,
-    index,
-    mo,
-    notes_button,
-    quiz,
-    state,
-    ui,
-    walkthrough,
-):
-    # Classroom mode: the whole width, large type, one event per key press (→ / space forward,
-    # ← back), the question put to the class before the reveal, presenter notes N hides.
-    mo.stop(not classroom.value)
-    ui.classroom_view(
-        mo,
-        game,
-        index,
-        state,
-        walkthrough,
-        keys=classroom_keys,
-        notes_button=notes_button,
-        revealed=get_revealed_at() == index,
-        quiz=quiz.value,
-    )
-    return
+    return classroom_keys, step_buttons
 
 
 @app.cell
@@ -185,57 +155,48 @@ def _(game, get_index, mo, set_index, ui):
 
 
 @app.cell
-def _(game, get_index, mo, set_index, ui, walkthrough):
-    # Buttons live in their own cell, so the slider above follows every click.
-    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
-    return (step_buttons,)
+def _(game, get_index, mo, ui, walkthrough):
+    # The event shown, the state just after it, its question and the learner's answer.
+    index, state, prediction, guess = ui.at_event(mo, game, get_index(), walkthrough)
+    return guess, index, prediction, state
 
 
 @app.cell
-def _(classroom, game, mo, slider, step_buttons, ui):
-    mo.stop(classroom.value)
-    ui.navigation(mo, game, slider, step_buttons)
-    return
-
-
-@app.cell
-def _(game, get_index):
-    index = min(get_index(), len(game.events) - 1)
-    event = game.events[index]
-    state = game.replay(index)
-    return event, index, state
-
-
-@app.cell
-def _(classroom, event, mo, teach):
-    mo.stop(classroom.value)
-    mo.Html(teach.timeline_html(event))
-    return
-
-
-@app.cell
-def _(game, index, mo, walkthrough):
-    prediction = walkthrough.question(game, index)
-    guess = mo.ui.radio(
-        options=list(prediction.choices) if prediction else [],
-        label=prediction.question if prediction else "",
-    )
-    return guess, prediction
-
-
-@app.cell
-def _(classroom, game, guess, index, mo, prediction, quiz, state, ui, walkthrough):
-    mo.stop(classroom.value)
-    ui.event_view(
-        mo, game, index, state, walkthrough, prediction=prediction, guess=guess, quiz=quiz.value
-    )
-    return
-
-
-@app.cell
-def _(classroom, mo):
-    mo.stop(classroom.value)
-    mo.md("""
+def _(
+    classroom,
+    classroom_keys,
+    game,
+    get_revealed_at,
+    guess,
+    index,
+    mo,
+    notes_button,
+    prediction,
+    quiz,
+    slider,
+    state,
+    step_buttons,
+    ui,
+    walkthrough,
+):
+    # Classroom mode: the whole width, large type, one event per key press (→ / space forward,
+    # ← back), the question put to the class before the reveal, presenter notes N hides.
+    ui.walkthrough_page(
+        mo,
+        game,
+        index,
+        state,
+        walkthrough,
+        classroom=classroom.value,
+        slider=slider,
+        buttons=step_buttons,
+        keys=classroom_keys,
+        notes_button=notes_button,
+        prediction=prediction,
+        guess=guess,
+        quiz=quiz.value,
+        revealed_at=get_revealed_at(),
+        board_help="""
     **How to read the board.** Orange frame: the tile just placed. Yellow: the feature the
     event is about. Every figure in a feature is drawn as a meeple in its owner's colour,
     the mayor and the wagon too (hover over one to read what it is); a barn is a small
@@ -246,7 +207,8 @@ def _(classroom, mo):
     the table shows the moment before the event and keeps the answer back. Pennants are the
     small blue shields on city tiles: count them on the board before you answer about a
     mayor.
-    """)
+        """,
+    )
     return
 
 

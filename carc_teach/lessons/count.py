@@ -25,13 +25,12 @@ annotations, ``data``) and the state replayed just before the event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 from .. import teach
 from ..figures import kind_of
 from ..text import join_names
+from .lesson_sets import Lesson, LessonSet
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..events import Event
@@ -57,16 +56,6 @@ __all__ = [
 
 
 # -- the lessons -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """One lesson of the walkthrough: a bundled game and what to watch in it (``watch`` never
-    gives an answer away)."""
-
-    title: str
-    example: str
-    watch: str
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -104,28 +93,12 @@ LESSONS: tuple[Lesson, ...] = (
     ),
 )
 
-
-def lesson_titles() -> dict[str, str]:
-    """Lesson title -> bundled example name, in teaching order (for a dropdown)."""
-    return {item.title: item.example for item in LESSONS}
-
-
-def lesson(title_or_example: str) -> Lesson:
-    """The lesson with this title (or bundled example name)."""
-    for item in LESSONS:
-        if title_or_example in (item.title, item.example):
-            return item
-    raise KeyError(
-        f"no lesson {title_or_example!r}; lessons: {', '.join(i.title for i in LESSONS)}"
-    )
-
-
-@cache
-def load_lesson(title_or_example: str) -> Game:
-    """The game of a lesson, played once and kept (games are only read from)."""
-    from .. import examples
-
-    return examples.load(lesson(title_or_example).example)
+_LESSONS = LessonSet(LESSONS)
+lesson_titles = _LESSONS.titles
+lesson = _LESSONS.lesson
+load_lesson = _LESSONS.load
+footnotes_by_lesson = _LESSONS.footnotes
+footnotes_by_lesson_markdown = _LESSONS.footnotes_markdown
 
 
 # -- small helpers -----------------------------------------------------------------------------
@@ -495,29 +468,3 @@ def note(game: Game, index: int, *, quiz: bool = True) -> str:
 
 
 # -- footnotes over every lesson ---------------------------------------------------------------
-
-
-def footnotes_by_lesson() -> list[dict]:
-    """Every footnote the lessons show, in the order they first come up, each with
-    ``lessons``: ``[(lesson title, [event indices])]``."""
-    found: dict[str, dict] = {}
-    for item in LESSONS:
-        game = load_lesson(item.title)
-        for entry in teach.footnotes_covered(game):
-            record = found.setdefault(
-                entry["id"], {k: v for k, v in entry.items() if k != "events"} | {"lessons": []}
-            )
-            record["lessons"].append((item.title, entry["events"]))
-    return list(found.values())
-
-
-def footnotes_by_lesson_markdown() -> str:
-    """:func:`footnotes_by_lesson` as a Markdown list."""
-    lines = []
-    for item in footnotes_by_lesson():
-        where = "; ".join(
-            f"{title}, event{'s' if len(ks) > 1 else ''} {', '.join(map(str, ks))}"
-            for title, ks in item["lessons"]
-        )
-        lines.append(f"- **{item['title']}** ({item['kind']}; {where}): *{item['citation']}*")
-    return "\n".join(lines) or "The lessons show no footnotes."
