@@ -25,6 +25,7 @@ __all__ = [
     "CELL_ERROR_TEXT",
     "WASM_BOOT_TIMEOUT_MS",
     "FIRST_VIEW_SECONDS",
+    "first_view_limit",
     "open_notebook",
     "open_offline_page",
     "wait_for_notebook",
@@ -130,6 +131,14 @@ _BOARDS = """() => {
 }"""
 
 
+def first_view_limit() -> float:
+    """:data:`FIRST_VIEW_SECONDS`, stretched when the machine is busier than its cores (the
+    suite runs beside other work on two cores; ``benchmarks/site_speed.py`` gives the real
+    figure on a quiet machine)."""
+    busy = os.getloadavg()[0] / (os.cpu_count() or 1)
+    return FIRST_VIEW_SECONDS * max(1.0, busy)
+
+
 def open_offline_page(session, url: str, *, notebook: Path, title: str, timeout_ms: float):
     """Open a page of the WebAssembly site and check its first view on the way; return the page.
 
@@ -146,12 +155,13 @@ def open_offline_page(session, url: str, *, notebook: Path, title: str, timeout_
     started = time.monotonic()
     page.goto(url, wait_until="commit")
     prerendered = page.locator("[data-carc-prerender]")
-    prerendered.get_by_text(title).wait_for(timeout=FIRST_VIEW_SECONDS * 1000)
+    limit = first_view_limit()
+    prerendered.get_by_text(title).wait_for(timeout=limit * 1000)
     if expected.ready == "board":
-        prerendered.locator("svg.carc-board").wait_for(timeout=FIRST_VIEW_SECONDS * 1000)
+        prerendered.locator("svg.carc-board").wait_for(timeout=limit * 1000)
     shown_after = time.monotonic() - started
-    assert shown_after <= FIRST_VIEW_SECONDS, (
-        f"{notebook.stem}: first view after {shown_after:.1f} s"
+    assert shown_after <= limit, (
+        f"{notebook.stem}: first view after {shown_after:.1f} s (limit {limit:.1f} s)"
     )
     early = page.evaluate(_BOARDS)
 

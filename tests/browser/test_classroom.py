@@ -37,7 +37,7 @@ def _press(page, key: str) -> None:
 
 def test_classroom_mode_by_keyboard(open_walkthrough, page_session):  # noqa: F811
     page = open_walkthrough("turn_sequence")
-    game = examples.load(_shown_example(body_text(page)))
+    game = examples.load(_shown_example(page))
     scoring = next(k for k in range(len(game.events)) if teach.prediction_for(game, k))
     prediction = teach.prediction_for(game, scoring)
 

@@ -60,22 +60,28 @@ def open_walkthrough(request, page_session, marimo_app):
     return open_
 
 
-def _shown_example(text: str) -> str:
-    """Which bundled game the page shows (by the "<title> · <n> events" line it prints)."""
-    shown = [
-        name
+def _shown_example(page) -> str:
+    """Which bundled game the page shows (by the "<title> · <n> events" line it prints; on a
+    loaded machine that line may come a moment after the page looked settled)."""
+    lines = {
+        name: f"{examples.data(name).get('title', name)} · {len(examples.load(name).events)} events"
         for name in examples.names()
-        if f"{examples.data(name).get('title', name)} · {len(examples.load(name).events)} events"
-        in text
-    ]
+    }
+    shown: list[str] = []
+    for _ in range(120):
+        text = body_text(page)
+        shown = [name for name, line in lines.items() if line in text]
+        if shown:
+            break
+        page.wait_for_timeout(500)
     assert len(shown) == 1, f"cannot tell which bundled game is shown: {shown}"
     return shown[0]
 
 
 def test_turn_sequence_steps_to_a_scoring_and_asks_first(open_walkthrough, page_session):
     page = open_walkthrough("turn_sequence")
+    game = examples.load(_shown_example(page))
     start = body_text(page)
-    game = examples.load(_shown_example(start))
     first_scoring = next(i for i in range(len(game.events)) if teach.prediction_for(game, i))
     prediction = teach.prediction_for(game, first_scoring)
     scoring_text = game.events[first_scoring].text
@@ -102,7 +108,7 @@ def test_turn_sequence_steps_to_a_scoring_and_asks_first(open_walkthrough, page_
 
 def test_turn_sequence_wrong_guess_gets_the_answer(open_walkthrough, page_session):
     page = open_walkthrough("turn_sequence")
-    game = examples.load(_shown_example(body_text(page)))
+    game = examples.load(_shown_example(page))
     click_button(page, "Next scoring")
     index = int(re.search(r"Event (\d+)", body_text(page)).group(1))
     prediction = teach.prediction_for(game, index)
