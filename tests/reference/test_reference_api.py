@@ -221,7 +221,7 @@ def test_examples_come_from_replayed_games():
 
     road = reference.examples_for("base.road.score")
     assert road and set(road) <= set(examples.names())
-    assert reference.examples_for("shrine.challenge.resolve") == ("shrines",)
+    assert "shrines" in reference.examples_for("shrine.challenge.resolve")
     assert "king-robber" in reference.examples_for("king.award")
 
 
