@@ -50,6 +50,7 @@ __all__ = [
     "compare_games",
     "rule_side",
     "parse_option_value",
+    "show_value",
     "event_key",
     "comparison_text",
     "state_at",
@@ -79,7 +80,7 @@ class RuleSide:
         """How the side is named in texts: ``hig-original``, ``base.followers=3``, ``rgg +
         king.scoring=flat-10``; ``as in the file`` when nothing is changed."""
         parts = [self.preset] if self.preset else []
-        parts += [f"{k}={_show(v)}" for k, v in (self.options or {}).items()]
+        parts += [f"{k}={show_value(v)}" for k, v in (self.options or {}).items()]
         return " + ".join(parts) or "as in the file"
 
 
@@ -243,7 +244,8 @@ class Comparison:
 # ------------------------------------------------------------------------------------- playing
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """An option value as files and the command line write it (``true``, ``3``, ``river-first``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -266,7 +268,7 @@ def parse_option_value(option_id: str, text: str) -> Any:
     opt = option(option_id)
     wanted = text.strip().casefold()
     for value in opt.values:
-        if _show(value).casefold() == wanted:
+        if show_value(value).casefold() == wanted:
             return value
     raise UnknownRuleError(
         f"value {text!r} is not allowed for rule option {option_id!r}; "
@@ -450,7 +452,9 @@ def comparison_text(result: Comparison) -> str:
     if result.options_changed:
         lines.append("Rule options that differ:")
         for oid, (va, vb) in result.options_changed.items():
-            lines.append(f"  {oid}: {_show(va)} (A) / {_show(vb)} (B)  {option(oid).title}")
+            lines.append(
+                f"  {oid}: {show_value(va)} (A) / {show_value(vb)} (B)  {option(oid).title}"
+            )
     else:
         lines.append("Rule options that differ: none")
     lines.append("")
@@ -511,9 +515,12 @@ def state_at(game: Game, side: Side, index: int) -> GameState:
     return play(side.setup, controller, until=index, final_scoring=game.final_scoring)
 
 
-def board_at(result: Comparison, which: str, index: int | None = None, *, size: int = 0) -> str:
+def board_at(
+    result: Comparison, which: str, index: int | None = None, *, size: int = 0, width: int = 420
+) -> str:
     """SVG board of side ``"a"`` or ``"b"`` just after event ``index`` (default: the first
-    difference, else the end), that event's feature and tile highlighted."""
+    difference, else the end), that event's feature and tile highlighted; tiles of ``size``
+    pixels, or sized to fit ``width``."""
     from .render.svg import board_svg
     from .teach import auto_tile_size
 
@@ -528,7 +535,7 @@ def board_at(result: Comparison, which: str, index: int | None = None, *, size: 
         players=result.game.players,
         highlight=event.nodes or None,
         current_tile=event.pos if event.kind in ("tile-placed", "game-start") else None,
-        size=size or auto_tile_size(state, 420),
+        size=size or auto_tile_size(state, width),
     )
 
 

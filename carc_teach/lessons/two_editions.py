@@ -167,8 +167,7 @@ def classroom_html(result: Comparison, stop: int, *, revealed: bool, width: int 
         columns = []
         for tag, which, side in (("A", "a", result.a), ("B", "b", result.b)):
             index = min(here.index or 0, len(side.events) - 1)
-            size = _tile_size(result, which, index, size_width)
-            board = board_at(result, which, index, size=size)
+            board = board_at(result, which, index, width=size_width)
             columns.append(
                 f'<div class="side" data-side="{tag}" style="flex:1;min-width:300px">'
                 f'<div style="font-size:24px"><b>{tag}</b></div>{board}'
@@ -196,24 +195,11 @@ def classroom_html(result: Comparison, stop: int, *, revealed: bool, width: int 
     )
 
 
-def _tile_size(result: Comparison, which: str, index: int, width: int) -> int:
-    from ..compare import state_at
-    from ..teach import auto_tile_size
-
-    side = result.a if which == "a" else result.b
-    return auto_tile_size(state_at(result.game, side, index), width)
-
-
-def _show(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def presenter_notes_markdown(result: Comparison, stop: int) -> str:
     """What the teacher reads: the answer, the options that differ and those that decide, and
     the footnotes behind them with their citations."""
     from ..annotations import cite, get
+    from ..compare import show_value
     from ..editions import option
 
     stops = classroom_stops(result)
@@ -223,7 +209,9 @@ def presenter_notes_markdown(result: Comparison, stop: int) -> str:
     if result.options_changed:
         lines += ["", "**Options that differ**"]
         for oid, (va, vb) in result.options_changed.items():
-            lines.append(f"- `{oid}`: {_show(va)} (A) / {_show(vb)} (B) · {option(oid).title}")
+            lines.append(
+                f"- `{oid}`: {show_value(va)} (A) / {show_value(vb)} (B) · {option(oid).title}"
+            )
     for oid in result.deciding_options:
         lines += ["", f"**{option(oid).title}** (`{oid}`): {option(oid).explanation}"]
     if result.footnotes:

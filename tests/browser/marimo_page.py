@@ -15,6 +15,7 @@ text they expect and call :func:`assert_healthy`, which checks both.
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -26,6 +27,7 @@ __all__ = [
     "WASM_BOOT_TIMEOUT_MS",
     "FIRST_VIEW_SECONDS",
     "first_view_limit",
+    "expected_first_view",
     "open_notebook",
     "open_offline_page",
     "wait_for_notebook",
@@ -139,6 +141,14 @@ def first_view_limit() -> float:
     return FIRST_VIEW_SECONDS * max(1.0, busy)
 
 
+@functools.cache
+def expected_first_view(notebook: Path):
+    """The pre-rendered view the site build made of ``notebook`` (run once per session)."""
+    from carc_teach.site.prerender import first_view
+
+    return first_view(notebook)
+
+
 def open_offline_page(session, url: str, *, notebook: Path, title: str, timeout_ms: float):
     """Open a page of the WebAssembly site and check its first view on the way; return the page.
 
@@ -147,10 +157,8 @@ def open_offline_page(session, url: str, *, notebook: Path, title: str, timeout_
     and the notebook's own first board must be the very board that was pre-rendered. Every
     test that opens an offline page checks this, so no page is loaded only for this check.
     """
-    from carc_teach.site.prerender import first_view
-
     page = session.page
-    expected = first_view(notebook)
+    expected = expected_first_view(notebook)
     assert expected is not None, f"{notebook.stem}: no pre-rendered view"
     started = time.monotonic()
     page.goto(url, wait_until="commit")

@@ -9,7 +9,13 @@ the page's requirements, and walkthrough tests stay out of the matplotlib tabs.
 from __future__ import annotations
 
 import pytest
-from marimo_page import WASM_BOOT_TIMEOUT_MS, assert_healthy, body_text, open_offline_page
+from marimo_page import (
+    WASM_BOOT_TIMEOUT_MS,
+    assert_healthy,
+    body_text,
+    expected_first_view,
+    open_offline_page,
+)
 from test_every_walkthrough import WALKTHROUGHS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -49,10 +55,8 @@ def test_every_page_runs_offline_and_shows_its_first_view_at_once(self_hosted_si
     """Each page shows its title (and first board, if it has one) pre-rendered within seconds;
     the notebook then draws the very same board and the pre-rendered view goes away. Pages a
     walkthrough test opens offline are checked there; the others are opened here."""
-    from carc_teach.site.prerender import first_view
-
     for info in self_hosted_site.build.pages:
-        assert first_view(info.path) is not None, f"{info.slug}: no pre-rendered view"
+        assert expected_first_view(info.path) is not None, f"{info.slug}: no pre-rendered view"
     for info in self_hosted_site.build.pages:
         if info.slug in OPENED_BY_WALKTHROUGH_TESTS:
             continue
