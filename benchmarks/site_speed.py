@@ -191,7 +191,7 @@ def measure(browser, url: str, spec: PageSpec, *, timeout: float = 120.0, trace=
             "console",
             lambda message: "[rpc]" not in message.text and note(f"console: {message.text[:100]}"),
         )
-        big = re.compile(r"\.(wasm|whl|zip)$|pyodide-lock\.json$|pyodide\.asm\.mjs$")
+        big = re.compile(r"\.(wasm|whl|zip|bin)$|pyodide-lock\.json$|pyodide\.asm\.mjs$")
         context.on(
             "requestfinished",
             lambda request: (

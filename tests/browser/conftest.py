@@ -78,12 +78,15 @@ class PageSession:
         ``console.error`` messages and uncaught page errors.
     console_messages:
         Every console message (the WebAssembly runtime logs Python tracebacks there).
+    requested:
+        URLs of the requests to 127.0.0.1 (the page's and its workers').
     """
 
     page: object
     blocked: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     console_messages: list[str] = field(default_factory=list)
+    requested: list[str] = field(default_factory=list)
 
     def on_console(self, message) -> None:
         self.console_messages.append(message.text)
@@ -106,6 +109,7 @@ def page_session(browser, request):
     def route(route_request):
         url = route_request.request.url
         if url.startswith(LOCAL_PREFIX) or url.startswith(("data:", "blob:")):
+            session.requested.append(url)
             route_request.continue_()
         else:
             session.blocked.append(url)

@@ -176,6 +176,10 @@ def open_offline_page(session, url: str, *, notebook: Path, title: str, timeout_
     wait_for_notebook(session, title=title, timeout_ms=timeout_ms)
 
     assert prerendered.count() == 0, f"{notebook.stem}: the pre-rendered view stayed"
+    # the self-hosted worker starts Python from the build's memory snapshot
+    assert any(url.endswith("/pyodide/snapshot.bin") for url in session.requested), (
+        f"{notebook.stem}: the worker did not fetch the Python snapshot"
+    )
     if expected.ready == "board":
         notebook_boards = page.evaluate(_BOARDS)["notebook"]
         assert early["prerendered"] == [notebook_boards[0]], (

@@ -141,6 +141,58 @@ def test_lock_entry_of_the_compiled_msgspec_wheel():
     assert entry["depends"] == [] and len(str(entry["sha256"])) == 64
 
 
+def test_jedi_wheel_trimmed_of_its_type_stubs(tmp_path):
+    wheel = tmp_path / "jedi-1-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("jedi/__init__.py", "")
+        archive.writestr("jedi/third_party/typeshed/stdlib/os.pyi", "")
+        archive.writestr(
+            "jedi-1.dist-info/RECORD",
+            "jedi/__init__.py,,0\njedi/third_party/typeshed/stdlib/os.pyi,,0\njedi-1.dist-info/RECORD,,\n",
+        )
+    assert offline.trim_wheel(wheel, offline.TRIMMED["jedi"]) == 1
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.namelist() == ["jedi/__init__.py", "jedi-1.dist-info/RECORD"]
+        record = archive.read("jedi-1.dist-info/RECORD").decode()
+    assert "third_party" not in record and "jedi/__init__.py" in record
+
+
+def _marimo_worker() -> Path:
+    import marimo
+
+    found = sorted((Path(marimo.__file__).parent / "_static" / "assets").glob("worker-*.js"))
+    assert len(found) == 1, "marimo ships one kernel worker"
+    return found[0]
+
+
+def test_marimo_worker_patched_to_start_from_the_snapshot(tmp_path):
+    """Both edits apply to marimo's real worker, once, and patching twice changes nothing."""
+    from carc_teach.site import snapshot
+
+    (tmp_path / "assets").mkdir()
+    worker = tmp_path / "assets" / _marimo_worker().name
+    worker.write_text(_marimo_worker().read_text("utf-8"), "utf-8")
+    assert snapshot.find_worker(tmp_path) == worker
+    snapshot.patch_worker(worker)
+    patched = worker.read_text("utf-8")
+    assert "_makeSnapshot:!1" not in patched
+    assert patched.count("_loadSnapshot:await fetch(new URL('snapshot.bin'") == 1
+    assert patched.count("random.seed()") == 1 and patched.count("._malloc(") >= 1
+    snapshot.patch_worker(worker)
+    assert worker.read_text("utf-8") == patched
+
+
+def test_a_worker_that_moved_on_is_a_clear_error(tmp_path):
+    from carc_teach.site import snapshot
+
+    worker = tmp_path / "worker-x.js"
+    worker.write_text("loadPyodide({packages:[]})", "utf-8")
+    with pytest.raises(SiteError, match=r"worker-x\.js: cannot find where marimo's worker"):
+        snapshot.patch_worker(worker)
+    with pytest.raises(SiteError, match="expected one marimo worker"):
+        snapshot.find_worker(tmp_path)
+
+
 @pytest.mark.slow
 def test_normal_site_build_of_the_notebooks(tmp_path):
     notebooks = discover_notebooks(NOTEBOOKS_DIR)
