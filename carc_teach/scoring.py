@@ -75,8 +75,8 @@ class Scoring:
 def figure_strength(state: GameState, figure: Figure, feature: Feature) -> int:
     """How much ``figure`` counts toward the majority on ``feature``: the last module in play
     with an answer decides, else the figure kind's default."""
-    for m in reversed(state.modules):
-        s = m.figure_strength(state, figure, feature)
+    for strength in reversed(state.hooks.figure_strength):
+        s = strength(state, figure, feature)
         if s is not None:
             return s
     return kind_of(figure.kind).strength
@@ -96,14 +96,15 @@ def score_feature(
     Every tied player scores in full. A feature nobody occupies emits a ``no-score`` event
     so the learner sees why no points moved.
     """
-    modules = state.modules
+    # only the modules that override a stage take part in it (see carc_teach.rules.Hooks)
+    hooks = state.hooks
     scoring = Scoring(feature, rule, what, final, annotations)
-    for m in modules:
-        m.before_scoring(state, scoring)
+    for hook in hooks.before_scoring:
+        hook(state, scoring)
 
     figures = [f for f in feature.figures if f.player is not None]
-    for m in modules:
-        figures = m.claimants(state, scoring, figures)
+    for claimants in hooks.claimants:
+        figures = claimants(state, scoring, figures)
     scoring.figures = figures
     strengths: dict[str, int] = {}
     for fig in figures:
@@ -114,27 +115,27 @@ def score_feature(
     scoring.winners = winners
 
     value = FeatureValue(())
-    for m in modules:
-        value = m.feature_value(state, feature, value, final=final)
+    for feature_value in hooks.feature_value:
+        value = feature_value(state, feature, value, final=final)
     scoring.value = value
 
     parts_of: dict[str, tuple[tuple[str, int], ...]] = {}
     for p in winners:
         parts = value.parts
-        for m in modules:
-            parts += m.player_bonus(state, scoring, p)
+        for bonus in hooks.player_bonus:
+            parts += bonus(state, scoring, p)
         parts_of[p] = parts
     _award(state, scoring, parts_of)
 
-    for m in modules:
-        m.after_scoring(state, scoring)
+    for hook in hooks.after_scoring:
+        hook(state, scoring)
 
     seat = {p: i for i, p in enumerate(state.players)}
     why = "after scoring" if not final else "scored after the game"
     for fig in sorted(feature.figures, key=lambda f: (seat.get(f.player, -1), f.id)):  # type: ignore[arg-type]
         fate = None
-        for m in modules:
-            fate = m.figure_fate(state, fig, scoring)
+        for figure_fate in hooks.figure_fate:
+            fate = figure_fate(state, fig, scoring)
             if fate is not None:
                 break
         if fate is None:

@@ -71,6 +71,7 @@ class GameState:
         modules: list[Any],
         tile_types: dict[str, TileType],
         placement_rules: tuple[Callable, ...] = (),
+        hooks: Any = None,
     ) -> None:
         self.setup = setup
         self.players = setup.players
@@ -80,6 +81,9 @@ class GameState:
         if setup.followers is not None:
             self.options["base.followers"] = setup.followers
         self.modules = modules
+        #: the modules' per-turn hooks, only those a module overrides
+        #: (:class:`carc_teach.rules.Hooks`, built by the turn driver)
+        self.hooks = hooks
         self.tile_types = tile_types
         self.board = Board(placement_rules=placement_rules)
         self.scores: dict[str, int] = {p: 0 for p in self.players}
@@ -107,15 +111,13 @@ class GameState:
         self.start_layout: tuple[list[tuple[str, int, int, int]], Any] = ([], None)
         #: stop (raise StopReplay) just after the event of this index
         self.until: int | None = None
-        self._step = "setup"
+        #: the turn step being played (see :data:`carc_teach.events.STEPS`); the turn
+        #: driver sets it
+        self.step = "setup"
         #: how decisions are answered: set by the turn driver
         self.answer: Callable[[GameState, Decision], Action] | None = None
 
     # -- reading ---------------------------------------------------------------------------
-    @property
-    def step(self) -> str:
-        return self._step
-
     def players_from(self, player: str, *, include: bool = False) -> list[str]:
         """The players in seat order starting left of ``player`` (clockwise), ending with
         ``player`` itself when ``include``."""
@@ -153,7 +155,7 @@ class GameState:
 
     # -- changing --------------------------------------------------------------------------
     def set_step(self, step: str) -> None:
-        self._step = step
+        self.step = step
 
     def emit(
         self,
@@ -196,7 +198,7 @@ class GameState:
         event = make_event(
             len(events),
             self.turn_number if turn is _UNSET else turn,
-            self._step if step is _UNSET else step,
+            self.step if step is _UNSET else step,
             kind,
             player,
             points,
@@ -408,6 +410,7 @@ class GameState:
         new.rules = self.rules
         new.options = self.options
         new.modules = self.modules
+        new.hooks = self.hooks
         new.tile_types = self.tile_types
         figure_map: dict[int, Figure] = {}
         new.figures = {}
@@ -436,7 +439,7 @@ class GameState:
             new.ext = {}
         new.start_layout = self.start_layout
         new.until = None
-        new._step = self._step
+        new.step = self.step
         new.answer = None
         turn = self.turn
         if turn is not None:

@@ -20,7 +20,7 @@ from .board import Placement
 from .editions import from_setup
 from .errors import IllegalMoveError
 from .figures import ROLE_NAMES, ROLE_PLURALS
-from .rules import RuleModule, module_for
+from .rules import Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
 from .setup import Move, Setup
 from .state import GameState, StopReplay, Turn
@@ -52,7 +52,7 @@ def new_state(setup: Setup) -> GameState:
     placement_rules: list[Callable] = []
     for m in modules:
         placement_rules.extend(m.placement_rules)
-    return GameState(setup, rules, modules, tile_types, tuple(placement_rules))
+    return GameState(setup, rules, modules, tile_types, tuple(placement_rules), Hooks(modules))
 
 
 def play(
@@ -287,8 +287,8 @@ def _draw(
         else:
             state.move_number = controller.next_move_number()
         instead = None
-        for m in state.modules:
-            instead = m.play_instead_of_draw(state, turn)
+        for hook in state.hooks.play_instead_of_draw:
+            instead = hook(state, turn)
             if instead is not None:
                 break
         if instead is not None:
@@ -383,11 +383,12 @@ def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decisio
 
 def deployment_options(state: GameState, turn: Turn) -> list[Deploy]:
     """The deployments step 2B offers: every module's, then every module's filter."""
+    hooks = state.hooks
     options: list[Deploy] = []
-    for m in state.modules:
-        options.extend(m.deployment_options(state, turn))
-    for m in state.modules:
-        options = m.filter_deployments(state, turn, options)
+    for offer in hooks.deployment_options:
+        options.extend(offer(state, turn))
+    for keep in hooks.filter_deployments:
+        options = keep(state, turn, options)
     return options
 
 
@@ -463,9 +464,10 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     turn.extra = extra is not None
     state.turn = turn
     state.move_number = None
-    modules = state.modules
+    hooks = state.hooks
 
-    state.set_step("1A")
+    # the steps are set directly (not through set_step): this runs ten times a turn
+    state.step = "1A"
     if extra is None:
         state.emit("turn-begin", player=player, text=f"Turn {number}: {player} begins their turn.")
     else:
@@ -475,16 +477,16 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
             text=f"Turn {number}: {player} plays again ({reason}).",
             data={"extra": True},
         )
-    for m in modules:
-        m.begin_turn(state, turn)
+    for hook in hooks.begin_turn:
+        hook(state, turn)
 
-    state.set_step("1B")
+    state.step = "1B"
     tile = _draw(state, controller, known_order, turn)
     if tile is None:
         return False
 
     # 1C: place.
-    state.set_step("1C")
+    state.step = "1C"
     placement = state.ask(_placement_decision(state, turn, tile))
     assert isinstance(placement, Placement)
     change = state.board.add(tile, placement, check=False)
@@ -500,11 +502,11 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         text=f"{player} places tile {tile.id} at ({placed.x}, {placed.y}), turned {placed.rotation}°.",
         data={"note": turn.move.note} if turn.move is not None and turn.move.note else {},
     )
-    for m in modules:
-        m.after_placement(state, turn)
+    for hook in hooks.after_placement:
+        hook(state, turn)
 
     # 2A-2C: move the wood.
-    state.set_step("2B")
+    state.step = "2B"
     decision = _deployment_decision(state, turn)
     choice = state.ask(decision)
     if isinstance(choice, Pass):
@@ -521,16 +523,16 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         )
     else:
         assert isinstance(choice, Deploy)
-        next(m for m in modules if m.id == choice.module).deploy(state, turn, choice)
-    state.set_step("2C")
-    for m in modules:
-        m.after_deployment(state, turn)
+        next(m for m in state.modules if m.id == choice.module).deploy(state, turn, choice)
+    state.step = "2C"
+    for hook in hooks.after_deployment:
+        hook(state, turn)
 
     # 3A: identify completed features; 3B: resolve them; 3C: tile scoring.
-    state.set_step("3A")
+    state.step = "3A"
     completed: list = []
-    for m in modules:
-        for f in m.identify_completed(state, turn):
+    for identify in hooks.identify_completed:
+        for f in identify(state, turn):
             if f not in completed:
                 completed.append(f)
     turn.completed = completed
@@ -559,27 +561,27 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
             nodes=tuple(f.nodes),
             data={"kind": f.kind},
         )
-    state.set_step("3B")
+    state.step = "3B"
     scorings: list[Scoring] = []
     for f, rule_what in zip(completed, rules, strict=True):
         if rule_what is not None:
             rule, what = rule_what
             scorings.append(score_feature(state, f, rule=rule, what=what, final=False))
-    for m in modules:
-        scorings.extend(m.extra_scorings(state, turn))
-    for m in modules:
-        m.after_completed(state, turn, scorings)
-    state.set_step("3C")
-    for m in modules:
-        m.tile_scoring(state, turn)
-    state.set_step("4A")
-    for m in modules:
-        m.tile_actions(state, turn)
-    state.set_step("4B")
-    for m in modules:
-        m.end_turn(state, turn)
-    for m in modules:
-        reason = m.extra_turn(state, turn)
+    for extra_scorings in hooks.extra_scorings:
+        scorings.extend(extra_scorings(state, turn))
+    for hook in hooks.after_completed:
+        hook(state, turn, scorings)
+    state.step = "3C"
+    for hook in hooks.tile_scoring:
+        hook(state, turn)
+    state.step = "4A"
+    for hook in hooks.tile_actions:
+        hook(state, turn)
+    state.step = "4B"
+    for hook in hooks.end_turn:
+        hook(state, turn)
+    for extra_turn in hooks.extra_turn:
+        reason = extra_turn(state, turn)
         if reason:
             state.extra_turn = (player, reason)
             break
@@ -590,8 +592,8 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
 
 def _scoring_rule(state: GameState, feature, *, final: bool = False) -> tuple[str, str] | None:
     # the last module in play with an answer decides (an expansion over the base game)
-    for m in reversed(state.modules):
-        found = m.scoring_rule(state, feature, final=final)
+    for scoring_rule in reversed(state.hooks.scoring_rule):
+        found = scoring_rule(state, feature, final=final)
         if found is not None:
             return found
     return None

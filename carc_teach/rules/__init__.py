@@ -60,6 +60,7 @@ __all__ = [
     "Scoring",
     "module_for",
     "module_class",
+    "Hooks",
     "implemented_rules",
     "EXPANSIONS",
     "PLANNED",
@@ -260,6 +261,51 @@ class RuleModule:
 
     def __repr__(self) -> str:
         return f"<RuleModule {self.id}>"
+
+
+class Hooks:
+    """For each hook the turn driver or the scoring pipeline calls every turn or every scoring,
+    the bound methods of the modules in play that override it, in module order.
+
+    Worked out once per game (:func:`carc_teach.turn.new_state`) and shared by its copies: a
+    hook no module in play overrides does what the base class does, nothing (or hands its
+    input back), so it is not called at all. A base game calls about a tenth of the hooks.
+    """
+
+    #: the hooks asked at every turn or every scoring; set-up and after-the-game hooks run
+    #: once a game and are called on every module
+    NAMES = (
+        "begin_turn",
+        "play_instead_of_draw",
+        "after_placement",
+        "deployment_options",
+        "filter_deployments",
+        "after_deployment",
+        "identify_completed",
+        "scoring_rule",
+        "before_scoring",
+        "claimants",
+        "figure_strength",
+        "feature_value",
+        "player_bonus",
+        "after_scoring",
+        "figure_fate",
+        "extra_scorings",
+        "after_completed",
+        "tile_scoring",
+        "tile_actions",
+        "end_turn",
+        "extra_turn",
+    )
+    __slots__ = NAMES
+
+    def __init__(self, modules: list[RuleModule]) -> None:
+        for name in self.NAMES:
+            default = getattr(RuleModule, name)
+            bound = tuple(
+                getattr(m, name) for m in modules if getattr(type(m), name) is not default
+            )
+            setattr(self, name, bound)
 
 
 #: Expansions carc_teach implements: id -> "module:ClassName" (imported on demand).
