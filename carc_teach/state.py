@@ -157,10 +157,12 @@ class GameState:
     def set_step(self, step: str) -> None:
         self.step = step
 
+    # Not keyword-only, though callers name every argument: CPython fills a missing
+    # keyword-only argument by a dict look-up per parameter, which cost more than the rest of
+    # the call (a game emits about 330 events); plain defaults are copied from a tuple.
     def emit(
         self,
         kind: str,
-        *,
         player: str | None = None,
         points: int = 0,
         breakdown: tuple[tuple[str, int], ...] = (),
@@ -194,9 +196,10 @@ class GameState:
             annotations = tuple(notes)
             options = tuple(options)
         events = self.events
+        index = len(events)
         # the fields by position, in the dataclass's order (the cheapest call)
         event = make_event(
-            len(events),
+            index,
             self.turn_number if turn is _UNSET else turn,
             self.step if step is _UNSET else step,
             kind,
@@ -217,7 +220,8 @@ class GameState:
             options,
         )
         events.append(event)
-        if self.until is not None and event.index >= self.until:
+        until = self.until
+        if until is not None and index >= until:
             raise StopReplay
         return event
 
