@@ -74,17 +74,19 @@ _new_placed_tile = fast_constructor(PlacedTile)
 # A square's demands as one small int (3 bits per side), so that looking up which rotations of
 # a tile fit a square hashes an int, not a tuple of strings.
 _EDGE_CODES: dict[str | None, int] = {None: 0}
+#: the edge kind of each code (the reverse of _EDGE_CODES)
+_EDGE_KINDS: list[str | None] = [None]
 _SHIFTS = (0, 3, 6, 9)
-#: a square with no neighbour yet
-_NO_DEMANDS: tuple[str | None, ...] = (None, None, None, None)
 
 
 def _edge_code(kind: str | None) -> int:
     c = _EDGE_CODES.get(kind)
     if c is None:
-        c = _EDGE_CODES[kind] = len(_EDGE_CODES)
+        c = len(_EDGE_CODES)
         if c > 7:
             raise ValueError("more than seven edge kinds")
+        _EDGE_CODES[kind] = c
+        _EDGE_KINDS.append(kind)
     return c
 
 
@@ -140,6 +142,23 @@ def _fits_of(tile_type: TileType) -> _FitMemo:
     if table is None:
         table = _FIT_CACHE[tile_type.edges] = _FitMemo(tile_type)
     return table
+
+
+#: id of an oriented tile -> (the tile, the demand its edges put on the square beside each
+#: side: the edge's code shifted to the side of that square that faces the tile). Keyed by
+#: identity, as hashing an oriented tile hashes all its segments; the entry holds the tile, so
+#: the id stays its own.
+_DEMANDS_AROUND: dict[int, tuple[OrientedTile, tuple[int, ...]]] = {}
+
+
+def _demands_around(tile: OrientedTile) -> tuple[int, ...]:
+    entry = _DEMANDS_AROUND.get(id(tile))
+    if entry is None or entry[0] is not tile:
+        demands = tuple(
+            _edge_code(edge) << _SHIFTS[(side + 2) % 4] for side, edge in enumerate(tile.edges)
+        )
+        entry = _DEMANDS_AROUND[id(tile)] = (tile, demands)
+    return entry[1]
 
 
 class Placements(Sequence[Placement]):
@@ -214,9 +233,8 @@ class Board:
         placement_rules: tuple[Callable[[Board, TileType, Placement], str | None], ...] = (),
     ) -> None:
         self.tiles: dict[Position, PlacedTile] = {}
-        #: empty square -> edge kinds its neighbours demand (None where there is no neighbour)
-        self.frontier: dict[Position, tuple[str | None, ...]] = {}
-        #: the same squares, in the same order, with their demands as an int code
+        #: the frontier: every empty square next to a tile, in the order the squares joined it,
+        #: with the edge kinds its neighbours demand as an int code (see :attr:`frontier`)
         self._codes: dict[Position, int] = {}
         self.features = FeatureGraph(self.tiles)
         self.placement_rules = placement_rules
@@ -238,6 +256,20 @@ class Board:
 
     def get(self, pos: Position) -> PlacedTile | None:
         return self.tiles.get(pos)
+
+    @property
+    def frontier(self) -> dict[Position, tuple[str | None, ...]]:
+        """Every empty square next to a tile -> the edge kind each side's neighbour demands
+        (None where there is no neighbour), in the order the squares joined the frontier.
+
+        A new dict on each call, decoded from the int codes the board keeps (play only needs
+        the codes).
+        """
+        kinds = _EDGE_KINDS
+        return {
+            pos: (kinds[code & 7], kinds[code >> 3 & 7], kinds[code >> 6 & 7], kinds[code >> 9])
+            for pos, code in self._codes.items()
+        }
 
     def bounds(self) -> tuple[int, int, int, int]:
         """``(min_x, min_y, max_x, max_y)`` of the placed tiles."""
@@ -307,7 +339,7 @@ class Board:
         if pos in self.tiles:
             t = self.tiles[pos]
             return f"square ({pos[0]}, {pos[1]}) already holds tile {t.type.id}"
-        if self.tiles and pos not in self.frontier:
+        if self.tiles and pos not in self._codes:
             return f"square ({pos[0]}, {pos[1]}) does not touch any placed tile along a side"
         edges = orient(tile_type, placement.rotation).edges
         clashes = []
@@ -343,26 +375,16 @@ class Board:
         x, y = placement.x, placement.y
         oriented = orient(tile_type, placement.rotation)
         placed = _new_placed_tile(x, y, oriented, len(self.tiles))
-        tiles, frontier, codes = self.tiles, self.frontier, self._codes
+        tiles, codes = self.tiles, self._codes
         tiles[(x, y)] = placed
-        frontier.pop((x, y), None)
         codes.pop((x, y), None)
         # Each empty square beside the new tile gains a demand on the side facing it. A square
         # new to the frontier touches no other tile (the frontier holds every empty square next
         # to one), so it demands nothing elsewhere.
-        edges = oriented.edges
-        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
+        for (dx, dy), demand in zip(NEIGHBOUR_OFFSETS, _demands_around(oriented), strict=True):
             q = (x + dx, y + dy)
-            if q in tiles:
-                continue
-            facing = (side + 2) % 4
-            edge = edges[side]
-            before = frontier.get(q, _NO_DEMANDS)
-            frontier[q] = before[:facing] + (edge,) + before[facing + 1 :]
-            code = _EDGE_CODES.get(edge)
-            if code is None:
-                code = _edge_code(edge)
-            codes[q] = codes.get(q, 0) | (code << (3 * facing))
+            if q not in tiles:
+                codes[q] = codes.get(q, 0) | demand
         return self.features.add_tile(placed)
 
     def clone(self, figure_map: dict[int, object]) -> Board:
@@ -370,7 +392,6 @@ class Board:
         an old figure -> its copy). Placed tiles are immutable and shared."""
         new = Board.__new__(Board)
         new.tiles = dict(self.tiles)
-        new.frontier = dict(self.frontier)
         new._codes = dict(self._codes)
         new.features = self.features.clone(new.tiles, figure_map)  # type: ignore[arg-type]
         new.placement_rules = self.placement_rules
