@@ -50,6 +50,8 @@ __all__ = [
 ]
 
 SNAPSHOT_FILE = "snapshot.bin"
+#: the files of the packages in the snapshot (their imported modules came from them)
+FILES_FILE = "snapshot-files.bin"
 
 #: Standard-library modules imported into the snapshot: those marimo 0.25.2's kernel, its
 #: Pyodide bootstrap and carc_teach import as a page starts (read from ``sys.modules`` after
@@ -69,43 +71,109 @@ STDLIB_MODULES = (
     "warnings weakref xml.etree.ElementTree zipfile zipimport zlib"
 ).split()
 
-# Runs inside Pyodide under Node.js before the snapshot is taken.
+#: Packages left out of the snapshot and installed after the restore as usual: msgspec is a
+#: compiled extension (installing it loads its library, which a snapshot cannot hold).
+NOT_IN_SNAPSHOT = ("msgspec",)
+#: Packages whose files the snapshot carries but whose modules it does not import: marimo
+#: imports msgspec at once. Unpacked from the wheel, not installed, since installing would
+#: bring msgspec along.
+FILES_ONLY = ("marimo-base",)
+#: Modules of the snapshot's packages not imported into it: micropip and pyodide_http hold
+#: JavaScript objects (``js.fetch``, ``XMLHttpRequest``), which a snapshot cannot carry;
+#: networkx is imported only by the views that draw with it (no carc_teach module imports it
+#: as it loads: the snapshot fails if one does); carc_teach's site builder and command line
+#: have no use in a browser.
+_NOT_IMPORTED = ("micropip", "pyodide_http", "networkx", "carc_teach.site", "carc_teach.commands")
+
+# Runs inside Pyodide under Node.js, the packages installed, before the snapshot is taken.
 _PYTHON = r"""
-import importlib, json, sys
+import importlib, json, pkgutil, sys
+spec = json.loads(SPEC)
 skipped = []
-for name in json.loads(MODULES):
+names = list(spec["stdlib"])
+for package in spec["packages"]:
+    names += package
+for name in names:
     try:
         importlib.import_module(name)
     except Exception as error:  # not in Pyodide's standard library
         skipped.append(f"{name} ({type(error).__name__})")
+def import_all(path, prefix):
+    for found in pkgutil.iter_modules(path, prefix):
+        if not found.name.startswith(tuple(spec["not_imported"])):
+            module = importlib.import_module(found.name)
+            if found.ispkg:
+                import_all(module.__path__, found.name + ".")
+import carc_teach
+import_all(carc_teach.__path__, "carc_teach.")
+leaked = sorted(n for n in sys.modules if n.startswith(tuple(spec["not_imported"])))
 extensions = sorted(
     name for name, module in list(sys.modules.items())
     if (getattr(module, "__file__", None) or "").endswith(".so")
 )
-if extensions:
-    raise SystemExit("compiled extensions cannot be in a snapshot: " + ", ".join(extensions))
+if extensions or leaked:
+    raise SystemExit(f"cannot be in a snapshot: {extensions + leaked}")
 print("skipped:", ", ".join(skipped) or "none")
 """
 
+# Installs the packages, imports, writes the snapshot and the package files beside it.
 _NODE = r"""
 import fs from "node:fs";
-const [pyodideDir, target, code] = process.argv.slice(1);
+const [pyodideDir, runtime, snapshotPath, filesPath, code, leftOut] = process.argv.slice(1);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
-const py = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true });
+const py = await loadPyodide({
+  indexURL: pyodideDir + "/", _makeSnapshot: true,
+  lockFileURL: runtime + "/pyodide-lock.json", packageBaseUrl: runtime + "/",
+});
+const lock = JSON.parse(fs.readFileSync(runtime + "/pyodide-lock.json", "utf-8"));
+const [notIn, filesOnly] = JSON.parse(leftOut);
+const chosen = Object.keys(lock.packages).filter((n) => !notIn.includes(n) && !filesOnly.includes(n));
+await py.loadPackage(chosen, { messageCallback() {} });
+py.FS.mkdirTree("/tmp/files-only");
+for (const name of filesOnly) {
+  const wheel = "/tmp/files-only/" + lock.packages[name].file_name;
+  py.FS.writeFile(wheel, fs.readFileSync(runtime + "/" + lock.packages[name].file_name));
+  py.runPython(`import sysconfig, zipfile
+zipfile.ZipFile(${JSON.stringify(wheel)}).extractall(sysconfig.get_paths()["purelib"])`);
+}
 py.runPython(code);
-fs.writeFileSync(target, py.makeMemorySnapshot());
+const packages = [...Object.keys(py.loadedPackages), ...filesOnly];
+const paths = JSON.parse(py.runPython(`
+import json, os, sysconfig
+root = sysconfig.get_paths()["purelib"]
+json.dumps(sorted(os.path.join(d, n) for d, _, names in os.walk(root) for n in names))
+`));
+const files = paths.map((p) => py.FS.readFile(p));
+// The package manager's record of what is installed is not part of a snapshot: the restore
+// marks the packages again (see patch_bootstrap).
+for (const name of packages) delete py.loadedPackages[name];
+fs.writeFileSync(snapshotPath, py.makeMemorySnapshot());
+const head = new TextEncoder().encode(JSON.stringify({
+  packages, files: paths.map((p, i) => [p, files[i].length]),
+}));
+const out = new Uint8Array(4 + head.length + files.reduce((n, f) => n + f.length, 0));
+new DataView(out.buffer).setUint32(0, head.length, true);
+out.set(head, 4);
+let offset = 4 + head.length;
+for (const f of files) { out.set(f, offset); offset += f.length; }
+fs.writeFileSync(filesPath, out);
 """
 
 
-def _cache_key(pyodide_dir: Path) -> str:
-    digest = hashlib.sha256((pyodide_dir / "pyodide.asm.wasm").read_bytes())
-    digest.update(json.dumps(STDLIB_MODULES).encode())
-    digest.update(_PYTHON.encode())
-    return digest.hexdigest()[:20]
+def _imports_of(lock: dict) -> list[list[str]]:
+    """The top-level modules of each package the snapshot holds, as the lockfile lists them."""
+    return [
+        [m for m in entry.get("imports", []) if not m.startswith(_NOT_IMPORTED)]
+        for name, entry in sorted(lock["packages"].items())
+        if name not in NOT_IN_SNAPSHOT + FILES_ONLY
+    ]
 
 
-def make_snapshot(pyodide_dir: Path, target: Path, cache_dir: Path, log=print) -> Path:
-    """Write the snapshot of ``pyodide_dir``'s runtime (the npm package) to ``target``.
+def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) -> Path:
+    """Write ``snapshot.bin`` and ``snapshot-files.bin`` into ``runtime`` (the site's
+    ``pyodide/`` folder, its wheels and lockfile in place), using the npm package's Pyodide.
+
+    Returns the snapshot's path.
 
     Raises
     ------
@@ -115,28 +183,40 @@ def make_snapshot(pyodide_dir: Path, target: Path, cache_dir: Path, log=print) -
     node = shutil.which("node")
     if node is None:
         raise SiteError("Node.js is not installed; run ./dev test to install it")
-    cached = cache_dir / f"snapshot-{_cache_key(pyodide_dir)}.bin"
-    if not cached.is_file():
-        code = _PYTHON.replace("MODULES", repr(json.dumps(STDLIB_MODULES)))
-        cache_dir.mkdir(parents=True, exist_ok=True)
+    lock_text = (runtime / "pyodide-lock.json").read_text("utf-8")
+    spec = {
+        "stdlib": list(STDLIB_MODULES),
+        "packages": _imports_of(json.loads(lock_text)),
+        "not_imported": list(_NOT_IMPORTED),
+    }
+    code = _PYTHON.replace("SPEC", repr(json.dumps(spec)))
+    digest = hashlib.sha256((pyodide_dir / "pyodide.asm.wasm").read_bytes())
+    for part in (lock_text, code, _NODE):  # the lockfile holds every wheel's sha256
+        digest.update(part.encode())
+    cached = cache_dir / f"snapshot-{digest.hexdigest()[:20]}"
+    if not (cached / SNAPSHOT_FILE).is_file():
         with tempfile.TemporaryDirectory(prefix="carc-teach-snapshot-") as tmp:
-            made = Path(tmp) / SNAPSHOT_FILE
+            made = Path(tmp)
             result = subprocess.run(
                 [node, "--input-type=module", "-e", _NODE, "--",
-                 str(pyodide_dir.resolve()), str(made), code],
+                 str(pyodide_dir.resolve()), str(runtime.resolve()),
+                 str(made / SNAPSHOT_FILE), str(made / FILES_FILE), code,
+                 json.dumps([NOT_IN_SNAPSHOT, FILES_ONLY])],
                 capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
             )  # fmt: skip
-            if result.returncode != 0 or not made.is_file():
+            if result.returncode != 0 or not (made / FILES_FILE).is_file():
                 tail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-2:]
                 raise SiteError(f"making the Pyodide memory snapshot failed: {' | '.join(tail)}")
             skipped = [line for line in result.stdout.splitlines() if line.startswith("skipped:")]
             if skipped and skipped[-1] != "skipped: none":
                 log(f"  snapshot: standard-library modules not in Pyodide, {skipped[-1]}")
             partial = cached.with_suffix(".part")
-            shutil.copyfile(made, partial)
+            shutil.rmtree(partial, ignore_errors=True)
+            shutil.copytree(made, partial)
             partial.replace(cached)
-    shutil.copyfile(cached, target)
-    return target
+    for name in (SNAPSHOT_FILE, FILES_FILE):
+        shutil.copyfile(cached / name, runtime / name)
+    return runtime / SNAPSHOT_FILE
 
 
 # -- marimo's worker --------------------------------------------------------------------------
@@ -169,11 +249,12 @@ def patch_worker(worker: Path) -> None:
     Two edits, each checked to apply exactly once (a marimo upgrade that moves either makes the
     build fail here rather than ship a worker that ignores the snapshot):
 
-    1. the ``loadPyodide`` options get ``_loadSnapshot``: the snapshot fetched from the runtime's
-       folder, or nothing (a normal start) if it cannot be fetched;
+    1. the ``loadPyodide`` options get ``_loadSnapshot`` (the snapshot fetched from the runtime's
+       folder) and only the packages the snapshot lacks, or nothing new (a normal start) if
+       the snapshot or its files cannot be fetched;
     2. Pyodide's bootstrap grows the wasm memory to the snapshot's size before copying it in
-       (this Pyodide sizes a fresh memory by its build, not by the snapshot) and reseeds
-       ``random`` after it.
+       (this Pyodide sizes a fresh memory by its build, not by the snapshot), writes the
+       packages' files back, marks those packages installed, and reseeds ``random``.
     """
     text = worker.read_text("utf-8")
     if _PATCHED_MARK in text:
@@ -185,11 +266,18 @@ def patch_worker(worker: Path) -> None:
             f"(is this marimo 0.25.2?); the snapshot was not wired in"
         )
     folder = options[0]
-    text = text.replace(
-        _NO_SNAPSHOT,
-        f"{_PATCHED_MARK}_loadSnapshot:await fetch(new URL({SNAPSHOT_FILE!r},new URL({folder},"
-        "self.location.href))).then(r=>r.ok?r.arrayBuffer():void 0).catch(()=>void 0),",
+    # Both files fetched together; with both, the snapshot and only the packages it lacks are
+    # asked of loadPyodide (the object spread overrides the ``packages`` written before it);
+    # without either, nothing changes and Pyodide starts as it always did.
+    fetched = (
+        f"...(await (async()=>{{try{{const $u=new URL({folder},self.location.href),"
+        f"[$a,$b]=await Promise.all([{SNAPSHOT_FILE!r},{FILES_FILE!r}].map($f=>"
+        f"fetch(new URL($f,$u)).then($r=>$r.ok?$r.arrayBuffer():Promise.reject($r.status))));"
+        f"globalThis.__carcSnapshotFiles=new Uint8Array($b);"
+        f"return{{_loadSnapshot:$a,packages:{json.dumps(list(NOT_IN_SNAPSHOT))}}}}}"
+        f"catch{{return{{}}}}}})()),"
     )
+    text = text.replace(_NO_SNAPSHOT, _PATCHED_MARK + fetched)
     worker.write_text(patch_bootstrap(text, worker.name), "utf-8")
 
 
@@ -206,11 +294,19 @@ def patch_bootstrap(text: str, name: str = "pyodide.mjs") -> str:
     # The header of a snapshot is followed by the memory itself; growing the heap by malloc
     # until it is at least as large is how emscripten grows it (updating its views too).
     replacement = (
-        f"function {function}({module},{snapshot},{options}){{let {api}={module}.API,{config};"
+        f"function {function}({module},{snapshot},{options}){{let {api}={module}.API,{config},$h;"
         f"if({snapshot}){{for(;{module}.HEAP8.length<{snapshot}.length;)"
         f"{module}._malloc({snapshot}.length-{module}.HEAP8.length);"
-        f"{config}={api}.restoreSnapshot({snapshot})}}"
+        f"{config}={api}.restoreSnapshot({snapshot});"
+        # the package files the snapshot's modules came from, written back into the file system
+        f"const $F=globalThis.__carcSnapshotFiles;if($F){{"
+        f"const $n=new DataView($F.buffer,$F.byteOffset).getUint32(0,!0);"
+        f"$h=JSON.parse(new TextDecoder().decode($F.subarray(4,4+$n)));let $o=4+$n;"
+        f"for(const[$q,$s]of $h.files){{{module}.FS.mkdirTree($q.slice(0,$q.lastIndexOf('/')));"
+        f"{module}.FS.writeFile($q,$F.subarray($o,$o+$s));$o+=$s}}}}}}"
         f"let p={api}.finalizeBootstrap({config},{options}._snapshotDeserializer);"
+        # their packages marked installed, so that Pyodide does not install them again
+        f"if($h)for(const $p of $h.packages)p.loadedPackages[$p]='default channel';"
         f'{snapshot}&&p.runPython("import random\\nrandom.seed()");return p}}'
     )
     return _BOOTSTRAP.sub(lambda _: replacement, text, count=1)

@@ -176,8 +176,10 @@ def test_marimo_worker_patched_to_start_from_the_snapshot(tmp_path):
     snapshot.patch_worker(worker)
     patched = worker.read_text("utf-8")
     assert "_makeSnapshot:!1" not in patched
-    assert patched.count("_loadSnapshot:await fetch(new URL('snapshot.bin'") == 1
+    assert patched.count("['snapshot.bin','snapshot-files.bin']") == 1
+    assert patched.count('return{_loadSnapshot:$a,packages:["msgspec"]}') == 1
     assert patched.count("random.seed()") == 1 and patched.count("._malloc(") >= 1
+    assert patched.count("p.loadedPackages[$p]='default channel'") == 1
     snapshot.patch_worker(worker)
     assert worker.read_text("utf-8") == patched
 

@@ -1,9 +1,12 @@
 """The memory snapshot the self-hosted site starts Python from, restored in real Pyodide.
 
-The snapshot is made exactly as ``carc-teach build-site --self-hosted`` makes it; it is then
-loaded under Node.js through the npm package's ``pyodide.mjs`` with the same bootstrap patch the
-build applies to marimo's worker (see :mod:`carc_teach.site.snapshot`). Python must come up with
-the snapshot's modules already imported, work, and draw fresh random numbers on every start.
+The site's runtime folder (wheels, lockfile) is installed as ``carc-teach build-site
+--self-hosted`` installs it, and the snapshot is made from it the same way; it is then restored
+twice under Node.js through the npm package's ``pyodide.mjs`` with the bootstrap patch the build
+applies to marimo's worker (see :mod:`carc_teach.site.snapshot`), the package files handed over
+as the patched worker hands them. Python must come up with the snapshot's modules already
+imported, install only what the snapshot lacks, import marimo's browser bootstrap, replay a game,
+and draw fresh random numbers on every start.
 """
 
 from __future__ import annotations
@@ -13,30 +16,39 @@ import shutil
 import subprocess
 
 import pytest
-from carc_support import pyodide_prerequisites
+from carc_support import carc_teach_wheel, missing_prerequisite, pyodide_prerequisites
 
-from carc_teach.site import snapshot
+from carc_teach.site import offline, snapshot
+from carc_teach.site.notebooks import SiteError
 
 pytestmark = [pytest.mark.pyodide, pytest.mark.slow]
 
-# Loads the snapshot twice and reports what each restored interpreter holds.
+# Restores the snapshot twice and reports what each interpreter holds and does.
 _RESTORE = r"""
 import fs from "node:fs";
-const [core, snap] = process.argv.slice(2);
+const [core, runtime, packages] = process.argv.slice(2);
 const { loadPyodide } = await import(core + "/pyodide.mjs");
 const report = [];
 for (const run of [1, 2]) {
-  const started = performance.now();
-  const py = await loadPyodide({ indexURL: core + "/", _loadSnapshot: fs.readFileSync(snap) });
-  const seconds = (performance.now() - started) / 1000;
+  globalThis.__carcSnapshotFiles = new Uint8Array(fs.readFileSync(runtime + "/snapshot-files.bin"));
+  const installed = [];
+  const py = await loadPyodide({
+    indexURL: core + "/", lockFileURL: runtime + "/pyodide-lock.json",
+    packageBaseUrl: runtime + "/", packages: JSON.parse(packages),
+    _loadSnapshot: fs.readFileSync(runtime + "/snapshot.bin"),
+  });
+  await py.loadPackagesFromImports("import jedi\nimport docutils\nimport carc_teach\nimport marimo",
+                                   { messageCallback: (m) => installed.push(m) });
   report.push(JSON.parse(py.runPython(`
 import json, random, sys
-json.dumps({"preloaded": sorted(m for m in ("asyncio", "email.message", "inspect", "zipfile")
-                                if m in sys.modules),
-            "random": random.random(),
-            "sum": sum(range(10))})
+preloaded = sorted(m for m in ("asyncio", "carc_teach.teach", "docutils", "jedi", "marimo")
+                   if m in sys.modules)
+from marimo._pyodide.bootstrap import create_session
+from carc_teach import examples
+json.dumps({"preloaded": preloaded, "random": random.random(),
+            "events": len(examples.load("first-turns").events)})
 `)));
-  report[report.length - 1].seconds = seconds;
+  report[report.length - 1].messages = installed;
 }
 console.log(JSON.stringify(report));
 """
@@ -45,16 +57,21 @@ console.log(JSON.stringify(report));
 @pytest.fixture(scope="module")
 def restored(tmp_path_factory):
     node, core, _ = pyodide_prerequisites()
+    try:
+        inputs = offline.find_offline_inputs()
+    except SiteError as exc:
+        missing_prerequisite(str(exc))
     work = tmp_path_factory.mktemp("snapshot")
-    patched = work / "pyodide"
+    runtime = offline.install_runtime(work, inputs, [carc_teach_wheel()], log=lambda *_: None)
+    snapshot.make_snapshot(core, runtime, inputs.wheels_dir / "snapshot", log=lambda *_: None)
+    patched = work / "core"
     shutil.copytree(core, patched)
     loader = patched / "pyodide.mjs"
     loader.write_text(snapshot.patch_bootstrap(loader.read_text("utf-8")), "utf-8")
-    made = snapshot.make_snapshot(core, work / "snapshot.bin", work / "cache", log=lambda *_: None)
     script = work / "restore.mjs"
     script.write_text(_RESTORE, "utf-8")
     result = subprocess.run(
-        [node, str(script), str(patched), str(made)],
+        [node, str(script), str(patched), str(runtime), json.dumps(snapshot.NOT_IN_SNAPSHOT)],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr[-3000:]
@@ -63,8 +80,15 @@ def restored(tmp_path_factory):
 
 def test_python_starts_from_the_snapshot_with_its_modules_imported(restored):
     for run in restored:
-        assert run["sum"] == 45
-        assert run["preloaded"] == ["asyncio", "email.message", "inspect", "zipfile"]
+        assert run["preloaded"] == ["asyncio", "carc_teach.teach", "docutils", "jedi"]
+        assert run["events"] > 0
+
+
+def test_only_what_the_snapshot_lacks_is_installed(restored):
+    """The snapshot's packages are marked installed: asking for them installs nothing."""
+    for run in restored:
+        assert not any(m.startswith("Loading") for m in run["messages"]), run["messages"]
+        assert any("marimo-base already loaded" in m for m in run["messages"])
 
 
 def test_each_start_from_the_snapshot_is_reseeded(restored):
