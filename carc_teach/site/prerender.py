@@ -137,8 +137,9 @@ def render_block(view: FirstView) -> str:
         f'<div id="carc-prerender" {MARKER}="" data-ready="{ready}" aria-busy="true">'
         f"<style>{_STYLE}</style>"
         f'<div class="carc-prerender-opening">{view.opening}</div>'
-        '<p class="carc-prerender-status">Starting Python in your browser: '
-        "the controls answer in a few seconds.</p>"
+        '<p class="carc-prerender-status">Starting Python in your browser. This is the '
+        "walkthrough's real first view; its controls answer once Python runs (on a first "
+        "visit that takes some seconds).</p>"
         f'<div class="carc-prerender-drawing">{view.drawing}</div>'
         f"</div><script>{_SCRIPT}</script>"
     )
