@@ -380,12 +380,19 @@ class Board:
         codes.pop((x, y), None)
         # Each empty square beside the new tile gains a demand on the side facing it. A square
         # new to the frontier touches no other tile (the frontier holds every empty square next
-        # to one), so it demands nothing elsewhere.
+        # to one), so it demands nothing elsewhere. The tiles beside it are what its features
+        # join.
+        neighbours = []
+        side = 0
         for (dx, dy), demand in zip(NEIGHBOUR_OFFSETS, _demands_around(oriented), strict=True):
             q = (x + dx, y + dy)
-            if q not in tiles:
+            other = tiles.get(q)
+            if other is None:
                 codes[q] = codes.get(q, 0) | demand
-        return self.features.add_tile(placed)
+            else:
+                neighbours.append((side, other))
+            side += 1
+        return self.features.add_tile(placed, neighbours)
 
     def clone(self, figure_map: dict[int, object]) -> Board:
         """An independent copy whose features hold the copied figures (``figure_map``: id of

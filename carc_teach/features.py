@@ -18,7 +18,7 @@ imports networkx.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -51,6 +51,10 @@ BUILDING_TAGS = ("shrine", "abbey")
 _NO_BORDERS: frozenset[Node] = frozenset()
 #: the half-side of the neighbour that touches each half-side (see tiles.opposite_half)
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
+#: per side, its two half-sides with the neighbour's half-side that touches each
+_HALF_PAIRS = tuple(
+    tuple((h, _OPPOSITE_HALF[h]) for h in (2 * side, 2 * side + 1)) for side in range(4)
+)
 
 
 class Feature:
@@ -201,20 +205,27 @@ class TileChange:
         module that needs them sets in its set-up).
     """
 
-    __slots__ = ("placed", "parts", "_graph")
+    __slots__ = ("placed", "parts", "_graph", "_features", "_size")
 
     def __init__(
         self,
         placed: PlacedTile,
         parts: list[tuple[Feature, tuple[Figure, ...], Feature]] | None,
         graph: FeatureGraph,
+        features: list[Feature] | None = None,
     ) -> None:
         self.placed = placed
         self.parts = parts
         self._graph = graph
+        #: the tile's features as the tile left them, and the number of tiles then (only a
+        #: tile added later can merge them)
+        self._features = features
+        self._size = len(graph.tiles)
 
     def features(self) -> list[Feature]:
         """The distinct features holding the tile's segments, in segment order."""
+        if self._features is not None and self._size == len(self._graph.tiles):
+            return list(self._features)
         return self._graph.features_on(self.placed.pos)
 
     def joined(self) -> dict[Feature, list[tuple[Feature, tuple[Figure, ...]]]]:
@@ -319,16 +330,18 @@ class FeatureGraph:
                 out.append(f)
         return out
 
-    def cloisters_around(self, pos: Position, *, include_self: bool = True) -> Iterator[Feature]:
+    # ``include_self`` is not keyword-only: CPython looks a missing keyword-only argument up
+    # in a dict, and this is asked every turn
+    def cloisters_around(self, pos: Position, include_self: bool = True) -> list[Feature]:
         """Cloister features on ``pos`` (optionally) and on the eight squares around it."""
-        x, y = pos
-        if include_self:
-            yield from self._cloisters.get(pos, ())
-        if pos not in self._near_cloisters:  # most squares: no cloister around, skip the scan
-            return
-        # in the order of the squares around, as the rules list them
-        for dx, dy in SURROUNDING_OFFSETS:
-            yield from self._cloisters.get((x + dx, y + dy), ())
+        out = list(self._cloisters.get(pos, ())) if include_self else []
+        if pos in self._near_cloisters:  # most squares: no cloister around, skip the scan
+            # in the order of the squares around, as the rules list them
+            cloisters = self._cloisters
+            x, y = pos
+            for dx, dy in SURROUNDING_OFFSETS:
+                out.extend(cloisters.get((x + dx, y + dy), ()))
+        return out
 
     def bordering_cities(self, field: Feature) -> list[Feature]:
         """The distinct city features a field touches (each counted once)."""
@@ -369,9 +382,16 @@ class FeatureGraph:
             a.scored = True
         return a
 
-    def add_tile(self, placed: PlacedTile) -> TileChange:
+    def add_tile(
+        self,
+        placed: PlacedTile,
+        neighbours: list[tuple[int, PlacedTile]] | None = None,
+    ) -> TileChange:
         """Add a just-placed tile's segments, join them to their neighbours, and say what
         changed.
+
+        ``neighbours``: the tiles beside it as ``(side, tile)`` in side order, when the caller
+        has looked already (the board has).
 
         A road or city end facing a neighbour that shows no road or city there (a tile whose
         sides match anything, such as the abbey) is closed by it.
@@ -403,11 +423,12 @@ class FeatureGraph:
             feature_of[node] = f
         self._next_id = next_id
 
-        neighbours = []
-        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
-            other = tiles.get((x + dx, y + dy))
-            if other is not None:
-                neighbours.append((side, other))
+        if neighbours is None:
+            neighbours = []
+            for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS):
+                other = tiles.get((x + dx, y + dy))
+                if other is not None:
+                    neighbours.append((side, other))
         # The features that were there before, as they were (what a barn's farm joins).
         parts: dict[int, tuple[Feature, tuple[Figure, ...], Node]] | None = None
         if self.record_joins:
@@ -421,11 +442,12 @@ class FeatureGraph:
 
         # Join: per side, the road/city on it, then the fields on its two halves.
         union = self._union
+        side_segment, half_segment = tile.side_segment, tile.half_segment
         for side, other in neighbours:
             otile = other.tile
             osegs = otile.segments
             ox, oy = other.x, other.y
-            i = tile.side_segment[side]
+            i = side_segment[side]
             j = otile.side_segment[(side + 2) % 4]
             if i is not None:
                 if j is not None:
@@ -435,13 +457,12 @@ class FeatureGraph:
                     feature_of[nodes[i]].open_edges -= 1
             elif j is not None:  # the neighbour's road or city ends against this tile
                 feature_of[(ox, oy, osegs[j].id)].open_edges -= 1
-            half_segment = tile.half_segment
             ohalf = otile.half_segment
-            for half in (2 * side, 2 * side + 1):
+            for half, facing in _HALF_PAIRS[side]:
                 i = half_segment[half]
                 if i is None:
                     continue
-                j = ohalf[_OPPOSITE_HALF[half]]
+                j = ohalf[facing]
                 if j is None:
                     continue
                 fa = feature_of[nodes[i]]
@@ -454,9 +475,16 @@ class FeatureGraph:
         if around:
             for cloister in around:
                 cloister.neighbours += 1
+        # the tile's features (what step 3A looks at), while the nodes are at hand
+        on_tile: list[Feature] = []
+        for node in nodes:
+            f = feature_of[node]
+            if f not in on_tile:
+                on_tile.append(f)
         if parts is None:
-            return TileChange(placed, None, self)
-        return TileChange(placed, [(f, figs, feature_of[b]) for f, figs, b in parts.values()], self)
+            return TileChange(placed, None, self, on_tile)
+        joined = [(f, figs, feature_of[b]) for f, figs, b in parts.values()]
+        return TileChange(placed, joined, self, on_tile)
 
     # -- copying and checking --------------------------------------------------------------
     def clone(

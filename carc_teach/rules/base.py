@@ -172,10 +172,14 @@ class BaseRules(RuleModule):
         assert placed is not None
         out: list[Feature] = []
         features = state.board.features
-        for f in features.features_on(placed.pos):
-            if f.kind in ("road", "city") and f.complete and not f.scored and f not in out:
+        pos = (placed.x, placed.y)
+        # the tile's distinct features, as placing it left them (asked every turn)
+        on_tile = turn.change.features() if turn.change is not None else features.features_on(pos)
+        for f in on_tile:
+            # a road or city is complete with no open edge (Feature.complete, without the call)
+            if f.open_edges == 0 and f.kind in ("road", "city") and not f.scored:
                 out.append(f)
-        for cloister in features.cloisters_around(placed.pos):
+        for cloister in features.cloisters_around(pos):
             if cloister.complete and not cloister.scored:
                 out.append(cloister)
         return out
