@@ -346,12 +346,14 @@ class Decision:
         "_accepts",
     )
 
+    # The parameters after ``options`` are meant as keywords but are not keyword-only:
+    # CPython fills a missing keyword-only argument by a dict look-up, and the turn driver
+    # asks two decisions a turn.
     def __init__(
         self,
         player: str,
         kind: str,
         options: Sequence[Any] | Callable[[], Sequence[Any]],
-        *,
         rule: str = "",
         optional: bool = False,
         prompt: str = "",

@@ -170,7 +170,7 @@ class Placements(Sequence[Placement]):
     a :class:`Placement` is made only for the entries asked for.
     """
 
-    __slots__ = ("_squares", "_rotations", "_ends")
+    __slots__ = ("_squares", "_rotations", "_ends", "_count")
 
     def __init__(
         self, squares: list[Position], rotations: list[tuple[int, ...]], ends: list[int]
@@ -179,14 +179,15 @@ class Placements(Sequence[Placement]):
         self._rotations = rotations
         #: placements in the squares up to and including each one
         self._ends = ends
+        self._count = ends[-1] if ends else 0
 
     def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
+        return self._count
 
     def __getitem__(self, index):  # type: ignore[override]
         if isinstance(index, slice):
             return list(self)[index]
-        count = len(self)
+        count = self._count
         if index < 0:
             index += count
         if not 0 <= index < count:

@@ -312,14 +312,16 @@ class RandomController(_Recorder):
         options = decision.options
         if not options:
             return PASS
+        # rng.choice(options) draws what options[rng.randrange(len(options))] draws, with
+        # one call less
         if not decision.optional:
-            return options[self.rng.randrange(len(options))]
+            return self.rng.choice(options)
         if self.deploy_bias is None:
             k = self.rng.randrange(len(options) + 1)
             return options[k] if k < len(options) else PASS
         if self.rng.random() >= self.deploy_bias:
             return PASS
-        return options[self.rng.randrange(len(options))]
+        return self.rng.choice(options)
 
 
 @dataclass

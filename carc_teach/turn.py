@@ -104,10 +104,13 @@ def resume(
 
 
 def _answerer(controller: Controller) -> Callable[[GameState, Decision], Action]:
+    choose = controller.choose
+    # a file's answers are checked by its controller; simulated players pick an option
+    checks = not controller.picks_options
+
     def answer(state: GameState, decision: Decision) -> Action:
-        action = controller.choose(state, decision)
-        # a file's answers are checked by its controller; simulated players pick an option
-        problem = None if controller.picks_options else decision.problem(action)
+        action = choose(state, decision)
+        problem = decision.problem(action) if checks else None
         if problem is not None:
             raise IllegalMoveError(
                 f"{decision.player}'s answer to the {decision.kind} decision is not legal: {problem}",
