@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .figures import Figure, Node
@@ -42,6 +43,8 @@ __all__ = [
     "FeatureSummary",
 ]
 
+#: sorts features by id
+_BY_ID = attrgetter("id")
 #: Feature kinds a road/city-like feature completes by closing all its open edges.
 _CLOSED_BY_EDGES = ("road", "city")
 
@@ -315,10 +318,8 @@ class FeatureGraph:
 
     def features(self) -> list[Feature]:
         """Every distinct feature, in order of creation of its representative."""
-        seen: dict[int, Feature] = {}
-        for f in self._feature_of.values():
-            seen.setdefault(f.id, f)
-        return sorted(seen.values(), key=lambda f: f.id)
+        # a feature hashes by identity, and no two features have the same id
+        return sorted(set(self._feature_of.values()), key=_BY_ID)
 
     def features_on(self, pos: Position) -> list[Feature]:
         """Distinct features with a segment on square ``pos``, in segment order."""

@@ -223,14 +223,15 @@ class BaseRules(RuleModule):
 
     # -- after the game ---------------------------------------------------------------------
     def final_features(self, state: GameState) -> list[tuple[Feature, str, str]]:
-        features = state.board.features.features()
+        # only features with figures score (a few of the 150 or so): one pass finds them
+        occupied = [f for f in state.board.features.features() if f.figures]
         out: list[tuple[Feature, str, str]] = []
         for kind in _SCORED_WHEN_COMPLETE:
-            for f in features:
-                if f.kind == kind and not f.scored and f.figures:
+            for f in occupied:
+                if f.kind == kind and not f.scored:
                     out.append((f, f"base.final.{kind}", f"the incomplete {f.describe()[4:]}"))
-        for f in features:
-            if f.kind == "field" and f.figures:
+        for f in occupied:
+            if f.kind == "field":
                 cities = [c for c in state.board.features.bordering_cities(f) if c.complete]
                 what = f"{f.describe()}, which borders {plural(len(cities), 'completed city')}"
                 out.append((f, "base.final.farm", what))
