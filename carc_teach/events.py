@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .frozen import fast_constructor
+from .frozen import draft_class, fast_constructor
 
 __all__ = ["Event", "EVENT_KINDS", "STEPS", "STEP_TITLES", "step_title"]
 
@@ -173,5 +173,8 @@ def step_title(step: str) -> str:
 
 
 #: ``make_event(...)`` equals ``Event(...)`` (same parameters, the fields in order), several
-#: times faster: the engine's path (see :mod:`carc_teach.frozen`).
+#: times faster (see :mod:`carc_teach.frozen`).
 make_event = fast_constructor(Event)
+#: a writable class with Event's slots: ``GameState.emit`` fills one, every field, and makes
+#: it an Event by assigning the class (see :func:`carc_teach.frozen.draft_class`)
+EventDraft = draft_class(Event)
