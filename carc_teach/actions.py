@@ -232,7 +232,11 @@ class Deploy(Action):
         return self.to[2] if isinstance(self.to, tuple) else None
 
     def to_json(self, *, at: tuple[int, int] | None = None) -> dict[str, Any]:
-        return {"type": self.type, "figure": self.figure, **location_to_json(self.to, at)}
+        to = self.to
+        if type(to) is tuple and at is not None and to[0] == at[0] and to[1] == at[1]:
+            # a segment of the tile placed in the turn (what nearly every turn writes)
+            return {"type": self.type, "figure": self.figure, "segment": to[2]}
+        return {"type": self.type, "figure": self.figure, **location_to_json(to, at)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None) -> Deploy:

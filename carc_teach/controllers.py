@@ -252,14 +252,16 @@ class _Recorder(Controller):
     def end_turn(self, state: GameState, turn: Turn) -> None:
         placed = turn.placed
         assert placed is not None and turn.tile is not None
+        x, y = placed.x, placed.y
+        # Move's first fields by position: number, tile, x, y, rotation, actions
         self.moves.append(
             _new_move(
-                number=len(self.moves) + 1,
-                tile=turn.tile.id,
-                x=placed.x,
-                y=placed.y,
-                rotation=placed.rotation,
-                actions=tuple(_written(turn, (placed.x, placed.y))),
+                len(self.moves) + 1,
+                turn.tile.id,
+                x,
+                y,
+                placed.tile.rotation,
+                tuple(_written(turn, (x, y))),
             )
         )
 
