@@ -10,6 +10,7 @@ Coordinates: ``x`` grows east, ``y`` grows south (as on screen).
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -185,16 +186,18 @@ class Placements(Sequence[Placement]):
         return self._count
 
     def __getitem__(self, index):  # type: ignore[override]
-        if isinstance(index, slice):
-            return list(self)[index]
-        count = self._count
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return list(self)[index]
+            index = operator.index(index)
         if index < 0:
-            index += count
-        if not 0 <= index < count:
+            index += self._count
+        if not 0 <= index < self._count:
             raise IndexError("placement index out of range")
-        i = bisect_right(self._ends, index)
+        ends = self._ends
+        i = bisect_right(ends, index)
         x, y = self._squares[i]
-        return _new_placement(x, y, self._rotations[i][index - (self._ends[i - 1] if i else 0)])
+        return _new_placement(x, y, self._rotations[i][index - ends[i - 1] if i else index])
 
     def __iter__(self) -> Iterator[Placement]:
         for (x, y), rotations in zip(self._squares, self._rotations, strict=True):

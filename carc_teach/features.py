@@ -43,6 +43,8 @@ __all__ = [
     "FeatureSummary",
 ]
 
+#: the place of each offset in SURROUNDING_OFFSETS
+_AROUND_INDEX = {offset: i for i, offset in enumerate(SURROUNDING_OFFSETS)}
 #: sorts features by id
 _BY_ID = attrgetter("id")
 #: Feature kinds a road/city-like feature completes by closing all its open edges.
@@ -336,12 +338,16 @@ class FeatureGraph:
     def cloisters_around(self, pos: Position, include_self: bool = True) -> list[Feature]:
         """Cloister features on ``pos`` (optionally) and on the eight squares around it."""
         out = list(self._cloisters.get(pos, ())) if include_self else []
-        if pos in self._near_cloisters:  # most squares: no cloister around, skip the scan
-            # in the order of the squares around, as the rules list them
-            cloisters = self._cloisters
-            x, y = pos
-            for dx, dy in SURROUNDING_OFFSETS:
-                out.extend(cloisters.get((x + dx, y + dy), ()))
+        near = self._near_cloisters.get(pos)  # most squares: none
+        if near:
+            if len(near) > 1:
+                # in the order of the squares around, as the rules list them (cloisters on one
+                # square in the order they were made, as the stable sort keeps them)
+                x, y = pos
+                near = sorted(
+                    near, key=lambda c: _AROUND_INDEX[(c.nodes[0][0] - x, c.nodes[0][1] - y)]
+                )
+            out.extend(near)
         return out
 
     def bordering_cities(self, field: Feature) -> list[Feature]:

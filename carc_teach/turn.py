@@ -493,16 +493,17 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     placement = state.ask(_placement_decision(state, turn, tile))
     assert isinstance(placement, Placement)
     change = state.board.add(tile, placement, check=False)
-    placed = turn.placed = change.placed
+    turn.placed = change.placed
     turn.change = change
+    x, y, rotation = placement.x, placement.y, placement.rotation  # where the tile now is
     state.emit(
         "tile-placed",
         player=player,
         tile=tile.id,
-        pos=placed.pos,
-        rotation=placed.rotation,
+        pos=(x, y),
+        rotation=rotation,
         rule="base.place",
-        text=f"{player} places tile {tile.id} at ({placed.x}, {placed.y}), turned {placed.rotation}°.",
+        text=f"{player} places tile {tile.id} at ({x}, {y}), turned {rotation}°.",
         data={"note": turn.move.note} if turn.move is not None and turn.move.note else {},
     )
     for hook in hooks.after_placement:
@@ -513,16 +514,17 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     decision = _deployment_decision(state, turn)
     choice = state.ask(decision)
     if isinstance(choice, Pass):
+        offered = len(decision.options)
         state.emit(
             "deploy-skipped",
             player=player,
             rule="base.deploy",
             text=(
                 f"{player} deploys no figure."
-                if decision.options
+                if offered
                 else f"{player} cannot deploy a figure (no free feature on the tile, or no figure left)."
             ),
-            data={"options": len(decision.options)},
+            data={"options": offered},
         )
     else:
         assert isinstance(choice, Deploy)

@@ -300,12 +300,14 @@ class Hooks:
     __slots__ = NAMES
 
     def __init__(self, modules: list[RuleModule]) -> None:
-        for name in self.NAMES:
-            default = getattr(RuleModule, name)
-            bound = tuple(
-                getattr(m, name) for m in modules if getattr(type(m), name) is not default
-            )
-            setattr(self, name, bound)
+        found: dict[str, list] = {name: [] for name in self.NAMES}
+        for m in modules:
+            cls = type(m)
+            for name, methods in found.items():
+                if getattr(cls, name) is not getattr(RuleModule, name):
+                    methods.append(getattr(m, name))
+        for name, methods in found.items():
+            setattr(self, name, tuple(methods))
 
 
 #: Expansions carc_teach implements: id -> "module:ClassName" (imported on demand).
