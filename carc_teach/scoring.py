@@ -49,6 +49,10 @@ class FeatureValue:
         return sum(p for _, p in self.parts)
 
 
+#: a feature's value before any module has said what it is worth
+_NOTHING = FeatureValue(())
+
+
 @dataclass(slots=True)
 class Scoring:
     """One feature being scored: filled in stage by stage, then handed to ``after_scoring``."""
@@ -110,11 +114,11 @@ def score_feature(
     for fig in figures:
         strengths[fig.player] = strengths.get(fig.player, 0) + figure_strength(state, fig, feature)  # type: ignore[index]
     scoring.strengths = strengths
-    best = max(strengths.values(), default=0)
+    best = max(strengths.values()) if strengths else 0
     winners = [p for p in state.players if strengths.get(p) == best] if best > 0 else []
     scoring.winners = winners
 
-    value = FeatureValue(())
+    value = _NOTHING
     for feature_value in hooks.feature_value:
         value = feature_value(state, feature, value, final=final)
     scoring.value = value
@@ -130,9 +134,13 @@ def score_feature(
     for hook in hooks.after_scoring:
         hook(state, scoring)
 
-    seat = {p: i for i, p in enumerate(state.players)}
     why = "after scoring" if not final else "scored after the game"
-    for fig in sorted(feature.figures, key=lambda f: (seat.get(f.player, -1), f.id)):  # type: ignore[arg-type]
+    # a copy: returning a figure takes it off the feature
+    figures_there = list(feature.figures)
+    if len(figures_there) > 1:  # in seat order
+        seat = {p: i for i, p in enumerate(state.players)}
+        figures_there.sort(key=lambda f: (seat.get(f.player, -1), f.id))  # type: ignore[arg-type]
+    for fig in figures_there:
         fate = None
         for figure_fate in hooks.figure_fate:
             fate = figure_fate(state, fig, scoring)
@@ -152,9 +160,13 @@ def _award(
 ) -> None:
     feature, what, value = scoring.feature, scoring.what, scoring.value
     winners, strengths = scoring.winners, scoring.strengths
-    points_of = {p: sum(x for _, x in parts) for p, parts in parts_of.items()}
-    if not winners or all(x <= 0 for x in points_of.values()):
-        points = value.points
+    points = value.points
+    # winners without a bonus score the value's points
+    points_of = {
+        p: points if parts is value.parts else sum(x for _, x in parts)
+        for p, parts in parts_of.items()
+    }
+    if not winners or max(points_of.values()) <= 0:
         breakdown_text = " + ".join(f"{w} = {p}" for w, p in value.parts)
         if not feature.figures:
             why = f"{capitalise(what)} would score {plural(points, 'point')}, but nobody has a figure on it."
