@@ -145,18 +145,19 @@ def _fits_of(tile_type: TileType) -> _FitMemo:
     return table
 
 
-#: id of an oriented tile -> (the tile, the demand its edges put on the square beside each
-#: side: the edge's code shifted to the side of that square that faces the tile). Keyed by
-#: identity, as hashing an oriented tile hashes all its segments; the entry holds the tile, so
-#: the id stays its own.
-_DEMANDS_AROUND: dict[int, tuple[OrientedTile, tuple[int, ...]]] = {}
+#: id of an oriented tile -> (the tile, per side ``(side, dx, dy, demand)``: the offset of
+#: the square beside that side and the demand the tile's edge puts on it, the edge's code
+#: shifted to the side of that square that faces the tile). Keyed by identity, as hashing an
+#: oriented tile hashes all its segments; the entry holds the tile, so the id stays its own.
+_DEMANDS_AROUND: dict[int, tuple[OrientedTile, tuple[tuple[int, int, int, int], ...]]] = {}
 
 
-def _demands_around(tile: OrientedTile) -> tuple[int, ...]:
+def _demands_around(tile: OrientedTile) -> tuple[tuple[int, int, int, int], ...]:
     entry = _DEMANDS_AROUND.get(id(tile))
     if entry is None or entry[0] is not tile:
         demands = tuple(
-            _edge_code(edge) << _SHIFTS[(side + 2) % 4] for side, edge in enumerate(tile.edges)
+            (side, dx, dy, _edge_code(tile.edges[side]) << _SHIFTS[(side + 2) % 4])
+            for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS)
         )
         entry = _DEMANDS_AROUND[id(tile)] = (tile, demands)
     return entry[1]
@@ -387,15 +388,13 @@ class Board:
         # to one), so it demands nothing elsewhere. The tiles beside it are what its features
         # join.
         neighbours = []
-        side = 0
-        for (dx, dy), demand in zip(NEIGHBOUR_OFFSETS, _demands_around(oriented), strict=True):
+        for side, dx, dy, demand in _demands_around(oriented):
             q = (x + dx, y + dy)
             other = tiles.get(q)
             if other is None:
                 codes[q] = codes.get(q, 0) | demand
             else:
                 neighbours.append((side, other))
-            side += 1
         return self.features.add_tile(placed, neighbours)
 
     def clone(self, figure_map: dict[int, object]) -> Board:

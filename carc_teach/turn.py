@@ -528,7 +528,7 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         )
     else:
         assert isinstance(choice, Deploy)
-        next(m for m in state.modules if m.id == choice.module).deploy(state, turn, choice)
+        hooks.by_id[choice.module].deploy(state, turn, choice)
     state.step = "2C"
     for hook in hooks.after_deployment:
         hook(state, turn)
@@ -568,10 +568,11 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         )
     state.step = "3B"
     scorings: list[Scoring] = []
-    for f, rule_what in zip(completed, rules, strict=True):
-        if rule_what is not None:
-            rule, what = rule_what
-            scorings.append(score_feature(state, f, rule=rule, what=what, final=False))
+    if completed:  # (most turns complete nothing: no zip to build)
+        for f, rule_what in zip(completed, rules, strict=True):
+            if rule_what is not None:
+                rule, what = rule_what
+                scorings.append(score_feature(state, f, rule=rule, what=what, final=False))
     for extra_scorings in hooks.extra_scorings:
         scorings.extend(extra_scorings(state, turn))
     for hook in hooks.after_completed:

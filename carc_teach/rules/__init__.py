@@ -297,9 +297,13 @@ class Hooks:
         "end_turn",
         "extra_turn",
     )
-    __slots__ = NAMES
+    __slots__ = (*NAMES, "by_id")
 
     def __init__(self, modules: list[RuleModule]) -> None:
+        #: the modules by id (the first of an id), to carry out a deployment one offered
+        self.by_id: dict[str, RuleModule] = {}
+        for m in modules:
+            self.by_id.setdefault(m.id, m)
         found: dict[str, list] = {name: [] for name in self.NAMES}
         for m in modules:
             cls = type(m)
