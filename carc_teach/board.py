@@ -324,6 +324,14 @@ class Board:
         self._legal = (len(self.tiles), tile_type, out)
         return out
 
+    def known_placements(self, tile_type: TileType) -> Sequence[Placement] | None:
+        """The legal placements of ``tile_type`` if the last search was for it on this board
+        as it is, else None (without searching)."""
+        cached = self._legal
+        if cached is not None and cached[0] == len(self.tiles) and cached[1] is tile_type:
+            return cached[2]
+        return None
+
     def can_place(self, tile_type: TileType) -> bool:
         """Whether ``tile_type`` fits anywhere (stops at the first legal placement)."""
         rules = self.placement_rules

@@ -373,10 +373,13 @@ def _draw(
 
 def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decision:
     board = state.board
+    # a simulated player's draw has listed the placements already; a game file's move is
+    # checked without listing them
+    known = board.known_placements(tile)
     return Decision(
         turn.player,
         "place",
-        lambda: board.legal_placements(tile),
+        known if known is not None else lambda: board.legal_placements(tile),
         rule="base.place",
         prompt=f"{turn.player} places tile {tile.id}",
         explain=lambda p: board.placement_problem(tile, p),
