@@ -22,7 +22,7 @@ from pathlib import Path
 
 from carc_teach.site.notebooks import SiteError
 
-__all__ = ["compile_wheels", "node_available"]
+__all__ = ["compile_wheels", "node_available", "run_node"]
 
 # Runs inside Pyodide: /src holds the wheels to compile, /dst receives the compiled ones.
 _PYTHON = r"""
@@ -82,6 +82,27 @@ def node_available() -> bool:
     return shutil.which("node") is not None
 
 
+def run_node(script: str, args: list[str], failure: str) -> subprocess.CompletedProcess[str]:
+    """Run the ES module ``script`` under Node.js with ``args``; its output is returned.
+
+    Raises
+    ------
+    SiteError
+        When Node.js is missing, or (starting with ``failure``) when the script fails.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise SiteError("Node.js is not installed; run ./dev test to install it")
+    result = subprocess.run(
+        [node, "--input-type=module", "-e", script, "--", *args],
+        capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    if result.returncode != 0:
+        tail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-2:]
+        raise SiteError(f"{failure}: {' | '.join(tail)}")
+    return result
+
+
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -108,9 +129,6 @@ def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache_dir: Path) -> di
     SiteError
         When Node.js is missing or the compilation fails.
     """
-    node = shutil.which("node")
-    if node is None:
-        raise SiteError("Node.js is not installed; run ./dev test to install it")
     version = json.loads((pyodide_dir / "package.json").read_text("utf-8")).get("version", "?")
     compiled: dict[Path, Path] = {}
     todo: dict[Path, Path] = {}
@@ -126,14 +144,11 @@ def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache_dir: Path) -> di
             dst.mkdir()
             for wheel in todo:
                 shutil.copyfile(wheel, src / wheel.name)
-            result = subprocess.run(
-                [node, "--input-type=module", "-e", _NODE, "--",
-                 str(pyodide_dir.resolve()), str(src), str(dst), _PYTHON],
-                capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
-            )  # fmt: skip
-            if result.returncode != 0:
-                tail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-2:]
-                raise SiteError(f"compiling the wheels with Pyodide failed: {' | '.join(tail)}")
+            run_node(
+                _NODE,
+                [str(pyodide_dir.resolve()), str(src), str(dst), _PYTHON],
+                "compiling the wheels with Pyodide failed",
+            )
             for wheel, target in todo.items():
                 built = dst / wheel.name
                 if not built.is_file():

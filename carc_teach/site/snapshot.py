@@ -34,11 +34,11 @@ import hashlib
 import json
 import re
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
 from carc_teach.site.notebooks import SiteError
+from carc_teach.site.pycompile import run_node
 
 __all__ = [
     "SNAPSHOT_FILE",
@@ -90,13 +90,10 @@ _PYTHON = r"""
 import importlib, json, pkgutil, sys
 spec = json.loads(SPEC)
 skipped = []
-names = list(spec["stdlib"])
-for package in spec["packages"]:
-    names += package
-for name in names:
+for name in spec["stdlib"] + spec["packages"]:
     try:
         importlib.import_module(name)
-    except Exception as error:  # not in Pyodide's standard library
+    except Exception as error:  # not in Pyodide's standard library, say
         skipped.append(f"{name} ({type(error).__name__})")
 def import_all(path, prefix):
     for found in pkgutil.iter_modules(path, prefix):
@@ -160,12 +157,14 @@ fs.writeFileSync(filesPath, out);
 """
 
 
-def _imports_of(lock: dict) -> list[list[str]]:
-    """The top-level modules of each package the snapshot holds, as the lockfile lists them."""
+def _imports_of(lock: dict) -> list[str]:
+    """The top-level modules of the packages the snapshot imports, as the lockfile lists them."""
     return [
-        [m for m in entry.get("imports", []) if not m.startswith(_NOT_IMPORTED)]
+        module
         for name, entry in sorted(lock["packages"].items())
         if name not in NOT_IN_SNAPSHOT + FILES_ONLY
+        for module in entry.get("imports", [])
+        if not module.startswith(_NOT_IMPORTED)
     ]
 
 
@@ -180,9 +179,6 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
     SiteError
         When Node.js is missing or the snapshot cannot be made.
     """
-    node = shutil.which("node")
-    if node is None:
-        raise SiteError("Node.js is not installed; run ./dev test to install it")
     lock_text = (runtime / "pyodide-lock.json").read_text("utf-8")
     spec = {
         "stdlib": list(STDLIB_MODULES),
@@ -197,19 +193,18 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
     if not (cached / SNAPSHOT_FILE).is_file():
         with tempfile.TemporaryDirectory(prefix="carc-teach-snapshot-") as tmp:
             made = Path(tmp)
-            result = subprocess.run(
-                [node, "--input-type=module", "-e", _NODE, "--",
-                 str(pyodide_dir.resolve()), str(runtime.resolve()),
+            result = run_node(
+                _NODE,
+                [str(pyodide_dir.resolve()), str(runtime.resolve()),
                  str(made / SNAPSHOT_FILE), str(made / FILES_FILE), code,
                  json.dumps([NOT_IN_SNAPSHOT, FILES_ONLY])],
-                capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
+                "making the Pyodide memory snapshot failed",
             )  # fmt: skip
-            if result.returncode != 0 or not (made / FILES_FILE).is_file():
-                tail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-2:]
-                raise SiteError(f"making the Pyodide memory snapshot failed: {' | '.join(tail)}")
+            if not (made / FILES_FILE).is_file():
+                raise SiteError("making the Pyodide memory snapshot wrote no package files")
             skipped = [line for line in result.stdout.splitlines() if line.startswith("skipped:")]
             if skipped and skipped[-1] != "skipped: none":
-                log(f"  snapshot: standard-library modules not in Pyodide, {skipped[-1]}")
+                log(f"  snapshot: modules that did not import, left out; {skipped[-1]}")
             partial = cached.with_suffix(".part")
             shutil.rmtree(partial, ignore_errors=True)
             shutil.copytree(made, partial)
