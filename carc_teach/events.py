@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .frozen import draft_class, fast_constructor
+from .frozen import draft_class
 
 __all__ = ["Event", "EVENT_KINDS", "STEPS", "STEP_TITLES", "step_title"]
 
@@ -172,9 +172,6 @@ def step_title(step: str) -> str:
     return STEP_TITLES.get(step, step)
 
 
-#: ``make_event(...)`` equals ``Event(...)`` (same parameters, the fields in order), several
-#: times faster (see :mod:`carc_teach.frozen`).
-make_event = fast_constructor(Event)
 #: a writable class with Event's slots: ``GameState.emit`` fills one, every field, and makes
 #: it an Event by assigning the class (see :func:`carc_teach.frozen.draft_class`)
 EventDraft = draft_class(Event)

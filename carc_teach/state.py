@@ -154,9 +154,6 @@ class GameState:
         return self.answer(self, decision)
 
     # -- changing --------------------------------------------------------------------------
-    def set_step(self, step: str) -> None:
-        self.step = step
-
     # Not keyword-only, though callers name every argument: CPython fills a missing
     # keyword-only argument by a dict look-up per parameter, which cost more than the rest of
     # the call (a game emits about 330 events); plain defaults are copied from a tuple.

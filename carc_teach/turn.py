@@ -69,7 +69,7 @@ def play(
     state.answer = _answerer(controller)
     try:
         _prepare_bag(state)
-        state.set_step("setup")
+        state.step = "setup"
         for m in state.modules:
             m.setup(state)
         _run(state, controller, final_scoring, on_turn)
@@ -215,7 +215,7 @@ def _end(state: GameState, controller: Controller, final_scoring: bool | None) -
     if final_scoring:
         state.turn = final_turn
         state.turn_number += 1
-        state.set_step("final")
+        state.step = "final"
         state.emit(
             "final-scoring",
             rule="base.final",
@@ -472,7 +472,6 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     state.move_number = None
     hooks = state.hooks
 
-    # the steps are set directly (not through set_step): this runs ten times a turn
     state.step = "1A"
     if extra is None:
         state.emit("turn-begin", player=player, text=f"Turn {number}: {player} begins their turn.")

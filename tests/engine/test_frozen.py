@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from carc_teach.board import PlacedTile, Placement
-from carc_teach.events import Event, make_event
+from carc_teach.events import Event
 from carc_teach.frozen import draft_class, fast_constructor
 from carc_teach.setup import Move
 from carc_teach.simulate import random_game
@@ -37,10 +37,6 @@ def test_emitted_events_equal_events_built_by_their_class():
 def test_fast_constructors_equal_the_classes(cls, args):
     made = fast_constructor(cls)(*args)
     assert type(made) is cls and made == cls(*args)
-
-
-def test_events_have_their_own_fast_builder():
-    assert make_event(0, 1, "1A", "turn-begin", "Alice") == Event(0, 1, "1A", "turn-begin", "Alice")
 
 
 def test_only_frozen_slotted_dataclasses_get_a_draft():
