@@ -344,7 +344,8 @@ class Decision:
         "rule",
         "optional",
         "prompt",
-        "_options",
+        "options",
+        "_list_options",
         "_explain",
         "data",
         "_accepts",
@@ -370,7 +371,13 @@ class Decision:
         self.rule = rule
         self.optional = optional
         self.prompt = prompt
-        self._options = options
+        # options given are a plain attribute, read at C speed; a function that lists them
+        # leaves it unset until the first read (see __getattr__)
+        if callable(options):
+            self._list_options: Callable[[], Sequence[Any]] | None = options
+        else:
+            self.options: Sequence[Any] = options
+            self._list_options = None
         self._explain = explain
         self.data = {} if data is None else dict(data)
         self._accepts = accepts
@@ -388,13 +395,13 @@ class Decision:
                 seen.append(t)
         return tuple(seen)
 
-    @property
-    def options(self) -> Sequence[Any]:
-        """The legal answers (not counting :data:`PASS`)."""
-        opts = self._options
-        if callable(opts):
-            opts = self._options = opts()
-        return opts
+    def __getattr__(self, name: str) -> Any:
+        # called only for an attribute not set: ``options`` still to be listed
+        if name == "options" and self._list_options is not None:
+            options = self.options = self._list_options()
+            self._list_options = None
+            return options
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def problem(self, answer: Any) -> str | None:
         """None when ``answer`` is legal, else a sentence saying why not."""
@@ -410,5 +417,5 @@ class Decision:
 
     def __repr__(self) -> str:
         opt = " (optional)" if self.optional else ""
-        n = len(self._options) if not callable(self._options) else "?"
+        n = "?" if self._list_options is not None else len(self.options)
         return f"<Decision {self.kind} by {self.player}{opt}: {n} options>"

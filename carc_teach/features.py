@@ -18,7 +18,7 @@ imports networkx.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -266,6 +266,9 @@ class FeatureGraph:
     def __init__(self, tiles: Mapping[Position, PlacedTile]) -> None:
         self.tiles = tiles
         self._feature_of: dict[Node, Feature] = {}
+        #: ``feature_of(node)``: the feature a placed segment belongs to. The dict's own
+        #: look-up, not a method: rule modules ask it several times a turn
+        self.feature_of: Callable[[Node], Feature] = self._feature_of.__getitem__
         self._next_id = 0
         #: square -> the cloister features on that square
         self._cloisters: dict[Position, list[Feature]] = {}
@@ -313,10 +316,6 @@ class FeatureGraph:
                         graph.add_edge(a, b, kind="join")
         self._built = len(placed_tiles)
         return graph
-
-    def feature_of(self, node: Node) -> Feature:
-        """The feature a placed segment belongs to."""
-        return self._feature_of[node]
 
     def features(self) -> list[Feature]:
         """Every distinct feature, in order of creation of its representative."""
@@ -509,6 +508,7 @@ class FeatureGraph:
                 c = copies[id(f)] = f._copy(figure_map)
             feature_of[node] = c
         new._feature_of = feature_of
+        new.feature_of = feature_of.__getitem__
         new._next_id = self._next_id
         new._cloisters = {pos: [copies[id(f)] for f in fs] for pos, fs in self._cloisters.items()}
         new._near_cloisters = {

@@ -492,7 +492,10 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
 
     # 1C: place.
     state.step = "1C"
-    placement = state.ask(_placement_decision(state, turn, tile))
+    # the answerer play() set, without GameState.ask's check that there is one
+    answer = state.answer
+    assert answer is not None
+    placement = answer(state, _placement_decision(state, turn, tile))
     assert isinstance(placement, Placement)
     change = state.board.add(tile, placement, check=False)
     turn.placed = change.placed
@@ -514,7 +517,7 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     # 2A-2C: move the wood.
     state.step = "2B"
     decision = _deployment_decision(state, turn)
-    choice = state.ask(decision)
+    choice = answer(state, decision)
     if isinstance(choice, Pass):
         offered = len(decision.options)
         state.emit(
