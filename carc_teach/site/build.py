@@ -272,6 +272,7 @@ def _add_snapshot(output_dir: Path, inputs: offline.OfflineInputs, log) -> None:
     log("taking a memory snapshot of the started Python")
     runtime = output_dir / offline.RUNTIME_DIR
     snapshot.make_snapshot(inputs.pyodide_dir, runtime, inputs.wheels_dir / "snapshot", log)
+    snapshot.patch_site_runtime(runtime)
     snapshot.patch_worker(snapshot.find_worker(output_dir))
 
 

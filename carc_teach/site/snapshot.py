@@ -6,20 +6,25 @@ the rest is CPython starting up inside it (the interpreter, ``site``, the encodi
 Pyodide's own start imports). Pyodide can instead start from a *memory snapshot*: the wasm
 memory of an interpreter that has already started, copied back in one go (about 2 s there).
 
-:func:`make_snapshot` starts the site's very Pyodide under Node.js with ``_makeSnapshot``, imports
-the standard-library modules marimo's kernel and the walkthroughs import as they start
-(:data:`STDLIB_MODULES`), and writes ``snapshot.bin`` beside the runtime. :func:`patch_worker`
-makes marimo's worker ask for that file and start from it, and fall back to a normal start if
-the file is missing or does not fit.
+:func:`make_snapshot` starts the site's very Pyodide under Node.js with ``_makeSnapshot``,
+installs every package of the site, imports marimo, its browser bootstrap, the standard-library
+modules a page imports as it starts (:data:`STDLIB_MODULES`) and the engine, and writes
+``snapshot.bin`` and ``snapshot-files.bin`` beside the runtime. :func:`patch_worker` makes
+marimo's worker ask for both files and start from them, and start as before if either is
+missing.
 
-What a snapshot cannot hold, and so is left out of it:
+What needs care, and how it is handled:
 
-- **packages**: their files live in Pyodide's JavaScript file system, which the snapshot does not
-  carry, so the worker still installs every wheel after the restore (it only skips the
-  interpreter's start);
-- **compiled extensions** (msgspec, which marimo imports at once): a dynamic library adds
-  functions to the wasm table, which a restored memory would point at without their being
-  there. :func:`make_snapshot` fails if any module it imported came from a ``.so`` file;
+- **packages**: their files live in Pyodide's JavaScript file system, which the memory does not
+  carry; they are written to ``snapshot-files.bin`` and written back by the patched worker,
+  which then marks the packages installed;
+- **compiled extensions** (msgspec, which marimo imports at once): loading a dynamic library
+  puts its data in the wasm memory and its functions in the wasm table, which a restored
+  memory points at but a fresh runtime does not have. :func:`patch_runtime` makes Pyodide's
+  loader record where each library went and, on a restore, load it again at the very same
+  memory and table addresses; the patched bootstrap then copies the library's memory back from
+  the snapshot (instantiating it rewrote its initial data over the live one) and re-adds the
+  table entries the library gained after loading (``PyInit_...`` looked up by the import);
 - **randomness**: the ``random`` module would be seeded identically on every page load, so
   the patched worker reseeds it from the browser's entropy right after the restore (string hash
   randomisation stays fixed per build; nothing in the toolkit depends on it).
@@ -42,10 +47,13 @@ from carc_teach.site.pycompile import run_node
 
 __all__ = [
     "SNAPSHOT_FILE",
+    "START_MODULES",
     "STDLIB_MODULES",
     "find_worker",
     "make_snapshot",
     "patch_bootstrap",
+    "patch_runtime",
+    "patch_site_runtime",
     "patch_worker",
 ]
 
@@ -71,13 +79,8 @@ STDLIB_MODULES = (
     "warnings weakref xml.etree.ElementTree zipfile zipimport zlib"
 ).split()
 
-#: Packages left out of the snapshot and installed after the restore as usual: msgspec is a
-#: compiled extension (installing it loads its library, which a snapshot cannot hold).
-NOT_IN_SNAPSHOT = ("msgspec",)
-#: Packages whose files the snapshot carries but whose modules it does not import: marimo
-#: imports msgspec at once. Unpacked from the wheel, not installed, since installing would
-#: bring msgspec along.
-FILES_ONLY = ("marimo-base",)
+#: What marimo's worker imports as it starts a session, beyond the packages' top-level modules.
+START_MODULES = ("marimo._pyodide.bootstrap",)
 #: Modules of the snapshot's packages not imported into it: micropip and pyodide_http hold
 #: JavaScript objects (``js.fetch``, ``XMLHttpRequest``), which a snapshot cannot carry;
 #: networkx is imported only by the views that draw with it (no carc_teach module imports it
@@ -95,6 +98,8 @@ for name in spec["stdlib"] + spec["packages"]:
         importlib.import_module(name)
     except Exception as error:  # not in Pyodide's standard library, say
         skipped.append(f"{name} ({type(error).__name__})")
+for name in spec["start"]:
+    importlib.import_module(name)
 def import_all(path, prefix):
     for found in pkgutil.iter_modules(path, prefix):
         if not found.name.startswith(tuple(spec["not_imported"])):
@@ -103,50 +108,107 @@ def import_all(path, prefix):
                 import_all(module.__path__, found.name + ".")
 import carc_teach
 import_all(carc_teach.__path__, "carc_teach.")
+# Files open now are not open in a restored runtime (its file system starts afresh).
+# A logging handler made by these imports (marimo's) writes to the stream sys.stderr was then:
+# it writes to the runtime's current one instead. A file handler's file is closed, to be opened
+# again on its first record (its folder is made again by the restore).
+import gc, io, logging, importlib.metadata, os, zipfile
+class CurrentStream:
+    def __init__(self, name):
+        self.name = name
+    def write(self, text):
+        return getattr(sys, self.name).write(text)
+    def flush(self):
+        getattr(sys, self.name).flush()
+standard = []
+for stream in [getattr(sys, n) for n in ("stdin", "stdout", "stderr")] + [sys.__stdin__, sys.__stdout__, sys.__stderr__]:
+    standard += [stream, getattr(stream, "buffer", None), getattr(getattr(stream, "buffer", None), "raw", None)]
+folders = set()
+loggers = [logging.getLogger(), *logging.Logger.manager.loggerDict.values()]
+for handler in [h for logger in loggers for h in getattr(logger, "handlers", ())]:
+    if isinstance(handler, logging.FileHandler):
+        if handler.stream is not None:
+            handler.stream.close()
+            handler.stream = None
+        folders.add(os.path.dirname(handler.baseFilename))
+    elif isinstance(handler, logging.StreamHandler):
+        for name in ("stderr", "stdout"):
+            if handler.stream in (getattr(sys, name), getattr(sys, f"__{name}__")):
+                handler.stream = CurrentStream(name)
+# importlib.metadata keeps the zip archives on sys.path open (the standard library's).
+importlib.metadata.FastPath.__new__.cache_clear()
+gc.collect()
+still_open = [o for o in gc.get_objects()
+              if (isinstance(o, io.IOBase) and not o.closed and not any(o is s for s in standard))
+              or (isinstance(o, zipfile.ZipFile) and o.fp is not None)]
+if still_open:
+    raise SystemExit(f"files open as the snapshot is taken: {still_open[:10]}")
 leaked = sorted(n for n in sys.modules if n.startswith(tuple(spec["not_imported"])))
-extensions = sorted(
-    name for name, module in list(sys.modules.items())
-    if (getattr(module, "__file__", None) or "").endswith(".so")
-)
-if extensions or leaked:
-    raise SystemExit(f"cannot be in a snapshot: {extensions + leaked}")
+if leaked:
+    raise SystemExit(f"cannot be in a snapshot: {leaked}")
 print("skipped:", ", ".join(skipped) or "none")
+json.dumps(sorted(folders))  # handed to the Node.js script
 """
 
-# Installs the packages, imports, writes the snapshot and the package files beside it.
+#: Empty wasm table entries the snapshot leaves before its libraries' (see _NODE).
+_TABLE_SLACK = 64
+
+# Installs the packages, imports, writes the snapshot and the package files beside it. The
+# runtime's library loader is patched (patch_runtime): it records where each compiled library
+# went, so that the restore can put it back there.
 _NODE = r"""
 import fs from "node:fs";
-const [pyodideDir, runtime, snapshotPath, filesPath, code, leftOut] = process.argv.slice(1);
+const [pyodideDir, runtime, snapshotPath, filesPath, code] = process.argv.slice(1);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const py = await loadPyodide({
   indexURL: pyodideDir + "/", _makeSnapshot: true,
   lockFileURL: runtime + "/pyodide-lock.json", packageBaseUrl: runtime + "/",
 });
+// A browser's start adds a function or two to the wasm table that Node.js does not (one in
+// Chromium): empty entries left before the libraries let the restore start them at the same
+// index whatever the start added, the gap filled with empty entries there too.
+const M = py._module, table = M.wasmTable;
+table.grow(TABLE_SLACK);
+const tableStart = table.length;
 const lock = JSON.parse(fs.readFileSync(runtime + "/pyodide-lock.json", "utf-8"));
-const [notIn, filesOnly] = JSON.parse(leftOut);
-const chosen = Object.keys(lock.packages).filter((n) => !notIn.includes(n) && !filesOnly.includes(n));
-await py.loadPackage(chosen, { messageCallback() {} });
-py.FS.mkdirTree("/tmp/files-only");
-for (const name of filesOnly) {
-  const wheel = "/tmp/files-only/" + lock.packages[name].file_name;
-  py.FS.writeFile(wheel, fs.readFileSync(runtime + "/" + lock.packages[name].file_name));
-  py.runPython(`import sysconfig, zipfile
-zipfile.ZipFile(${JSON.stringify(wheel)}).extractall(sysconfig.get_paths()["purelib"])`);
+await py.loadPackage(Object.keys(lock.packages), { messageCallback() {} });
+const folders = JSON.parse(py.runPython(code));
+const libraries = M.__carcLibraries ?? [];
+const extensions = JSON.parse(py.runPython(`
+import json, sys
+json.dumps(sorted({f for m in list(sys.modules.values())
+                   if (f := getattr(m, "__file__", None) or "").endswith(".so")}))
+`));
+const recorded = new Set(libraries.map((l) => l.libName));
+const unrecorded = extensions.filter((e) => !recorded.has(e));
+if (unrecorded.length)
+  throw new Error(`compiled modules the patched loader did not record: ${unrecorded}`);
+// The table as the restore must rebuild it, in order: each library's own block, and the
+// entries added after it (a library's PyInit_ function, looked up by the import).
+const steps = libraries.map((l, i) => [l.tableSize ? l.tableBase : -1, "library", i]);
+for (let at = tableStart; at < table.length; at++) {
+  if (libraries.some((l) => at >= l.tableBase && at < l.tableBase + l.tableSize)) continue;
+  const fn = table.get(at);
+  const owner = libraries.map((l) => [l.libName, Object.entries(M.LDSO.loadedLibsByName[l.libName].exports)
+    .find(([, value]) => value === fn)]).find(([, found]) => found);
+  if (!owner) throw new Error(`wasm table entry ${at} belongs to no library the restore can load`);
+  steps.push([at, "function", owner[0], owner[1][0]]);
 }
-py.runPython(code);
-const packages = [...Object.keys(py.loadedPackages), ...filesOnly];
+steps.sort((a, b) => a[0] - b[0]);
 const paths = JSON.parse(py.runPython(`
 import json, os, sysconfig
 root = sysconfig.get_paths()["purelib"]
 json.dumps(sorted(os.path.join(d, n) for d, _, names in os.walk(root) for n in names))
 `));
 const files = paths.map((p) => py.FS.readFile(p));
+const packages = Object.keys(py.loadedPackages);
 // The package manager's record of what is installed is not part of a snapshot: the restore
 // marks the packages again (see patch_bootstrap).
 for (const name of packages) delete py.loadedPackages[name];
 fs.writeFileSync(snapshotPath, py.makeMemorySnapshot());
 const head = new TextEncoder().encode(JSON.stringify({
-  packages, files: paths.map((p, i) => [p, files[i].length]),
+  packages, folders, libraries, table: { start: tableStart, end: table.length, steps },
+  files: paths.map((p, i) => [p, files[i].length]),
 }));
 const out = new Uint8Array(4 + head.length + files.reduce((n, f) => n + f.length, 0));
 new DataView(out.buffer).setUint32(0, head.length, true);
@@ -158,11 +220,10 @@ fs.writeFileSync(filesPath, out);
 
 
 def _imports_of(lock: dict) -> list[str]:
-    """The top-level modules of the packages the snapshot imports, as the lockfile lists them."""
+    """The top-level modules of the site's packages, as the lockfile lists them."""
     return [
         module
-        for name, entry in sorted(lock["packages"].items())
-        if name not in NOT_IN_SNAPSHOT + FILES_ONLY
+        for _, entry in sorted(lock["packages"].items())
         for module in entry.get("imports", [])
         if not module.startswith(_NOT_IMPORTED)
     ]
@@ -170,7 +231,9 @@ def _imports_of(lock: dict) -> list[str]:
 
 def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) -> Path:
     """Write ``snapshot.bin`` and ``snapshot-files.bin`` into ``runtime`` (the site's
-    ``pyodide/`` folder, its wheels and lockfile in place), using the npm package's Pyodide.
+    ``pyodide/`` folder, its wheels and lockfile in place), using the npm package's Pyodide
+    with its library loader patched (:func:`patch_runtime`; the site's copy must be patched
+    too, see :func:`patch_site_runtime`).
 
     Returns the snapshot's path.
 
@@ -183,21 +246,26 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
     spec = {
         "stdlib": list(STDLIB_MODULES),
         "packages": _imports_of(json.loads(lock_text)),
+        "start": list(START_MODULES),
         "not_imported": list(_NOT_IMPORTED),
     }
     code = _PYTHON.replace("SPEC", repr(json.dumps(spec)))
+    node = _NODE.replace("TABLE_SLACK", str(_TABLE_SLACK))
+    loader = patch_runtime((pyodide_dir / _LOADER).read_text("utf-8"))
     digest = hashlib.sha256((pyodide_dir / "pyodide.asm.wasm").read_bytes())
-    for part in (lock_text, code, _NODE):  # the lockfile holds every wheel's sha256
+    for part in (lock_text, code, node, loader):  # the lockfile holds every wheel's sha256
         digest.update(part.encode())
     cached = cache_dir / f"snapshot-{digest.hexdigest()[:20]}"
     if not (cached / SNAPSHOT_FILE).is_file():
         with tempfile.TemporaryDirectory(prefix="carc-teach-snapshot-") as tmp:
-            made = Path(tmp)
+            made, core = Path(tmp) / "made", Path(tmp) / "core"
+            made.mkdir()
+            shutil.copytree(pyodide_dir, core)
+            (core / _LOADER).write_text(loader, "utf-8")
             result = run_node(
-                _NODE,
-                [str(pyodide_dir.resolve()), str(runtime.resolve()),
-                 str(made / SNAPSHOT_FILE), str(made / FILES_FILE), code,
-                 json.dumps([NOT_IN_SNAPSHOT, FILES_ONLY])],
+                node,
+                [str(core.resolve()), str(runtime.resolve()),
+                 str(made / SNAPSHOT_FILE), str(made / FILES_FILE), code],
                 "making the Pyodide memory snapshot failed",
             )  # fmt: skip
             if not (made / FILES_FILE).is_file():
@@ -212,6 +280,51 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
     for name in (SNAPSHOT_FILE, FILES_FILE):
         shutil.copyfile(cached / name, runtime / name)
     return runtime / SNAPSHOT_FILE
+
+
+# -- Pyodide's library loader -----------------------------------------------------------------
+
+#: The emscripten module of the runtime, which holds the dynamic library loader.
+_LOADER = "pyodide.asm.mjs"
+#: Where emscripten 4's ``loadWebAssemblyModule`` picks a library's memory and table addresses.
+_PLACE_LIBRARY = (
+    "var memoryBase=metadata.memorySize?alignMemory(getMemory(metadata.memorySize+memAlign),"
+    "memAlign):0;var tableBase=metadata.tableSize?wasmTable.length:0;"
+)
+_PLACED_MARK = "/*carc-teach placed libraries*/"
+
+
+def patch_runtime(text: str, name: str = _LOADER) -> str:
+    """Pyodide's ``pyodide.asm.mjs`` made to record where each dynamic library goes
+    (``Module.__carcLibraries``) and, for a library named in ``Module.__carcPlaced``, to put
+    it at the memory address recorded there and check its table address is the recorded one.
+
+    Without ``__carcPlaced`` the loader places libraries as it always did.
+    """
+    if _PLACED_MARK in text:
+        return text
+    if text.count(_PLACE_LIBRARY) != 1:
+        raise SiteError(
+            f"{name}: cannot find where Pyodide's loader places a dynamic library (is this "
+            f"Pyodide 314.0.0?); the snapshot was not wired in"
+        )
+    placed = (
+        _PLACED_MARK + "var $placed=Module.__carcPlaced?.[libName];"
+        "var memoryBase=$placed?$placed.memoryBase:metadata.memorySize?alignMemory(getMemory("
+        "metadata.memorySize+memAlign),memAlign):0;var tableBase=metadata.tableSize?"
+        "wasmTable.length:0;if($placed&&$placed.tableBase!==tableBase)throw new Error("
+        "`${libName}: the wasm table is at ${tableBase}, the snapshot had it at "
+        "${$placed.tableBase}`);(Module.__carcLibraries||=[]).push({libName,handle,"
+        "global:!!flags.global,nodelete:!!flags.nodelete,memoryBase,"
+        "memorySize:metadata.memorySize,tableBase,tableSize:metadata.tableSize});"
+    )
+    return text.replace(_PLACE_LIBRARY, placed)
+
+
+def patch_site_runtime(runtime: Path) -> None:
+    """Patch the site's own copy of the runtime's loader (see :func:`patch_runtime`)."""
+    loader = runtime / _LOADER
+    loader.write_text(patch_runtime(loader.read_text("utf-8")), "utf-8")
 
 
 # -- marimo's worker --------------------------------------------------------------------------
@@ -245,11 +358,14 @@ def patch_worker(worker: Path) -> None:
     build fail here rather than ship a worker that ignores the snapshot):
 
     1. the ``loadPyodide`` options get ``_loadSnapshot`` (the snapshot fetched from the runtime's
-       folder) and only the packages the snapshot lacks, or nothing new (a normal start) if
-       the snapshot or its files cannot be fetched;
+       folder) and no packages to install (the snapshot has them all), or nothing new (a
+       normal start) if the snapshot or its files cannot be fetched;
     2. Pyodide's bootstrap grows the wasm memory to the snapshot's size before copying it in
        (this Pyodide sizes a fresh memory by its build, not by the snapshot), writes the
-       packages' files back, marks those packages installed, and reseeds ``random``.
+       packages' files back, loads the compiled libraries back where they were, marks the
+       packages installed, and reseeds ``random``.
+
+    The site's runtime must have its loader patched as well (:func:`patch_site_runtime`).
     """
     text = worker.read_text("utf-8")
     if _PATCHED_MARK in text:
@@ -261,24 +377,48 @@ def patch_worker(worker: Path) -> None:
             f"(is this marimo 0.25.2?); the snapshot was not wired in"
         )
     folder = options[0]
-    # Both files fetched together; with both, the snapshot and only the packages it lacks are
-    # asked of loadPyodide (the object spread overrides the ``packages`` written before it);
-    # without either, nothing changes and Pyodide starts as it always did.
+    # Both files fetched together; with both, the snapshot and no packages are asked of
+    # loadPyodide (the object spread overrides the ``packages`` written before it); without
+    # either, nothing changes and Pyodide starts as it always did.
     fetched = (
         f"...(await (async()=>{{try{{const $u=new URL({folder},self.location.href),"
         f"[$a,$b]=await Promise.all([{SNAPSHOT_FILE!r},{FILES_FILE!r}].map($f=>"
         f"fetch(new URL($f,$u)).then($r=>$r.ok?$r.arrayBuffer():Promise.reject($r.status))));"
         f"globalThis.__carcSnapshotFiles=new Uint8Array($b);"
-        f"return{{_loadSnapshot:$a,packages:{json.dumps(list(NOT_IN_SNAPSHOT))}}}}}"
+        f"return{{_loadSnapshot:$a,packages:[]}}}}"
         f"catch{{return{{}}}}}})()),"
     )
     text = text.replace(_NO_SNAPSHOT, _PATCHED_MARK + fetched)
     worker.write_text(patch_bootstrap(text, worker.name), "utf-8")
 
 
+# Loads the snapshot's compiled libraries again where they were (the runtime's loader patched
+# by patch_runtime), in the order that gives every wasm table entry its old index: a library's
+# own block, then what was added after it (its PyInit_ function). Instantiating a library
+# writes its initial data over the live data the snapshot holds, so that is copied back after.
+# $m: the emscripten module; $h: the header of snapshot-files.bin.
+_RELOAD_LIBRARIES = (
+    "(($m,$h)=>{const $L=$h.libraries||[],$T=$m.wasmTable,$E=$w=>{"
+    "throw new Error('carc-teach snapshot: '+$w)};if(!$L.length)return;"
+    "if($T.length>$h.table.start)$E(`the wasm table has ${$T.length} entries before the "
+    "libraries, the snapshot left room for ${$h.table.start}`);$T.grow($h.table.start-$T.length);"
+    "const $K=$L.map($l=>$m.HEAPU8.slice($l.memoryBase,$l.memoryBase+$l.memorySize));"
+    "$m.__carcPlaced=Object.fromEntries($L.map($l=>[$l.libName,$l]));"
+    "for(const $s of $h.table.steps)if($s[1]==='library'){const $l=$L[$s[2]];"
+    "$m.loadDynamicLibrary($l.libName,{loadAsync:!1,global:$l.global,nodelete:$l.nodelete},"
+    "$l.global?void 0:{},$l.handle)}else{"
+    "const $i=$m.addFunction($m.LDSO.loadedLibsByName[$s[2]].exports[$s[3]]);"
+    "if($i!==$s[0])$E(`${$s[3]} went to table entry ${$i}, not ${$s[0]}`)}"
+    "delete $m.__carcPlaced;$L.forEach(($l,$i)=>$m.HEAPU8.set($K[$i],$l.memoryBase));"
+    "if($T.length!==$h.table.end)$E(`the wasm table has ${$T.length} entries, the snapshot "
+    "had ${$h.table.end}`)})"
+)
+
+
 def patch_bootstrap(text: str, name: str = "pyodide.mjs") -> str:
     """Pyodide's ``bootstrapPyodide`` in ``text`` (marimo's worker, or the npm package's
-    ``pyodide.mjs``), made to grow the memory before a restore and reseed ``random`` after."""
+    ``pyodide.mjs``), made to grow the memory before a restore, write the package files back
+    and load the compiled libraries back where they were, and reseed ``random`` after."""
     matches = _BOOTSTRAP.findall(text)
     if len(matches) != 1:
         raise SiteError(
@@ -298,7 +438,9 @@ def patch_bootstrap(text: str, name: str = "pyodide.mjs") -> str:
         f"const $n=new DataView($F.buffer,$F.byteOffset).getUint32(0,!0);"
         f"$h=JSON.parse(new TextDecoder().decode($F.subarray(4,4+$n)));let $o=4+$n;"
         f"for(const[$q,$s]of $h.files){{{module}.FS.mkdirTree($q.slice(0,$q.lastIndexOf('/')));"
-        f"{module}.FS.writeFile($q,$F.subarray($o,$o+$s));$o+=$s}}}}}}"
+        f"{module}.FS.writeFile($q,$F.subarray($o,$o+$s));$o+=$s}}"
+        f"for(const $d of $h.folders||[]){module}.FS.mkdirTree($d);"
+        f"{_RELOAD_LIBRARIES}({module},$h)}}}}"
         f"let p={api}.finalizeBootstrap({config},{options}._snapshotDeserializer);"
         # their packages marked installed, so that Pyodide does not install them again
         f"if($h)for(const $p of $h.packages)p.loadedPackages[$p]='default channel';"

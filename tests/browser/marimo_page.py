@@ -180,6 +180,10 @@ def open_offline_page(session, url: str, *, notebook: Path, title: str, timeout_
     assert any(url.endswith("/pyodide/snapshot.bin") for url in session.requested), (
         f"{notebook.stem}: the worker did not fetch the Python snapshot"
     )
+    # ... and its Python found no file or library of the snapshot's missing
+    troubles = ("Logging error", "Exception ignored", "Bad file descriptor", "carc-teach snapshot")
+    troubled = [m for m in session.console_messages if any(t in m for t in troubles)]
+    assert not troubled, f"{notebook.stem}: after the restore: {troubled[:3]}"
     if expected.ready == "board":
         notebook_boards = page.evaluate(_BOARDS)["notebook"]
         assert early["prerendered"] == [notebook_boards[0]], (

@@ -177,11 +177,32 @@ def test_marimo_worker_patched_to_start_from_the_snapshot(tmp_path):
     patched = worker.read_text("utf-8")
     assert "_makeSnapshot:!1" not in patched
     assert patched.count("['snapshot.bin','snapshot-files.bin']") == 1
-    assert patched.count('return{_loadSnapshot:$a,packages:["msgspec"]}') == 1
+    assert patched.count("return{_loadSnapshot:$a,packages:[]}") == 1
+    assert patched.count("$m.loadDynamicLibrary(") == 1 and patched.count(".FS.mkdirTree($d)") == 1
     assert patched.count("random.seed()") == 1 and patched.count("._malloc(") >= 1
     assert patched.count("p.loadedPackages[$p]='default channel'") == 1
     snapshot.patch_worker(worker)
     assert worker.read_text("utf-8") == patched
+
+
+def test_runtime_loader_patched_to_put_libraries_back_where_they_were(tmp_path):
+    """The loader patch applies to Pyodide's real pyodide.asm.mjs, once, and is idempotent."""
+    from carc_support import pyodide_prerequisites
+
+    from carc_teach.site import snapshot
+
+    _, core, _ = pyodide_prerequisites()
+    runtime = tmp_path / "pyodide"
+    runtime.mkdir()
+    (runtime / "pyodide.asm.mjs").write_text((core / "pyodide.asm.mjs").read_text("utf-8"))
+    snapshot.patch_site_runtime(runtime)
+    patched = (runtime / "pyodide.asm.mjs").read_text("utf-8")
+    assert patched.count("Module.__carcPlaced?.[libName]") == 1
+    assert patched.count("(Module.__carcLibraries||=[]).push(") == 1
+    snapshot.patch_site_runtime(runtime)
+    assert (runtime / "pyodide.asm.mjs").read_text("utf-8") == patched
+    with pytest.raises(SiteError, match=r"x\.mjs: cannot find where Pyodide's loader places"):
+        snapshot.patch_runtime("var memoryBase=0;", "x.mjs")
 
 
 def test_a_worker_that_moved_on_is_a_clear_error(tmp_path):

@@ -3,10 +3,11 @@
 The site's runtime folder (wheels, lockfile) is installed as ``carc-teach build-site
 --self-hosted`` installs it, and the snapshot is made from it the same way; it is then restored
 twice under Node.js through the npm package's ``pyodide.mjs`` with the bootstrap patch the build
-applies to marimo's worker (see :mod:`carc_teach.site.snapshot`), the package files handed over
-as the patched worker hands them. Python must come up with the snapshot's modules already
-imported, install only what the snapshot lacks, import marimo's browser bootstrap, replay a game,
-and draw fresh random numbers on every start.
+applies to marimo's worker and the library-loader patch it applies to the runtime (see
+:mod:`carc_teach.site.snapshot`), the package files handed over as the patched worker hands
+them. Python must come up with marimo, its browser bootstrap and the engine already imported,
+msgspec's compiled library working where the snapshot left it, install nothing, log without
+errors, replay a game, and draw fresh random numbers on every start.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ pytestmark = [pytest.mark.pyodide, pytest.mark.slow]
 # Restores the snapshot twice and reports what each interpreter holds and does.
 _RESTORE = r"""
 import fs from "node:fs";
-const [core, runtime, packages] = process.argv.slice(2);
+const [core, runtime] = process.argv.slice(2);
 const { loadPyodide } = await import(core + "/pyodide.mjs");
 const report = [];
 for (const run of [1, 2]) {
@@ -34,21 +35,33 @@ for (const run of [1, 2]) {
   const installed = [];
   const py = await loadPyodide({
     indexURL: core + "/", lockFileURL: runtime + "/pyodide-lock.json",
-    packageBaseUrl: runtime + "/", packages: JSON.parse(packages),
+    packageBaseUrl: runtime + "/", packages: [],
     _loadSnapshot: fs.readFileSync(runtime + "/snapshot.bin"),
   });
-  await py.loadPackagesFromImports("import jedi\nimport docutils\nimport carc_teach\nimport marimo",
+  const preloaded = py.runPython(`
+import json, sys
+json.dumps(sorted(m for m in ("asyncio", "carc_teach.teach", "docutils", "jedi", "marimo",
+                              "marimo._pyodide.bootstrap", "msgspec") if m in sys.modules))
+`);
+  await py.loadPackagesFromImports("import jedi\nimport docutils\nimport carc_teach\nimport marimo\nimport msgspec",
                                    { messageCallback: (m) => installed.push(m) });
   report.push(JSON.parse(py.runPython(`
-import json, random, sys
-preloaded = sorted(m for m in ("asyncio", "carc_teach.teach", "docutils", "jedi", "marimo")
-                   if m in sys.modules)
+import gc, json, random
+import msgspec
+from marimo._loggers import marimo_logger
 from marimo._pyodide.bootstrap import create_session
 from carc_teach import examples
-json.dumps({"preloaded": preloaded, "random": random.random(),
-            "events": len(examples.load("first-turns").events)})
+class Move(msgspec.Struct):
+    tile: str
+    turn: int = 1
+encoded = msgspec.json.encode(Move("CRFR"))
+decoded = msgspec.json.decode(b'{"tile": "CCCC", "turn": 4}', type=Move)
+marimo_logger().warning("a warning logged after the restore")
+gc.collect()
+json.dumps({"random": random.random(), "events": len(examples.load("first-turns").events),
+            "msgspec": [encoded.decode(), decoded.tile, decoded.turn]})
 `)));
-  report[report.length - 1].messages = installed;
+  Object.assign(report[report.length - 1], { messages: installed, preloaded: JSON.parse(preloaded) });
 }
 console.log(JSON.stringify(report));
 """
@@ -68,29 +81,50 @@ def restored(tmp_path_factory):
     shutil.copytree(core, patched)
     loader = patched / "pyodide.mjs"
     loader.write_text(snapshot.patch_bootstrap(loader.read_text("utf-8")), "utf-8")
+    snapshot.patch_site_runtime(patched)
     script = work / "restore.mjs"
     script.write_text(_RESTORE, "utf-8")
     result = subprocess.run(
-        [node, str(script), str(patched), str(runtime), json.dumps(snapshot.NOT_IN_SNAPSHOT)],
+        [node, str(script), str(patched), str(runtime)],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr[-3000:]
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return {
+        "runs": json.loads(result.stdout.strip().splitlines()[-1]),
+        "output": result.stdout + result.stderr,
+    }
 
 
-def test_python_starts_from_the_snapshot_with_its_modules_imported(restored):
-    for run in restored:
-        assert run["preloaded"] == ["asyncio", "carc_teach.teach", "docutils", "jedi"]
+def test_python_starts_from_the_snapshot_with_marimo_imported(restored):
+    for run in restored["runs"]:
+        assert run["preloaded"] == [
+            "asyncio", "carc_teach.teach", "docutils", "jedi", "marimo",
+            "marimo._pyodide.bootstrap", "msgspec",
+        ]  # fmt: skip
         assert run["events"] > 0
 
 
-def test_only_what_the_snapshot_lacks_is_installed(restored):
+def test_the_compiled_library_works_where_the_snapshot_left_it(restored):
+    """msgspec's functions are back in the wasm table at their old indices, its data intact."""
+    for run in restored["runs"]:
+        assert run["msgspec"] == ['{"tile":"CRFR","turn":1}', "CCCC", 4]
+
+
+def test_logging_after_the_restore_reaches_stderr_without_errors(restored):
+    """marimo's log handlers were made while the snapshot was taken, with files since gone."""
+    output = restored["output"]
+    assert output.count("a warning logged after the restore") == 2
+    assert "Logging error" not in output and "Exception ignored" not in output, output[-3000:]
+
+
+def test_nothing_is_installed_again(restored):
     """The snapshot's packages are marked installed: asking for them installs nothing."""
-    for run in restored:
+    for run in restored["runs"]:
         assert not any(m.startswith("Loading") for m in run["messages"]), run["messages"]
         assert any("marimo-base already loaded" in m for m in run["messages"])
+        assert any("msgspec already loaded" in m for m in run["messages"])
 
 
 def test_each_start_from_the_snapshot_is_reseeded(restored):
-    first, second = restored
+    first, second = restored["runs"]
     assert first["random"] != second["random"]
