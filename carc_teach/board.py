@@ -163,6 +163,22 @@ def _demands_around(tile: OrientedTile) -> tuple[tuple[int, int, int, int], ...]
     return entry[1]
 
 
+#: id of a tile type -> (the type, its orientation at each rotation). Keyed by identity, as
+#: looking ``orient(tile_type, rotation)`` up in its cache hashes the type by a Python
+#: ``__hash__``; the entry holds the type, so the id stays its own.
+_ORIENTED: dict[int, tuple[TileType, dict[int, OrientedTile]]] = {}
+
+
+def _oriented(tile_type: TileType, rotation: int) -> OrientedTile:
+    entry = _ORIENTED.get(id(tile_type))
+    if entry is None or entry[0] is not tile_type:
+        turned = {r: orient(tile_type, r) for r in ROTATIONS}
+        entry = _ORIENTED[id(tile_type)] = (tile_type, turned)
+    oriented = entry[1].get(rotation)
+    # a rotation that is not one of the four: orient() says so
+    return oriented if oriented is not None else orient(tile_type, rotation)
+
+
 class Placements(Sequence[Placement]):
     """The legal placements of a tile, as a read-only sequence.
 
@@ -386,7 +402,7 @@ class Board:
             if problem:
                 raise ValueError(problem)
         x, y = placement.x, placement.y
-        oriented = orient(tile_type, placement.rotation)
+        oriented = _oriented(tile_type, placement.rotation)
         placed = _new_placed_tile(x, y, oriented, len(self.tiles))
         tiles, codes = self.tiles, self._codes
         tiles[(x, y)] = placed
