@@ -312,18 +312,20 @@ class RandomController(_Recorder):
 
     def choose(self, state: GameState, decision: Decision) -> Action:
         options = decision.options
-        if not options:
+        # counted once: the legal placements count themselves in Python code
+        n = len(options)
+        if not n:
             return PASS
-        # rng.choice(options) draws what options[rng.randrange(len(options))] draws, with
-        # one call less
+        # options[rng.randrange(n)] is the draw rng.choice(options) makes, without counting
+        # the options again
         if not decision.optional:
-            return self.rng.choice(options)
+            return options[self.rng.randrange(n)]
         if self.deploy_bias is None:
-            k = self.rng.randrange(len(options) + 1)
-            return options[k] if k < len(options) else PASS
+            k = self.rng.randrange(n + 1)
+            return options[k] if k < n else PASS
         if self.rng.random() >= self.deploy_bias:
             return PASS
-        return self.rng.choice(options)
+        return options[self.rng.randrange(n)]
 
 
 @dataclass
