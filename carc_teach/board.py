@@ -405,8 +405,9 @@ class Board:
         oriented = _oriented(tile_type, placement.rotation)
         placed = _new_placed_tile(x, y, oriented, len(self.tiles))
         tiles, codes = self.tiles, self._codes
-        tiles[(x, y)] = placed
-        codes.pop((x, y), None)
+        square = (x, y)
+        tiles[square] = placed
+        codes.pop(square, None)
         # Each empty square beside the new tile gains a demand on the side facing it. A square
         # new to the frontier touches no other tile (the frontier holds every empty square next
         # to one), so it demands nothing elsewhere. The tiles beside it are what its features

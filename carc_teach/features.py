@@ -115,11 +115,14 @@ class Feature:
         open_edges: int,
         pennants: int,
         building: str = "",
+        square: Position | None = None,
     ) -> None:
         self.id = fid
         self.kind = kind
         self.nodes: list[Node] = [node]
-        self.tiles: set[Position] = {(node[0], node[1])}
+        # ``square``: the node's square, when the caller has it (a placed tile's features
+        # share one tuple)
+        self.tiles: set[Position] = {(node[0], node[1]) if square is None else square}
         self.open_edges = open_edges
         self.pennants = pennants
         self.figures: list[Figure] = []
@@ -403,6 +406,7 @@ class FeatureGraph:
         sides match anything, such as the abbey) is closed by it.
         """
         x, y = placed.x, placed.y
+        square = (x, y)
         tile = placed.tile
         segments = tile.segments
         feature_of = self._feature_of
@@ -415,14 +419,14 @@ class FeatureGraph:
             kind = seg.kind
             if kind == "cloister":
                 building = next((t for t in seg.tags if t in BUILDING_TAGS), "")
-                f = Feature(next_id, kind, node, 0, 0, building)
-                self._cloisters.setdefault((x, y), []).append(f)
+                f = Feature(next_id, kind, node, 0, 0, building, square)
+                self._cloisters.setdefault(square, []).append(f)
                 f.neighbours = sum(1 for dx, dy in SURROUNDING_OFFSETS if (x + dx, y + dy) in tiles)
                 near = self._near_cloisters
                 for dx, dy in SURROUNDING_OFFSETS:
                     near.setdefault((x + dx, y + dy), []).append(f)
             else:
-                f = Feature(next_id, kind, node, len(seg.sides), seg.pennants)
+                f = Feature(next_id, kind, node, len(seg.sides), seg.pennants, "", square)
                 for city_id in seg.borders:
                     f.borders.add((x, y, city_id))
             next_id += 1
@@ -477,7 +481,7 @@ class FeatureGraph:
                     union(fa, fb)
 
         # The new tile is a neighbour of every cloister around it.
-        around = self._near_cloisters.get((x, y))
+        around = self._near_cloisters.get(square)
         if around:
             for cloister in around:
                 cloister.neighbours += 1
