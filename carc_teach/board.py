@@ -155,12 +155,16 @@ _DEMANDS_AROUND: dict[int, tuple[OrientedTile, tuple[tuple[int, int, int, int], 
 def _demands_around(tile: OrientedTile) -> tuple[tuple[int, int, int, int], ...]:
     entry = _DEMANDS_AROUND.get(id(tile))
     if entry is None or entry[0] is not tile:
-        demands = tuple(
-            (side, dx, dy, _edge_code(tile.edges[side]) << _SHIFTS[(side + 2) % 4])
-            for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS)
-        )
-        entry = _DEMANDS_AROUND[id(tile)] = (tile, demands)
+        entry = _DEMANDS_AROUND[id(tile)] = (tile, _work_out_demands(tile))
     return entry[1]
+
+
+def _work_out_demands(tile: OrientedTile) -> tuple[tuple[int, int, int, int], ...]:
+    # (apart from _demands_around, which would otherwise keep ``tile`` in a cell at every call)
+    return tuple(
+        (side, dx, dy, _edge_code(tile.edges[side]) << _SHIFTS[(side + 2) % 4])
+        for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS)
+    )
 
 
 #: id of a tile type -> (the type, its orientation at each rotation). Keyed by identity, as
@@ -172,7 +176,9 @@ _ORIENTED: dict[int, tuple[TileType, dict[int, OrientedTile]]] = {}
 def _oriented(tile_type: TileType, rotation: int) -> OrientedTile:
     entry = _ORIENTED.get(id(tile_type))
     if entry is None or entry[0] is not tile_type:
-        turned = {r: orient(tile_type, r) for r in ROTATIONS}
+        turned = {}  # (a loop: a comprehension would keep tile_type in a cell at every call)
+        for angle in ROTATIONS:
+            turned[angle] = orient(tile_type, angle)
         entry = _ORIENTED[id(tile_type)] = (tile_type, turned)
     oriented = entry[1].get(rotation)
     # a rotation that is not one of the four: orient() says so
@@ -334,11 +340,16 @@ class Board:
         out: Sequence[Placement] = Placements(
             list(codes), rotations, list(accumulate(map(len, rotations)))
         )
-        rules = self.placement_rules
-        if rules:
-            out = [p for p in out if not any(rule(self, tile_type, p) for rule in rules)]
+        if self.placement_rules:
+            out = self._allowed(tile_type, out)
         self._legal = (len(self.tiles), tile_type, out)
         return out
+
+    def _allowed(self, tile_type: TileType, placements: Sequence[Placement]) -> list[Placement]:
+        """The placements every extra placement rule allows (apart from legal_placements,
+        which would otherwise keep its locals in cells at every call)."""
+        rules = self.placement_rules
+        return [p for p in placements if not any(rule(self, tile_type, p) for rule in rules)]
 
     def known_placements(self, tile_type: TileType) -> Sequence[Placement] | None:
         """The legal placements of ``tile_type`` if the last search was for it on this board

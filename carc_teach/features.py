@@ -259,6 +259,22 @@ class TileChange:
         return out
 
 
+# Hot functions keep no comprehension or lambda that reads their locals: CPython would then
+# make a cell for each such local at every call, and read it through the cell.
+
+
+def _tiles_around(tiles: Mapping[Position, PlacedTile], x: int, y: int) -> int:
+    """How many of the eight squares around (x, y) hold a tile."""
+    return sum(1 for dx, dy in SURROUNDING_OFFSETS if (x + dx, y + dy) in tiles)
+
+
+def _in_order_around(cloisters: list[Feature], pos: Position) -> list[Feature]:
+    """Cloisters near ``pos`` in the order of the squares around it, as the rules list them
+    (cloisters on one square in the order they were made, as the stable sort keeps them)."""
+    x, y = pos
+    return sorted(cloisters, key=lambda c: _AROUND_INDEX[(c.nodes[0][0] - x, c.nodes[0][1] - y)])
+
+
 class FeatureGraph:
     """The segments of the placed tiles, the union-find over them, and (on demand) the
     networkx graph that draws them.
@@ -342,14 +358,7 @@ class FeatureGraph:
         out = list(self._cloisters.get(pos, ())) if include_self else []
         near = self._near_cloisters.get(pos)  # most squares: none
         if near:
-            if len(near) > 1:
-                # in the order of the squares around, as the rules list them (cloisters on one
-                # square in the order they were made, as the stable sort keeps them)
-                x, y = pos
-                near = sorted(
-                    near, key=lambda c: _AROUND_INDEX[(c.nodes[0][0] - x, c.nodes[0][1] - y)]
-                )
-            out.extend(near)
+            out.extend(_in_order_around(near, pos) if len(near) > 1 else near)
         return out
 
     def bordering_cities(self, field: Feature) -> list[Feature]:
@@ -421,7 +430,7 @@ class FeatureGraph:
                 building = next((t for t in seg.tags if t in BUILDING_TAGS), "")
                 f = Feature(next_id, kind, node, 0, 0, building, square)
                 self._cloisters.setdefault(square, []).append(f)
-                f.neighbours = sum(1 for dx, dy in SURROUNDING_OFFSETS if (x + dx, y + dy) in tiles)
+                f.neighbours = _tiles_around(tiles, x, y)
                 near = self._near_cloisters
                 for dx, dy in SURROUNDING_OFFSETS:
                     near.setdefault((x + dx, y + dy), []).append(f)
@@ -493,7 +502,9 @@ class FeatureGraph:
                 on_tile.append(f)
         if parts is None:
             return TileChange(placed, None, self, on_tile)
-        joined = [(f, figs, feature_of[b]) for f, figs, b in parts.values()]
+        joined = []
+        for f, figs, b in parts.values():
+            joined.append((f, figs, feature_of[b]))
         return TileChange(placed, joined, self, on_tile)
 
     # -- copying and checking --------------------------------------------------------------

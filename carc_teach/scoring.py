@@ -115,7 +115,13 @@ def score_feature(
         strengths[fig.player] = strengths.get(fig.player, 0) + figure_strength(state, fig, feature)  # type: ignore[index]
     scoring.strengths = strengths
     best = max(strengths.values()) if strengths else 0
-    winners = [p for p in state.players if strengths.get(p) == best] if best > 0 else []
+    # loops, not comprehensions, here and below: a comprehension reading a local makes that
+    # local a cell at every call
+    winners = []
+    if best > 0:
+        for p in state.players:
+            if strengths.get(p) == best:
+                winners.append(p)
     scoring.winners = winners
 
     value = _NOTHING
@@ -137,9 +143,8 @@ def score_feature(
     why = "after scoring" if not final else "scored after the game"
     # a copy: returning a figure takes it off the feature
     figures_there = list(feature.figures)
-    if len(figures_there) > 1:  # in seat order
-        seat = {p: i for i, p in enumerate(state.players)}
-        figures_there.sort(key=lambda f: (seat.get(f.player, -1), f.id))  # type: ignore[arg-type]
+    if len(figures_there) > 1:
+        _in_seat_order(figures_there, state.players)
     for fig in figures_there:
         fate = None
         for figure_fate in hooks.figure_fate:
@@ -155,6 +160,11 @@ def score_feature(
     return scoring
 
 
+def _in_seat_order(figures: list[Figure], players: tuple[str, ...]) -> None:
+    seat = {p: i for i, p in enumerate(players)}
+    figures.sort(key=lambda f: (seat.get(f.player, -1), f.id))  # type: ignore[arg-type]
+
+
 def _award(
     state: GameState, scoring: Scoring, parts_of: dict[str, tuple[tuple[str, int], ...]]
 ) -> None:
@@ -162,10 +172,9 @@ def _award(
     winners, strengths = scoring.winners, scoring.strengths
     points = value.points
     # winners without a bonus score the value's points
-    points_of = {
-        p: points if parts is value.parts else sum(x for _, x in parts)
-        for p, parts in parts_of.items()
-    }
+    points_of: dict[str, int] = {}
+    for p, parts in parts_of.items():
+        points_of[p] = points if parts is value.parts else sum(x for _, x in parts)
     if not winners or max(points_of.values()) <= 0:
         breakdown_text = " + ".join(f"{w} = {p}" for w, p in value.parts)
         if not feature.figures:
@@ -195,8 +204,12 @@ def _award(
             f"({strengths[winners[0]]} each), so each scores in full."
         )
     elif len(strengths) > 1:
-        others = ", ".join(f"{p} {s}" for p, s in strengths.items() if p != winners[0])
-        share = f" {winners[0]} has the majority ({strengths[winners[0]]} against {others})."
+        winner = winners[0]
+        others = []
+        for p, s in strengths.items():
+            if p != winner:
+                others.append(f"{p} {s}")
+        share = f" {winner} has the majority ({strengths[winner]} against {', '.join(others)})."
     for p in winners:
         points = points_of[p]
         if points <= 0:

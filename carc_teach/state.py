@@ -187,9 +187,13 @@ class GameState:
         if options:
             from .editions import option
 
+            # a loop, not a generator over ``notes``: that would make ``notes`` a cell at
+            # every call of emit
             notes = list(annotations)
             for oid in options:
-                notes.extend(a for a in option(oid).annotations if a not in notes)
+                for note in option(oid).annotations:
+                    if note not in notes:
+                        notes.append(note)
             annotations = tuple(notes)
             options = tuple(options)
         events = self.events

@@ -551,17 +551,7 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         f.scored = True
         rule_what = _scoring_rule(state, f)
         rules.append(rule_what)
-        counts: dict[str, int] = {}
-        for fig in f.figures:
-            if fig.player is not None:
-                counts[fig.player] = counts.get(fig.player, 0) + 1
-        role = ROLE_NAMES.get(f.role_kind, "figure")
-        who = (
-            f"{ROLE_PLURALS.get(role, role + 's')} on it: "
-            + ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
-            if counts
-            else "nobody has a figure on it"
-        )
+        who = _who_is_on(state, f)
         state.emit(
             "feature-completed",
             player=player,
@@ -599,6 +589,21 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     controller.end_turn(state, turn)
     state.turn = None
     return True
+
+
+def _who_is_on(state: GameState, feature: Any) -> str:
+    """'knights on it: Alice 1, Bob 2' (apart from _play_turn, which would otherwise keep the
+    counts in a cell at every turn)."""
+    counts: dict[str, int] = {}
+    for fig in feature.figures:
+        if fig.player is not None:
+            counts[fig.player] = counts.get(fig.player, 0) + 1
+    if not counts:
+        return "nobody has a figure on it"
+    role = ROLE_NAMES.get(feature.role_kind, "figure")
+    return f"{ROLE_PLURALS.get(role, role + 's')} on it: " + ", ".join(
+        f"{p} {counts[p]}" for p in state.players if p in counts
+    )
 
 
 def _scoring_rule(state: GameState, feature, *, final: bool = False) -> tuple[str, str] | None:
