@@ -47,6 +47,7 @@ from carc_teach.site.pycompile import run_node
 
 __all__ = [
     "SNAPSHOT_FILE",
+    "SESSION_MODULES",
     "START_MODULES",
     "STDLIB_MODULES",
     "find_worker",
@@ -81,6 +82,62 @@ STDLIB_MODULES = (
 
 #: What marimo's worker imports as it starts a session, beyond the packages' top-level modules.
 START_MODULES = ("marimo._pyodide.bootstrap",)
+#: What a marimo session imports as it starts and runs a walkthrough's cells, beyond the
+#: above (read from ``sys.modules`` before and after starting a session on a restored snapshot
+#: under Node.js, the same for every walkthrough); ``js`` and pyodide_http are left out (see
+#: ``_NOT_IMPORTED``). A module that does not import is skipped, and the build says so.
+SESSION_MODULES = (
+    "getpass marimo._cli.install_hints marimo._convert.ipynb marimo._convert.ipynb.from_ir "
+    "marimo._convert.ipynb.to_ir marimo._convert.markdown marimo._convert.markdown.flavor "
+    "marimo._convert.markdown.flavor.base marimo._convert.markdown.flavor.mdx "
+    "marimo._convert.markdown.flavor.mystmd marimo._convert.markdown.flavor.pymdown "
+    "marimo._convert.markdown.flavor.qmd marimo._convert.markdown.from_ir "
+    "marimo._convert.markdown.to_ir marimo._data._external_storage.get_storage "
+    "marimo._data._external_storage.huggingface marimo._data._external_storage.storage "
+    "marimo._data._external_storage.utils marimo._export marimo._export._limits "
+    "marimo._export._nbconvert marimo._export._status marimo._export.dependencies "
+    "marimo._export.exporter marimo._export.requests marimo._export.serialization "
+    "marimo._metadata marimo._metadata.opengraph marimo._output.formatters._nn_tree "
+    "marimo._output.formatters.ai_formatters marimo._output.formatters.altair_formatters "
+    "marimo._output.formatters.anywidget_formatters marimo._output.formatters.arviz_formatters "
+    "marimo._output.formatters.bokeh_formatters marimo._output.formatters.cell "
+    "marimo._output.formatters.df_formatters marimo._output.formatters.flax_formatters "
+    "marimo._output.formatters.formatters marimo._output.formatters.holoviews_formatters "
+    "marimo._output.formatters.ipython_formatters marimo._output.formatters.ipywidgets_formatters "
+    "marimo._output.formatters.leafmap_formatters marimo._output.formatters.lets_plot_formatters "
+    "marimo._output.formatters.matplotlib_formatters marimo._output.formatters.pandas_formatters "
+    "marimo._output.formatters.panel_formatters marimo._output.formatters.plotly_formatters "
+    "marimo._output.formatters.pyecharts_formatters "
+    "marimo._output.formatters.pygwalker_formatters marimo._output.formatters.pytorch_formatters "
+    "marimo._output.formatters.seaborn_formatters marimo._output.formatters.sympy_formatters "
+    "marimo._output.formatters.tqdm_formatters marimo._plugins.ui._impl.anywidget.comm_provider "
+    "marimo._pyodide.pyodide_session marimo._pyodide.restartable_task marimo._pyodide.streams "
+    "marimo._runtime._wasm._polars marimo._runtime.kernel_lifecycle "
+    "marimo._runtime.runner.hooks_lens marimo._runtime.runner.hooks_on_finish "
+    "marimo._runtime.runner.hooks_post_execution marimo._runtime.runner.hooks_pre_execution "
+    "marimo._runtime.runner.hooks_preparation marimo._runtime.utils "
+    "marimo._runtime.utils.set_ui_element_request_manager marimo._save.manifest "
+    "marimo._save.signing_policy marimo._schemas.export marimo._schemas.export_options "
+    "marimo._server.files marimo._server.files.file_system marimo._server.files.os_file_system "
+    "marimo._server.files.roots marimo._server.models.files marimo._session.state "
+    "marimo._session.state.environment marimo._session.state.serialize "
+    "marimo._session.state.session_view marimo._snippets marimo._snippets.snippets "
+    "marimo._sql.connection_utils marimo._utils.background_task marimo._utils.formatter "
+    "marimo._utils.lists marimo._utils.typing markdown.extensions.attr_list "
+    "markdown.extensions.footnotes markdown.extensions.sane_lists markdown.extensions.tables "
+    "markdown.extensions.toc narwhals._interchange narwhals._interchange.dataframe "
+    "packaging._elffile packaging._manylinux packaging._musllinux packaging._parser "
+    "packaging._ranges packaging._tokenizer packaging.markers packaging.specifiers packaging.tags "
+    "packaging.utils packaging.version pygments.formatter pygments.formatters "
+    "pygments.formatters._mapping pygments.formatters.html pygments.lexers "
+    "pygments.lexers._mapping pygments.modeline pygments.plugin pygments.styles "
+    "pygments.styles._mapping pygments.token pygments.util pymdownx._bypassnorm "
+    "pymdownx.arithmatex pymdownx.b64 pymdownx.blocks pymdownx.blocks.admonition "
+    "pymdownx.blocks.block pymdownx.blocks.caption pymdownx.blocks.details pymdownx.blocks.html "
+    "pymdownx.blocks.tab pymdownx.caret pymdownx.critic pymdownx.emoji1_db pymdownx.highlight "
+    "pymdownx.keymap_db pymdownx.keys pymdownx.magiclink pymdownx.quotes pymdownx.superfences "
+    "pymdownx.tasklist pymdownx.tilde termios webbrowser "
+).split()
 #: Modules of the snapshot's packages not imported into it: micropip and pyodide_http hold
 #: JavaScript objects (``js.fetch``, ``XMLHttpRequest``), which a snapshot cannot carry;
 #: networkx is imported only by the views that draw with it (no carc_teach module imports it
@@ -93,7 +150,7 @@ _PYTHON = r"""
 import importlib, json, pkgutil, sys
 spec = json.loads(SPEC)
 skipped = []
-for name in spec["stdlib"] + spec["packages"]:
+for name in spec["stdlib"] + spec["packages"] + spec["session"]:
     try:
         importlib.import_module(name)
     except Exception as error:  # not in Pyodide's standard library, say
@@ -247,6 +304,7 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
         "stdlib": list(STDLIB_MODULES),
         "packages": _imports_of(json.loads(lock_text)),
         "start": list(START_MODULES),
+        "session": list(SESSION_MODULES),
         "not_imported": list(_NOT_IMPORTED),
     }
     code = _PYTHON.replace("SPEC", repr(json.dumps(spec)))

@@ -5,9 +5,9 @@ The site's runtime folder (wheels, lockfile) is installed as ``carc-teach build-
 twice under Node.js through the npm package's ``pyodide.mjs`` with the bootstrap patch the build
 applies to marimo's worker and the library-loader patch it applies to the runtime (see
 :mod:`carc_teach.site.snapshot`), the package files handed over as the patched worker hands
-them. Python must come up with marimo, its browser bootstrap and the engine already imported,
-msgspec's compiled library working where the snapshot left it, install nothing, log without
-errors, replay a game, and draw fresh random numbers on every start.
+them. Python must come up with marimo, what its sessions import and the engine already
+imported, msgspec's compiled library working where the snapshot left it, install nothing, log
+without errors, replay a game, and draw fresh random numbers on every start.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ for (const run of [1, 2]) {
   const preloaded = py.runPython(`
 import json, sys
 json.dumps(sorted(m for m in ("asyncio", "carc_teach.teach", "docutils", "jedi", "marimo",
-                              "marimo._pyodide.bootstrap", "msgspec") if m in sys.modules))
+                              "marimo._pyodide.bootstrap", "marimo._pyodide.pyodide_session",
+                              "msgspec", "pygments.formatters.html") if m in sys.modules))
 `);
   await py.loadPackagesFromImports("import jedi\nimport docutils\nimport carc_teach\nimport marimo\nimport msgspec",
                                    { messageCallback: (m) => installed.push(m) });
@@ -99,7 +100,8 @@ def test_python_starts_from_the_snapshot_with_marimo_imported(restored):
     for run in restored["runs"]:
         assert run["preloaded"] == [
             "asyncio", "carc_teach.teach", "docutils", "jedi", "marimo",
-            "marimo._pyodide.bootstrap", "msgspec",
+            "marimo._pyodide.bootstrap", "marimo._pyodide.pyodide_session", "msgspec",
+            "pygments.formatters.html",
         ]  # fmt: skip
         assert run["events"] > 0
 
