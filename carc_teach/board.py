@@ -167,22 +167,32 @@ def _work_out_demands(tile: OrientedTile) -> tuple[tuple[int, int, int, int], ..
     )
 
 
-#: id of a tile type -> (the type, its orientation at each rotation). Keyed by identity, as
-#: looking ``orient(tile_type, rotation)`` up in its cache hashes the type by a Python
-#: ``__hash__``; the entry holds the type, so the id stays its own.
-_ORIENTED: dict[int, tuple[TileType, dict[int, OrientedTile]]] = {}
+#: id of a tile type -> (the type, per rotation: the oriented tile and the demands it puts on
+#: the squares around it, see _demands_around). Keyed by identity, as looking
+#: ``orient(tile_type, rotation)`` up in its cache hashes the type by a Python ``__hash__``;
+#: the entry holds the type, so the id stays its own.
+_PLACING: dict[
+    int, tuple[TileType, dict[int, tuple[OrientedTile, tuple[tuple[int, int, int, int], ...]]]]
+] = {}
 
 
-def _oriented(tile_type: TileType, rotation: int) -> OrientedTile:
-    entry = _ORIENTED.get(id(tile_type))
+def _placing(
+    tile_type: TileType, rotation: int
+) -> tuple[OrientedTile, tuple[tuple[int, int, int, int], ...]]:
+    """The tile turned by ``rotation`` and the demands it puts around it (one look-up for
+    Board.add)."""
+    entry = _PLACING.get(id(tile_type))
     if entry is None or entry[0] is not tile_type:
         turned = {}  # (a loop: a comprehension would keep tile_type in a cell at every call)
         for angle in ROTATIONS:
-            turned[angle] = orient(tile_type, angle)
-        entry = _ORIENTED[id(tile_type)] = (tile_type, turned)
-    oriented = entry[1].get(rotation)
-    # a rotation that is not one of the four: orient() says so
-    return oriented if oriented is not None else orient(tile_type, rotation)
+            oriented = orient(tile_type, angle)
+            turned[angle] = (oriented, _demands_around(oriented))
+        entry = _PLACING[id(tile_type)] = (tile_type, turned)
+    found = entry[1].get(rotation)
+    if found is None:  # not one of the four rotations: orient() refuses it
+        oriented = orient(tile_type, rotation)
+        found = (oriented, _demands_around(oriented))
+    return found
 
 
 class Placements(Sequence[Placement]):
@@ -413,7 +423,7 @@ class Board:
             if problem:
                 raise ValueError(problem)
         x, y = placement.x, placement.y
-        oriented = _oriented(tile_type, placement.rotation)
+        oriented, around = _placing(tile_type, placement.rotation)
         placed = _new_placed_tile(x, y, oriented, len(self.tiles))
         tiles, codes = self.tiles, self._codes
         square = (x, y)
@@ -424,7 +434,7 @@ class Board:
         # to one), so it demands nothing elsewhere. The tiles beside it are what its features
         # join.
         neighbours = []
-        for side, dx, dy, demand in _demands_around(oriented):
+        for side, dx, dy, demand in around:
             q = (x + dx, y + dy)
             other = tiles.get(q)
             if other is None:
