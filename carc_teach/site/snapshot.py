@@ -165,6 +165,28 @@ def import_all(path, prefix):
                 import_all(module.__path__, found.name + ".")
 import carc_teach
 import_all(carc_teach.__path__, "carc_teach.")
+# Caches a page's first run would fill, filled now: marimo's markdown converter (built once,
+# with its extensions), msgspec's knowledge of marimo's message types (built on the first
+# decode), the engine's annotation corpus (read on the first note) and its drawing templates
+# for the base tiles (built on the first board).
+warm_ups = {
+    "markdown": "from marimo._output.md import md; md('*warm*').text",
+    "message types": (
+        "import msgspec; from marimo._messaging.notification import NotificationMessage; "
+        "msgspec.json.Decoder(NotificationMessage, strict=True)"
+    ),
+    "annotations": "from carc_teach import annotations; annotations.all_annotations()",
+    "boards": (
+        "from carc_teach import examples, teach; game = examples.load('full-game'); "
+        "k = len(game.events) - 1; state = game.replay(k); "
+        "teach.board_for_event(game, k, state); teach.feature_graph_for_event(game, k, state)"
+    ),
+}
+for what, statement in warm_ups.items():
+    try:
+        exec(statement, {})
+    except Exception as error:  # marimo moved on: the page fills it as before
+        skipped.append(f"warm-up of {what} ({type(error).__name__}: {error})")
 # Files open now are not open in a restored runtime (its file system starts afresh).
 # A logging handler made by these imports (marimo's) writes to the stream sys.stderr was then:
 # it writes to the runtime's current one instead. A file handler's file is closed, to be opened
@@ -330,7 +352,7 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
                 raise SiteError("making the Pyodide memory snapshot wrote no package files")
             skipped = [line for line in result.stdout.splitlines() if line.startswith("skipped:")]
             if skipped and skipped[-1] != "skipped: none":
-                log(f"  snapshot: modules that did not import, left out; {skipped[-1]}")
+                log(f"  snapshot: left out (did not import, or a warm-up failed); {skipped[-1]}")
             partial = cached.with_suffix(".part")
             shutil.rmtree(partial, ignore_errors=True)
             shutil.copytree(made, partial)

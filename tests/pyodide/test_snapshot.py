@@ -38,6 +38,12 @@ for (const run of [1, 2]) {
     packageBaseUrl: runtime + "/", packages: [],
     _loadSnapshot: fs.readFileSync(runtime + "/snapshot.bin"),
   });
+  const warm = py.runPython(`
+import json
+from marimo._output.md import _get_markdown
+from carc_teach.annotations import _corpus
+json.dumps([_get_markdown.cache_info().currsize, _corpus.cache_info().currsize])
+`);
   const preloaded = py.runPython(`
 import json, sys
 json.dumps(sorted(m for m in ("asyncio", "carc_teach.teach", "docutils", "jedi", "marimo",
@@ -62,7 +68,8 @@ gc.collect()
 json.dumps({"random": random.random(), "events": len(examples.load("first-turns").events),
             "msgspec": [encoded.decode(), decoded.tile, decoded.turn]})
 `)));
-  Object.assign(report[report.length - 1], { messages: installed, preloaded: JSON.parse(preloaded) });
+  Object.assign(report[report.length - 1],
+                { messages: installed, preloaded: JSON.parse(preloaded), warm: JSON.parse(warm) });
 }
 console.log(JSON.stringify(report));
 """
@@ -104,6 +111,12 @@ def test_python_starts_from_the_snapshot_with_marimo_imported(restored):
             "pygments.formatters.html",
         ]  # fmt: skip
         assert run["events"] > 0
+
+
+def test_caches_a_first_run_fills_are_already_filled(restored):
+    """marimo's markdown converter and the annotation corpus were built before the snapshot."""
+    for run in restored["runs"]:
+        assert run["warm"] == [1, 1]
 
 
 def test_the_compiled_library_works_where_the_snapshot_left_it(restored):
