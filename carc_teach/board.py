@@ -145,54 +145,46 @@ def _fits_of(tile_type: TileType) -> _FitMemo:
     return table
 
 
-#: id of an oriented tile -> (the tile, per side ``(side, dx, dy, demand)``: the offset of
-#: the square beside that side and the demand the tile's edge puts on it, the edge's code
-#: shifted to the side of that square that faces the tile). Keyed by identity, as hashing an
-#: oriented tile hashes all its segments; the entry holds the tile, so the id stays its own.
-_DEMANDS_AROUND: dict[int, tuple[OrientedTile, tuple[tuple[int, int, int, int], ...]]] = {}
+#: per side of a tile ``(side, dx, dy, demand)``: the offset of the square beside that side
+#: and the demand the tile's edge puts on it
+_Around = tuple[tuple[int, int, int, int], ...]
 
 
-def _demands_around(tile: OrientedTile) -> tuple[tuple[int, int, int, int], ...]:
-    entry = _DEMANDS_AROUND.get(id(tile))
-    if entry is None or entry[0] is not tile:
-        entry = _DEMANDS_AROUND[id(tile)] = (tile, _work_out_demands(tile))
-    return entry[1]
-
-
-def _work_out_demands(tile: OrientedTile) -> tuple[tuple[int, int, int, int], ...]:
-    # (apart from _demands_around, which would otherwise keep ``tile`` in a cell at every call)
+def _demands_around(tile: OrientedTile) -> _Around:
+    """Per side, the square beside it and the demand the tile's edge puts on that square: the
+    edge's code shifted to the side of that square that faces the tile."""
     return tuple(
         (side, dx, dy, _edge_code(tile.edges[side]) << _SHIFTS[(side + 2) % 4])
         for side, (dx, dy) in enumerate(NEIGHBOUR_OFFSETS)
     )
 
 
+def _turnings(tile_type: TileType) -> dict[int, tuple[OrientedTile, _Around]]:
+    turned = {}
+    for angle in ROTATIONS:
+        oriented = orient(tile_type, angle)
+        turned[angle] = (oriented, _demands_around(oriented))
+    return turned
+
+
 #: id of a tile type -> (the type, per rotation: the oriented tile and the demands it puts on
-#: the squares around it, see _demands_around). Keyed by identity, as looking
-#: ``orient(tile_type, rotation)`` up in its cache hashes the type by a Python ``__hash__``;
-#: the entry holds the type, so the id stays its own.
-_PLACING: dict[
-    int, tuple[TileType, dict[int, tuple[OrientedTile, tuple[tuple[int, int, int, int], ...]]]]
-] = {}
+#: the squares around it). Keyed by identity, as looking ``orient(tile_type, rotation)`` up in
+#: its cache hashes the type by a Python ``__hash__``; the entry holds the type, so the id
+#: stays its own.
+_PLACING: dict[int, tuple[TileType, dict[int, tuple[OrientedTile, _Around]]]] = {}
 
 
-def _placing(
-    tile_type: TileType, rotation: int
-) -> tuple[OrientedTile, tuple[tuple[int, int, int, int], ...]]:
+def _placing(tile_type: TileType, rotation: int) -> tuple[OrientedTile, _Around]:
     """The tile turned by ``rotation`` and the demands it puts around it (one look-up for
     Board.add)."""
     entry = _PLACING.get(id(tile_type))
     if entry is None or entry[0] is not tile_type:
-        turned = {}  # (a loop: a comprehension would keep tile_type in a cell at every call)
-        for angle in ROTATIONS:
-            oriented = orient(tile_type, angle)
-            turned[angle] = (oriented, _demands_around(oriented))
-        entry = _PLACING[id(tile_type)] = (tile_type, turned)
-    found = entry[1].get(rotation)
-    if found is None:  # not one of the four rotations: orient() refuses it
-        oriented = orient(tile_type, rotation)
-        found = (oriented, _demands_around(oriented))
-    return found
+        entry = _PLACING[id(tile_type)] = (tile_type, _turnings(tile_type))
+    try:
+        return entry[1][rotation]
+    except KeyError:
+        orient(tile_type, rotation)  # not one of the four rotations: orient() says so
+        raise
 
 
 class Placements(Sequence[Placement]):
