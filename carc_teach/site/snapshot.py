@@ -199,9 +199,10 @@ class CurrentStream:
         return getattr(sys, self.name).write(text)
     def flush(self):
         getattr(sys, self.name).flush()
-standard = []
-for stream in [getattr(sys, n) for n in ("stdin", "stdout", "stderr")] + [sys.__stdin__, sys.__stdout__, sys.__stderr__]:
-    standard += [stream, getattr(stream, "buffer", None), getattr(getattr(stream, "buffer", None), "raw", None)]
+standard = []  # the standard streams and the buffered and raw files under them
+for name in ("stdin", "stdout", "stderr", "__stdin__", "__stdout__", "__stderr__"):
+    buffer = getattr(getattr(sys, name), "buffer", None)
+    standard += [getattr(sys, name), buffer, getattr(buffer, "raw", None)]
 folders = set()
 loggers = [logging.getLogger(), *logging.Logger.manager.loggerDict.values()]
 for handler in [h for logger in loggers for h in getattr(logger, "handlers", ())]:
@@ -388,15 +389,16 @@ def patch_runtime(text: str, name: str = _LOADER) -> str:
             f"{name}: cannot find where Pyodide's loader places a dynamic library (is this "
             f"Pyodide 314.0.0?); the snapshot was not wired in"
         )
+    # the loader's own lines, with the recorded memory address taking precedence
     placed = (
-        _PLACED_MARK + "var $placed=Module.__carcPlaced?.[libName];"
-        "var memoryBase=$placed?$placed.memoryBase:metadata.memorySize?alignMemory(getMemory("
-        "metadata.memorySize+memAlign),memAlign):0;var tableBase=metadata.tableSize?"
-        "wasmTable.length:0;if($placed&&$placed.tableBase!==tableBase)throw new Error("
-        "`${libName}: the wasm table is at ${tableBase}, the snapshot had it at "
-        "${$placed.tableBase}`);(Module.__carcLibraries||=[]).push({libName,handle,"
-        "global:!!flags.global,nodelete:!!flags.nodelete,memoryBase,"
-        "memorySize:metadata.memorySize,tableBase,tableSize:metadata.tableSize});"
+        _PLACED_MARK
+        + "var $placed=Module.__carcPlaced?.[libName];"
+        + _PLACE_LIBRARY.replace("var memoryBase=", "var memoryBase=$placed?$placed.memoryBase:")
+        + "if($placed&&$placed.tableBase!==tableBase)throw new Error(`${libName}: the wasm "
+        "table is at ${tableBase}, the snapshot had it at ${$placed.tableBase}`);"
+        "(Module.__carcLibraries||=[]).push({libName,handle,global:!!flags.global,"
+        "nodelete:!!flags.nodelete,memoryBase,memorySize:metadata.memorySize,tableBase,"
+        "tableSize:metadata.tableSize});"
     )
     return text.replace(_PLACE_LIBRARY, placed)
 
