@@ -25,6 +25,7 @@ __all__ = [
     "Board",
     "PlacedTile",
     "Placement",
+    "PlacementRule",
     "Placements",
     "TileChange",
     "NEIGHBOUR_OFFSETS",
@@ -187,6 +188,121 @@ def _placing(tile_type: TileType, rotation: int) -> tuple[OrientedTile, _Around]
         raise
 
 
+def _concerns_every_tile(tile_type: TileType) -> bool:
+    return True
+
+
+class PlacementRule:
+    """An extra placement rule of an expansion, with what the board needs to apply it without
+    asking it about every candidate placement.
+
+    ``problem(board, tile_type, placement)`` is the rule itself: ``None`` when it allows the
+    placement, else a sentence saying why not. Calling the rule calls it, and
+    :meth:`Board.placement_problem` asks it for the reason about one placement on demand; the
+    search for legal placements only needs a yes or no, asked as narrowly as the rule allows:
+
+    - ``concerns(tile_type)``: False when the rule allows every placement of that tile type
+      (the abbey's hole rule concerns the abbey only). Asked once per tile type and board.
+    - ``square_code(code)``: for a rule that depends only on which sides of the square have a
+      neighbour and what they show (the square's demand code, see :data:`Board.codes`),
+      whether it allows the square: the board folds it into its table of which rotations fit
+      a demand code, so the rule costs nothing per search.
+    - ``allows(board, tile_type, placement)``: a faster yes or no than ``problem`` (no
+      sentence built), asked of the placements whose edges fit when the rule depends on more
+      than the square's code. By default ``problem(...) is None``.
+
+    A module may also give plain functions ``rule(board, tile_type, placement)`` as its
+    placement rules: they concern every tile and are asked about every candidate.
+    """
+
+    __slots__ = ("problem", "concerns", "square_code", "allows")
+
+    def __init__(
+        self,
+        problem: Callable[[Board, TileType, Placement], str | None],
+        *,
+        concerns: Callable[[TileType], bool] = _concerns_every_tile,
+        square_code: Callable[[int], bool] | None = None,
+        allows: Callable[[Board, TileType, Placement], bool] | None = None,
+    ) -> None:
+        self.problem = problem
+        self.concerns = concerns
+        self.square_code = square_code
+        self.allows = allows
+
+    def __call__(self, board: Board, tile_type: TileType, placement: Placement) -> str | None:
+        return self.problem(board, tile_type, placement)
+
+    def __repr__(self) -> str:
+        return f"PlacementRule({getattr(self.problem, '__name__', self.problem)!r})"
+
+
+def surrounded(code: int) -> bool:
+    """Whether a square with demand code ``code`` has a neighbour on each of its four sides
+    (each side's 3 bits not all 0)."""
+    return bool(code & 0o7 and code & 0o70 and code & 0o700 and code & 0o7000)
+
+
+class _CodeFilteredFits(dict):
+    """The fit memo of a tile type under rules that depend only on a square's demand code:
+    the rotations that fit, or none where a rule refuses the square."""
+
+    __slots__ = ("_fits", "_square_codes")
+
+    def __init__(self, fits: _FitMemo, square_codes: tuple[Callable[[int], bool], ...]) -> None:
+        super().__init__()
+        self._fits = fits
+        self._square_codes = square_codes
+
+    def __missing__(self, code: int) -> tuple[int, ...]:
+        fits = self._fits[code]
+        if fits:
+            for allowed in self._square_codes:
+                if not allowed(code):
+                    fits = ()
+                    break
+        self[code] = fits
+        return fits
+
+
+# (edges of the unrotated tile, the code rules) -> the filtered memo; shared by every board
+_FILTERED_CACHE: dict[tuple, _CodeFilteredFits] = {}
+
+
+def _allows_by_problem(rule: PlacementRule) -> Callable[[Board, TileType, Placement], bool]:
+    problem = rule.problem
+
+    def allows(board: Board, tile_type: TileType, placement: Placement) -> bool:
+        return problem(board, tile_type, placement) is None
+
+    return allows
+
+
+#: how a board searches for one tile type: (the type, rotations per demand code with the code
+#: rules applied, the yes-or-no checks of the other rules that concern it)
+_Plan = tuple[TileType, dict, tuple[Callable[["Board", TileType, Placement], bool], ...]]
+
+
+def _plan(rules: tuple[PlacementRule, ...], tile_type: TileType) -> _Plan:
+    fits: dict = _fits_of(tile_type)
+    square_codes = []
+    checks = []
+    for rule in rules:
+        if not rule.concerns(tile_type):
+            continue
+        if rule.square_code is not None:
+            square_codes.append(rule.square_code)
+        else:
+            checks.append(rule.allows or _allows_by_problem(rule))
+    if square_codes:
+        key = (tile_type.edges, tuple(square_codes))
+        filtered = _FILTERED_CACHE.get(key)
+        if filtered is None:
+            filtered = _FILTERED_CACHE[key] = _CodeFilteredFits(fits, tuple(square_codes))  # type: ignore[arg-type]
+        fits = filtered
+    return (tile_type, fits, tuple(checks))
+
+
 class Placements(Sequence[Placement]):
     """The legal placements of a tile, as a read-only sequence.
 
@@ -252,14 +368,16 @@ class Board:
     Parameters
     ----------
     placement_rules:
-        Extra legality checks (expansions: river, shrines, ...). Each is called as
-        ``rule(board, tile_type, placement)`` and returns ``None`` when the placement is
-        allowed or a sentence saying why it is not.
+        Extra legality checks (expansions: river, shrines, ...): :class:`PlacementRule` objects, or
+        plain functions called as ``rule(board, tile_type, placement)`` that return ``None``
+        when the placement is allowed or a sentence saying why it is not.
     """
 
     def __init__(
         self,
-        placement_rules: tuple[Callable[[Board, TileType, Placement], str | None], ...] = (),
+        placement_rules: tuple[
+            PlacementRule | Callable[[Board, TileType, Placement], str | None], ...
+        ] = (),
     ) -> None:
         self.tiles: dict[Position, PlacedTile] = {}
         #: the frontier: every empty square next to a tile, in the order the squares joined it,
@@ -267,6 +385,12 @@ class Board:
         self._codes: dict[Position, int] = {}
         self.features = FeatureGraph(self.tiles)
         self.placement_rules = placement_rules
+        self._rules = tuple(
+            r if isinstance(r, PlacementRule) else PlacementRule(r) for r in placement_rules
+        )
+        #: id of a tile type -> how to search for it (see _plan); depends on the rules only,
+        #: so copies of the board share it
+        self._plans: dict[int, _Plan] = {}
         #: (tiles on the board, tile type, its legal placements) of the last search
         self._legal: tuple[int, TileType, Sequence[Placement]] | None = None
 
@@ -336,22 +460,41 @@ class Board:
         cached = self._legal
         if cached is not None and cached[0] == len(self.tiles) and cached[1] is tile_type:
             return cached[2]
+        plan = self._plans.get(id(tile_type))
+        if plan is None or plan[0] is not tile_type:
+            plan = self._plans[id(tile_type)] = _plan(self._rules, tile_type)
         # one memo look-up per square, mapped in C: no Python loop over the frontier
         codes = self._codes
-        rotations = list(map(_fits_of(tile_type).__getitem__, codes.values()))
-        out: Sequence[Placement] = Placements(
-            list(codes), rotations, list(accumulate(map(len, rotations)))
-        )
-        if self.placement_rules:
-            out = self._allowed(tile_type, out)
+        rotations = list(map(plan[1].__getitem__, codes.values()))
+        if plan[2]:
+            rotations = self._checked(tile_type, plan[2], rotations)
+        out = Placements(list(codes), rotations, list(accumulate(map(len, rotations))))
         self._legal = (len(self.tiles), tile_type, out)
         return out
 
-    def _allowed(self, tile_type: TileType, placements: Sequence[Placement]) -> list[Placement]:
-        """The placements every extra placement rule allows (apart from legal_placements,
-        which would otherwise keep its locals in cells at every call)."""
-        rules = self.placement_rules
-        return [p for p in placements if not any(rule(self, tile_type, p) for rule in rules)]
+    def _checked(
+        self,
+        tile_type: TileType,
+        checks: tuple[Callable[[Board, TileType, Placement], bool], ...],
+        rotations: list[tuple[int, ...]],
+    ) -> list[tuple[int, ...]]:
+        """``rotations`` (per frontier square, those whose edges fit) with the placements a
+        rule refuses taken out: the rules are asked only where the edges fit (apart from
+        legal_placements, which would otherwise keep its locals in cells at every call)."""
+        out = []
+        for (x, y), fitting in zip(self._codes, rotations, strict=True):
+            if fitting:
+                kept = []
+                for r in fitting:
+                    p = _new_placement(x, y, r)
+                    for allows in checks:
+                        if not allows(self, tile_type, p):
+                            break
+                    else:
+                        kept.append(r)
+                fitting = tuple(kept)
+            out.append(fitting)
+        return out
 
     def known_placements(self, tile_type: TileType) -> Sequence[Placement] | None:
         """The legal placements of ``tile_type`` if the last search was for it on this board
@@ -362,14 +505,24 @@ class Board:
         return None
 
     def can_place(self, tile_type: TileType) -> bool:
-        """Whether ``tile_type`` fits anywhere (stops at the first legal placement)."""
-        rules = self.placement_rules
-        table = _fits_of(tile_type)
-        for pos, code in self._codes.items():
-            for rotation in table[code]:
-                if not rules or not any(
-                    rule(self, tile_type, Placement(pos[0], pos[1], rotation)) for rule in rules
-                ):
+        """Whether ``tile_type`` fits anywhere (stops at the first legal placement; builds no
+        sentence: :meth:`placement_problem` says why one placement is refused)."""
+        cached = self._legal
+        if cached is not None and cached[0] == len(self.tiles) and cached[1] is tile_type:
+            return bool(cached[2])
+        plan = self._plans.get(id(tile_type))
+        if plan is None or plan[0] is not tile_type:
+            plan = self._plans[id(tile_type)] = _plan(self._rules, tile_type)
+        fits, checks = plan[1], plan[2]
+        if not checks:
+            return any(map(fits.__getitem__, self._codes.values()))
+        for (x, y), code in self._codes.items():
+            for rotation in fits[code]:
+                p = _new_placement(x, y, rotation)
+                for allows in checks:
+                    if not allows(self, tile_type, p):
+                        break
+                else:
                     return True
         return False
 
@@ -443,5 +596,7 @@ class Board:
         new._codes = dict(self._codes)
         new.features = self.features.clone(new.tiles, figure_map)  # type: ignore[arg-type]
         new.placement_rules = self.placement_rules
+        new._rules = self._rules
+        new._plans = self._plans
         new._legal = None
         return new

@@ -67,6 +67,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Decision, Deploy, MoveFigure, Pass, register_action
+from ..board import PlacementRule, surrounded
 from ..errors import GameFileError, IllegalMoveError, UnknownRuleError
 from ..figures import Corner, kind_of, role_name
 from ..geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
@@ -146,6 +147,13 @@ def abbey_hole_problem(board: Board, tile_type: TileType, placement: Placement) 
             f"no tile to the {' and '.join(missing)}"
         )
     return None
+
+
+#: the hole rule as the board applies it: it concerns the abbey only and depends only on which
+#: sides of a square have a neighbour, so the search for places to put the abbey (asked every
+#: turn for each player still holding one) builds no sentence and checks no square twice;
+#: abbey_hole_problem gives the reason for one square on demand
+ABBEY_HOLE = PlacementRule(abbey_hole_problem, concerns=is_abbey, square_code=surrounded)
 
 
 def barn_corner_problem(board: Board, corner: Corner) -> str | None:
@@ -358,7 +366,7 @@ class AbbeyMayorRules(RuleModule):
     # -- 1B/1C: the abbey -------------------------------------------------------------------
     @property
     def placement_rules(self) -> tuple:
-        return (abbey_hole_problem,)
+        return (ABBEY_HOLE,)
 
     def play_instead_of_draw(self, state: GameState, turn: Turn) -> TileType | None:
         abbey = state.tile_types[ABBEY]

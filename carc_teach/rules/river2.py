@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..board import PlacementRule
 from ..errors import GameFileError, IllegalMoveError
 from ..geometry import NEIGHBOUR_OFFSETS
 from ..tiles import SIDES, catalogue, orient
@@ -128,6 +129,20 @@ def spring_away_from_city(board: Board, tile_type: TileType, placement: Placemen
     return None
 
 
+def _is_river_tile(tile_type: TileType) -> bool:
+    return "river" in tile_type.tags
+
+
+def _is_spring(tile_type: TileType) -> bool:
+    return "spring" in tile_type.tags
+
+
+#: the rules as the board applies them: land tiles are not concerned, so the search for their
+#: placements never asks (river_problem and spring_away_from_city give the reasons)
+RIVER_PLACEMENT = PlacementRule(river_problem, concerns=_is_river_tile)
+SPRING_AWAY_FROM_CITY = PlacementRule(spring_away_from_city, concerns=_is_spring)
+
+
 class River2Rules(RuleModule):
     id = "river2"
     title = "The River II"
@@ -148,9 +163,9 @@ class River2Rules(RuleModule):
 
     @property
     def placement_rules(self) -> tuple:
-        rules = [river_problem]
+        rules = [RIVER_PLACEMENT]
         if self.option("river2.with-count") == "spring-away-from-city":
-            rules.append(spring_away_from_city)
+            rules.append(SPRING_AWAY_FROM_CITY)
         return tuple(rules)
 
     # -- set-up -------------------------------------------------------------------------------

@@ -66,6 +66,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Deploy
+from ..board import PlacementRule
 from ..figures import role_name
 from ..geometry import NEIGHBOUR_OFFSETS
 from ..text import capitalise, join_names, plural
@@ -249,7 +250,7 @@ class ShrineRules(RuleModule):
     def placement_rules(self) -> tuple:
         if self.option("shrine.placement-limit") != "official":
             return ()
-        return (_official_limit,)
+        return (OFFICIAL_LIMIT,)
 
     def after_placement(self, state: GameState, turn: Turn) -> None:
         placed = turn.placed
@@ -640,3 +641,12 @@ def _official_limit(board: Board, tile_type: TileType, placement: Placement) -> 
     if not building:
         return None
     return limit_problem(board, building, (placement.x, placement.y))
+
+
+def _brings_a_building(tile_type: TileType) -> bool:
+    return bool(_building_of(tile_type))
+
+
+#: the official limit as the board applies it: only tiles with a shrine, cloister or abbey are
+#: concerned, so the search for the other tiles' placements never asks it
+OFFICIAL_LIMIT = PlacementRule(_official_limit, concerns=_brings_a_building)

@@ -131,3 +131,52 @@ def test_a_tile_says_which_features_it_joined_when_the_board_records_joins():
             unrecorded.joined()
     assert joins > 5  # a whole game joins features several times
     assert recording.features.summaries() == plain.features.summaries()
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [
+        (1, {}),
+        (2, {"river2.with-count": "spring-away-from-city"}),
+        (3, {"river2.with-count": "river-first"}),
+    ],
+)
+def test_expansion_placement_rules_search_as_their_sentences_say(seed, options):
+    """The search applies the expansions' placement rules through shortcuts (the abbey's by
+    the square's demand code, the others only for the tile types they concern): it must list
+    exactly the placements whose edges fit and which no rule's sentence refuses, and say that
+    a tile fits whenever one is listed."""
+    from carc_teach.controllers import RandomController
+    from carc_teach.setup import Setup
+    from carc_teach.turn import play
+
+    setup = Setup(
+        players=("A", "B", "C"),
+        expansions=("base", "count", "river2", "shrines", "abbey-mayor"),
+        seed=seed,
+        rules={"options": options} if options else {},
+    )
+    state = play(setup, RandomController(random.Random(seed)))
+    rng = random.Random(seed)
+    board = state.board
+    rules = board.placement_rules
+    assert rules, "the mix of expansions brings placement rules"
+    refused = 0
+    for k in sorted(rng.sample(range(1, len(board.tiles)), 6)):
+        # rebuild the board as it was after k tiles, with the same rules
+        b = Board(placement_rules=rules)
+        for placed in sorted(board.tiles.values(), key=lambda p: p.order)[:k]:
+            b.place(placed.type, Placement(placed.x, placed.y, placed.rotation), check=False)
+        for t in state.tile_types.values():
+            fitting = [
+                Placement(x, y, r)
+                for (x, y) in b.frontier
+                for r in ROTATIONS
+                if "edges do not match" not in (b.placement_problem(t, Placement(x, y, r)) or "")
+            ]
+            allowed = [p for p in fitting if b.placement_problem(t, p) is None]
+            refused += len(fitting) - len(allowed)
+            # asked before the search, whose answer it would otherwise reuse
+            assert b.can_place(t) == bool(allowed), (seed, k, t.id)
+            assert list(b.legal_placements(t)) == allowed, (seed, k, t.id)
+    assert refused, "some placement was refused by a rule, so the shortcuts were exercised"
