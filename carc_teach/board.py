@@ -207,15 +207,18 @@ class PlacementRule:
       neighbour and what they show (the square's demand code, see :data:`Board.codes`),
       whether it allows the square: the board folds it into its table of which rotations fit
       a demand code, so the rule costs nothing per search.
+    - ``allows_square(board, tile_type, square)``: for a rule that does not depend on the
+      rotation, whether it allows the tile on that square, asked once per square where some
+      rotation's edges fit (the shrines' limit).
     - ``allows(board, tile_type, placement)``: a faster yes or no than ``problem`` (no
-      sentence built), asked of the placements whose edges fit when the rule depends on more
-      than the square's code. By default ``problem(...) is None``.
+      sentence built), asked of each placement whose edges fit when the rule has none of the
+      two above. By default ``problem(...) is None``.
 
     A module may also give plain functions ``rule(board, tile_type, placement)`` as its
     placement rules: they concern every tile and are asked about every candidate.
     """
 
-    __slots__ = ("problem", "concerns", "square_code", "allows")
+    __slots__ = ("problem", "concerns", "square_code", "allows_square", "allows")
 
     def __init__(
         self,
@@ -223,11 +226,13 @@ class PlacementRule:
         *,
         concerns: Callable[[TileType], bool] = _concerns_every_tile,
         square_code: Callable[[int], bool] | None = None,
+        allows_square: Callable[[Board, TileType, Position], bool] | None = None,
         allows: Callable[[Board, TileType, Placement], bool] | None = None,
     ) -> None:
         self.problem = problem
         self.concerns = concerns
         self.square_code = square_code
+        self.allows_square = allows_square
         self.allows = allows
 
     def __call__(self, board: Board, tile_type: TileType, placement: Placement) -> str | None:
@@ -279,19 +284,31 @@ def _allows_by_problem(rule: PlacementRule) -> Callable[[Board, TileType, Placem
 
 
 #: how a board searches for one tile type: (the type, rotations per demand code with the code
-#: rules applied, the yes-or-no checks of the other rules that concern it)
-_Plan = tuple[TileType, dict, tuple[Callable[["Board", TileType, Placement], bool], ...]]
+#: rules applied, the yes-or-no checks per square, then per placement, of the other rules
+#: that concern it; None when there are none)
+_Plan = tuple[
+    TileType,
+    dict,
+    tuple[
+        tuple[Callable[["Board", TileType, Position], bool], ...],
+        tuple[Callable[["Board", TileType, Placement], bool], ...],
+    ]
+    | None,
+]
 
 
 def _plan(rules: tuple[PlacementRule, ...], tile_type: TileType) -> _Plan:
     fits: dict = _fits_of(tile_type)
     square_codes = []
+    by_square = []
     checks = []
     for rule in rules:
         if not rule.concerns(tile_type):
             continue
         if rule.square_code is not None:
             square_codes.append(rule.square_code)
+        elif rule.allows_square is not None:
+            by_square.append(rule.allows_square)
         else:
             checks.append(rule.allows or _allows_by_problem(rule))
     if square_codes:
@@ -300,7 +317,11 @@ def _plan(rules: tuple[PlacementRule, ...], tile_type: TileType) -> _Plan:
         if filtered is None:
             filtered = _FILTERED_CACHE[key] = _CodeFilteredFits(fits, tuple(square_codes))  # type: ignore[arg-type]
         fits = filtered
-    return (tile_type, fits, tuple(checks))
+    return (
+        tile_type,
+        fits,
+        (tuple(by_square), tuple(checks)) if by_square or checks else None,
+    )
 
 
 class Placements(Sequence[Placement]):
@@ -466,7 +487,7 @@ class Board:
         # one memo look-up per square, mapped in C: no Python loop over the frontier
         codes = self._codes
         rotations = list(map(plan[1].__getitem__, codes.values()))
-        if plan[2]:
+        if plan[2] is not None:
             rotations = self._checked(tile_type, plan[2], rotations)
         out = Placements(list(codes), rotations, list(accumulate(map(len, rotations))))
         self._legal = (len(self.tiles), tile_type, out)
@@ -475,26 +496,42 @@ class Board:
     def _checked(
         self,
         tile_type: TileType,
-        checks: tuple[Callable[[Board, TileType, Placement], bool], ...],
+        checks: tuple[tuple[Callable, ...], tuple[Callable, ...]],
         rotations: list[tuple[int, ...]],
     ) -> list[tuple[int, ...]]:
         """``rotations`` (per frontier square, those whose edges fit) with the placements a
         rule refuses taken out: the rules are asked only where the edges fit (apart from
         legal_placements, which would otherwise keep its locals in cells at every call)."""
-        out = []
-        for (x, y), fitting in zip(self._codes, rotations, strict=True):
-            if fitting:
-                kept = []
-                for r in fitting:
-                    p = _new_placement(x, y, r)
-                    for allows in checks:
-                        if not allows(self, tile_type, p):
-                            break
-                    else:
-                        kept.append(r)
-                fitting = tuple(kept)
-            out.append(fitting)
-        return out
+        allowed = self._allowed
+        return [
+            allowed(tile_type, checks, square, fitting) if fitting else fitting
+            for square, fitting in zip(self._codes, rotations, strict=True)
+        ]
+
+    def _allowed(
+        self,
+        tile_type: TileType,
+        checks: tuple[tuple[Callable, ...], tuple[Callable, ...]],
+        square: Position,
+        fitting: tuple[int, ...],
+    ) -> tuple[int, ...]:
+        """The rotations among ``fitting`` (whose edges fit ``square``) no rule refuses."""
+        by_square, by_placement = checks
+        for allows_square in by_square:
+            if not allows_square(self, tile_type, square):
+                return ()
+        if not by_placement:
+            return fitting
+        kept = []
+        x, y = square
+        for r in fitting:
+            p = _new_placement(x, y, r)
+            for allows in by_placement:
+                if not allows(self, tile_type, p):
+                    break
+            else:
+                kept.append(r)
+        return tuple(kept) if len(kept) < len(fitting) else fitting
 
     def known_placements(self, tile_type: TileType) -> Sequence[Placement] | None:
         """The legal placements of ``tile_type`` if the last search was for it on this board
@@ -514,17 +551,31 @@ class Board:
         if plan is None or plan[0] is not tile_type:
             plan = self._plans[id(tile_type)] = _plan(self._rules, tile_type)
         fits, checks = plan[1], plan[2]
-        if not checks:
+        if checks is None:
             return any(map(fits.__getitem__, self._codes.values()))
-        for (x, y), code in self._codes.items():
-            for rotation in fits[code]:
-                p = _new_placement(x, y, rotation)
-                for allows in checks:
-                    if not allows(self, tile_type, p):
-                        break
-                else:
-                    return True
+        allowed = self._allowed
+        for square, code in self._codes.items():
+            fitting = fits[code]
+            if fitting and allowed(tile_type, checks, square, fitting):
+                return True
         return False
+
+    def squares_fitting_before(self, placed: PlacedTile) -> list[Position]:
+        """The frontier squares where the tile type of ``placed`` (the tile placed last) also
+        fitted by its edges on the board as it was before: the side of a square that faces it
+        counts as open, and a square that touched no other tile is left out. Frontier order;
+        the placement rules are not asked."""
+        fits = _fits_of(placed.tile.type)
+        px, py = placed.x, placed.y
+        out = []
+        for (x, y), code in self._codes.items():
+            dx, dy = px - x, py - y
+            if dx * dx + dy * dy == 1:
+                # clear the side facing the placed tile (N, E, S, W as in NEIGHBOUR_OFFSETS)
+                code &= ~(7 << _SHIFTS[NEIGHBOUR_OFFSETS.index((dx, dy))])
+            if code and fits[code]:
+                out.append((x, y))
+        return out
 
     def placement_problem(self, tile_type: TileType, placement: Placement) -> str | None:
         """``None`` if the placement is legal, else a sentence explaining why it is not."""

@@ -137,9 +137,25 @@ def _is_spring(tile_type: TileType) -> bool:
     return "spring" in tile_type.tags
 
 
+def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bool:
+    """river_problem as a yes or no. A river tile other than the spring must have one of its
+    river sides against a tile, which most squares refuse at once; the rest is asked of
+    river_problem."""
+    if "spring" not in tile_type.tags:
+        x, y = placement.x, placement.y
+        tiles = board.tiles
+        for side in _river_sides(orient(tile_type, placement.rotation)):
+            dx, dy = NEIGHBOUR_OFFSETS[side]
+            if (x + dx, y + dy) in tiles:
+                break
+        else:
+            return False
+    return river_problem(board, tile_type, placement) is None
+
+
 #: the rules as the board applies them: land tiles are not concerned, so the search for their
 #: placements never asks (river_problem and spring_away_from_city give the reasons)
-RIVER_PLACEMENT = PlacementRule(river_problem, concerns=_is_river_tile)
+RIVER_PLACEMENT = PlacementRule(river_problem, concerns=_is_river_tile, allows=_river_allows)
 SPRING_AWAY_FROM_CITY = PlacementRule(spring_away_from_city, concerns=_is_spring)
 
 

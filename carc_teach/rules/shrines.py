@@ -68,9 +68,7 @@ from typing import TYPE_CHECKING
 from ..actions import Deploy
 from ..board import PlacementRule
 from ..figures import role_name
-from ..geometry import NEIGHBOUR_OFFSETS
 from ..text import capitalise, join_names, plural
-from ..tiles import ROTATIONS, edges_match, orient
 from . import RuleModule
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -288,14 +286,7 @@ class ShrineRules(RuleModule):
         placed = turn.placed
         board = state.board
         refused: list[tuple[tuple[int, int], str, tuple[str, ...]]] = []
-        for square, demands in board.frontier.items():
-            # what the square demanded before this tile: the side facing it was still open
-            before = tuple(
-                None if (square[0] + dx, square[1] + dy) == placed.pos else d
-                for d, (dx, dy) in zip(demands, NEIGHBOUR_OFFSETS, strict=True)
-            )
-            if all(d is None for d in before) or not _fits(placed.type, before):
-                continue
+        for square in board.squares_fitting_before(placed):
             breach = limit_breach(board, building, square, ignore=placed.pos)
             if breach is not None:
                 refused.append((square, *breach))
@@ -628,14 +619,6 @@ class ShrineRules(RuleModule):
             )
 
 
-def _fits(tile_type: TileType, demands: tuple[str | None, ...]) -> bool:
-    """Whether some rotation of ``tile_type`` matches the edges ``demands`` (None: open)."""
-    return any(
-        all(edges_match(d, e) for d, e in zip(demands, orient(tile_type, r).edges, strict=True))
-        for r in ROTATIONS
-    )
-
-
 def _official_limit(board: Board, tile_type: TileType, placement: Placement) -> str | None:
     building = _building_of(tile_type)
     if not building:
@@ -647,6 +630,17 @@ def _brings_a_building(tile_type: TileType) -> bool:
     return bool(_building_of(tile_type))
 
 
+def _limit_allows_square(board: Board, tile_type: TileType, square: tuple[int, int]) -> bool:
+    """The official limit as a yes or no: it depends on the square, not on the rotation, and
+    a square with no cloister or shrine among its eight neighbours is always allowed."""
+    if not board.features.cloisters_around(square, False):
+        return True
+    return limit_breach(board, _building_of(tile_type), square) is None
+
+
 #: the official limit as the board applies it: only tiles with a shrine, cloister or abbey are
-#: concerned, so the search for the other tiles' placements never asks it
-OFFICIAL_LIMIT = PlacementRule(_official_limit, concerns=_brings_a_building)
+#: concerned, so the search for the other tiles' placements never asks it, and it is asked once
+#: per square (_official_limit gives the reason for one placement)
+OFFICIAL_LIMIT = PlacementRule(
+    _official_limit, concerns=_brings_a_building, allows_square=_limit_allows_square
+)
