@@ -207,7 +207,8 @@ class Comparison:
                 return "Both sides play the same rules, so the game is the same."
             return (
                 f"The two rule sets differ in {_count(len(self.options_changed), 'option')}, "
-                "but none of them changes this game: the two event logs are identical."
+                "but none of them changes this game: the two event logs are identical. "
+                + self.what_to_try()
             )
         moved = {p: d for p, d in self.point_difference.items() if d}
         if moved:
@@ -219,6 +220,21 @@ class Comparison:
         if broken:
             outcome = f"the moves are illegal under {broken[0].label}"
         return f"The logs part at event {self.first_difference}; {outcome}."
+
+    def what_to_try(self) -> str:
+        """For two rule sets that leave this game alone: the options its rules read (those
+        that can change an outcome), and the bundled game made to show an edition's
+        difference."""
+        read = options_read_by(self.game.setup.expansions)
+        hint = (
+            f"The rules this game plays read {', '.join(read)}: try two values of one of them"
+            if read
+            else "No rule this game plays reads an option that changes an outcome"
+        )
+        return (
+            f"{hint}, or the bundled game {DEMO_GAME} "
+            f"(carc-teach compare {DEMO_GAME} --presets hig-original rgg), made to show one."
+        )
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (what ``carc-teach compare --json`` prints)."""
@@ -375,9 +391,7 @@ def _deciding(
     if not named:
         from .rules import module_class
 
-        read: set[str] = set()
-        for expansion in game.setup.expansions:
-            read.update(module_class(expansion).options)
+        read = {o for e in game.setup.expansions for o in module_class(e).options}
         named = {oid for oid in changed if oid in read}
         reason = "read by the rules in play"
     order = [o.id for o in OPTIONS]
@@ -390,6 +404,22 @@ def _deciding(
             if note not in footnotes:
                 footnotes.append(note)
     return deciding, (reason if deciding else ""), tuple(footnotes)
+
+
+#: the bundled game made so that two editions' presets end it with different scores
+DEMO_GAME = "mayor-from-the-city"
+
+
+def options_read_by(expansions) -> tuple[str, ...]:
+    """The options the rule modules of ``expansions`` read that can change an outcome, in
+    option order."""
+    from .editions import OPTIONS
+    from .rules import module_class
+
+    read: set[str] = set()
+    for expansion in expansions:
+        read.update(module_class(expansion).options)
+    return tuple(o.id for o in OPTIONS if o.id in read and o.changes_outcome)
 
 
 def compare_games(

@@ -152,3 +152,25 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys, argv, says):
     code, out, err = run_cli(capsys, *argv)
     assert code == 2 and not out
     assert says in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_demo_game_parts_under_two_editions():
+    """The bundled comparison game: under hig-original Alice's mayor from the City has the
+    strength of the city's one pennant, ties Bob's knight, and both score the city (3 tiles
+    x 2 + 1 pennant x 2 = 8); under RGG it counts as two (ckr-17), so Bob's 8 are lost.
+    Bob's road of 5 tiles (5 points) scores the same under both."""
+    from carc_teach.compare import DEMO_GAME
+
+    result = compare_games(examples.load(DEMO_GAME), "hig-original", "rgg")
+    assert result.a.scores == {"Alice": 8, "Bob": 13}
+    assert result.b.scores == {"Alice": 8, "Bob": 5}
+    assert result.point_difference == {"Alice": 0, "Bob": -8}
+    assert "count.special-figure-strength" in result.deciding_options
+    assert "ckr-17" in result.footnotes
+    assert not result.a.error and not result.b.error
+
+
+def test_no_difference_says_what_to_try(first_turns):
+    text = compare_games(first_turns, "hig-original", "rgg").summary()
+    assert "identical" in text and "base.followers" in text
+    assert "carc-teach compare mayor-from-the-city --presets hig-original rgg" in text
