@@ -215,8 +215,9 @@ def _anchors(tile: OrientedTile) -> dict[str, Point]:
             out[seg.id] = _rot(_CITY_ANCHOR[shape], q)
         elif seg.kind in ("road", "river"):  # a river runs from its sides as a road does
             out[seg.id] = _road_geometry(tile, seg)[1]
+    _uncover_crossings(tile, out)
     for seg in tile.segments:
-        if seg.kind != "field":
+        if seg.kind != "field" or not seg.halves:
             continue
         centroids = [_centroid(_half_triangle(h)) for h in seg.halves]
         candidates = [_centroid(centroids)] + centroids
@@ -229,9 +230,61 @@ def _anchors(tile: OrientedTile) -> dict[str, Point]:
         if clearance(best) < 0.22:
             best = max(candidates, key=clearance)
         out[seg.id] = best
+    for seg in tile.segments:
+        if seg.kind == "field" and not seg.halves:
+            out[seg.id] = _enclosed_spot(seg, out)
     # the cache holds the tile, so its id cannot be reused by another object
     _ANCHOR_CACHE[id(tile)] = (tile, out)
     return out
+
+
+def _uncover_crossings(tile: OrientedTile, out: dict[str, Point]) -> None:
+    """Two features crossing on one tile (two cities, KR-5 and AM-2; a road in a tunnel under
+    a city, AM-12) both have their spot at the centre. The one drawn underneath (roads are
+    drawn before cities, a city before the ones listed after it) gets its spot at its first
+    side, where it shows: a city's as on a city cap there, a road's just inside the edge."""
+    drawn = [s for s in tile.segments if s.kind == "road"]
+    drawn += [s for s in tile.segments if s.kind == "city"]
+    for i, seg in enumerate(drawn):
+        if any(_dist(out[seg.id], out[over.id]) < 0.15 for over in drawn[i + 1 :]):
+            side = seg.sides[0]
+            if seg.kind == "city":
+                out[seg.id] = _rot(_CITY_ANCHOR["cap"], side)
+            else:
+                out[seg.id] = _rot((0.5, 0.1), side)
+
+
+#: where a field that touches no edge may be drawn: between the centre and the corners, and
+#: between the centre and the sides
+_ENCLOSED_SPOTS: tuple[Point, ...] = (
+    (0.28, 0.28),
+    (0.72, 0.28),
+    (0.72, 0.72),
+    (0.28, 0.72),
+    (0.5, 0.3),
+    (0.7, 0.5),
+    (0.5, 0.7),
+    (0.3, 0.5),
+)
+_ENCLOSED_RADIUS = 0.09
+
+
+def _enclosed_spot(seg: Segment, taken: dict[str, Point]) -> Point:
+    """Where a field that touches no edge (tagged ``enclosed``: a small meadow walled in by
+    the cities it borders) is drawn. The tile data names only those cities, not a place on the
+    picture, so the meadow goes to the spot nearest the middle of their figures' spots that
+    keeps clear (0.21 tile) of every other figure's spot; failing that, the clearest spot."""
+    cities = [taken[c] for c in seg.borders if c in taken] or [_CENTRE]
+    target = _centroid(cities)
+    others = list(taken.values())
+
+    def clearance(p: Point) -> float:
+        return min((_dist(p, o) for o in others), default=1.0)
+
+    clear = [p for p in _ENCLOSED_SPOTS if clearance(p) >= 0.21]
+    if clear:
+        return min(clear, key=lambda p: _dist(p, target))
+    return max(_ENCLOSED_SPOTS, key=clearance)
 
 
 _ANCHOR_CACHE: dict[int, tuple[OrientedTile, dict[str, Point]]] = {}
@@ -271,6 +324,8 @@ _SIZE_NUMBERS: dict[str, Callable[[float], float]] = {
     "-cloister*1.15": lambda s: -(s * 0.16 * 1.15),
     "-cloister*1.35": lambda s: -(s * 0.16 * 1.35),
     "+cloister*1.15": lambda s: s * 0.16 * 1.15,
+    "-meadow": lambda s: -(s * _ENCLOSED_RADIUS),
+    "+meadow": lambda s: s * _ENCLOSED_RADIUS,
 }
 #: texts that depend on the size only, by name
 _SIZE_TEXTS: dict[str, Callable[[float], str]] = {
@@ -291,6 +346,7 @@ _SIZE_TEXTS: dict[str, Callable[[float], str]] = {
     "lake": lambda s: f"{s * 0.17:.1f}",
     "label": lambda s: f"{s * 0.15:.1f}",
     "pig": lambda s: f"{s * 0.05:.1f}",
+    "meadow": lambda s: f"{s * _ENCLOSED_RADIUS:.1f}",
 }
 
 _Expr = tuple[tuple[float, ...], tuple[float | str, ...]]
@@ -533,8 +589,10 @@ def _template(
 def _outline(t: _Template, tile: OrientedTile, seg: Segment) -> None:
     """Path data of a segment: the outline of a field or a city, the centre line of a road
     (remembered by what it depends on: many tiles share them)."""
-    if seg.kind == "field":
+    if seg.kind == "field" and seg.halves:
         key: tuple = ("field", seg.halves)
+    elif seg.kind == "field":  # a field that touches no edge: a meadow between cities
+        key = ("meadow", _anchors(tile)[seg.id])
     elif seg.kind == "road":
         key = ("road", tuple(_road_geometry(tile, seg)[0]))
     else:
@@ -563,6 +621,22 @@ def _write_outline(t: _Template, key: tuple) -> None:
                     t.text(" L")
                 t.point(*p)
             t.text(" Z")
+    elif kind == "meadow":  # a disc (two half-circle arcs) round the point
+        x, y = what
+        t.text("M")
+        t.x(x, after=("-meadow",))
+        t.text(",")
+        t.y(y)
+        for end in ("+meadow", "-meadow"):
+            t.text(" A")
+            t.length("meadow")
+            t.text(",")
+            t.length("meadow")
+            t.text(" 0 1 0 ")
+            t.x(x, after=(end,))
+            t.text(",")
+            t.y(y)
+        t.text(" Z")
     elif kind == "road":
         pts = what
         t.text("M")
@@ -586,7 +660,7 @@ def _write_outline(t: _Template, key: tuple) -> None:
 
 
 def _seg_title(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
-    where = " ".join(seg.locations) or "centre"
+    where = " ".join(seg.locations) or ("touches no edge" if seg.kind == "field" else "centre")
     extra = f", {seg.pennants} pennant" if seg.pennants else ""
     t.text(f"<title>{escape(f'Tile {tile.type.id}')}")
     if on_board:
@@ -617,7 +691,7 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
 
     # Fields: one polygon per field segment (its half-side triangles), so each can be hovered.
     for seg in tile.segments:
-        if seg.kind != "field":
+        if seg.kind != "field" or not seg.halves:
             continue
         t.text('<path class="seg field" d="')
         _outline(t, tile, seg)
@@ -681,9 +755,11 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.text(">")
         _seg_title(t, tile, seg, on_board)
         t.text("</path>")
-        if seg.pennants:
-            shape, q = _city_pattern(seg.sides)
-            ax, ay = _rot(_CITY_ANCHOR[shape], q)
+    # Pennants over every city (a city drawn over another one would hide them), beside the
+    # city's figure.
+    for seg in tile.segments:
+        if seg.kind == "city" and seg.pennants:
+            ax, ay = _anchors(tile)[seg.id]
             t.text('<path d="M')
             t.x(ax, _PENNANT_OFFSET[0], after=("-pennant",))
             t.text(",")
@@ -694,6 +770,20 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
                 "<title>Pennant (C2: coat of arms): the city scores 2 more when complete, "
                 "1 more at the end</title></path>"
             )
+    # Fields that touch no edge: small meadows walled in by the cities they border, so drawn
+    # over them.
+    for seg in tile.segments:
+        if seg.kind != "field" or seg.halves:
+            continue
+        t.text('<path class="seg field enclosed" d="')
+        _outline(t, tile, seg)
+        t.text(f'" fill="{COLOURS["field"]}" stroke="{COLOURS["wall"]}" stroke-width="')
+        t.length("wall")
+        t.text('"')
+        node(seg)
+        t.text(">")
+        _seg_title(t, tile, seg, on_board)
+        t.text("</path>")
     for seg in tile.segments:
         if seg.kind != "cloister":
             continue
