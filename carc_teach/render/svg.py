@@ -20,6 +20,7 @@ is, in the same order, without building the networkx graph.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from html import escape
 from operator import itemgetter
@@ -560,11 +561,22 @@ def _placed_texts(size: float, min_x: int, min_y: int) -> dict[tuple, tuple[Orie
     return texts
 
 
+#: characters XML 1.0 cannot hold, even escaped: the C0 controls but tab, newline and carriage
+#: return (NUL, ESC, ...), lone surrogates, U+FFFE and U+FFFF
+_XML_INVALID = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml(s: str) -> str:
+    """``s`` safe as SVG text or an attribute value: markup characters escaped, and characters
+    XML cannot hold at all replaced by U+FFFD (a player's name comes from a game file)."""
+    return escape(_XML_INVALID.sub("\ufffd", s))
+
+
 def _esc(s: str) -> str:
-    """``escape(s)``, remembered (ids and kinds repeat all over a board)."""
+    """``_xml(s)``, remembered (ids and kinds repeat all over a board)."""
     e = _ESCAPED.get(s)
     if e is None:
-        e = _ESCAPED[s] = escape(s)
+        e = _ESCAPED[s] = _xml(s)
     return e
 
 
@@ -662,13 +674,13 @@ def _write_outline(t: _Template, key: tuple) -> None:
 def _seg_title(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
     where = " ".join(seg.locations) or ("touches no edge" if seg.kind == "field" else "centre")
     extra = f", {seg.pennants} pennant" if seg.pennants else ""
-    t.text(f"<title>{escape(f'Tile {tile.type.id}')}")
+    t.text(f"<title>{_xml(f'Tile {tile.type.id}')}")
     if on_board:
         t.text(" at (")
         t.square(", ")
         t.text(")")
     rest = f": {seg.kind} segment '{seg.id}' ({where}{extra})"
-    t.text(f"{escape(rest)}</title>")
+    t.text(f"{_xml(rest)}</title>")
 
 
 def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
@@ -835,7 +847,7 @@ def _quarter_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: boo
             'pointer-events="none" font-size="'
         )
         t.length("label")
-        t.text(f'">{escape(seg.quarter)}</text>')
+        t.text(f'">{_xml(seg.quarter)}</text>')
 
 
 def _pig_herd(t: _Template, seg: Segment) -> None:
@@ -890,8 +902,8 @@ def _placed(t: _Template, tile: OrientedTile, what: object) -> None:
     t.text('<g class="tile" data-pos="')
     t.square(",")
     t.text(
-        f'" data-tile="{tile.type.id}" data-rotation="{tile.rotation}">'
-        f"<title>Tile {tile.type.id} ({escape(tile.type.name)}) at ("
+        f'" data-tile="{_xml(tile.type.id)}" data-rotation="{tile.rotation}">'
+        f"<title>Tile {_xml(tile.type.id)} ({_xml(tile.type.name)}) at ("
     )
     t.square(", ")
     t.text(f"), turned {tile.rotation}°</title>")
@@ -958,11 +970,11 @@ def tile_svg(tile_type: TileType, rotation: int = 0, size: int = 100, *, label: 
     if label:
         text = (
             f'<text x="{size * 0.06:.1f}" y="{size * 0.94:.1f}" font-family="sans-serif" '
-            f'font-size="{size * 0.16:.1f}" fill="#222" stroke="#fff" stroke-width="2" paint-order="stroke">{escape(tile_type.id)}</text>'
+            f'font-size="{size * 0.16:.1f}" fill="#222" stroke="#fff" stroke-width="2" paint-order="stroke">{_xml(tile_type.id)}</text>'
         )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="carc-tile" width="{size}" height="{size}" '
-        f'viewBox="0 0 {size} {size}" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
+        f'viewBox="0 0 {size} {size}" role="img" aria-label="{_xml(title)}"><title>{_xml(title)}</title>'
         + shapes
         + f'<rect x="0.5" y="0.5" width="{size - 1}" height="{size - 1}" fill="none" stroke="{COLOURS["grid"]}"/>'
         + text
@@ -995,8 +1007,8 @@ def _meeple(cx: float, cy: float, s: float, colour: str, lying: bool, title: str
     # A follower silhouette drawn around (cx, cy); farmers lie down, as on the table.
     turn = " rotate(90)" if lying else ""
     return (
-        f'<g class="figure" data-figure="{escape(fid)}" transform="translate({cx:.1f},{cy:.1f}){turn}">'
-        f"<title>{escape(title)}</title>"
+        f'<g class="figure" data-figure="{_xml(fid)}" transform="translate({cx:.1f},{cy:.1f}){turn}">'
+        f"<title>{_xml(title)}</title>"
         f'<path d="{_meeple_body(s)}" fill="{colour}" stroke="#fff" stroke-width="{max(1.0, s * 0.06):.1f}" stroke-linejoin="round"/></g>'
     )
 
@@ -1116,7 +1128,7 @@ def board_svg(
             out.append(
                 f'<rect class="mark" data-pos="{x},{y}" x="{tx(x) + 3:.1f}" y="{ty(y) + 3:.1f}" width="{size - 6}" height="{size - 6}" '
                 f'rx="6" fill="{colour}" fill-opacity="0.45" stroke="{colour}" stroke-width="2">'
-                f"<title>{escape(title)}</title></rect>"
+                f"<title>{_xml(title)}</title></rect>"
                 f'<text x="{tx(x) + size / 2:.1f}" y="{ty(y) + size / 2 + 4:.1f}" text-anchor="middle" font-size="11" fill="#222" pointer-events="none">{x},{y}</text>'
             )
         out.append("</g>")
@@ -1196,8 +1208,8 @@ def _barn(fig: Figure, size: int, min_x: int, min_y: int, colour_of: dict) -> st
     title = f"{fig.player}'s {fig.kind} where the tiles {squares} meet"
     colour = colour_of.get(fig.player, player_colour(len(colour_of)))
     return (
-        f'<g class="figure corner" data-figure="{escape(fig.id)}" '
-        f'transform="translate({cx:.1f},{cy:.1f})"><title>{escape(title)}</title>'
+        f'<g class="figure corner" data-figure="{_xml(fig.id)}" '
+        f'transform="translate({cx:.1f},{cy:.1f})"><title>{_xml(title)}</title>'
         f'<path d="M{-w:.1f},{w * 0.9:.1f} V{-w * 0.2:.1f} L0,{-w:.1f} L{w:.1f},{-w * 0.2:.1f} '
         f'V{w * 0.9:.1f} Z" fill="{colour}" stroke="#fff" stroke-width="{max(1.0, w * 0.18):.1f}" '
         'stroke-linejoin="round"/></g>'
