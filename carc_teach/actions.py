@@ -41,6 +41,8 @@ __all__ = [
     "action_from_json",
     "location_from_json",
     "location_to_json",
+    "segment_of",
+    "segment_list",
 ]
 
 
@@ -112,7 +114,7 @@ def action_from_json(data: Mapping[str, Any], placed: PlacedTile | None) -> Acti
 # -- locations in JSON ------------------------------------------------------------------------
 
 
-def _segment_of(placed: PlacedTile, ref: str) -> str | None:
+def segment_of(placed: PlacedTile, ref: str) -> str | None:
     """A segment id from a reference: a catalogue segment id or a compass location."""
     for seg in placed.tile.segments:
         if seg.id == ref:
@@ -157,7 +159,7 @@ def location_from_json(data: Mapping[str, Any], placed: PlacedTile | None) -> Lo
             return (data["x"], data["y"], value)
         if placed is None:
             raise ActionError("no tile is placed yet, so the segment needs 'x' and 'y'", "segment")
-        seg = _segment_of(placed, value)
+        seg = segment_of(placed, value)
         if seg is None:
             raise ActionError(
                 f"tile {placed.type.id} rotated {placed.rotation} has no segment {value!r}; "

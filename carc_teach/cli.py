@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
+import os
 import sys
 
-from .errors import CarcTeachError
+from .errors import CarcTeachError, one_line
 
 __all__ = ["main", "COMMANDS"]
 
@@ -50,35 +52,100 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _standard_streams()
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
-    args = parser.parse_args(argv)
     try:
-        return int(args._run(args) or 0)
-    except CarcTeachError as exc:
-        print(f"carc-teach {args.command}: error: {exc}", file=sys.stderr)
+        args = parser.parse_args(argv)  # --help and --list write here, and may meet a closed pipe
+    except SystemExit as done:  # --help, --list, or a usage error (status 2)
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _silence_stdout()
+        return 0 if done.code is None else done.code if isinstance(done.code, int) else 2
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+    command = args.command
+
+    def fail(message: str) -> int:
+        _print_error(f"carc-teach {command}: error: {one_line(message)}")
         return 2
-    except BrokenPipeError:  # e.g. `carc-teach replay x.json | head`
+
+    try:
+        status = int(args._run(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, not while Python exits
+        return status
+    except CarcTeachError as exc:
+        return fail(str(exc))
+    except BrokenPipeError:  # e.g. `carc-teach replay x.json | head`: the reader has enough
         _silence_stdout()
         return 0
     except KeyboardInterrupt:  # Ctrl-C: one line, the shell's status for SIGINT
-        print(f"carc-teach {args.command}: interrupted", file=sys.stderr)
+        _print_error(f"carc-teach {command}: interrupted")
         return 130
     except OSError as exc:  # a path the command could not read or write
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"carc-teach {args.command}: error: {where}{exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return fail(f"{where}{exc.strerror or exc}")
+    except MemoryError:
+        return fail("out of memory")
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the shell closed it (``>&-``): writing is a one-line error."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if not text:
+            return 0
+        raise CarcTeachError("standard output is closed (>&-): nowhere to write the output")
+
+
+def _standard_streams() -> None:
+    """Make the standard streams safe to write to, whatever the shell gave this process.
+
+    A closed descriptor 1 or 2 is reopened on the null device, so no file this process opens
+    later takes its number (and receives a child's output); writing to a closed standard
+    output is then a one-line error, and to a closed standard error silently nothing. Text
+    that the terminal's encoding cannot show is written escaped instead of failing.
+    """
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        stream = getattr(sys, name)
+        if stream is not None and not isinstance(stream, _ClosedOutput):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (AttributeError, ValueError, io.UnsupportedOperation):
+                pass  # not a text file of ours (a test's capture)
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if name == "stdout":
+            sys.stdout = _ClosedOutput()
+        else:
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+
+
+def _print_error(line: str) -> None:
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # standard error is gone as well: the status says it
+        pass
 
 
 def _silence_stdout() -> None:
     """After a closed pipe, point stdout at /dev/null so exiting does not complain again."""
-    import os
-
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError):
+    except (OSError, ValueError, io.UnsupportedOperation):
         pass
 
 

@@ -15,9 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import PASS, ActionError, Decision, Pass, action_from_json
+from .actions import (
+    PASS,
+    ActionError,
+    Decision,
+    Pass,
+    action_from_json,
+    segment_list,
+    segment_of,
+)
 from .board import Placement
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, shown
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, edge_links
 from .setup import Move
@@ -142,7 +150,7 @@ class MoveListController(Controller):
                     self._action += 1
                     return PASS
                 if kind in decision.accepts:
-                    answer = self._answer(move, i, raw, turn, decision)
+                    answer = self._answer(state, move, i, raw, decision)
                     if answer is not None:
                         self._action += 1
                         return answer
@@ -173,10 +181,12 @@ class MoveListController(Controller):
         return p
 
     def _answer(
-        self, move: Move, i: int, raw: dict[str, Any], turn: Turn, decision: Decision
+        self, state: GameState, move: Move, i: int, raw: dict[str, Any], decision: Decision
     ) -> Action | None:
+        turn = state.turn
+        assert turn is not None
         try:
-            action = action_from_json(raw, turn.placed)
+            action = action_from_json(_segment_elsewhere(raw, state), turn.placed)
         except ActionError as exc:
             raise IllegalMoveError(
                 exc.reason, move=_number(move), **move.locate_action(i, exc.field)
@@ -224,6 +234,27 @@ class MoveListController(Controller):
                 move=_number(move),
                 **move.locate_action(self._action),
             )
+
+
+def _segment_elsewhere(raw: dict[str, Any], state: GameState) -> dict[str, Any]:
+    """An action naming a segment of another tile (``x``, ``y``) by a side or half-side, as
+    the same action naming it by its catalogue id: what the rules' checks look up."""
+    ref, x, y = raw.get("segment"), raw.get("x"), raw.get("y")
+    if not isinstance(ref, str) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in (x, y)
+    ):
+        return raw  # not a segment elsewhere, or malformed: action_from_json says why
+    placed = state.board.tiles.get((x, y))
+    if placed is None:
+        raise ActionError(f"there is no tile at ({x}, {y})", "x")
+    segment = segment_of(placed, ref)
+    if segment is None:
+        raise ActionError(
+            f"tile {placed.type.id} at ({x}, {y}) rotated {placed.rotation} has no segment "
+            f"{shown(ref)}; its segments are {segment_list(placed)}",
+            "segment",
+        )
+    return raw if segment == ref else {**raw, "segment": segment}
 
 
 def _number(move: Move) -> int | None:

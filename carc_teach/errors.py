@@ -7,7 +7,13 @@ notebooks show it in a callout instead of a traceback.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 __all__ = [
+    "one_line",
+    "shown",
+    "SHOWN_CHARS",
     "CarcTeachError",
     "GameFileError",
     "IllegalMoveError",
@@ -16,8 +22,88 @@ __all__ = [
 ]
 
 
+#: how many characters of a value from a file or a user a message repeats (:func:`shown`)
+SHOWN_CHARS = 60
+#: a "word" (a run without spaces) longer than this is cut in a message (:func:`one_line`)
+_LONG_WORD = 200
+#: no message is longer than this (:func:`one_line`)
+_LONGEST_MESSAGE = 2000
+#: the control characters of bidirectional text (they reorder what a terminal shows)
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
+    """A value from a file or a user as a message quotes it: ``repr`` (so control characters
+    and lone surrogates are escaped), its first ``limit`` characters and "…" when longer.
+
+    >>> shown("E")
+    "'E'"
+    >>> shown("Q" * 100, limit=5)
+    "'QQQQQ…'"
+    >>> print(shown("a\\nb"), shown([1, 2]), shown(list(range(100))))
+    'a\\nb' [1, 2] an array of 100 items
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:limit])[:-1] + "…'"
+    if isinstance(value, list) and not _small(value):
+        return f"an array of {len(value)} items"
+    if isinstance(value, dict) and not _small(value):
+        return f"an object of {len(value)} keys"
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        return "a very long integer"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _small(value: list | dict) -> bool:
+    """Whether ``repr`` of a decoded JSON array or object is cheap and safe (not deep, not huge)."""
+    todo, seen = [(value, 0)], 0
+    while todo:
+        item, depth = todo.pop()
+        seen += 1
+        if depth > 3 or seen > 50:
+            return False
+        if isinstance(item, dict):
+            todo.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            todo.extend((v, depth + 1) for v in item)
+    return True
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    char = match.group()
+    return repr(char)[1:-1] if char.isascii() or ord(char) < 0x100 else f"\\u{ord(char):04x}"
+
+
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff" + "".join(sorted(_BIDI_CONTROLS)) + "]"
+)
+_WORD = re.compile(rf"\S{{{_LONG_WORD + 1},}}")
+
+
+def one_line(text: str) -> str:
+    """``text`` made safe to print as one line of a terminal: every control character
+    (newlines, escape sequences, bidirectional controls) and lone surrogate written as its
+    escape (``\\n``, ``\\x1b``, ``\\ud800``), every run of more than 200 characters
+    without a space cut to its first 60 and "…", and the whole cut at 2,000 characters."""
+    text = _UNSAFE.sub(_escape_char, text)
+    text = _WORD.sub(lambda m: m.group()[:SHOWN_CHARS] + "…", text)
+    if len(text) > _LONGEST_MESSAGE:
+        text = text[: _LONGEST_MESSAGE - 1] + "…"
+    return text
+
+
 class CarcTeachError(ValueError):
-    """Base class of every error caused by bad input."""
+    """Base class of every error caused by bad input.
+
+    Its text is always one line (see :func:`one_line`), whatever the values it quotes hold.
+    """
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class CatalogueError(CarcTeachError):
@@ -71,7 +157,7 @@ class GameFileError(CarcTeachError):
         if self.action is not None:
             where.append(f"action {self.action}")
         if self.field:
-            where.append(f"field '{self.field}'")
+            where.append(f"field '{self.field[:_LONG_WORD]}'")
         prefix = ", ".join(where)
         return f"{prefix}: {self.reason}" if prefix else self.reason
 

@@ -15,14 +15,15 @@ identically.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .actions import ACTION_TYPES
-from .editions import from_setup
-from .errors import GameFileError, UnknownRuleError
+from .editions import from_setup, option
+from .errors import GameFileError, UnknownRuleError, shown
 from .game import Game
 from .rules import module_class
 from .setup import Move, Setup, StartTile
@@ -38,12 +39,21 @@ __all__ = [
     "schema",
     "FORMAT",
     "VERSION",
+    "MAX_FILE_BYTES",
+    "MAX_DEPTH",
 ]
 
 FORMAT = "carc-teach-game"
 #: the version this carc_teach writes; it reads every version in VERSIONS
 VERSION = 2
 VERSIONS = (1, 2)
+#: the largest game file read unless asked for more (``max_bytes``, ``--max-size``): a random
+#: game with every expansion and six players takes about 15 kB, and decoding a file takes
+#: several times its size in memory
+MAX_FILE_BYTES = 5_000_000
+#: how deep arrays and objects may nest (a game file needs 6 levels: the file, its moves, a
+#: move, its actions, an action, a corner's [x, y])
+MAX_DEPTH = 32
 _TOP_KEYS = {
     "format",
     "version",
@@ -68,23 +78,64 @@ def schema() -> dict[str, Any]:
     return json.loads(text)
 
 
-def read_game_file(path: str | Path) -> dict[str, Any]:
-    """Read and JSON-decode a game file, turning every failure into a :class:`GameFileError`."""
+def read_game_file(path: str | Path, *, max_bytes: int = MAX_FILE_BYTES) -> dict[str, Any]:
+    """Read and JSON-decode a game file, turning every failure into a :class:`GameFileError`.
+
+    A file larger than ``max_bytes`` is refused before it is decoded (the bytes past the limit
+    are never read, so endless inputs such as ``/dev/zero`` stop there too).
+    """
     p = Path(path)
     name = p.name
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as handle:
+            raw = handle.read(max_bytes + 1)
     except FileNotFoundError:
         raise GameFileError("no such file", source=str(path)) from None
     except IsADirectoryError:
         raise GameFileError("is a directory, not a game file", source=str(path)) from None
+    except PermissionError:
+        raise GameFileError("permission denied: cannot read it", source=str(path)) from None
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise GameFileError(f"cannot read it: {reason}", source=str(path)) from None
+    if len(raw) > max_bytes:
+        raise GameFileError(_too_large(max_bytes), source=str(path))
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise GameFileError(f"not UTF-8 text (byte {exc.start})", source=name) from None
-    return decode_game_text(text, source=name)
+    return decode_game_text(text, source=name, max_bytes=max_bytes)
 
 
-def decode_game_text(text: str, source: str = "<game>") -> dict[str, Any]:
-    """JSON-decode the text of a game file with a located error."""
+def _too_large(max_bytes: int) -> str:
+    return (
+        f"larger than {_size(max_bytes)}, the limit for a game file "
+        "(a whole game takes well under 100 kB; --max-size MB or load_game(max_bytes=...) "
+        "raises the limit)"
+    )
+
+
+def _size(count: int) -> str:
+    """``"5 MB"``, ``"2.5 MB"``, ``"800 kB"``, ``"12 bytes"``."""
+    if count >= 1_000_000:
+        return f"{count / 1_000_000:g} MB"
+    if count >= 1_000:
+        return f"{count / 1_000:g} kB"
+    return f"{count} bytes"
+
+
+def decode_game_text(
+    text: str, source: str = "<game>", *, max_bytes: int = MAX_FILE_BYTES
+) -> dict[str, Any]:
+    """JSON-decode the text of a game file with a located error.
+
+    The text may be at most ``max_bytes`` long in UTF-8 (:func:`parse_game` then refuses
+    nesting deeper than :data:`MAX_DEPTH` and lone UTF-16 surrogates).
+    """
+    if len(text) > max_bytes or (
+        4 * len(text) > max_bytes and len(text.encode("utf-8", "surrogatepass")) > max_bytes
+    ):
+        raise GameFileError(_too_large(max_bytes), source=source)
     if not text.strip():
         raise GameFileError("the file is empty", source=source)
     try:
@@ -95,9 +146,75 @@ def decode_game_text(text: str, source: str = "<game>") -> dict[str, Any]:
             f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}{hint}",
             source=source,
         ) from None
+    except RecursionError:
+        raise GameFileError(
+            f"arrays and objects nest too deeply (a game file needs at most {MAX_DEPTH} levels)",
+            source=source,
+        ) from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise GameFileError(
+            f"holds a number of more than {sys.get_int_max_str_digits():,} digits, "
+            "longer than any field of a game file can use",
+            source=source,
+        ) from None
     if not isinstance(data, dict):
         raise GameFileError(f"a game file is a JSON object, not {_json_type(data)}", source=source)
     return data
+
+
+def _check_tree(data: dict[str, Any], source: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` and lone surrogates, naming the field."""
+    todo: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    while todo:
+        value, path = todo.pop()
+        if len(path) > MAX_DEPTH:
+            raise GameFileError(
+                f"nested more than {MAX_DEPTH} levels deep (a game file needs 6)",
+                **_located(path[:MAX_DEPTH], source),
+            )
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if _has_surrogate(key):
+                    raise GameFileError(
+                        f"the key {shown(key)} holds a lone UTF-16 surrogate, which is not a "
+                        "character",
+                        **_located(path, source),
+                    )
+                todo.append((item, (*path, key)))
+        elif isinstance(value, list):
+            todo.extend((item, (*path, i)) for i, item in enumerate(value))
+        elif isinstance(value, str) and _has_surrogate(value):
+            raise GameFileError(
+                f"{shown(value)} holds a lone UTF-16 surrogate (written \\udXXX in JSON), "
+                "which is not a character",
+                **_located(path, source),
+            )
+
+
+def _has_surrogate(text: str) -> bool:
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _located(path: tuple[str | int, ...], source: str) -> dict[str, Any]:
+    """How an error names the place ``path`` (keys and indexes) in a game file: inside
+    ``moves`` by the move number, inside a move's ``actions`` by the action number."""
+    move = action = None
+    if len(path) >= 2 and path[0] == "moves" and isinstance(path[1], int):
+        move, path = path[1] + 1, path[2:]
+        if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
+            action, path = path[1] + 1, path[2:]
+    elif len(path) >= 2 and path[0] == "final_actions" and isinstance(path[1], int):
+        action, path = path[1] + 1, ("final_actions", *path[2:])
+    field = ""
+    for part in path:
+        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
+    return {"source": source, "move": move, "action": action, "field": field or None}
 
 
 def _unclosed(text: str) -> bool:
@@ -143,7 +260,7 @@ def _check_keys(
     extra = sorted(set(obj) - allowed)
     if extra:
         raise GameFileError(
-            f"unknown key {extra[0]!r} (allowed: {', '.join(sorted(allowed))})",
+            f"unknown key {shown(extra[0])} (allowed: {', '.join(sorted(allowed))})",
             source=source,
             move=move,
             field=f"{where}.{extra[0]}" if where else extra[0],
@@ -156,8 +273,14 @@ def _int(value: Any, field: str, source: str, move: int | None = None, *, lo=Non
             f"must be an integer, not {_json_type(value)}", source=source, move=move, field=field
         )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if hi is None:
+            wanted = f"at least {lo}"
+        elif lo is None:
+            wanted = f"at most {hi}"
+        else:
+            wanted = f"between {lo} and {hi}"
         raise GameFileError(
-            f"must be between {lo} and {hi}, not {value}", source=source, move=move, field=field
+            f"must be {wanted}, not {shown(value)}", source=source, move=move, field=field
         )
     return value
 
@@ -200,7 +323,7 @@ def _parse_setup(data: Any, source: str) -> Setup:
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
         raise GameFileError(
-            f"player name {dup!r} appears twice", source=source, field="setup.players"
+            f"player name {shown(dup)} appears twice", source=source, field="setup.players"
         )
     expansions = data.get("expansions", ["base"])
     if not isinstance(expansions, list) or not expansions:
@@ -215,7 +338,9 @@ def _parse_setup(data: Any, source: str) -> Setup:
     for i, e in enumerate(exps):
         if exps.index(e) != i:
             raise GameFileError(
-                f"expansion {e!r} is listed twice", source=source, field=f"setup.expansions[{i}]"
+                f"expansion {shown(e)} is listed twice",
+                source=source,
+                field=f"setup.expansions[{i}]",
             )
         try:
             module_class(e)
@@ -223,7 +348,8 @@ def _parse_setup(data: Any, source: str) -> Setup:
             raise GameFileError(str(exc), source=source, field=f"setup.expansions[{i}]") from None
     followers = data.get("followers")
     if followers is not None:
-        followers = _int(followers, "setup.followers", source, lo=0, hi=30)
+        allowed = option("base.followers").values
+        followers = _int(followers, "setup.followers", source, lo=min(allowed), hi=max(allowed))
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise GameFileError(
@@ -269,7 +395,8 @@ def _parse_setup(data: Any, source: str) -> Setup:
             )
         tile_order = tuple(_str(t, f"setup.tile_order[{i}]", source) for i, t in enumerate(order))
     if seed is not None:
-        seed = _int(seed, "setup.seed", source)
+        # random.Random draws the same for -n as for n: a seed is never negative
+        seed = _int(seed, "setup.seed", source, lo=0)
     return Setup(
         players=names,
         expansions=exps,
@@ -380,9 +507,9 @@ def _parse_actions(
                 f"an action is an object with a 'type', not {_json_type(action)}", **loc
             )
         kind = action.get("type")
-        if kind not in ACTION_TYPES:
+        if not isinstance(kind, str) or kind not in ACTION_TYPES:
             raise GameFileError(
-                f"unknown action type {kind!r}; known: {', '.join(sorted(ACTION_TYPES))}",
+                f"unknown action type {shown(kind)}; known: {', '.join(sorted(ACTION_TYPES))}",
                 field=f"{prefix}type",
                 **loc,
             )
@@ -391,7 +518,7 @@ def _parse_actions(
         extra = sorted(set(action) - allowed)
         if extra:
             raise GameFileError(
-                f"unknown key {extra[0]!r} for a {kind!r} action (allowed: {', '.join(sorted(allowed))})",
+                f"unknown key {shown(extra[0])} for a {kind!r} action (allowed: {', '.join(sorted(allowed))})",
                 field=prefix + extra[0],
                 **loc,
             )
@@ -400,6 +527,8 @@ def _parse_actions(
                 raise GameFileError(f"is required in a {kind!r} action", field=prefix + key, **loc)
         if "player" in action:
             _str_at(action["player"], f"{prefix}player", loc)
+        if kind == "pass" and "decision" in action:
+            _str_at(action["decision"], f"{prefix}decision", loc)
         out.append(dict(action))
     return tuple(out)
 
@@ -417,13 +546,17 @@ def parse_game(
 ) -> tuple[Setup, list[Move], bool | None]:
     """Check a decoded game file; return its set-up, moves and final-scoring flag (see
     :func:`parse_final_actions` for the answers given during scoring after the game)."""
+    if not isinstance(data, dict):
+        raise GameFileError(f"a game file is a JSON object, not {_json_type(data)}", source=source)
+    _check_tree(data, source)
     _check_keys(data, _TOP_KEYS, "", source)
     if data.get("format") != FORMAT:
         raise GameFileError(f'must be "{FORMAT}"', source=source, field="format")
     version = data.get("version")
-    if version not in VERSIONS or isinstance(version, bool):
+    if type(version) is not int or version not in VERSIONS:  # not 2.0, not true
         raise GameFileError(
-            f"this carc_teach reads versions {' and '.join(map(str, VERSIONS))}, not {version!r}",
+            f"this carc_teach reads versions {' and '.join(map(str, VERSIONS))} (an integer), "
+            f"not {shown(version)}",
             source=source,
             field="version",
         )
@@ -445,7 +578,7 @@ def parse_game(
             who = action.get("player")
             if who is not None and who not in setup.players:
                 raise GameFileError(
-                    f"{who!r} is not a player of this game (players: {', '.join(setup.players)})",
+                    f"{shown(who)} is not a player of this game (players: {', '.join(setup.players)})",
                     source=source,
                     move=m.number,
                     action=i + 1,
@@ -465,7 +598,7 @@ def parse_final_actions(
     (the Count's market loop), in the order asked, written like a move's actions."""
     if "final_actions" not in data:
         return ()
-    if int(data.get("version", VERSION)) < 2:
+    if data.get("version", VERSION) == 1:
         raise GameFileError(
             "final actions need a version-2 game file", source=source, field="final_actions"
         )
@@ -475,7 +608,7 @@ def parse_final_actions(
             who = action.get("player")
             if who is not None and who not in setup.players:
                 raise GameFileError(
-                    f"{who!r} is not a player of this game (players: {', '.join(setup.players)})",
+                    f"{shown(who)} is not a player of this game (players: {', '.join(setup.players)})",
                     source=source,
                     action=i + 1,
                     field="final_actions.player",
@@ -483,8 +616,15 @@ def parse_final_actions(
     return actions
 
 
-def load_game(game: str | Path | dict[str, Any], *, source: str | None = None) -> Game:
+def load_game(
+    game: str | Path | dict[str, Any],
+    *,
+    source: str | None = None,
+    max_bytes: int = MAX_FILE_BYTES,
+) -> Game:
     """Load, check and play a game file (a path, or an already decoded dict).
+
+    A file larger than ``max_bytes`` (default :data:`MAX_FILE_BYTES`, 5 MB) is refused unread.
 
     Raises
     ------
@@ -497,7 +637,7 @@ def load_game(game: str | Path | dict[str, Any], *, source: str | None = None) -
         data = game
         name = source or "<game>"
     else:
-        data = read_game_file(game)
+        data = read_game_file(game, max_bytes=max_bytes)
         name = source or Path(game).name
     setup, moves, final = parse_game(data, name)
     final_actions = parse_final_actions(data, name)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Decision, Deploy, Pass
 from .board import Placement
 from .editions import from_setup
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, shown
 from .figures import ROLE_NAMES, ROLE_PLURALS
 from .rules import Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
@@ -155,7 +155,7 @@ def _take_tile(state: GameState, tile_id: str, move: Move | None) -> TileType:
     n = state.remaining.get(tile_id, 0)
     if tile_id not in state.tile_types:
         raise IllegalMoveError(
-            f"unknown tile id {tile_id!r}; the tile sets in play have: {', '.join(state.tile_types)}",
+            f"unknown tile id {shown(tile_id)}; the tile sets in play have: {', '.join(state.tile_types)}",
             move=move.number if move else None,
             field="tile",
         )
@@ -428,10 +428,15 @@ def why_not_deployable(state: GameState, turn: Turn, action: Any) -> str:
     owned = [f for f in state.figures.values() if f.player == player and f.kind == figure]
     if not owned:
         kind = FIGURE_KINDS[figure]
-        return (
-            f"{player} has no {kind.title}: it comes with the expansion {kind.expansion!r}, "
-            f"which this game does not play (expansions: {', '.join(state.setup.expansions)})"
-        )
+        if kind.expansion not in state.setup.expansions:
+            return (
+                f"{kind.title[:1].upper()}{kind.title[1:]} comes with the expansion "
+                f"{kind.expansion!r}, which this game does not play "
+                f"(expansions: {', '.join(state.setup.expansions)})"
+            )
+        if kind.neutral:
+            return f"{kind.title} belongs to no player, so {player} cannot deploy it"
+        return f"{player} has no {kind.title} in this game"
     if state.in_supply(player, figure) is None:
         on_board = sum(1 for f in owned if f.location is not None)
         return (

@@ -17,9 +17,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=2, help="players per game, 1-6 (default 2)")
     parser.add_argument(
         "--expansions",
-        default="all",
+        nargs="+",
+        default=["all"],
         metavar="IDS",
-        help="expansions of the extra figure, comma-separated, or 'all' (default: all "
+        help="expansions of the extra figure, separated by commas or spaces, or 'all' (default: all "
         "implemented); the base-game figures do not change",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

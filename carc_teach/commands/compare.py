@@ -15,7 +15,7 @@ import json
 import sys
 
 from ..errors import CarcTeachError
-from ._common import add_game_argument, open_game
+from ._common import add_game_argument, max_bytes, open_game
 
 __all__ = ["configure", "run", "parse_sides"]
 
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         if preset not in ("default", "defaults"):
             get_preset(preset)  # an unknown preset is one line, before the game is loaded
     side_a, side_b = parse_sides(args.presets, args.option)
-    game = open_game(args.game)
+    game = open_game(args.game, max_bytes(args))
     result = compare_games(game, side_a, side_b)
     if args.json:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False)

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..errors import CarcTeachError
-from ._common import add_game_argument, open_game
+from ._common import add_game_argument, max_bytes, open_game
 from ._output import write_output
 
 #: the pixels per tile ``--size`` accepts
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not MIN_SIZE <= args.size <= MAX_SIZE:
         raise CarcTeachError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {args.size}")
-    game = open_game(args.game)
+    game = open_game(args.game, max_bytes(args))
     if args.until is not None and not 0 <= args.until < len(game.events):
         raise CarcTeachError(
             f"--until must be between 0 and {len(game.events) - 1}, not {args.until}"

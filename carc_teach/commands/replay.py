@@ -7,7 +7,7 @@ import json
 import sys
 
 from ..errors import CarcTeachError
-from ._common import add_game_argument, open_game
+from ._common import add_game_argument, max_bytes, open_game
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +19,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = open_game(args.game)
+    game = open_game(args.game, max_bytes(args))
     events = game.events
     if args.until is not None:
         if args.until < 0 or args.until >= len(events):

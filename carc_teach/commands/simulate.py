@@ -31,7 +31,9 @@ PROGRESS_AFTER = 1.0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game, 0 or more (default 0)"
+    )
     parser.add_argument("--games", type=int, default=1, help="how many games (seeds S, S+1, ...)")
     parser.add_argument("--players", type=int, default=2, help="players per game, 1-6 (default 2)")
     parser.add_argument(
@@ -42,10 +44,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--expansions",
-        default="base",
+        nargs="+",
+        default=["base"],
         metavar="IDS",
-        help="expansions in play, comma-separated (e.g. base,abbey-mayor,pig), or 'all' for "
-        "every implemented one (default: base)",
+        help="expansions in play, separated by commas or spaces (e.g. base,abbey-mayor,pig), "
+        "or 'all' for every implemented one (default: base)",
     )
     parser.add_argument(
         "--json",
@@ -130,17 +133,24 @@ def _save(folder: Path, seed: int, text: str) -> None:
             partial.unlink()
 
 
-def parse_expansions(text: str) -> tuple[str, ...]:
-    """The expansion ids of ``--expansions``: ``"base,abbey-mayor"`` or ``"all"``; the base game
-    comes first whether named or not. An unknown or planned id is a one-line error."""
+def parse_expansions(text: str | list[str]) -> tuple[str, ...]:
+    """The expansion ids of ``--expansions``: ``"base,abbey-mayor"`` (or the words given
+    separately) or ``"all"``; the base game comes first whether named or not. An unknown or
+    planned id is a one-line error."""
     from ..rules import EXPANSIONS, module_class
 
-    names = [n.strip() for n in text.split(",") if n.strip()]
+    words = [text] if isinstance(text, str) else text
+    names = [n.strip() for word in words for n in word.split(",") if n.strip()]
     if not names:
         raise CarcTeachError(
             f"--expansions needs at least one expansion id (implemented: {', '.join(EXPANSIONS)})"
         )
     if "all" in names:
+        if len(names) > 1:
+            raise CarcTeachError(
+                "--expansions: 'all' already names every implemented expansion; give it alone "
+                f"or list ids instead (implemented: {', '.join(EXPANSIONS)})"
+            )
         return tuple(EXPANSIONS)
     out = ["base"]
     for name in names:
@@ -158,6 +168,8 @@ def run(args: argparse.Namespace) -> int:
     from ..simulate import random_game
     from ..site.lifeline import StopSignal, stop_signals_raise
 
+    if args.seed < 0:  # random.Random(-n) shuffles as random.Random(n) does
+        raise CarcTeachError(f"--seed must be 0 or more, not {args.seed}")
     if args.games < 1:
         raise CarcTeachError(f"--games must be at least 1, not {args.games}")
     if not 1 <= args.players <= 6:
@@ -213,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
         out.write("], " + json.dumps(tail)[1:] + "\n")
         out.flush()
     elif stopped_by is None:
-        print(f"{done} games in {elapsed:.2f} s ({rate})")
+        print(f"{done} game{'' if done == 1 else 's'} in {elapsed:.2f} s ({rate})")
     if stopped_by is None:
         return 0
     how = (

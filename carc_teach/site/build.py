@@ -33,6 +33,7 @@ from carc_teach.site.notebooks import (
     find_notebooks_dir,
     find_repository_root,
     read_notebook_info,
+    read_source,
 )
 
 __all__ = [
@@ -180,7 +181,7 @@ def _stage_notebook(
     """
     from marimo._environments import script_metadata  # marimo==0.25.2 is pinned
 
-    code = notebook.read_text("utf-8")
+    code = read_source(notebook)
     project = script_metadata.loads(code) or {}
     dependencies = [str(d) for d in project.get("dependencies", []) or []]
     kept, dropped = [], []

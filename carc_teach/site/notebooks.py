@@ -22,6 +22,7 @@ __all__ = [
     "find_notebooks_dir",
     "find_repository_root",
     "read_notebook_info",
+    "read_source",
     "add_notebooks_argument",
 ]
 
@@ -99,9 +100,21 @@ def discover_notebooks(notebooks_dir: Path) -> list[Path]:
     for path in sorted(notebooks_dir.glob("*.py")):
         if path.name.startswith("_"):
             continue
-        if re.search(r"(?m)^app\s*=\s*marimo\.App\(", path.read_text("utf-8")):
+        if re.search(r"(?m)^app\s*=\s*marimo\.App\(", read_source(path)):
             found.append(path)
     return found
+
+
+def read_source(path: Path) -> str:
+    """The text of a notebook file, or a one-line :class:`SiteError` saying why it has none."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SiteError(
+            f"{path.name}: not UTF-8 text (byte {exc.start}); save the notebook as UTF-8"
+        ) from None
+    except OSError as exc:
+        raise SiteError(f"{path.name}: cannot read it: {exc.strerror or exc}") from None
 
 
 def read_notebook_info(path: Path) -> NotebookInfo:
@@ -116,11 +129,13 @@ def read_notebook_info(path: Path) -> NotebookInfo:
     SiteError
         When the file does not parse, or has no heading to take a title from.
     """
-    source = path.read_text("utf-8")
+    source = read_source(path)
     try:
         tree = ast.parse(source, filename=str(path))
-    except SyntaxError as exc:
-        raise SiteError(f"{path.name}: not valid Python (line {exc.lineno}): {exc.msg}") from None
+    except (SyntaxError, ValueError) as exc:  # ValueError: a NUL byte in the source
+        line = f" (line {exc.lineno})" if getattr(exc, "lineno", None) else ""
+        reason = getattr(exc, "msg", None) or str(exc)
+        raise SiteError(f"{path.name}: not valid Python{line}: {reason}") from None
     texts = []
     docstring = ast.get_docstring(tree)
     if docstring:

@@ -22,7 +22,12 @@ import webbrowser
 from pathlib import Path
 
 from carc_teach.site import lifeline
-from carc_teach.site.notebooks import SiteError, discover_notebooks, find_notebooks_dir
+from carc_teach.site.notebooks import (
+    SiteError,
+    discover_notebooks,
+    find_notebooks_dir,
+    read_notebook_info,
+)
 
 __all__ = [
     "free_port",
@@ -145,6 +150,8 @@ def serve(
     notebooks = discover_notebooks(folder)
     if not notebooks:
         raise SiteError(f"no marimo notebooks found in {folder}")
+    for notebook in notebooks:  # what the server reads first: a bad notebook is one line here
+        read_notebook_info(notebook)
     if port is None:
         port = free_port()
     else:
