@@ -7,6 +7,7 @@ the notebooks stay thin. Nothing here imports marimo.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from html import escape
@@ -264,24 +265,82 @@ def feature_graph_for_event(
 
 @dataclass(frozen=True)
 class Prediction:
-    """A "predict, then reveal" question about a scoring event."""
+    """A "predict, then reveal" question about a scoring event.
+
+    Where the answer stands among the choices must never give it away: choices in points
+    keep their ascending order (:func:`_choices` balances them by the mistakes it picks
+    below and above the answer); any other choices are put in an order drawn from the
+    question itself, the same on every run, with the answer at any position equally often.
+    """
 
     question: str
     choices: tuple[str, ...]
     answer: str
     explanation: str
 
+    def __post_init__(self) -> None:
+        if self.answer in self.choices and not all(_POINTS.match(c) for c in self.choices):
+            object.__setattr__(self, "choices", _answer_at_drawn_place(self, self.choices))
 
-def _choices(correct: int, distractors: list[int]) -> tuple[str, ...]:
-    values = {correct}
+
+#: a choice that is a number of points ("1 point", "12 points")
+_POINTS = re.compile(r"^-?\d+ points?$")
+
+
+def _draw(*parts: object) -> int:
+    """A number drawn from ``parts``, the same on every run and machine (``hash()`` of a str
+    changes from one Python process to the next)."""
+    return int.from_bytes(hashlib.blake2b(repr(parts).encode("utf-8"), digest_size=4).digest())
+
+
+def _answer_at_drawn_place(prediction: Prediction, choices: tuple[str, ...]):
+    # the explanation tells one event from another where the question and choices repeat
+    answer = prediction.answer
+    others = [c for c in choices if c != answer]
+    at = _draw(prediction.question, answer, choices, prediction.explanation) % len(choices)
+    return tuple(others[:at] + [answer] + others[at:])
+
+
+def _choices(correct: int, distractors: list[int], *, keep: int = 0) -> tuple[str, ...]:
+    """Four point values in ascending order: the answer and three wrong ones, the classic
+    mistakes of the rule (``distractors``, most telling first; the first ``keep`` are always
+    offered) before any made-up value.
+
+    How many wrong values lie below the answer is drawn from the question (stable across
+    runs) among the counts the kept mistakes allow, so that the answer is the first, second,
+    third or last choice about equally often; an answer of 0 or 1 point can only have so few
+    values below it."""
+    mistakes: list[int] = []
     for d in distractors:
-        if d >= 0 and len(values) < 4:
-            values.add(d)
-    extra = 1
-    while len(values) < 4:
-        values.add(correct + extra)
-        extra += 1
-    return tuple(plural(v, "point") for v in sorted(values))
+        if d >= 0 and d != correct and d not in mistakes:
+            mistakes.append(d)
+    kept = mistakes[:keep]
+    kept_below = sum(1 for m in kept if m < correct)
+    fits = [
+        b for b in range(min(correct, 3) + 1) if b >= kept_below and 3 - b >= len(kept) - kept_below
+    ]
+    below_wanted = fits[_draw(correct, tuple(distractors)) % len(fits)]
+    # made-up values after the mistakes: near the answer, then halves and doubles
+    made_up_below = [correct - 1, correct // 2, correct - 2, correct - 3, 0, 1, 2]
+    made_up_above = [correct + 1, correct * 2, correct + 2, correct + 3, correct + 4, correct + 5]
+    below = _pick(
+        [m for m in mistakes if m < correct] + made_up_below, correct, below_wanted, below=True
+    )
+    above = _pick(
+        [m for m in mistakes if m > correct] + made_up_above, correct, 3 - len(below), below=False
+    )
+    return tuple(plural(v, "point") for v in sorted({correct, *below, *above}))
+
+
+def _pick(candidates: list[int], correct: int, wanted: int, *, below: bool) -> list[int]:
+    picked: list[int] = []
+    for value in candidates:
+        if len(picked) == wanted:
+            break
+        on_its_side = 0 <= value < correct if below else value > correct
+        if on_its_side and value not in picked:
+            picked.append(value)
+    return picked
 
 
 def _common_mistakes(event: Event, points: int, tiles: int, pennants: int) -> list[int]:
@@ -311,6 +370,9 @@ def prediction_for(game: Game, index: int) -> Prediction | None:
         distractors = [value, value + 1, 1]
     else:
         distractors = _common_mistakes(event, points, tiles, pennants)
+        if " tie " in event.text and points:
+            # the classic mistake at a tie: nobody scores, or the points are shared out
+            distractors = [0, points // 2, *distractors]
     if event.kind == "points":
         question = f"How many points does {event.player} score here?"
     else:

@@ -231,8 +231,8 @@ def _run_after(game: Game, index: int, kinds=("points", "no-score")) -> list[Eve
     return out
 
 
-def _points_choices(correct: int, wrong: list[int]) -> tuple[str, ...]:
-    return teach._choices(correct, wrong)
+def _points_choices(correct: int, wrong: list[int], *, keep: int = 0) -> tuple[str, ...]:
+    return teach._choices(correct, wrong, keep=keep)
 
 
 # -- the mayor ---------------------------------------------------------------------------------
@@ -755,9 +755,11 @@ def _barn_final_question(game: Game, index: int) -> teach.Prediction | None:
             "per city for farmers scored on the farm."
         )
     wrong = ([5 * n] if herd else []) + [3 * n, shared, 0]
+    if others:  # two barns on one farm: sharing their points is the mistake to offer
+        wrong = [shared, *wrong]
     return teach.Prediction(
         question,
-        _points_choices(event.points, wrong),
+        _points_choices(event.points, wrong, keep=1 if others else 0),
         plural(event.points, "point"),
         explanation,
     )
