@@ -254,21 +254,24 @@ class River2Rules(RuleModule):
     # -- the order of the river (files naming their tiles) --------------------------------------
     def after_placement(self, state: GameState, turn: Turn) -> None:
         tiles = state.tile_types
+        set_aside = []
         for e in reversed(state.events):
             if e.turn != turn.number:
                 break
             if e.kind == "tile-discarded" and "river" in tiles[e.tile].tags:
-                state.emit(
-                    "river2-tile-removed",
-                    player=turn.player,
-                    tile=e.tile,
-                    rule="river2.discard",
-                    text=(
-                        f"River tile {e.tile} cannot continue the river anywhere, so it leaves the "
-                        "game; play goes on with the rest of the river."
-                    ),
-                    annotations=("ckr-5",),
-                )
+                set_aside.append(e)
+        for e in reversed(set_aside):  # in the order they were drawn
+            state.emit(
+                "river2-tile-removed",
+                player=turn.player,
+                tile=e.tile,
+                rule="river2.discard",
+                text=(
+                    f"River tile {e.tile} cannot continue the river anywhere, so it leaves the "
+                    "game; play goes on with the rest of the river."
+                ),
+                annotations=("ckr-5",),
+            )
         tile = turn.tile
         assert tile is not None
         left = [t for t, n in state.remaining.items() if n > 0 and "river" in tiles[t].tags]
