@@ -1174,7 +1174,13 @@ def footnotes_covered_markdown(game: Game) -> str:
     """:func:`footnotes_covered` as a Markdown list."""
     items = footnotes_covered(game)
     if not items:
-        return "This game shows no footnotes."
+        if set(game.setup.expansions) <= {"base"}:
+            return (
+                "The footnotes gathered here rule on the expansions, and this game plays the "
+                "base game only. Pick a game further down the list (one with The Count, "
+                "King & Robber Baron, Heretics & Shrines or Abbey & Mayor) to see them at work."
+            )
+        return "No footnote of the expansions in play rules on an event of this game."
     lines = []
     for item in items:
         where = ", ".join(str(k) for k in item["events"])

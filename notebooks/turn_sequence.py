@@ -45,7 +45,10 @@ def _(mo):
 
 @app.cell
 def _(examples, mo):
-    _titles = {examples.data(_name).get("title", _name): _name for _name in examples.names()}
+    # the bundled games in the course's order: the base game's first
+    _titles = {
+        examples.data(_name).get("title", _name): _name for _name in examples.in_course_order()
+    }
     game_choice = mo.ui.dropdown(
         options=_titles,
         value=next(_t for _t, _n in _titles.items() if _n == "first-turns"),

@@ -17,7 +17,7 @@ from ..errors import CarcTeachError
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["names", "path", "data", "load", "for_rule", "describe"]
+__all__ = ["names", "in_course_order", "path", "data", "load", "for_rule", "describe"]
 
 
 def _folder():
@@ -27,6 +27,23 @@ def _folder():
 def names() -> list[str]:
     """Names of the bundled games, sorted."""
     return sorted(p.name[:-5] for p in _folder().iterdir() if p.name.endswith(".json"))
+
+
+def in_course_order() -> list[str]:
+    """Names of the bundled games in the order a learner meets their rules: base-game games
+    first, then by the last expansion each plays in the course's order (the order of
+    :data:`carc_teach.rules.EXPANSIONS`), fewer expansions and shorter games first."""
+    from ..rules import EXPANSIONS
+
+    rank = {expansion: k for k, expansion in enumerate(EXPANSIONS)}
+
+    def place(name: str) -> tuple:
+        d = data(name)
+        played = d.get("setup", {}).get("expansions", ["base"])
+        latest = max((rank.get(e, len(rank)) for e in played), default=0)
+        return (latest, len(played), len(d.get("moves", [])), name)
+
+    return sorted(names(), key=place)
 
 
 def path(name: str):

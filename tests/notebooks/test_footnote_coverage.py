@@ -346,10 +346,10 @@ def test_the_named_scenarios_give_the_hand_computed_outcome(footnote):
 def offered_games() -> tuple[str, ...]:
     """The bundled games a walkthrough offers: those a notebook, a lesson module or teach.py
     names as a string literal, and all of them when a notebook builds a chooser over
-    ``examples.names()``."""
+    ``examples.in_course_order()`` (every bundled game, the base game's first)."""
     notebooks = list(ROOT.glob("notebooks/*.py"))
     sources = [*notebooks, *ROOT.glob("carc_teach/lessons/*.py"), ROOT / "carc_teach" / "teach.py"]
-    if any("examples.names()" in p.read_text() for p in notebooks):
+    if any("examples.in_course_order()" in p.read_text() for p in notebooks):
         return tuple(examples.names())
     text = "\n".join(p.read_text() for p in sources)
     return tuple(
@@ -368,10 +368,11 @@ def shown() -> dict[str, list[str]]:
 
 
 def test_display_the_turn_sequence_walkthrough_offers_every_bundled_game():
-    """The chooser of the turn-sequence walkthrough lists ``examples.names()``: every bundled
-    game, so each is reachable from a walkthrough (and the display check below covers all)."""
+    """The chooser of the turn-sequence walkthrough lists ``examples.in_course_order()``:
+    every bundled game, so each is reachable from a walkthrough (and the display check below
+    covers all)."""
     source = (ROOT / "notebooks" / "turn_sequence.py").read_text()
-    assert "examples.names()" in source
+    assert "examples.in_course_order()" in source
     assert offered_games() == tuple(examples.names()) and len(offered_games()) > 10
 
 
