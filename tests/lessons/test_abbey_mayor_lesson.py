@@ -71,15 +71,16 @@ def _mayor_event(game):
 
 
 def test_a_mayor_without_pennants_counts_nothing_and_a_knight_takes_the_city():
+    # mayor-no-pennants: Blue's mayor and Red's knight in one city of 4 tiles (two caps E, two
+    # corners N), no pennant: the mayor counts 0, Red's knight 1; Red scores 4 x 2 = 8
     game = lessons.load_lesson("The mayor without pennants")
     event = _mayor_event(game)
-    assert event.data["strength"] == 0
+    assert event.player == "Blue" and event.data["strength"] == 0
     q = lessons.mayor_question_for(game, event.index)
     _well_formed(q)
     (scored,) = [e for e in _events(game, "points") if e.index > event.index][:1]
-    mayor_owner = event.player
-    assert scored.player != mayor_owner
-    assert q.answer == f"{mayor_owner}'s mayor counts 0: {scored.player} alone takes the city"
+    assert (scored.player, scored.points) == ("Red", 8)
+    assert q.answer == "Blue's mayor counts 0: Red alone takes the city"
     assert "no pennant" in q.question and "How strong" in q.question
     assert "counts 0" in q.explanation and "occupied" in q.explanation
     # the usual mistakes: the mayor as a knight (a tie), and the mayor blocking the city
@@ -90,16 +91,22 @@ def test_a_mayor_without_pennants_counts_nothing_and_a_knight_takes_the_city():
     assert lessons.question(game, scored.index) == teach.prediction_for(game, scored.index)
 
 
+#: mayor-pennants: three caps E, two pennant corners M and the pennant tile Q make one city of
+#: 6 tiles and 3 pennants; Red's mayor counts 3 against Blue's 2 knights, so Red alone scores
+#: 6 x 2 + 3 x 2 = 18
+MAYOR_PENNANTS = 3
+
+
 def test_a_mayor_counts_the_pennants_of_its_city():
     game = lessons.load_lesson("The mayor")
     event = _mayor_event(game)
     q = lessons.mayor_question_for(game, event.index)
     _well_formed(q)
-    pennants = event.data["strength"]
-    assert pennants > 0
-    winner = next(e.player for e in _events(game, "points") if e.index > event.index)
-    assert q.answer == f"{event.player}'s mayor counts {pennants}: {winner} alone takes the city"
-    assert any(c.startswith(f"{event.player}'s mayor counts 1:") for c in q.choices)
+    assert event.player == "Red" and event.data["strength"] == MAYOR_PENNANTS
+    scored = next(e for e in _events(game, "points") if e.index > event.index)
+    assert (scored.player, scored.points) == ("Red", 18)
+    assert q.answer == "Red's mayor counts 3: Red alone takes the city"
+    assert any(c.startswith("Red's mayor counts 1:") for c in q.choices)
 
 
 def test_mayor_questions_only_at_the_mayors_strength():
@@ -192,10 +199,12 @@ def test_a_barn_placed_on_farmers_scores_them_three_per_city_at_once():
     q = lessons.question(game, scored.index)
     _well_formed(q)
     assert q == lessons.barn_question_for(game, scored.index)
-    cities = scored.points // 3
-    assert q.answer == plural(scored.points, "point")
-    assert f"borders {plural(cities, 'completed city')}" in q.question
-    assert {plural(4 * cities, "point"), plural(cities, "point")} <= set(q.choices)
+    # barn-farmers: the one completed city (the caps at (0, -1) and (0, -2)) borders Blue's
+    # farm; Red's barn makes Blue's farmer score 3 x 1 = 3 at once
+    assert (scored.player, scored.points) == ("Blue", 3)
+    assert q.answer == "3 points"
+    assert "borders 1 completed city" in q.question
+    assert {"4 points", "1 point"} <= set(q.choices)  # the barn's own rate, the joining rate
 
 
 def test_a_farm_joined_to_a_barns_farm_scores_one_per_city():
@@ -315,7 +324,7 @@ def test_the_table_at_key_events():
     game = lessons.load_lesson("The mayor")
     event = _mayor_event(game)
     html = lessons.special_figures_html(game, event.index)
-    pennants = event.data["strength"]
+    pennants = MAYOR_PENNANTS
     assert f"{pennants} followers ({pennants} pennants)" in html
     assert f'class="figure changed" data-figure="{event.figure}"' in html
     hidden = lessons.special_figures_html(game, event.index, hidden=True)

@@ -9,7 +9,6 @@ import pytest
 
 from carc_teach import examples, teach
 from carc_teach.lessons import after_game as lesson
-from carc_teach.rules.abbey_mayor import barn_farm, farm_cities
 
 
 @pytest.fixture(scope="module")
@@ -104,50 +103,60 @@ def test_the_final_loop_questions(game):
     assert all(not r["waiting"] for r in after)
 
 
+# The points after the game, worked out by hand from the moves of after-game.json:
+# - completed cities: Bob's city east of CC-12 (the cap, F at (2, 1), Alice's cap at (3, 1);
+#   move 3) and Alice's city north of the castle (caps at (0, -2) and (0, -3); move 8); every
+#   other city is open (L's cap at (-4, -1), Bob's cap at (1, 2), the city below CC-9);
+# - completed roads: only the one Bob closed with L in move 6 (L, U at (-3, -1), CC-1).
+# - the farm north of the City (L's north field, U at (-3, -1), CC-1 to CC-4, V at (-1, -2),
+#   the cap at (0, -2)) holds Alice's farmer from V and, after the final loop, one market
+#   follower each: Alice 2 against Bob 1. It borders Alice's north city (complete), L's cap
+#   (open) and the City: 3 x (1 + 1) = 6 for Alice.
+# - Bob's barn at grid point (1, 2) stands on the farm south-east of the City, bordering the
+#   City, Bob's city east of CC-12 (both complete) and the open cap at (1, 2): 4 x 2 = 8.
+FARM_POINTS = {"Alice": 6}  # 3 x (Alice's north city + the City of Carcassonne)
+KING_POINTS = ("Alice", 3)  # Bob's city, Alice's north city, the City of Carcassonne
+ROBBER_POINTS = ("Bob", 1)  # the road closed by L in move 6
+BARN_POINTS = ("Bob", 8)  # 4 x (Bob's city east of CC-12 + the City of Carcassonne)
+
+
 def test_the_farm_counts_the_city_of_carcassonne(game):
+    farms = [e for e in game.events if e.kind == "points" and e.rule == "base.final.farm"]
+    assert {e.player: e.points for e in farms} == FARM_POINTS
     asked = _asked(game, lesson.farm_question_for)
-    assert asked
+    assert sorted(asked) == [e.index for e in farms]
     for k, q in asked.items():
         event = game.events[k]
         city = sum(p for what, p in event.breakdown if what.startswith("the City of Carcassonne"))
         assert city == 3
-        assert q.answer == f"{event.points} points"
-        assert f"{event.points - city} points" in q.choices  # the City forgotten
+        assert q.answer == "6 points"
+        assert "3 points" in q.choices  # the City forgotten
         assert "City of Carcassonne" in q.explanation
-        state = game.replay(k - 1)
-        farm = state.board.features.feature_of(event.nodes[0])
-        complete = sum(c.complete for c in state.board.features.bordering_cities(farm))
-        assert event.points == 3 * (complete + 1)
-        assert any(not c.complete for c in state.board.features.bordering_cities(farm))
 
 
 def test_the_king_and_the_robber_count_every_completed_one(game):
     asked = _asked(game, lesson.token_question_for)
     assert {game.events[k].rule for k in asked} == {"king.final", "robber.final"}
-    state = game.replay(_final(game))
-    features = state.board.features.features()
     for k, q in asked.items():
         event = game.events[k]
-        word = "city" if event.rule == "king.final" else "road"
-        count = sum(1 for f in features if f.kind == word and f.complete)
-        expected = count + (1 if word == "city" else 0)  # the City of Carcassonne
-        assert event.points == expected
-        assert q.answer.startswith(f"{expected} point")
-        assert "every completed" in q.answer
-        if word == "city":
+        if event.rule == "king.final":
+            assert (event.player, event.points) == KING_POINTS
+            assert q.answer.startswith("3 point") and "every completed" in q.answer
             assert "the City of Carcassonne too" in q.answer
-            assert any(c.startswith(f"{expected - 1} point") for c in q.choices)
+            assert any(c.startswith("2 point") for c in q.choices)  # the City forgotten
+        else:
+            assert (event.player, event.points) == ROBBER_POINTS
+            assert q.answer.startswith("1 point") and "every completed" in q.answer
 
 
 def test_the_barn_pays_four_per_city(game):
     asked = _asked(game, lesson.barn_question_for)
     (k,) = asked
     event, q = game.events[k], asked[k]
+    assert (event.player, event.points) == BARN_POINTS
+    assert q.answer == "8 points" and "6 points" in q.choices  # 3 per city: the barn's placement
     state = game.replay(k - 1)
     barn = next(f for f in state.figures.values() if f.kind == "barn" and f.player == event.player)
-    n, city = farm_cities(state, barn_farm(state, barn))
-    assert city and event.points == 4 * n
-    assert q.answer == f"{4 * n} points" and f"{3 * n} points" in q.choices
     html = lesson.barns_html(game, k)
     assert 'class="barn changed"' in html and "the farm of" in html
     assert "changed" not in lesson.barns_html(game, k, hidden=True)

@@ -191,10 +191,14 @@ def test_the_pig_herd_adds_one_per_completed_city(game):
     asked = _questions(game, lesson.pig_herd_question_for)
     (k,) = asked
     event, q = game.events[k], asked[k]
+    # river-pig-herd: the game's two completed cities, Alice's on the lake's bank (closed by L
+    # in move 12) and Bob's on the river bank (closed by J in move 14), both border the farm
+    # round the pig herd's outer field, where Bob has the only farmer: 2 x 3 = 6, and the
+    # herd adds 2 x 1 = 2
+    assert (event.player, event.points) == ("Bob", 8)
     herd = next(p for what, p in event.breakdown if what.startswith("the pig herd"))
-    cities = next(p for what, p in event.breakdown if "× 3" in what) // 3
-    assert herd == cities and q.answer == f"{event.points} points"
-    assert f"{event.points - herd} points" in q.choices  # the herd forgotten
+    assert herd == 2 and q.answer == "8 points"
+    assert "6 points" in q.choices  # the herd forgotten
     assert q.answer in q.choices and len(set(q.choices)) == 4
     assert lesson.river_question(game, k) == q
 
