@@ -70,6 +70,7 @@ from ..actions import Action, Decision, Deploy, MoveFigure, Pass, register_actio
 from ..board import PlacementRule, surrounded
 from ..errors import GameFileError, IllegalMoveError, UnknownRuleError
 from ..figures import Corner, kind_of, role_name
+from ..frozen import fast_constructor
 from ..geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
 from ..scoring import figure_strength, score_feature
 from ..text import capitalise, join_names, plural
@@ -82,7 +83,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..figures import Figure
     from ..scoring import Scoring
     from ..state import GameState, Turn
-    from ..tiles import TileType
+    from ..tiles import OrientedTile, TileType
 
 __all__ = [
     "AbbeyMayorRules",
@@ -177,6 +178,50 @@ def barn_corner_problem(board: Board, corner: Corner) -> str | None:
     return None
 
 
+#: id of an oriented tile -> (the tile, for each square of _QUARTERS: whether the tile shows
+#: field at the grid point when it is that square); oriented tiles are shared and immutable
+_FIELD_AT_POINT: dict[int, tuple[OrientedTile, tuple[bool, ...]]] = {}
+
+
+def _field_at_points(tile: OrientedTile) -> tuple[bool, ...]:
+    entry = _FIELD_AT_POINT.get(id(tile))
+    if entry is None or entry[0] is not tile:
+        flags = []
+        for _, halves in _QUARTERS:
+            kinds = [
+                None if tile.half_segment[h] is None else tile.segments[tile.half_segment[h]].kind  # type: ignore[index]
+                for h in halves
+            ]
+            flags.append(kinds == ["field", "field"])
+        entry = _FIELD_AT_POINT[id(tile)] = (tile, tuple(flags))
+    return entry[1]
+
+
+#: each corner of a tile (CORNER_OFFSETS, in its order) as a grid point: its offset from the
+#: tile's square and which square of _QUARTERS the tile is at that point
+_BARN_CORNERS = tuple(
+    (dx, dy, [q for q, ((qx, qy), _) in enumerate(_QUARTERS) if (dx + qx, dy + qy) == (0, 0)][0])
+    for dx, dy in CORNER_OFFSETS.values()
+)
+# built for every option offered (see carc_teach.frozen)
+_new_deploy = fast_constructor(Deploy)
+_new_corner = fast_constructor(Corner)
+
+
+def barn_corner_fits(board: Board, corner: Corner) -> bool:
+    """Whether a barn may stand on ``corner``: :func:`barn_corner_problem` without building
+    its sentence (asked for four corners a turn while a player holds a barn)."""
+    tiles = board.tiles
+    x, y = corner.x, corner.y
+    quarter = 0
+    for (dx, dy), _ in _QUARTERS:
+        placed = tiles.get((x + dx, y + dy))
+        if placed is None or not _field_at_points(placed.tile)[quarter]:
+            return False
+        quarter += 1
+    return True
+
+
 def _quarter_node(board: Board, corner: Corner) -> tuple[int, int, str]:
     (dx, dy), halves = _QUARTERS[0]
     placed = board.tiles[(corner.x + dx, corner.y + dy)]
@@ -190,12 +235,33 @@ def barn_farm(state: GameState, barn: Figure) -> Feature:
     return state.board.features.feature_of(_quarter_node(state.board, barn.location))
 
 
+#: [figures of the state last asked, how many it held, the ids of its barns]: figures are only
+#: ever added, so the barns are found once per state, not by a walk over every figure a turn
+_BARN_IDS: list[Any] = [None, -1, ()]
+
+
+def _barns(state: GameState) -> list[Figure]:
+    """Every barn figure of the game (on the board or not), in the order they were added."""
+    figures = state.figures
+    known = _BARN_IDS
+    if known[0] is not figures or known[1] != len(figures):
+        known[0], known[1] = figures, len(figures)
+        known[2] = tuple(i for i, f in figures.items() if f.kind == "barn")
+    return [figures[i] for i in known[2]]
+
+
+def _barn_placed(state: GameState) -> bool:
+    """Whether some barn stands on the board."""
+    for barn in _barns(state):
+        if isinstance(barn.location, Corner):
+            return True
+    return False
+
+
 def barns_on(state: GameState, farm: Feature) -> list[Figure]:
     """The barns standing on ``farm``, in seat order."""
     out = [
-        f
-        for f in state.figures.values()
-        if f.kind == "barn" and isinstance(f.location, Corner) and barn_farm(state, f) is farm
+        f for f in _barns(state) if isinstance(f.location, Corner) and barn_farm(state, f) is farm
     ]
     return sorted(out, key=lambda f: state.players.index(f.player))  # type: ignore[arg-type]
 
@@ -443,20 +509,28 @@ class AbbeyMayorRules(RuleModule):
         out: list[Deploy] = []
         mayor = state.in_supply(turn.player, "mayor") is not None
         wagon = state.in_supply(turn.player, "wagon") is not None
-        for seg in placed.tile.segments:
-            node = (placed.x, placed.y, seg.id)
-            feature = feature_of(node)
-            if mayor and seg.kind == "city" and not any(_is_follower(f) for f in feature.figures):
-                out.append(Deploy("mayor", node, self.id))
-            if wagon and self._wagon_may_enter(state, feature, node):
-                out.append(Deploy("wagon", node, self.id))
-        if state.in_supply(turn.player, "barn") is not None:
-            for dx, dy in CORNER_OFFSETS.values():
-                corner = Corner(placed.x + dx, placed.y + dy)
-                if barn_corner_problem(state.board, corner) is None and not self._barn_farm_at(
-                    state, corner
+        if mayor or wagon:
+            for seg in placed.tile.segments:
+                node = (placed.x, placed.y, seg.id)
+                feature = feature_of(node)
+                if (
+                    mayor
+                    and seg.kind == "city"
+                    and (not feature.figures or not any(_is_follower(f) for f in feature.figures))
                 ):
-                    out.append(Deploy("barn", corner, self.id))
+                    out.append(_new_deploy("mayor", node, self.id))
+                if wagon and self._wagon_may_enter(state, feature, node):
+                    out.append(_new_deploy("wagon", node, self.id))
+        if state.in_supply(turn.player, "barn") is not None:
+            # a corner where the placed tile shows no field is out at once
+            at_point = _field_at_points(placed.tile)
+            for dx, dy, quarter in _BARN_CORNERS:
+                if at_point[quarter]:
+                    corner = _new_corner(placed.x + dx, placed.y + dy)
+                    if barn_corner_fits(state.board, corner) and not self._barn_farm_at(
+                        state, corner
+                    ):
+                        out.append(_new_deploy("barn", corner, self.id))
         return out
 
     def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> str | None:
@@ -485,7 +559,7 @@ class AbbeyMayorRules(RuleModule):
     def filter_deployments(
         self, state: GameState, turn: Turn, options: list[Deploy]
     ) -> list[Deploy]:
-        barns = [f for f in state.figures.values() if f.kind == "barn" and f.location is not None]
+        barns = [f for f in _barns(state) if f.location is not None]
         if not barns:
             return options
         farms = {id(barn_farm(state, b)) for b in barns}
@@ -744,7 +818,7 @@ class AbbeyMayorRules(RuleModule):
                         f"{farm.describe()}, on which {turn.player} just placed a barn",
                     )
                 )
-        if placed is None:
+        if placed is None or not _barn_placed(state):
             return out
         features = state.board.features
         for farm in features.features_on(placed.pos):

@@ -130,3 +130,23 @@ def test_seed_picture_no_barn_where_a_city_reaches_the_point():
     problem = barn_corner_problem(state.board, Corner(1, 0))
     assert problem is not None and "show field at the point" in problem
     assert "tile N at (0, -1)" in problem
+
+
+def test_the_quick_barn_corner_check_agrees_with_the_reasons():
+    """Offering barns uses barn_corner_fits, which builds no sentence: it must allow exactly
+    the corners barn_corner_problem finds nothing against, at every grid point of real boards
+    (each corner of each placed tile), including ones where some square is empty."""
+    from carc_teach.rules.abbey_mayor import barn_corner_fits
+    from carc_teach.simulate import random_game
+
+    allowed = refused = 0
+    for seed in (1, 2):
+        board = random_game(seed, expansions=("base", "abbey-mayor")).state.board
+        points = {
+            Corner(x + dx, y + dy) for (x, y) in board.tiles for dx in (0, 1) for dy in (0, 1)
+        }
+        for corner in sorted(points, key=lambda c: (c.x, c.y)):
+            fits = barn_corner_fits(board, corner)
+            assert fits == (barn_corner_problem(board, corner) is None), corner
+            allowed, refused = allowed + fits, refused + (not fits)
+    assert allowed > 5 and refused > 100
