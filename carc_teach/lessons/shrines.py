@@ -43,6 +43,7 @@ __all__ = [
     "limit_question_for",
     "empty_question_for",
     "challenge_question_for",
+    "challenge_start_question_for",
     "wagon_question_for",
     "expansion_question",
     "question",
@@ -418,10 +419,41 @@ def wagon_question_for(game: Game, index: int) -> teach.Prediction | None:
 # -- the walkthrough's question and notes ------------------------------------------------------
 
 
+def challenge_start_question_for(game: Game, index: int) -> teach.Prediction | None:
+    """ "What happens now?", asked where a follower on a shrine or cloister meets a rival
+    next door (a ``challenge-started`` event): the race of ckr-50, against the usual
+    misreadings (each scores on its own; the two buildings are shared; the placement is
+    refused)."""
+    event = game.events[index]
+    move, sep, _ = event.text.partition(": a challenge starts")
+    if event.kind != "challenge-started" or not sep:
+        return None
+    answer = (
+        "A race: the building completed first scores as usual, and the follower on the "
+        "other goes home with no points (both score if one tile completes both)"
+    )
+    wrong = [
+        "Nothing changes: each building scores for its own follower when it is completed",
+        "The two buildings now count as one: both followers share its points",
+        "The follower cannot stay: a cloister and a shrine may not be neighbours",
+    ]
+    explanation = (
+        "A shrine and a cloister side by side, each with a follower, are rivals: this is the "
+        "challenge of Heretics & Shrines. Whichever is completed first scores its follower as "
+        "usual and sends the rival's follower home empty-handed; a tile that completes both "
+        "scores both. Nobody chooses to challenge: it starts by itself (RGG's Big Box 2 says "
+        "so in words, ckr-50). Being neighbours is allowed: the limit is one rival per building."
+    )
+    question = f"{move}. What happens to the two followers from now on?"
+    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+
+
 def expansion_question(game: Game, index: int) -> teach.Prediction | None:
     """This walkthrough's own question at event ``index`` (limit, house rule, a challenge
     with an abbey or wagon, the wagon), or None."""
     event = game.events[index]
+    if event.kind == "challenge-started":
+        return challenge_start_question_for(game, index)
     if event.kind == "placement-limited":
         return limit_question_for(game, index)
     if event.kind == "building-must-stay-empty":

@@ -37,7 +37,21 @@ def test_the_original_game_asks_what_the_original_walkthrough_asked_and_more():
         if base is not None:
             assert lessons.question(game, k) == base
     extra = [k for k, _ in _asked(game) if teach.shrines_question(game, k) is None]
-    assert [game.events[k].kind for k in extra] == ["placement-limited"]
+    started = [k for k, e in enumerate(game.events) if e.kind == "challenge-started"]
+    assert [k for k in extra if game.events[k].kind == "challenge-started"] == started
+    assert [game.events[k].kind for k in extra if k not in started] == ["placement-limited"]
+
+
+def test_the_first_question_comes_when_the_first_challenge_starts():
+    """The first lesson asked nothing for 46 events; now the first monk beside a heretic asks
+    what the challenge means (event 9), before the race is run."""
+    game = lessons.load_lesson("shrines")
+    first, asked = _asked(game)[0]
+    assert first == 9 and game.events[first].kind == "challenge-started"
+    assert asked.answer.startswith("A race: the building completed first scores")
+    assert "Bob puts a monk on the cloister at (1, 1)" in asked.question
+    assert "challenge" not in asked.question  # the question does not name the rule it asks
+    assert len(set(asked.choices)) == 4 and asked.answer in asked.choices
 
 
 def test_abbey_and_wagon_scenario():
