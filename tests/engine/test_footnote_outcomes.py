@@ -99,8 +99,8 @@ def test_ckr_5_the_river_tile_that_cannot_continue_leaves_the_game_when_drawn():
     # a land tile while the volcano lake is still to be drawn is out of the river's order
     with pytest.raises(IllegalMoveError, match="every river tile is drawn before the land"):
         game_v2([*STUCK_RIVER, *discards[:-1], land], expansions)
-    # and a river tile that still fits somewhere may not be set aside: before the lake
-    # closed the east branch, the volcano fitted at (2, 2) turned so (not last, though)
+    # a river tile that still fits somewhere may not be set aside: after move 5 the lake
+    # with the city fits at (2, 2), as move 6 lays it
     with pytest.raises(IllegalMoveError, match="cannot be set aside"):
         game_v2([*STUCK_RIVER[:5], {"tile": "R2-lake-city", "discard": True}], expansions)
 
