@@ -13,7 +13,14 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass
 
-__all__ = ["BenchResult", "run_benchmarks", "format_table"]
+__all__ = ["BenchResult", "run_benchmarks", "format_table", "RATIO_TARGETS"]
+
+#: the games whose time is compared with a base game's, and the most it may be (issue 20): a
+#: random game with Abbey & Mayor alone, and one with every implemented expansion
+RATIO_TARGETS: dict[str, tuple[str, float]] = {
+    "abbey-mayor": ("Abbey & Mayor game", 1.5),
+    "all": ("game with every expansion", 3.0),
+}
 
 
 @dataclass
@@ -62,6 +69,7 @@ def run_benchmarks(
         BenchResult("mean time per event", 1e6 * elapsed / events, "µs", "engine only, all steps"),
     ]
     results += _expansion_games(games, players, seed, expansions)
+    results += _game_time_ratios(games, players, seed)
 
     # Time spent per turn step: wrap GameState.emit to clock the interval since the last event.
     per_step: dict[str, list[float]] = defaultdict(list)
@@ -208,6 +216,47 @@ def _expansion_games(
             f"{events / n:.0f} events per game",
         ),
     ]
+
+
+def _game_time_ratios(games: int, players: int, seed: int, rounds: int = 5) -> list[BenchResult]:
+    """How many times a base game's time a random game with Abbey & Mayor, and one with every
+    expansion, takes (the targets of :data:`RATIO_TARGETS`).
+
+    The three kinds of game are timed in turn, ``rounds`` times over the same seeds (a tenth
+    of ``games`` each, at least 4), so that a machine whose speed drifts during the run (other
+    work on it) slows all three alike; each ratio is the median of the rounds' ratios."""
+    from .rules import EXPANSIONS
+    from .simulate import random_game
+
+    kinds: dict[str, tuple[str, ...]] = {
+        "base": ("base",),
+        "abbey-mayor": ("base", "abbey-mayor"),
+        "all": tuple(EXPANSIONS),
+    }
+    n = max(4, games // 10)
+    for chosen in kinds.values():
+        random_game(seed, players, expansions=chosen)  # warm the tile sets and fit memos
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for _ in range(rounds):
+        for kind, chosen in kinds.items():
+            started = time.perf_counter()
+            for k in range(n):
+                random_game(seed + k, players, expansions=chosen)
+            times[kind].append((time.perf_counter() - started) / n)
+    out = []
+    for kind, (what, target) in RATIO_TARGETS.items():
+        ratios = [t / b for t, b in zip(times[kind], times["base"], strict=True)]
+        out.append(
+            BenchResult(
+                f"time of a random {what} / a base game",
+                statistics.median(ratios),
+                "×",
+                f"target ≤ {target:g}; median of {rounds} rounds of {n} games of each kind, "
+                f"timed in turn ({1000 * min(times[kind]):.2f} ms against "
+                f"{1000 * min(times['base']):.2f} ms, best rounds)",
+            )
+        )
+    return out
 
 
 def format_table(results: list[BenchResult]) -> str:

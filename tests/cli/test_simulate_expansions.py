@@ -76,3 +76,18 @@ def test_bench_times_random_games_with_every_expansion():
 def test_bench_help_names_the_expansions_option():
     result = run_cli("bench", "--help")
     assert result.returncode == 0 and "--expansions" in result.stdout
+
+
+def test_bench_reports_the_time_ratios_of_expansion_games():
+    """Issue 20's targets: an Abbey & Mayor game and a game with every expansion against a
+    base game, timed in turn in the same run."""
+    from carc_teach.bench import _game_time_ratios
+
+    rows = _game_time_ratios(4, 2, 0, rounds=2)
+    assert [r.name for r in rows] == [
+        "time of a random Abbey & Mayor game / a base game",
+        "time of a random game with every expansion / a base game",
+    ]
+    assert all(r.value > 0 and r.unit == "×" for r in rows)
+    assert "target ≤ 1.5" in rows[0].note and "target ≤ 3" in rows[1].note
+    assert "2 rounds of 4 games" in rows[0].note
