@@ -28,11 +28,29 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from carc_teach.site.build import build_site
+    import signal
+    import sys
 
-    result = build_site(args.output, self_hosted=args.self_hosted, notebooks_dir=args.notebooks)
+    from carc_teach.site.build import build_site
+    from carc_teach.site.lifeline import StopSignal
+
+    try:
+        result = build_site(args.output, self_hosted=args.self_hosted, notebooks_dir=args.notebooks)
+    except (KeyboardInterrupt, StopSignal) as stop:
+        signum = getattr(stop, "signum", signal.SIGINT)
+        how = "interrupted" if signum == signal.SIGINT else f"stopped by {stop}"
+        try:
+            print(
+                f"carc-teach build-site: {how}; the output folder is as it was before "
+                "(the partial build was removed)",
+                file=sys.stderr,
+            )
+        except OSError:  # SIGHUP: the terminal may be gone
+            pass
+        return 128 + signum
     kind = "self-hosted (offline) site" if result.self_hosted else "site"
-    print(f"built the {kind} of {len(result.pages)} notebooks in {result.seconds:.0f} s:")
+    count = f"{len(result.pages)} notebook{'' if len(result.pages) == 1 else 's'}"
+    print(f"built the {kind} of {count} in {result.seconds:.0f} s:")
     for page in result.pages:
         print(f"  {page.slug}.html  {page.title}")
     print(f"open it over HTTP, e.g.: python -m http.server -d {result.output_dir} 8000")

@@ -5,10 +5,18 @@ folder (one ``<notebook>.html`` per walkthrough, sharing marimo's ``assets/``), 
 carc_teach wheel built fresh and handed to each notebook through its PEP 723 header, and an
 ``index.html`` with one card per walkthrough. ``self_hosted=True`` adds the runtime of
 :mod:`carc_teach.site.offline` so the site needs no internet.
+
+A build is made in a work folder beside the output folder (``.<name>.building-*``, holding the
+new site, the staged notebooks and every temporary file of the build and its child processes)
+and moved into place only when complete, so the output folder holds the previous site or the
+new one, never half of one. Ctrl-C, SIGTERM and SIGHUP stop the child processes (each runs in
+its own process group, on a lifeline: :mod:`carc_teach.site.lifeline`) and remove the work
+folder; a work folder left by a build killed outright is removed by the next build.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import os
@@ -25,7 +33,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
 import carc_teach
-from carc_teach.site import curriculum, offline, prerender, pycompile, snapshot
+from carc_teach.site import curriculum, lifeline, offline, prerender, pycompile, snapshot
 from carc_teach.site.notebooks import (
     NotebookInfo,
     SiteError,
@@ -63,7 +71,11 @@ DEVELOPER_FILES = frozenset(
         ".clinerules",
     }
 )
+#: Dot-files the site keeps: GitHub Pages serves folders starting with "_" only with this.
+KEPT_DOTFILES = frozenset({".nojekyll"})
 _STAGED_WHEEL_DIR = "_wheels"
+#: A file in every work folder of a build (what makes a leftover one safe to remove).
+WORK_MARKER = "carc-teach-build-in-progress"
 
 
 @dataclass
@@ -136,12 +148,7 @@ def build_wheel(out_dir: Path) -> Path:
             f"the 'build' package is missing; run {offline.FIX_COMMAND} to install the dev extras"
         ) from None
     out_dir.mkdir(parents=True, exist_ok=True)
-    result = subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--outdir", str(out_dir), str(root)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_child("build", ["--wheel", "--outdir", str(out_dir), str(root)])
     wheels = sorted(out_dir.glob("carc_teach-*.whl"))
     if result.returncode != 0 or not wheels:
         tail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]
@@ -149,8 +156,34 @@ def build_wheel(out_dir: Path) -> Path:
     return wheels[-1]
 
 
-def _prepare_output(output_dir: Path) -> None:
-    if output_dir.exists():
+def run_child(module: str, args: list[str], env: dict[str, str] | None = None):
+    """``python -m module *args``, its output captured, in its own process group on a lifeline.
+
+    However this returns (an error, Ctrl-C, a :class:`~carc_teach.site.lifeline.StopSignal`),
+    the child and everything it started are stopped first; if this process is killed
+    outright, the lifeline stops them.
+    """
+    from carc_teach.site.serve import stop_process
+
+    process = lifeline.spawn(
+        module,
+        args,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        stdout, stderr = process.communicate()
+    finally:
+        stop_process(process)  # the whole group: a child's children do not outlive it
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
+def _check_output(output_dir: Path) -> None:
+    """Refuse an output that is a file, or a folder holding something other than a site."""
+    if output_dir.exists() or output_dir.is_symlink():
         if not output_dir.is_dir():
             raise SiteError(f"output '{output_dir}' exists and is not a folder")
         if any(output_dir.iterdir()) and not (output_dir / SITE_MARKER).is_file():
@@ -158,13 +191,71 @@ def _prepare_output(output_dir: Path) -> None:
                 f"output folder '{output_dir}' is not empty and holds no earlier site build; "
                 "choose another -o DIR"
             )
-        shutil.rmtree(output_dir)
-    try:
-        output_dir.mkdir(parents=True)
-    except OSError as exc:
-        from carc_teach.commands._output import describe_os_error
 
+
+def _work_folder(output_dir: Path) -> Path:
+    """A new work folder beside ``output_dir`` (same file system: the finished site is moved,
+    not copied); work folders that builds killed outright left there are removed first."""
+    from carc_teach.commands._output import describe_os_error
+
+    parent = output_dir.parent
+    for stale in parent.glob(f".{output_dir.name}.building-*"):
+        if (stale / WORK_MARKER).is_file():
+            shutil.rmtree(stale, ignore_errors=True)
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f".{output_dir.name}.building-", dir=parent))
+    except OSError as exc:
         raise SiteError(describe_os_error(output_dir, exc, action="cannot create")) from None
+    (work / WORK_MARKER).write_text(
+        f"A carc-teach build-site of {output_dir.name} in progress (process {os.getpid()}); "
+        "removed when it ends.\n",
+        "utf-8",
+    )
+    return work
+
+
+def _move_into_place(site: Path, output_dir: Path, work: Path) -> None:
+    """Replace ``output_dir`` (an earlier site or an empty folder, if any) by ``site``: two
+    renames in one folder, the earlier site moved into ``work`` to be removed with it.
+
+    A folder that cannot be renamed (a mount point) has its entries replaced instead, the
+    site marker first: stopped half-way, it still reads as an earlier build and can be
+    rebuilt.
+    """
+    if not output_dir.exists():
+        os.rename(site, output_dir)
+        return
+    try:
+        os.rename(output_dir, work / "previous")
+    except OSError:
+        os.replace(site / SITE_MARKER, output_dir / SITE_MARKER)
+        for entry in output_dir.iterdir():
+            if entry.name != SITE_MARKER:
+                if entry.is_dir() and not entry.is_symlink():
+                    shutil.rmtree(entry)
+                else:
+                    entry.unlink()
+        for entry in site.iterdir():
+            os.rename(entry, output_dir / entry.name)
+        return
+    os.rename(site, output_dir)
+
+
+@contextlib.contextmanager
+def _temporary_files_in(folder: Path):
+    """Within the block, this process's and its children's temporary files go in ``folder``."""
+    folder.mkdir()
+    before, variable = tempfile.tempdir, os.environ.get("TMPDIR")
+    tempfile.tempdir = os.environ["TMPDIR"] = str(folder)
+    try:
+        yield
+    finally:
+        tempfile.tempdir = before
+        if variable is None:
+            os.environ.pop("TMPDIR", None)
+        else:
+            os.environ["TMPDIR"] = variable
 
 
 def _stage_notebook(
@@ -219,13 +310,11 @@ def _stage_notebook(
 
 
 def _export(staged: Path, page: Path, env: dict[str, str]) -> None:
-    command = [
-        sys.executable, "-m", "marimo", "export", "html-wasm", str(staged),
+    arguments = [
+        "export", "html-wasm", str(staged),
         "-o", str(page), "--mode", "run", "--no-sandbox", "-f",
     ]  # fmt: skip
-    result = subprocess.run(
-        command, capture_output=True, text=True, check=False, env=env, stdin=subprocess.DEVNULL
-    )
+    result = run_child("marimo", arguments, env={**env, "TMPDIR": tempfile.gettempdir()})
     if result.returncode != 0 or not page.is_file():
         detail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]
         raise SiteError(
@@ -254,6 +343,8 @@ def remove_developer_files(site_dir: Path) -> list[str]:
     removed = []
     for path in sorted(site_dir.rglob("*")):
         if not (path.name in DEVELOPER_FILES or path.name.startswith(".")):
+            continue
+        if path.name in KEPT_DOTFILES and path.parent == site_dir:
             continue
         if not path.exists() and not path.is_symlink():  # inside a folder already removed
             continue
@@ -350,7 +441,7 @@ def build_site(
     ----------
     output_dir:
         Target folder (default ``site/_build``). An existing folder is replaced only when it
-        is empty or holds an earlier build.
+        is empty or holds an earlier build, and only once the new site is complete.
     self_hosted:
         Carry Pyodide and every wheel so the site runs with no internet.
     notebooks_dir:
@@ -376,43 +467,76 @@ def build_site(
     if self_hosted and offline_inputs is None:
         offline_inputs = offline.find_offline_inputs()
     output_dir = (output_dir or default_output_dir()).resolve()
-    _prepare_output(output_dir)
+    _check_output(output_dir)
 
+    # SIGTERM and SIGHUP raise like Ctrl-C, so the finally below runs whatever stops the build
+    with lifeline.stop_signals_raise():
+        work = _work_folder(output_dir)
+        try:
+            with _temporary_files_in(work / "tmp"):
+                site = work / "site"
+                site.mkdir()
+                wheel, dropped_offline = _build_into(
+                    site, work, pages, env, self_hosted, offline_inputs, log
+                )
+            _move_into_place(site, output_dir, work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    return SiteBuild(
+        output_dir,
+        pages,
+        output_dir / "public" / "wheels" / wheel,
+        self_hosted,
+        dropped_offline,
+        time.monotonic() - started,
+    )
+
+
+def _build_into(
+    site: Path,
+    work: Path,
+    pages: list[NotebookInfo],
+    env: dict[str, str],
+    self_hosted: bool,
+    offline_inputs: offline.OfflineInputs | None,
+    log,
+) -> tuple[str, dict[str, list[str]]]:
+    """Make the whole site in the empty folder ``site`` (staging in ``work``); return the
+    name of the carc_teach wheel it carries and the dependencies left out offline."""
     dropped_offline: dict[str, list[str]] = {}
-    with tempfile.TemporaryDirectory(prefix="carc-teach-site-") as tmp:
-        log("building the carc_teach wheel")
-        wheel = build_wheel(Path(tmp) / "dist")
-        offline_names = None
-        if self_hosted:
-            offline_names = {canonicalize_name(r.name) for r in offline.offline_requirements()}
-            offline_names |= {"pyyaml", "carc-teach"}
+    log("building the carc_teach wheel")
+    wheel = build_wheel(work / "dist")
+    offline_names = None
+    if self_hosted:
+        offline_names = {canonicalize_name(r.name) for r in offline.offline_requirements()}
+        offline_names |= {"pyyaml", "carc-teach"}
+    for info in pages:
+        stage = work / "stage" / info.slug
+        stage.mkdir(parents=True)
+        staged, dropped = _stage_notebook(info.path, stage, wheel, offline_names)
+        if dropped:
+            dropped_offline[info.slug] = dropped
+            log(f"  {info.slug}: not available offline, left out: {', '.join(dropped)}")
+        log(f"exporting {info.path.name}")
+        _export(staged, site / f"{info.slug}.html", env)
+        _add_first_view(info, site / f"{info.slug}.html", log)
+    kept_wheel = site / "public" / "wheels" / wheel.name
+    if not kept_wheel.is_file():
+        raise SiteError(f"marimo did not copy {wheel.name} into public/wheels/")
+    if self_hosted:
+        assert offline_inputs is not None
+        log("adding the Pyodide runtime, the wheels and the lockfile")
+        offline.install_runtime(site, offline_inputs, [kept_wheel], log=log)
         for info in pages:
-            stage = Path(tmp) / "stage" / info.slug
-            stage.mkdir(parents=True)
-            staged, dropped = _stage_notebook(info.path, stage, wheel, offline_names)
-            if dropped:
-                dropped_offline[info.slug] = dropped
-                log(f"  {info.slug}: not available offline, left out: {', '.join(dropped)}")
-            log(f"exporting {info.path.name}")
-            _export(staged, output_dir / f"{info.slug}.html", env)
-            _add_first_view(info, output_dir / f"{info.slug}.html", log)
-        kept_wheel = output_dir / "public" / "wheels" / wheel.name
-        if not kept_wheel.is_file():
-            raise SiteError(f"marimo did not copy {wheel.name} into public/wheels/")
-        if self_hosted:
-            assert offline_inputs is not None
-            log("adding the Pyodide runtime, the wheels and the lockfile")
-            offline.install_runtime(output_dir, offline_inputs, [kept_wheel], log=log)
-            for info in pages:
-                offline.point_page_at_runtime(output_dir / f"{info.slug}.html")
-            _add_snapshot(output_dir, offline_inputs, log)
+            offline.point_page_at_runtime(site / f"{info.slug}.html")
+        _add_snapshot(site, offline_inputs, log)
 
-    removed = remove_developer_files(output_dir)
+    removed = remove_developer_files(site)
     if removed:
         log(f"left out of the site (developer notes, not pages): {', '.join(removed)}")
-    (output_dir / "index.html").write_text(render_index(pages, self_hosted=self_hosted), "utf-8")
-    seconds = time.monotonic() - started
-    (output_dir / SITE_MARKER).write_text(
+    (site / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve marimo's files as they are
+    (site / "index.html").write_text(render_index(pages, self_hosted=self_hosted), "utf-8")
+    (site / SITE_MARKER).write_text(
         json.dumps(
             {
                 "carc_teach": carc_teach.__version__,
@@ -427,4 +551,4 @@ def build_site(
         ),
         "utf-8",
     )
-    return SiteBuild(output_dir, pages, kept_wheel, self_hosted, dropped_offline, seconds)
+    return kept_wheel.name, dropped_offline
