@@ -22,6 +22,7 @@ import webbrowser
 from pathlib import Path
 
 from carc_teach.site import lifeline
+from carc_teach.site.curriculum import place_of
 from carc_teach.site.notebooks import (
     SiteError,
     discover_notebooks,
@@ -132,6 +133,12 @@ def stop_process(process: subprocess.Popen, timeout: float = 10.0) -> None:
             line.close()
 
 
+def walkthrough_links(url: str, notebooks: list[Path]) -> list[str]:
+    """One line per walkthrough, in the course's order (as the index page lists them)."""
+    ordered = sorted(notebooks, key=lambda p: (*place_of(p.stem)[:2], p.stem))
+    return [f"  {url}{notebook.stem}/" for notebook in ordered]
+
+
 def serve(
     *, port: int | None = None, open_browser: bool = True, notebooks_dir: Path | None = None
 ) -> int:
@@ -162,8 +169,8 @@ def serve(
         try:
             wait_until_serving(url, process)
             print(f"carc_teach walkthroughs: {url}  (Ctrl-C stops the server)", flush=True)
-            for notebook in notebooks:
-                print(f"  {url}{notebook.stem}/", flush=True)
+            for line in walkthrough_links(url, notebooks):
+                print(line, flush=True)
             if open_browser:
                 webbrowser.open(url)
             process.wait()

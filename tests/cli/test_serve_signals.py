@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from cli_support import CLI, REPO, alive, descendants, port_is_free, wait_gone
@@ -133,3 +134,15 @@ def test_a_port_serve_cannot_use_is_one_line():
     result = run_cli("serve", "--no-browser", "--port", "99999")
     assert result.returncode == 2
     assert result.stderr.strip().endswith("--port must be between 1 and 65535, not 99999")
+
+
+def test_the_links_follow_the_course_not_the_alphabet():
+    from carc_teach.site.notebooks import discover_notebooks
+    from carc_teach.site.serve import walkthrough_links
+
+    notebooks = discover_notebooks(Path(__file__).resolve().parents[2] / "notebooks")
+    lines = walkthrough_links("http://127.0.0.1:1/", notebooks)
+    stems = [line.strip().rsplit("/", 2)[-2] for line in lines]
+    assert stems[:3] == ["turn_sequence", "tiles_and_features", "scoring_reference"]
+    assert stems.index("count_of_carcassonne") < stems.index("abbey_and_mayor")
+    assert sorted(stems) == sorted(p.stem for p in notebooks)
