@@ -1,5 +1,5 @@
 """The marimo pieces every walkthrough notebook is made of: the event slider and step buttons,
-the classroom keys and stage, and the event view (board, feature graph, explanation, question,
+the classroom stage, and the event view (board, feature graph, explanation, question,
 scoreboard, "why this many points?", footnotes).
 
 A walkthrough differs from another in its game, its question, its move notes and the table it
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import teach
+from . import classroom, teach
 from .render.svg import tile_svg
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,13 +30,10 @@ __all__ = [
     "event_slider",
     "step_buttons",
     "navigation",
-    "classroom_keys",
-    "stepping_keys",
-    "step_controls",
+    "classroom_stage",
+    "lesson_stage",
     "at_event",
     "walkthrough_page",
-    "presenter_notes_button",
-    "classroom_view",
     "event_view",
     "matplotlib_tab",
     "footnotes_covered",
@@ -126,115 +123,27 @@ def navigation(mo, game: Game, slider, buttons):
     )
 
 
-def classroom_keys(
-    mo,
-    game: Game,
-    get_index,
-    set_index,
-    get_revealed_at,
-    set_revealed_at,
-    walkthrough: Walkthrough,
-    quiz,
-):
-    """Classroom mode's keys as buttons with keyboard shortcuts: ← back, → and space forward
-    (a question's reveal is a press of its own). ``quiz`` is the "ask me first" switch."""
-
-    def go(step) -> None:
-        here = _clamp(game, get_index())
-        index, revealed = step(
-            game,
-            here,
-            get_revealed_at() == here,
-            quiz=quiz.value,
-            question=walkthrough.question,
-        )
-        set_index(index)
-        set_revealed_at(index if revealed else -1)
-
-    return stepping_keys(
-        mo,
-        forward=lambda: go(teach.classroom_forward),
-        back=lambda: go(teach.classroom_back),
-    )
-
-
-def stepping_keys(mo, *, forward: Callable[[], None], back: Callable[[], None]):
-    """The three classroom buttons and their keys (← back; → and space forward), calling
-    ``back()`` or ``forward()``; for a lesson whose steps are not the events of one game."""
-    return (
-        mo.ui.button(label="◀ Back (←)", keyboard_shortcut="ArrowLeft", on_click=lambda _v: back()),
-        mo.ui.button(
-            label="Next ▶ (→)", keyboard_shortcut="ArrowRight", on_click=lambda _v: forward()
-        ),
-        mo.ui.button(
-            label="Reveal / next (space)", keyboard_shortcut="Space", on_click=lambda _v: forward()
-        ),
-    )
-
-
-def presenter_notes_button(mo):
-    """A toggle (N) for the presenter notes; keep it in a cell that reads no state, so that
-    its value survives every step."""
-    return mo.ui.button(
-        value=True,
-        on_click=lambda shown: not shown,
-        label="Presenter notes (N)",
-        keyboard_shortcut="n",
-    )
-
-
-def classroom_view(
-    mo,
-    game: Game,
-    index: int,
-    state: GameState,
-    walkthrough: Walkthrough,
-    *,
-    keys,
-    notes_button,
-    revealed: bool,
-    quiz: bool,
-    width: int = 760,
-):
-    """The whole-width classroom stage of event ``index``: big board, large type, the question
-    put to the class before its answer, the walkthrough's tables, and the presenter notes
-    unless ``notes_button`` hid them."""
-    stage = teach.classroom_stage_html(
+def classroom_stage(mo, game: Game, index: int, walkthrough: Walkthrough, *, quiz: bool):
+    """Classroom mode: the stage over the whole window (:mod:`carc_teach.classroom`), opening
+    at event ``index`` with its question put to the class. Every event of the game goes to the
+    browser at once and is stepped there by the keys (→ ↓ PageDown space forward, ← ↑ PageUp
+    back, Home / End, B blank, F full screen, N the presenter notes in a second window)."""
+    frames = classroom.game_frames(
         game,
-        index,
-        state,
-        revealed=revealed,
+        markdown_html=lambda text: mo.md(text).text,
         quiz=quiz,
-        width=width,
         question=walkthrough.question,
         note=walkthrough.note,
+        panels=walkthrough.panels,
     )
-    hidden = bool(quiz and walkthrough.question(game, index) is not None and not revealed)
-    parts = [
-        mo.hstack(
-            [*keys, notes_button, mo.md("*Click the board first if the keys do not answer.*")],
-            justify="start",
-            gap=1,
-        ),
-        mo.Html(stage),
-    ]
-    for title, html in walkthrough.panels:
-        parts.append(mo.md(f"**{title}**"))
-        parts.append(mo.Html(html(game, index, hidden=hidden)))
-    if notes_button.value:
-        parts.append(
-            mo.accordion(
-                {
-                    "Presenter notes: the rule and its footnotes": mo.md(
-                        teach.presenter_notes_markdown(
-                            game, index, quiz=quiz, question=walkthrough.question
-                        )
-                    )
-                },
-                lazy=False,
-            )
-        )
-    return mo.vstack(parts, gap=1)
+    return lesson_stage(mo, frames, title=game.title, start=_clamp(game, index))
+
+
+def lesson_stage(mo, frames, *, title: str, start: int = 0):
+    """The stage over the whole window for any lesson's frames
+    (:class:`carc_teach.classroom.Frame`), e.g. the comparison of two editions."""
+    document = classroom.stage_document(frames, title=title, start=start)
+    return mo.Html(classroom.stage_overlay(document))
 
 
 def _answer_callout(mo, prediction: teach.Prediction, guess: str):
@@ -308,26 +217,6 @@ def event_view(
     return mo.hstack([mo.ui.tabs(tabs), mo.vstack(side)], widths=[3, 2], align="start")
 
 
-def step_controls(
-    mo,
-    game: Game,
-    get_index,
-    set_index,
-    get_revealed_at,
-    set_revealed_at,
-    walkthrough: Walkthrough,
-    quiz,
-):
-    """``(step buttons, classroom keys)``: every control that moves to another event, for one
-    cell (the slider needs a cell of its own, apart from them, to follow their clicks)."""
-    return (
-        step_buttons(mo, game, get_index, set_index, walkthrough),
-        classroom_keys(
-            mo, game, get_index, set_index, get_revealed_at, set_revealed_at, walkthrough, quiz
-        ),
-    )
-
-
 def at_event(mo, game: Game, index: int, walkthrough: Walkthrough):
     """``(index, state, prediction, guess)`` of the event shown: the index kept within the
     game, the state just after the event, the walkthrough's question there (or None) and a
@@ -351,29 +240,16 @@ def walkthrough_page(
     classroom: bool,
     slider,
     buttons,
-    keys,
-    notes_button,
     prediction: teach.Prediction | None,
     guess,
     quiz: bool,
-    revealed_at: int,
     board_help: str = "",
 ):
     """Everything a stepping walkthrough shows of event ``index``: in classroom mode the
-    stage (:func:`classroom_view`), otherwise the title line with the slider and buttons, the
+    stage (:func:`classroom_stage`), otherwise the title line with the slider and buttons, the
     turn's timeline, the event view and how to read the board (``board_help``, Markdown)."""
     if classroom:
-        return classroom_view(
-            mo,
-            game,
-            index,
-            state,
-            walkthrough,
-            keys=keys,
-            notes_button=notes_button,
-            revealed=revealed_at == index,
-            quiz=quiz,
-        )
+        return classroom_stage(mo, game, index, walkthrough, quiz=quiz)
     parts = [
         navigation(mo, game, slider, buttons),
         mo.Html(teach.timeline_html(game.events[index])),

@@ -90,25 +90,14 @@ def _(examples, lesson, mo, teach, ui):
 def _(game, lesson, mo):
     # The walkthrough starts at the last tile: the game is over, its scoring is not.
     get_index, set_index = mo.state(lesson.start_index(game))
-    # classroom mode: the event whose question has been revealed to the class (-1: none)
-    get_revealed_at, set_revealed_at = mo.state(-1)
-    return get_index, get_revealed_at, set_index, set_revealed_at
+    return get_index, set_index
 
 
 @app.cell
-def _(mo, ui):
-    # Its own cell, reading no state: its value (notes shown or not) survives every step.
-    notes_button = ui.presenter_notes_button(mo)
-    return (notes_button,)
-
-
-@app.cell
-def _(game, get_index, get_revealed_at, mo, quiz, set_index, set_revealed_at, ui, walkthrough):
-    # Buttons and keys in one cell, the slider in the next: it follows every click.
-    step_buttons, classroom_keys = ui.step_controls(
-        mo, game, get_index, set_index, get_revealed_at, set_revealed_at, walkthrough, quiz
-    )
-    return classroom_keys, step_buttons
+def _(game, get_index, mo, set_index, ui, walkthrough):
+    # The step buttons in one cell, the slider in the next: it follows every click.
+    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
+    return (step_buttons,)
 
 
 @app.cell
@@ -127,13 +116,10 @@ def _(game, get_index, mo, ui, walkthrough):
 @app.cell
 def _(
     classroom,
-    classroom_keys,
     game,
-    get_revealed_at,
     guess,
     index,
     mo,
-    notes_button,
     prediction,
     quiz,
     slider,
@@ -142,8 +128,8 @@ def _(
     ui,
     walkthrough,
 ):
-    # Classroom mode: the whole width, large type, one event per key press (→ / space forward,
-    # ← back), the question put to the class before the reveal, presenter notes N hides.
+    # Classroom mode: the stage over the whole window, stepped in the browser by the keys a
+    # clicker sends; the question put to the class before the reveal; notes in a second window.
     ui.walkthrough_page(
         mo,
         game,
@@ -153,12 +139,9 @@ def _(
         classroom=classroom.value,
         slider=slider,
         buttons=step_buttons,
-        keys=classroom_keys,
-        notes_button=notes_button,
         prediction=prediction,
         guess=guess,
         quiz=quiz.value,
-        revealed_at=get_revealed_at(),
         board_help="""
     **How to read the board.** The City of Carcassonne is the beige block in the middle,
     its four quarters named. Followers waiting in a quarter stand on no feature, so the

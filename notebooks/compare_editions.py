@@ -176,74 +176,15 @@ def _(
 
 
 @app.cell
-def _(mo, result):
-    # classroom mode: the stop shown, and whether the question's answer is out
-    get_stop, set_stop = mo.state(0)
-    get_revealed, set_revealed = mo.state(False)
-    _ = result  # another comparison starts again at its question
-    return get_revealed, get_stop, set_revealed, set_stop
-
-
-@app.cell
-def _(mo, ui):
-    # Its own cell, reading no state: its value (notes shown or not) survives every step.
-    notes_button = ui.presenter_notes_button(mo)
-    return (notes_button,)
-
-
-@app.cell
-def _(get_revealed, get_stop, mo, result, set_revealed, set_stop, two_editions, ui):
-    def _go(step):
-        _stop, _revealed = step(result, get_stop(), get_revealed())
-        set_stop(_stop)
-        set_revealed(_revealed)
-
-    classroom_keys = ui.stepping_keys(
-        mo,
-        forward=lambda: _go(two_editions.classroom_forward),
-        back=lambda: _go(two_editions.classroom_back),
-    )
-    return (classroom_keys,)
-
-
-@app.cell
-def _(
-    classroom,
-    classroom_keys,
-    get_revealed,
-    get_stop,
-    mo,
-    notes_button,
-    result,
-    two_editions,
-):
-    # Classroom mode: the whole width, large type; → / space forward (the answer is a press of
-    # its own), ← back, N hides the presenter notes.
+def _(classroom, mo, result, two_editions, ui):
+    # Classroom mode: the stage over the whole window, one stop per key press (the answer is a
+    # press of its own), stepped in the browser; the presenter notes open in a second window.
     mo.stop(not classroom.value)
-    _parts = [
-        mo.hstack(
-            [
-                *classroom_keys,
-                notes_button,
-                mo.md("*Click the page first if the keys do not answer.*"),
-            ],
-            justify="start",
-            gap=1,
-        ),
-        mo.Html(two_editions.classroom_html(result, get_stop(), revealed=get_revealed())),
-    ]
-    if notes_button.value:
-        _parts.append(
-            mo.accordion(
-                {
-                    "Presenter notes: the options and their footnotes": mo.md(
-                        two_editions.presenter_notes_markdown(result, get_stop())
-                    )
-                },
-                lazy=False,
-            )
-        )
-    mo.vstack(_parts, gap=1)
+    ui.lesson_stage(
+        mo,
+        two_editions.stage_frames(result, markdown_html=lambda _text: mo.md(_text).text),
+        title=result.game.title,
+    )
     return
 
 

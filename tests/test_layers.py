@@ -31,7 +31,7 @@ LAYERS: list[set[str]] = [
     {"controllers", "turn"},
     {"game"},
     {"gamefile", "simulate"},
-    {"render", "examples", "teach", "lessons", "bench", "reference", "compare"},
+    {"render", "examples", "teach", "classroom", "lessons", "bench", "reference", "compare"},
     {"site", "commands", "cli", "notebook_ui", "__init__"},
 ]
 #: (importing module, imported module, function) allowed to reach upward

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..classroom import Frame, markdown_text
 from ..teach import Prediction
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,9 +31,8 @@ __all__ = [
     "Stop",
     "outcome_question",
     "classroom_stops",
-    "classroom_forward",
-    "classroom_back",
     "classroom_html",
+    "stage_frames",
     "presenter_notes_markdown",
 ]
 
@@ -91,38 +91,21 @@ def classroom_stops(result: Comparison) -> tuple[Stop, ...]:
     return tuple(stops)
 
 
-def classroom_forward(result: Comparison, stop: int, revealed: bool) -> tuple[int, bool]:
-    """One press forward: the question's reveal is a press of its own; the last stop stays."""
-    stops = classroom_stops(result)
-    stop = max(0, min(stop, len(stops) - 1))
-    if stop == 0 and not revealed:
-        return 0, True
-    return min(stop + 1, len(stops) - 1), True
-
-
-def classroom_back(result: Comparison, stop: int, revealed: bool) -> tuple[int, bool]:
-    """One press back, to a stop already seen (its answer out)."""
-    stops = classroom_stops(result)
-    return max(0, min(stop, len(stops) - 1) - 1), True
-
-
 def _event_html(side: Side, index: int) -> str:
     event: Event | None = side.events[index] if index < len(side.events) else None
     if event is None:
         why = f": {side.error}" if side.error else ""
-        return f'<div class="event-text" style="font-size:24px;color:#777">The log has ended{escape(why)}.</div>'
+        return f'<div class="event-text">The log has ended{escape(why)}.</div>'
     points = f" <b>+{event.points}</b>" if event.points else ""
-    return f'<div class="event-text" style="font-size:24px;line-height:1.35">{escape(event.text)}{points}</div>'
+    return f'<div class="event-text">{escape(event.text)}{points}</div>'
 
 
-def _scores_html(side: Side, players: tuple[str, ...]) -> str:
-    return " · ".join(f"{escape(p)} <b>{side.scores.get(p, 0)}</b>" for p in players)
-
-
-def classroom_html(result: Comparison, stop: int, *, revealed: bool, width: int = 1100) -> str:
-    """The classroom stage of ``stop``: large type, the question before its answer, the two
-    boards side by side at the event of the stop. ``data-index`` is the stop, ``data-revealed``
-    whether the answer is out (the browser tests read them)."""
+def classroom_html(result: Comparison, stop: int, *, revealed: bool) -> str:
+    """The classroom stage of ``stop``: the question before its answer, the two boards side
+    by side at the event of the stop, or the final scores; sized by the stage's style sheet
+    (:mod:`carc_teach.classroom`). ``data-index`` is the stop, ``data-revealed`` whether the
+    answer is out (the browser tests read them)."""
+    from ..classroom import BOARD_TILE_SIZE
     from ..compare import board_at
 
     stops = classroom_stops(result)
@@ -130,69 +113,74 @@ def classroom_html(result: Comparison, stop: int, *, revealed: bool, width: int 
     here = stops[stop]
     players = tuple(result.game.players)
     head = (
-        f'<div style="font-size:22px;color:#555;margin-bottom:10px">{escape(result.game.title)} · '
-        f"one game, two rulebooks · {stop + 1} of {len(stops)}: {escape(here.title)}</div>"
+        f'<div class="stage-head">{escape(result.game.title)} · one game, two rulebooks · '
+        f"{stop + 1} of {len(stops)}: {escape(here.title)}</div>"
     )
     sides = (
-        '<div style="font-size:24px;margin-bottom:10px">'
+        '<div class="rulebooks">'
         f"<b>A</b>: {escape(result.a.label)}<br><b>B</b>: {escape(result.b.label)}</div>"
     )
-    body: list[str] = [sides]
     shown_revealed = revealed or stop > 0
     if here.kind == "question":
         prediction = outcome_question(result)
+        body = [sides]
         if not shown_revealed:
             body.append(
-                f'<div class="question" style="font-size:32px;margin:14px 0"><b>What does the '
-                f"class predict?</b> {escape(prediction.question)}</div>"
+                f'<div class="question"><b>What does the class predict?</b> '
+                f"{escape(prediction.question)}</div>"
             )
             for letter, choice in zip("ABCD", prediction.choices, strict=False):
-                body.append(
-                    f'<div class="choice" style="font-size:28px;margin:8px 0;padding:6px 14px;'
-                    f'border:2px solid #bbb;border-radius:10px">{letter}. {escape(choice)}</div>'
-                )
-            body.append(
-                '<div style="font-size:20px;color:#777;margin-top:12px">Press → or space to '
-                "reveal.</div>"
-            )
+                body.append(f'<div class="choice">{letter}. {escape(choice)}</div>')
+            body.append('<div class="hint">Press → or space to reveal.</div>')
         else:
             body.append(
-                f'<div class="answer" style="font-size:30px;margin:14px 0;padding:6px 14px;'
-                f'border:3px solid #2a9d3c;border-radius:10px;background:#eaf7ec">'
-                f"Answer: <b>{escape(prediction.answer)}</b></div>"
-                f'<div style="font-size:24px">{escape(result.summary())}</div>'
+                f'<div class="answer">Answer: <b>{escape(prediction.answer)}</b></div>'
+                f'<div class="summary">{escape(result.summary())}</div>'
             )
+        main = f'<div class="stage-text">{"".join(body)}</div>'
     elif here.kind in ("parting", "points"):
-        size_width = max(300, width // 2 - 40)
         columns = []
         for tag, which, side in (("A", "a", result.a), ("B", "b", result.b)):
             index = min(here.index or 0, len(side.events) - 1)
-            board = board_at(result, which, index, width=size_width)
+            board = board_at(result, which, index, size=BOARD_TILE_SIZE)
             columns.append(
-                f'<div class="side" data-side="{tag}" style="flex:1;min-width:300px">'
-                f'<div style="font-size:24px"><b>{tag}</b></div>{board}'
+                f'<div class="side" data-side="{tag}"><div class="side-name">{tag}: '
+                f'{escape(side.label)}</div><div class="board-box">{board}</div>'
                 f"{_event_html(side, here.index or 0)}</div>"
             )
-        body.append(f'<div style="display:flex;gap:24px;flex-wrap:wrap">{"".join(columns)}</div>')
+        main = f'<div class="stage-sides">{"".join(columns)}</div>'
     else:
         rows = "".join(
-            f'<tr data-player="{escape(p)}"><td style="padding:2px 18px 2px 0">{escape(p)}</td>'
-            f'<td style="text-align:right;padding-right:18px">{result.a.scores.get(p, 0)}</td>'
-            f'<td style="text-align:right;padding-right:18px">{result.b.scores.get(p, 0)}</td>'
-            f'<td style="text-align:right"><b>{result.point_difference.get(p, 0):+d}</b></td></tr>'
+            f'<tr data-player="{escape(p)}"><td>{escape(p)}</td>'
+            f"<td>{result.a.scores.get(p, 0)}</td><td>{result.b.scores.get(p, 0)}</td>"
+            f"<td><b>{result.point_difference.get(p, 0):+d}</b></td></tr>"
             for p in players
         )
-        body.append(
-            '<table class="final-scores" style="font-size:30px;margin-top:10px">'
-            '<tr><th style="text-align:left">player</th><th>A</th><th>B</th><th>B − A</th></tr>'
-            f"{rows}</table>"
-            f'<div style="font-size:24px;margin-top:12px">{escape(result.summary())}</div>'
+        main = (
+            f'<div class="stage-text">{sides}<table class="final-scores">'
+            "<tr><th>player</th><th>A</th><th>B</th><th>B − A</th></tr>"
+            f'{rows}</table><div class="summary">{escape(result.summary())}</div></div>'
         )
     return (
         f'<div class="carc-classroom" data-index="{stop}" '
-        f'data-revealed="{str(shown_revealed).lower()}" style="font-family:sans-serif">'
-        f"{head}{''.join(body)}</div>"
+        f'data-revealed="{str(shown_revealed).lower()}">{head}{main}</div>'
     )
+
+
+def stage_frames(result: Comparison, *, markdown_html) -> list[Frame]:
+    """The lesson's stops as classroom frames (:class:`carc_teach.classroom.Frame`): the
+    question with its answer held back, then each stop; ``markdown_html`` turns the presenter
+    notes into HTML (the notebook passes marimo's)."""
+    stops = classroom_stops(result)
+    return [
+        Frame(
+            label=f"{n + 1} of {len(stops)}: {stop.title}",
+            shown=classroom_html(result, n, revealed=True),
+            asked=classroom_html(result, n, revealed=False) if stop.kind == "question" else None,
+            notes=markdown_html(presenter_notes_markdown(result, n)),
+        )
+        for n, stop in enumerate(stops)
+    ]
 
 
 def presenter_notes_markdown(result: Comparison, stop: int) -> str:
@@ -205,7 +193,14 @@ def presenter_notes_markdown(result: Comparison, stop: int) -> str:
     stops = classroom_stops(result)
     here = stops[max(0, min(stop, len(stops) - 1))]
     prediction = outcome_question(result)
-    lines = [f"**{here.title}**", "", f"Answer: **{prediction.answer}**. {prediction.explanation}"]
+    decided = ""
+    if result.deciding_options:
+        decided = " Decided by: " + ", ".join(f"`{o}`" for o in result.deciding_options) + "."
+    lines = [
+        f"**{markdown_text(here.title)}**",
+        "",
+        f"Answer: **{prediction.answer}**. {markdown_text(result.summary())}{decided}",
+    ]
     if result.options_changed:
         lines += ["", "**Options that differ**"]
         for oid, (va, vb) in result.options_changed.items():

@@ -1,22 +1,50 @@
-"""Classroom mode of the turn-sequence walkthrough, driven by the keyboard in real Chromium,
-under ``marimo run`` and on the offline site: → steps one event, a scoring shows its question
-and choices to the class before a press reveals the answer, ← steps back, N hides the
-presenter notes."""
+"""Classroom mode in real Chromium, under ``marimo run`` and on the offline site: the stage
+covers the whole window at projector sizes, its keys answer at once (no click first), a
+clicker's PageDown / PageUp step it, a scoring shows its question and choices to the class
+before a press reveals the answer, Home / End, B (blank) and Esc work, the presenter notes open
+in a second window that follows the stage and never show on the class's screen, and *Leave
+classroom mode* brings the walkthrough back. A hostile game's text shows literally and runs
+nothing.
+
+Helpers here (``open_classroom``, ``_stage``, ``_press``, ``classroom_moment``) are shared by
+the other walkthrough tests."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from marimo_page import assert_healthy, body_text, wait_until_settled
 from test_walkthroughs import _shown_example, open_walkthrough  # noqa: F401 (a fixture)
 
-from carc_teach import examples, teach
+from carc_teach import classroom, examples, teach
+from carc_teach.gamefile import load_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+STAGE = "iframe.carc-stage-frame"
+#: projector sizes the stage must fill: 4:3, 720p, 1080p
+SCREENS = ((1024, 768), (1280, 720), (1920, 1080))
 
-def _stage(page) -> dict:
-    """Which event the classroom stage shows and whether its answer is out."""
-    return page.evaluate(
+
+def stage_frame(page, timeout_ms: float = 120_000):
+    """The stage's document (a Playwright frame), once its first frame is drawn."""
+    handle = page.locator(STAGE).first.element_handle(timeout=timeout_ms)
+    frame = handle.content_frame()
+    frame.wait_for_selector(".carc-classroom", timeout=timeout_ms)
+    return frame
+
+
+def open_classroom(page):
+    """Switch classroom mode on and return the stage's frame. The mouse is not used again:
+    the keys must work at once."""
+    page.get_by_role("switch", name="Classroom mode").first.click()
+    return stage_frame(page)
+
+
+def _stage(page) -> dict | None:
+    """Which step the stage shows and whether its answer is out."""
+    return stage_frame(page).evaluate(
         """() => {
             const el = document.querySelector('.carc-classroom');
             return el ? {index: Number(el.dataset.index), revealed: el.dataset.revealed}
@@ -25,14 +53,53 @@ def _stage(page) -> dict:
     )
 
 
+def stage_text(page) -> str:
+    return stage_frame(page).evaluate("() => document.body.innerText")
+
+
 def _press(page, key: str) -> None:
-    before = _stage(page)
+    """A key press: the stage steps in the browser, before the press returns."""
     page.keyboard.press(key)
-    for _ in range(240):
-        if _stage(page) != before:
-            break
-        page.wait_for_timeout(250)
-    wait_until_settled(page, quiet_ms=800)
+
+
+def classroom_moment(page, session, game, question, k: int, name: str) -> None:
+    """Classroom mode switched on at event ``k - 1``: → (or PageDown) asks event ``k``'s
+    question, space reveals the answer, PageUp steps back; the presenter notes are not on the
+    class's screen."""
+    open_classroom(page)
+    assert _stage(page)["index"] == k - 1
+    prediction = question(game, k)
+    if question(game, k - 1) is not None:  # → first reveals the answer of the event before
+        _press(page, "ArrowRight")
+        assert _stage(page) == {"index": k - 1, "revealed": "true"}
+    _press(page, "PageDown")
+    asked = stage_text(page)
+    assert _stage(page) == {"index": k, "revealed": "false"}
+    assert prediction.question in asked and all(c in asked for c in prediction.choices)
+    _press(page, "Space")
+    assert _stage(page) == {"index": k, "revealed": "true"}
+    shown = stage_text(page)
+    assert f"Answer: {prediction.answer}" in shown
+    assert prediction.explanation not in shown, "the presenter notes stay off the stage"
+    session.screenshot(name)
+    _press(page, "PageUp")
+    assert _stage(page) == {"index": k - 1, "revealed": "true"}
+
+
+def _fills_the_screen(page, width: int, height: int) -> dict:
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(300)
+    box = page.locator(STAGE).first.bounding_box()
+    assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, width, height)
+    return stage_frame(page).evaluate(
+        """() => {
+            const board = document.querySelector('.stage-board svg').getBoundingClientRect();
+            const side = document.querySelector('.stage-side');
+            return {board_w: board.width, board_h: board.height, bottom: board.bottom,
+                    scroll: document.documentElement.scrollHeight - window.innerHeight,
+                    font: parseFloat(getComputedStyle(side).fontSize)};
+        }"""
+    )
 
 
 def test_classroom_mode_by_keyboard(open_walkthrough, page_session):  # noqa: F811
@@ -40,38 +107,108 @@ def test_classroom_mode_by_keyboard(open_walkthrough, page_session):  # noqa: F8
     game = examples.load(_shown_example(page))
     scoring = next(k for k in range(len(game.events)) if teach.prediction_for(game, k))
     prediction = teach.prediction_for(game, scoring)
+    last = len(game.events) - 1
+    page.set_viewport_size({"width": 1024, "height": 768})
 
-    page.get_by_role("switch", name="Classroom mode").first.click()
-    page.locator(".carc-classroom").first.wait_for(timeout=60_000)
-    wait_until_settled(page, quiet_ms=800)
+    open_classroom(page)
     assert _stage(page) == {"index": 0, "revealed": "true"}
-    assert "Presenter notes" in body_text(page)
-    page.mouse.click(5, page.viewport_size["height"] - 5)  # focus the page, not a control
-
-    for expected in range(1, scoring + 1):
-        _press(page, "ArrowRight")
+    for expected in range(1, scoring + 1):  # no click first: the stage has the focus
+        _press(page, "PageDown" if expected % 2 else "ArrowRight")
         assert _stage(page)["index"] == expected
-    shown = body_text(page)
+    shown = stage_text(page)
     assert _stage(page) == {"index": scoring, "revealed": "false"}
     assert prediction.question in shown and all(c in shown for c in prediction.choices)
     assert game.events[scoring].text not in shown
-    page_session.screenshot(f"{open_walkthrough.variant}-classroom-asked")
+
+    # The stage fills a projector's screen: the board large, the type large, nothing to scroll.
+    for width, height in SCREENS:
+        measured = _fills_the_screen(page, width, height)
+        assert measured["scroll"] <= 0 and measured["bottom"] <= height
+        assert max(measured["board_w"] / width, measured["board_h"] / height) > 0.55, measured
+        assert measured["font"] >= 0.035 * height, measured
+        page_session.screenshot(f"{open_walkthrough.variant}-classroom-{width}x{height}")
+    page.set_viewport_size({"width": 1280, "height": 720})
 
     _press(page, "Space")
     assert _stage(page) == {"index": scoring, "revealed": "true"}
-    assert f"Answer: {prediction.answer}" in body_text(page)
+    assert f"Answer: {prediction.answer}" in stage_text(page)
     _press(page, "ArrowRight")
     assert _stage(page)["index"] == scoring + 1
-    _press(page, "ArrowLeft")
+    _press(page, "PageUp")
     assert _stage(page) == {"index": scoring, "revealed": "true"}
+    _press(page, "End")
+    assert _stage(page)["index"] == last
+    _press(page, "Home")
+    assert _stage(page)["index"] == 0
+    frame = stage_frame(page)
+    assert frame.evaluate("() => window.carcStage.lastStepMs") < 100
 
-    before = body_text(page)
-    page.keyboard.press("n")
-    page.wait_for_timeout(500)
+    # B blanks the screen (steps wait), Esc shows it again.
+    _press(page, "b")
+    assert frame.locator("#carc-blank").is_visible()
+    _press(page, "PageDown")
+    assert _stage(page)["index"] == 0
+    _press(page, "Escape")
+    assert not frame.locator("#carc-blank").is_visible()
+
+    # The presenter notes: a second window that follows the stage; never on the stage.
+    with page.context.expect_page() as opened:
+        _press(page, "n")
+    notes = opened.value
+    notes.wait_for_selector("#where:has-text('Event 0')")
+    for _ in range(scoring):
+        _press(page, "PageDown")
+    notes.wait_for_selector(f"#where:has-text('Event {scoring} of {last}')")
+    assert prediction.answer in notes.inner_text("#notes")
+    assert "question open" in notes.inner_text("#state")
+    assert "Footnotes" not in stage_text(page) and prediction.explanation not in stage_text(page)
+    notes.keyboard.press("ArrowRight")  # the teacher's keys in the notes window step the stage
+    assert _stage(page) == {"index": scoring, "revealed": "true"}
+    notes.wait_for_selector("#state:has-text('answer shown')")
+    notes.close()
+
+    # F asks for full screen, Esc leaves it.
+    _press(page, "f")
+    page.wait_for_timeout(300)
+    assert frame.evaluate("() => document.fullscreenElement !== null")
+    _press(page, "Escape")
+    page.wait_for_timeout(300)
+    assert frame.evaluate("() => document.fullscreenElement === null")
+
+    # Leaving classroom mode brings the walkthrough back.
+    frame.locator("#carc-leave-button").click()
+    page.get_by_role("button", name="Next scoring").first.wait_for(timeout=60_000)
     wait_until_settled(page, quiet_ms=800)
-    assert "Presenter notes: the rule" in before
-    assert "Presenter notes: the rule" not in body_text(page)
+    assert page.locator(STAGE).count() == 0
     assert_healthy(page_session, tolerate_missing=open_walkthrough.tolerate_missing)
+
+
+def test_a_hostile_game_shows_as_text_on_the_stage(page_session):
+    """A game file whose title and player name are markup: the stage shows them literally and
+    no script of theirs runs (in the notebook's own wrapping: the iframe's srcdoc)."""
+    data = json.loads(json.dumps(examples.data("first-turns")))
+    data["title"] = "<script>window.parent.hacked = 1</script><b>bold</b>"
+    data["setup"]["players"] = ['<img src=x onerror="window.parent.hacked=2">', "Bob"]
+    game = load_game(data)
+    frames = classroom.game_frames(game, markdown_html=str)
+    document = classroom.stage_document(frames, title=game.title, start=len(frames) - 1)
+    page = page_session.page
+    page.set_content(
+        f"<!doctype html><html><body>{classroom.stage_overlay(document)}</body></html>"
+    )
+    text = stage_text(page)
+    assert data["title"] in text and data["setup"]["players"][0] in text
+    with page.context.expect_page() as opened:
+        _press(page, "n")
+    notes = opened.value
+    notes.wait_for_selector("#where:has-text('Event')")
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.hacked") is None
+    assert (
+        stage_frame(page).evaluate("() => document.querySelectorAll('img, .stage-head b').length")
+        == 0
+    )
+    assert notes.evaluate("() => document.querySelectorAll('img').length") == 0
 
 
 def test_two_editions_show_a_difference_and_then_none(open_walkthrough, page_session):  # noqa: F811
@@ -102,33 +239,24 @@ def test_two_editions_show_a_difference_and_then_none(open_walkthrough, page_ses
 
     question = two_editions.outcome_question(differing)
     stops = two_editions.classroom_stops(differing)
-    page.get_by_role("switch", name="Classroom mode").first.click()
-    page.locator(".carc-classroom").first.wait_for(timeout=60_000)
-    wait_until_settled(page, quiet_ms=800)
-    shown = body_text(page)
+    frame = open_classroom(page)
+    shown = stage_text(page)
     assert _stage(page) == {"index": 0, "revealed": "false"}
     assert all(c in shown for c in question.choices) and "Answer:" not in shown
-    assert page.locator("tr.first-difference").count() == 0, "the normal view is hidden"
-    page.mouse.click(5, page.viewport_size["height"] - 5)  # focus the page, not a control
     _press(page, "Space")
     assert _stage(page) == {"index": 0, "revealed": "true"}
-    assert f"Answer: {question.answer}" in body_text(page)
-    _press(page, "ArrowRight")
+    assert f"Answer: {question.answer}" in stage_text(page)
+    _press(page, "PageDown")
     assert _stage(page)["index"] == 1 and stops[1].kind == "parting"
-    assert page.locator(".carc-classroom .side svg.carc-board").count() == 2
+    assert frame.locator(".carc-classroom .side svg.carc-board").count() == 2
     page_session.screenshot(f"{open_walkthrough.variant}-compare-classroom")
-    for _ in stops[2:]:
-        _press(page, "ArrowRight")
+    _press(page, "End")
     assert _stage(page)["index"] == len(stops) - 1
-    assert page.locator(".carc-classroom table.final-scores").count() == 1
+    assert frame.locator(".carc-classroom table.final-scores").count() == 1
     _press(page, "ArrowLeft")
     assert _stage(page)["index"] == len(stops) - 2
-    assert "Presenter notes: the options" in body_text(page)
-    page.keyboard.press("n")
-    page.wait_for_timeout(500)
-    wait_until_settled(page, quiet_ms=800)
-    assert "Presenter notes: the options" not in body_text(page)
-    page.get_by_role("switch", name="Classroom mode").first.click()
+    assert "Options that differ" not in stage_text(page)
+    frame.locator("#carc-leave-button").click()
     page.locator("tr.first-difference").first.wait_for(timeout=60_000)
     wait_until_settled(page, quiet_ms=800)
 

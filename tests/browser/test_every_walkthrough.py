@@ -1,7 +1,7 @@
 """Every expansion walkthrough, under ``marimo run`` and on the offline site, in real Chromium:
 jump to its key event (the first question that has footnotes behind it), answer the question,
 open a footnote and read its citation, then run the same moment in classroom mode by the
-keyboard (→ asks the class, space reveals, ← steps back, N hides the presenter notes).
+keyboard (PageDown asks the class, space reveals, PageUp steps back; the notes stay off the stage).
 
 Expected values come from the engine and the walkthrough's own question function, so a new
 walkthrough only adds a row to ``WALKTHROUGHS``.
@@ -20,7 +20,7 @@ from marimo_page import (
     click_until,
     wait_until_settled,
 )
-from test_classroom import _press, _stage
+from test_classroom import classroom_moment
 from test_walkthroughs import open_walkthrough  # noqa: F401 (a fixture)
 
 from carc_teach import examples, teach
@@ -94,27 +94,7 @@ def test_key_event_footnote_and_classroom(
 
     # The same moment in classroom mode, from the event before it.
     click_button(page, "Previous")
-    page.get_by_role("switch", name="Classroom mode").first.click()
-    page.locator(".carc-classroom").first.wait_for(timeout=60_000)
-    wait_until_settled(page, quiet_ms=800)
-    assert _stage(page)["index"] == k - 1
-    page.mouse.click(5, page.viewport_size["height"] - 5)  # focus the page, not a control
-    if question(game, k - 1) is not None:  # → first reveals the answer of the event before
-        _press(page, "ArrowRight")
-        assert _stage(page) == {"index": k - 1, "revealed": "true"}
-    _press(page, "ArrowRight")
-    asked = body_text(page)
-    assert _stage(page) == {"index": k, "revealed": "false"}
-    assert prediction.question in asked and all(c in asked for c in prediction.choices)
-    _press(page, "Space")
-    assert _stage(page) == {"index": k, "revealed": "true"}
-    assert f"Answer: {prediction.answer}" in body_text(page)
-    page_session.screenshot(f"{open_walkthrough.variant}-{notebook}-classroom")
-    _press(page, "ArrowLeft")
-    assert _stage(page)["index"] == k - 1
-    assert "Presenter notes: the rule" in body_text(page)
-    page.keyboard.press("n")
-    page.wait_for_timeout(500)
-    wait_until_settled(page, quiet_ms=800)
-    assert "Presenter notes: the rule" not in body_text(page)
+    classroom_moment(
+        page, page_session, game, question, k, f"{open_walkthrough.variant}-{notebook}-classroom"
+    )
     assert_healthy(page_session, tolerate_missing=open_walkthrough.tolerate_missing)

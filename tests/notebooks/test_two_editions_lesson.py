@@ -1,5 +1,6 @@
 """Classroom mode of the two-editions walkthrough: the question "what changes?" is answered
-from the comparison, the stops follow the parting events, and the keys walk them."""
+from the comparison, the stops follow the parting events, and the stage asks only at the
+question."""
 
 from __future__ import annotations
 
@@ -54,14 +55,13 @@ def test_illegal_moves_under_one_side_are_their_own_answer():
     assert parting.count("svg") >= 2
 
 
-def test_keys_reveal_first_then_step_and_stay_at_the_ends(first_turns):
+def test_the_stage_asks_only_at_the_question(first_turns):
     result = compare_games(first_turns, {"base.followers": 7}, {"base.followers": 2})
-    last = len(lesson.classroom_stops(result)) - 1
-    assert lesson.classroom_forward(result, 0, False) == (0, True)
-    assert lesson.classroom_forward(result, 0, True) == (1, True)
-    assert lesson.classroom_forward(result, last, True) == (last, True)
-    assert lesson.classroom_back(result, 1, True) == (0, True)
-    assert lesson.classroom_back(result, 0, True) == (0, True)
+    frames = lesson.stage_frames(result, markdown_html=str)
+    assert len(frames) == len(lesson.classroom_stops(result)) == 3
+    assert frames[0].asked is not None and 'data-revealed="false"' in frames[0].asked
+    assert all(f.asked is None and 'data-revealed="true"' in f.shown for f in frames[1:])
+    assert "`base.followers`: 7 (A) / 2 (B)" in frames[1].notes
 
 
 def test_the_question_hides_its_answer_until_revealed(first_turns):

@@ -2,8 +2,9 @@
 
 - footnotes only of the expansions in play, cited as a reader would cite them;
 - no move note gives away a prediction before it is answered;
-- "why this many points?" adds up to the score;
-- classroom mode: one key press per event, the reveal being a press of its own.
+- "why this many points?" adds up to the score.
+
+(Classroom mode: tests/notebooks/test_classroom_stage.py.)
 """
 
 from __future__ import annotations
@@ -106,37 +107,6 @@ def test_why_this_many_points_adds_up():
         text = teach.score_story_markdown(game, last, player)
         assert f"**{total}**" in text and "base." in text
     assert "no points yet" in teach.score_story_markdown(game, 0, "Bob")
-
-
-def test_classroom_one_press_per_event_and_one_for_the_reveal():
-    game = GAMES["first-turns"]
-    scoring = next(k for k in range(len(game.events)) if teach.prediction_for(game, k))
-    index, revealed, presses = 0, False, 0
-    while index < scoring:
-        index, revealed = teach.classroom_forward(game, index, revealed)
-        presses += 1
-    assert (index, revealed, presses) == (scoring, False, scoring)
-    prediction = teach.prediction_for(game, scoring)
-    stage = teach.classroom_stage_html(game, index, revealed=False)
-    assert prediction.question in stage and all(c in stage for c in prediction.choices)
-    assert game.events[scoring].text not in stage and "Answer:" not in stage
-    index, revealed = teach.classroom_forward(game, index, revealed)
-    assert (index, revealed) == (scoring, True)
-    stage = teach.classroom_stage_html(game, index, revealed=True)
-    assert f"Answer: <b>{prediction.answer}</b>" in stage
-    assert teach.classroom_forward(game, index, revealed) == (scoring + 1, False)
-    assert teach.classroom_back(game, scoring + 1, False) == (scoring, True)
-    last = len(game.events) - 1
-    assert teach.classroom_forward(game, last, True) == (last, True)
-    assert teach.classroom_forward(game, 0, False, quiz=False) == (1, False)
-
-
-def test_presenter_notes_give_the_rule_and_the_answer():
-    game = GAMES["first-turns"]
-    scoring = next(k for k in range(len(game.events)) if teach.prediction_for(game, k))
-    notes = teach.presenter_notes_markdown(game, scoring)
-    assert teach.prediction_for(game, scoring).answer in notes
-    assert game.events[scoring].rule in notes
 
 
 def test_a_footnote_the_engine_attaches_is_shown_even_if_it_also_names_another_expansion():
