@@ -339,6 +339,12 @@ def test_reading_dev_zero_stops_at_the_limit(capsys):
     )
 
 
+def test_reading_dev_zero_stops_at_the_default_limit(capsys):
+    assert cli_error(capsys, "replay", "/dev/zero").startswith(
+        "carc-teach replay: error: /dev/zero: larger than 5 MB, the limit for a game file"
+    )
+
+
 def test_size_limit_default_and_override(tmp_path, capsys):
     from carc_teach.gamefile import MAX_FILE_BYTES
 
@@ -421,6 +427,16 @@ def test_a_figure_of_an_expansion_not_in_play():
     )
 
 
+def test_a_neutral_figure_is_nobody_s_to_deploy():
+    d = example_data("count-city")
+    d["moves"][0]["actions"] = [{"type": "deploy", "figure": "count", "segment": "road"}]
+    with pytest.raises(IllegalMoveError) as err:
+        load_game(d, source="c.json")
+    assert str(err.value) == (
+        "c.json, move 1, action 1: the Count belongs to no player, so Alice cannot deploy it"
+    )
+
+
 @pytest.mark.parametrize("version", ["2.0", "true", '"2"'])
 def test_version_must_be_the_integer(tmp_path, capsys, version):
     text = json.dumps(v2_game([])).replace('"version": 2', f'"version": {version}')
@@ -435,6 +451,8 @@ def test_replay_list_names_the_bundled_examples(capsys):
     from carc_teach import examples
 
     for command in ("replay", "render"):
+        assert main([command, "--help"]) == 0
+        assert f"(see `carc-teach {command} --list`)" in " ".join(capsys.readouterr().out.split())
         assert main([command, "--list"]) == 0
         lines = capsys.readouterr().out.splitlines()
         assert [line.split()[0] for line in lines] == examples.names()
