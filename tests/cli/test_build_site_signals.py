@@ -2,7 +2,7 @@
 site, and the next build into the same folder succeeds.
 
 One build (a one-notebook site, not self-hosted) is stopped at two points with three signals:
-Ctrl-C (SIGINT) while the wheel is built, SIGTERM and SIGKILL while marimo exports the page;
+Ctrl-C (SIGINT) and SIGKILL while the wheel is built, SIGTERM while marimo exports the page;
 then a build runs to the end in the same folder.
 """
 
@@ -118,7 +118,7 @@ def test_an_interrupted_build_can_be_rerun(tmp_path):
     # SIGKILL cannot be caught: the children stop by their lifelines, the next build removes
     # the work folder, and the output folder still holds the earlier site
     process = start_build(notebooks, output, temp)
-    below = wait_for_child(process, "marimo export html-wasm")
+    below = wait_for_child(process, "-m carc_teach.site.lifeline")
     status, _ = interrupt(process, signal.SIGKILL, below)
     assert status == -signal.SIGKILL
     assert sorted(p.name for p in output.iterdir()) == ["carc-teach-site.json", "earlier.html"]
