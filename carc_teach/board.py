@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, compress
 
 from .features import FeatureGraph, TileChange
 from .frozen import fast_constructor
@@ -103,12 +103,14 @@ class _FitMemo(dict):
     """Demand code -> the rotations of a tile's edges that fit a square with those demands,
     worked out the first time a code is looked up."""
 
-    __slots__ = ("_rotated",)
+    __slots__ = ("_rotated", "_wild")
 
     def __init__(self, tile_type: TileType) -> None:
         super().__init__()
         #: each rotation with the edges it shows, coded like demands
         self._rotated = tuple((r, _demand_code(orient(tile_type, r).edges)) for r in ROTATIONS)
+        #: whether the tile shows the wildcard edge on a side
+        self._wild = WILDCARD_EDGE in tile_type.edges
 
     def __missing__(self, code: int) -> tuple[int, ...]:
         # A game meets about a hundred new codes in a fresh process, so this is kept cheap: no
@@ -116,14 +118,23 @@ class _FitMemo(dict):
         # Where there is a neighbour (a side's 3 bits not all 0), the rotated tile must show
         # the same kind: the low bit of each side ORs its three bits, times 7 fills the side ...
         mask = ((code | code >> 1 | code >> 2) & 0o1111) * 7
-        # ... unless either shows the wildcard edge (see tiles.edges_match)
+        # ... unless either shows the wildcard edge (see tiles.edges_match), which only a
+        # code or a tile with a wildcard side needs looking at
         wild = _EDGE_CODES.get(WILDCARD_EDGE)
+        if wild is not None and not _has_side(code, wild) and not self._wild:
+            wild = None
         hit = []
         for rotation, edges in self._rotated:
             if edges & mask == code or (wild is not None and _fits_wildcards(code, edges, wild)):
                 hit.append(rotation)
         fits = self[code] = tuple(hit)
         return fits
+
+
+def _has_side(code: int, kind: int) -> bool:
+    """Whether a side of ``code`` (demands or edges) holds the edge code ``kind``."""
+    other = code ^ kind * 0o1111  # a side equal to kind is 0 here
+    return (other | other >> 1 | other >> 2) & 0o1111 != 0o1111
 
 
 def _fits_wildcards(code: int, edges: int, wild: int) -> bool:
@@ -502,11 +513,12 @@ class Board:
         """``rotations`` (per frontier square, those whose edges fit) with the placements a
         rule refuses taken out: the rules are asked only where the edges fit (apart from
         legal_placements, which would otherwise keep its locals in cells at every call)."""
-        allowed = self._allowed
-        return [
-            allowed(tile_type, checks, square, fitting) if fitting else fitting
-            for square, fitting in zip(self._codes, rotations, strict=True)
-        ]
+        out = rotations.copy()
+        squares = list(self._codes)
+        # only the squares where some rotation fits, picked out in C
+        for i in compress(range(len(rotations)), rotations):
+            out[i] = self._allowed(tile_type, checks, squares[i], rotations[i])
+        return out
 
     def _allowed(
         self,
@@ -553,22 +565,31 @@ class Board:
         fits, checks = plan[1], plan[2]
         if checks is None:
             return any(map(fits.__getitem__, self._codes.values()))
-        allowed = self._allowed
-        for square, code in self._codes.items():
-            fitting = fits[code]
-            if fitting and allowed(tile_type, checks, square, fitting):
+        codes = self._codes
+        rotations = list(map(fits.__getitem__, codes.values()))
+        # only the squares where some rotation fits, picked out in C
+        for square, fitting in zip(
+            compress(codes, rotations), filter(None, rotations), strict=True
+        ):
+            if self._allowed(tile_type, checks, square, fitting):
                 return True
         return False
 
-    def squares_fitting_before(self, placed: PlacedTile) -> list[Position]:
+    def squares_fitting_before(
+        self, placed: PlacedTile, among: Iterable[Position] | None = None
+    ) -> list[Position]:
         """The frontier squares where the tile type of ``placed`` (the tile placed last) also
         fitted by its edges on the board as it was before: the side of a square that faces it
-        counts as open, and a square that touched no other tile is left out. Frontier order;
-        the placement rules are not asked."""
+        counts as open, and a square that touched no other tile is left out. The placement
+        rules are not asked. In frontier order; given ``among`` (the only squares of
+        interest), those of them that qualify, in no set order."""
         fits = _fits_of(placed.tile.type)
         px, py = placed.x, placed.y
+        codes = self._codes
+        squares = codes if among is None else codes.keys() & among
         out = []
-        for (x, y), code in self._codes.items():
+        for x, y in squares:
+            code = codes[x, y]
             dx, dy = px - x, py - y
             if dx * dx + dy * dy == 1:
                 # clear the side facing the placed tile (N, E, S, W as in NEIGHBOUR_OFFSETS)

@@ -18,7 +18,7 @@ imports networkx.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, KeysView, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -360,6 +360,11 @@ class FeatureGraph:
         if near:
             out.extend(_in_order_around(near, pos) if len(near) > 1 else near)
         return out
+
+    def squares_near_cloisters(self) -> KeysView[Position]:
+        """Every square with a cloister (or shrine, or abbey) among its eight neighbours: the
+        only squares :meth:`cloisters_around` without ``include_self`` has an answer for."""
+        return self._near_cloisters.keys()
 
     def bordering_cities(self, field: Feature) -> list[Feature]:
         """The distinct city features a field touches (each counted once)."""

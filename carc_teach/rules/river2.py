@@ -54,7 +54,31 @@ _TURN_WORD = {1: "right", 3: "left"}
 
 
 def _river_sides(tile) -> list[int]:
-    return [s for seg in tile.segments if seg.kind == "river" for s in seg.sides]
+    return list(_river_sides_of(tile))
+
+
+#: id of an oriented tile -> (the tile, its river sides); oriented tiles are shared and immutable
+_RIVER_SIDES: dict[int, tuple[object, tuple[int, ...]]] = {}
+
+
+def _river_sides_of(tile) -> tuple[int, ...]:
+    """The sides of an oriented tile the river crosses, in segment order (kept per tile)."""
+    entry = _RIVER_SIDES.get(id(tile))
+    if entry is None or entry[0] is not tile:
+        sides = tuple(s for seg in tile.segments if seg.kind == "river" for s in seg.sides)
+        entry = _RIVER_SIDES[id(tile)] = (tile, sides)
+    return entry[1]
+
+
+#: [the tile types of the game last asked, the ids of its river tiles]
+_RIVER_IDS: list = [None, ()]
+
+
+def _river_tile_ids(tile_types: dict[str, TileType]) -> tuple[str, ...]:
+    """The river tiles among a game's tile types (worked out once per game, not every turn)."""
+    if _RIVER_IDS[0] is not tile_types:
+        _RIVER_IDS[:] = [tile_types, tuple(t for t, k in tile_types.items() if "river" in k.tags)]
+    return _RIVER_IDS[1]
 
 
 def _entry_side(board: Board, placed) -> int | None:
@@ -144,7 +168,7 @@ def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bo
     if "spring" not in tile_type.tags:
         x, y = placement.x, placement.y
         tiles = board.tiles
-        for side in _river_sides(orient(tile_type, placement.rotation)):
+        for side in _river_sides_of(orient(tile_type, placement.rotation)):
             dx, dy = NEIGHBOUR_OFFSETS[side]
             if (x + dx, y + dy) in tiles:
                 break
@@ -274,7 +298,8 @@ class River2Rules(RuleModule):
             )
         tile = turn.tile
         assert tile is not None
-        left = [t for t, n in state.remaining.items() if n > 0 and "river" in tiles[t].tags]
+        remaining = state.remaining
+        left = [t for t in _river_tile_ids(tiles) if remaining.get(t, 0) > 0]
         if not left or tile.per_player:
             # a player's own tile (Abbey & Mayor's abbey) is played instead of drawing: the
             # river's order is an order of drawing, so it does not hold the abbey back

@@ -286,7 +286,9 @@ class ShrineRules(RuleModule):
         placed = turn.placed
         board = state.board
         refused: list[tuple[tuple[int, int], str, tuple[str, ...]]] = []
-        for square in board.squares_fitting_before(placed):
+        # the limit refuses nothing where no cloister or shrine is near
+        near = board.features.squares_near_cloisters()
+        for square in board.squares_fitting_before(placed, near):
             breach = limit_breach(board, building, square, ignore=placed.pos)
             if breach is not None:
                 refused.append((square, *breach))
