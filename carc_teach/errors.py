@@ -12,6 +12,8 @@ from typing import Any
 
 __all__ = [
     "one_line",
+    "terminal_text",
+    "has_control_characters",
     "shown",
     "SHOWN_CHARS",
     "CarcTeachError",
@@ -84,12 +86,24 @@ _UNSAFE = re.compile(
 _WORD = re.compile(rf"\S{{{_LONG_WORD + 1},}}")
 
 
+def has_control_characters(text: str) -> bool:
+    """Whether :func:`terminal_text` would change ``text``."""
+    return _UNSAFE.search(text) is not None
+
+
+def terminal_text(text: str) -> str:
+    """``text`` with every control character (escape sequences, bidirectional controls,
+    newlines) and lone surrogate written as its escape: what a terminal shows of a text from
+    a game file, so that a name cannot clear the screen or break a line."""
+    return _UNSAFE.sub(_escape_char, text)
+
+
 def one_line(text: str) -> str:
     """``text`` made safe to print as one line of a terminal: every control character
     (newlines, escape sequences, bidirectional controls) and lone surrogate written as its
     escape (``\\n``, ``\\x1b``, ``\\ud800``), every run of more than 200 characters
     without a space cut to its first 60 and "…", and the whole cut at 2,000 characters."""
-    text = _UNSAFE.sub(_escape_char, text)
+    text = terminal_text(text)
     text = _WORD.sub(lambda m: m.group()[:SHOWN_CHARS] + "…", text)
     if len(text) > _LONGEST_MESSAGE:
         text = text[: _LONGEST_MESSAGE - 1] + "…"

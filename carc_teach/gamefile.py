@@ -23,7 +23,7 @@ from typing import Any
 
 from .actions import ACTION_TYPES
 from .editions import from_setup, option
-from .errors import GameFileError, UnknownRuleError, shown
+from .errors import GameFileError, UnknownRuleError, has_control_characters, shown
 from .game import Game
 from .rules import module_class
 from .setup import Move, Setup, StartTile
@@ -320,6 +320,14 @@ def _parse_setup(data: Any, source: str) -> Setup:
             "must be a list of 1 to 8 player names", source=source, field="setup.players"
         )
     names = tuple(_str(p, f"setup.players[{i}]", source) for i, p in enumerate(players))
+    for i, name in enumerate(names):  # names go into every text: one line, shown as written
+        if has_control_characters(name):
+            raise GameFileError(
+                f"a player name may not hold control characters (line breaks, terminal or "
+                f"text-direction codes): {shown(name)}",
+                source=source,
+                field=f"setup.players[{i}]",
+            )
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
         raise GameFileError(

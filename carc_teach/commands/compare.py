@@ -14,7 +14,7 @@ import argparse
 import json
 import sys
 
-from ..errors import CarcTeachError
+from ..errors import CarcTeachError, terminal_text
 from ._common import add_game_argument, max_bytes, open_game
 
 __all__ = ["configure", "run", "parse_sides"]
@@ -82,5 +82,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(result.to_json(), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(comparison_text(result))
+        # player names and notes come from the file: escaped, line by line
+        lines = comparison_text(result).split("\n")
+        sys.stdout.write("\n".join(terminal_text(line) for line in lines))
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import CarcTeachError
+from ..errors import CarcTeachError, one_line
 from ._common import add_game_argument, max_bytes, open_game
 from ._output import write_output
 
@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         write_output(args.output, svg)
         print(
-            f"wrote {args.output} (board after event {event.index}: {event.text})", file=sys.stderr
+            one_line(f"wrote {args.output} (board after event {event.index}: {event.text})"),
+            file=sys.stderr,
         )
     else:
         sys.stdout.write(svg + "\n")

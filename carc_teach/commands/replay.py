@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from ..errors import CarcTeachError
+from ..errors import CarcTeachError, terminal_text
 from ._common import add_game_argument, max_bytes, open_game
 
 
@@ -39,10 +39,11 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     out = sys.stdout
-    out.write(f"{game.title}\n")
+    # names and titles come from the file: escaped, so that none can move the cursor
+    out.write(f"{terminal_text(game.title)}\n")
     width = len(str(len(events)))
     for e in events:
         pts = f"  +{e.points}" if e.points else ""
-        out.write(f"{e.index:>{width}}  T{e.turn:<3} {e.step:<5} {e.text}{pts}\n")
-    out.write("scores: " + ", ".join(f"{p} {s}" for p, s in scores.items()) + "\n")
+        out.write(f"{e.index:>{width}}  T{e.turn:<3} {e.step:<5} {terminal_text(e.text)}{pts}\n")
+    out.write(terminal_text("scores: " + ", ".join(f"{p} {s}" for p, s in scores.items())) + "\n")
     return 0

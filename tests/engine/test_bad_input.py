@@ -385,23 +385,34 @@ def test_long_values_are_cut_in_messages(tmp_path, capsys):
     [
         (
             lambda d: d["setup"]["players"].__setitem__(0, "Al\nice"),
-            "field 'player': it is Al\\nice's turn (turn 1), not Bob's",
+            "game.json, field 'setup.players[0]': a player name may not hold control "
+            "characters (line breaks, terminal or text-direction codes): 'Al\\nice'",
         ),
         (
-            lambda d: d["moves"][0].update({"bad\x1b[2Jkey": 1}),
-            "field 'bad\\x1b[2Jkey': unknown key 'bad\\x1b[2Jkey'",
+            lambda d: d["setup"]["players"].__setitem__(1, "Bob\x1b[2J"),
+            "game.json, field 'setup.players[1]': a player name may not hold control "
+            "characters (line breaks, terminal or text-direction codes): 'Bob\\x1b[2J'",
         ),
         (
             lambda d: d["setup"]["players"].__setitem__(0, "Eve\u202e"),
-            "it is Eve\\u202e's turn",
+            "field 'setup.players[0]': a player name may not hold control characters "
+            "(line breaks, terminal or text-direction codes): 'Eve\\u202e'",
+        ),
+        (
+            lambda d: d["moves"][0].update({"bad\x1b[2Jkey": 1}),
+            "game.json, move 1, field 'bad\\x1b[2Jkey': unknown key 'bad\\x1b[2Jkey'",
+        ),
+        (
+            lambda d: d["moves"][0].update(tile="E\nF"),
+            "game.json, move 1, field 'tile': unknown tile id 'E\\nF'",
         ),
     ],
 )
 def test_control_characters_are_shown_escaped(tmp_path, capsys, mutate, expected):
-    d = v2_game([{"player": "Bob", "tile": "E", "x": 0, "y": -1, "rotation": 180}])
+    d = v2_game([{"tile": "E", "x": 0, "y": -1, "rotation": 180}])
     mutate(d)
     line = cli_error(capsys, "replay", str(write(tmp_path, d)))
-    assert line.startswith("carc-teach replay: error: game.json, move 1, ")
+    assert line.startswith("carc-teach replay: error: game.json, ")
     assert expected in line, line
     assert "\x1b" not in line and "\u202e" not in line
 
@@ -459,3 +470,15 @@ def test_replay_list_names_the_bundled_examples(capsys):
         assert lines[examples.names().index("first-turns")].endswith(
             examples.data("first-turns")["title"]
         )
+
+
+def test_replay_output_escapes_what_the_file_says(tmp_path, capsys):
+    d = example_data("first-turns")
+    d["title"] = "Title\x1b[2J\u202e"
+    p = write(tmp_path, d)
+    assert main(["replay", str(p)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "Title\\x1b[2J\\u202e"
+    assert main(["compare", str(p), "--presets", "hig-original", "rgg"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "Title\\x1b[2J\\u202e"
