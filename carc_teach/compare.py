@@ -574,7 +574,7 @@ def logs_html(result: Comparison, *, around: int = 6, everything: bool = False) 
     shaded, the first parting row is marked (``class="first-difference"``). Shows ``around``
     events either side of the first difference (the last events when they agree), or every
     event with ``everything``."""
-    from html import escape
+    from .text import escape_html as escape
 
     a, b = result.a.events, result.b.events
     n = max(len(a), len(b))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import classroom, teach
 from .render.svg import tile_svg
+from .text import escape_markdown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
@@ -27,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "Walkthrough",
+    "game_from_paste",
     "event_slider",
     "step_buttons",
     "navigation",
@@ -73,6 +75,35 @@ class Walkthrough:
         return min(k, last)
 
 
+def game_from_paste(mo, text: str, bundled: Callable[[], Game], *, instead: str):
+    """``(game, problem)``: the game of a pasted game file (``text``), or, when nothing is
+    pasted or the file cannot be used for any reason, ``bundled()``; ``problem`` is then a
+    callout saying why, ending with ``instead`` (what is shown instead), or None.
+
+    Every failure is caught, not only the engine's own errors: a file that makes the loader
+    fail otherwise (too deeply nested, too big) must not blank the notebook either. The
+    message is shown as text: it may quote the file."""
+    from .errors import CarcTeachError
+    from .gamefile import decode_game_text, load_game
+
+    if not text.strip():
+        return bundled(), None
+    try:
+        return load_game(decode_game_text(text, source="pasted game"), source="pasted game"), None
+    except CarcTeachError as exc:
+        why = str(exc)
+    except Exception as exc:  # anything a hostile file sets off; the notebook carries on
+        why = f"pasted game: it could not be read ({type(exc).__name__}: {exc})"
+    problem = mo.callout(
+        mo.md(
+            f"**This game file cannot be used.** {escape_markdown(why)}\n\n"
+            + escape_markdown(instead)
+        ),
+        kind="danger",
+    )
+    return bundled(), problem
+
+
 def _clamp(game: Game, index: int) -> int:
     return max(0, min(index, len(game.events) - 1))
 
@@ -115,7 +146,8 @@ def navigation(mo, game: Game, slider, buttons):
     return mo.vstack(
         [
             mo.md(
-                f"**{game.title}** · {len(game.events)} events · players: {', '.join(game.players)}"
+                f"**{escape_markdown(game.title)}** · {len(game.events)} events · players: "
+                + ", ".join(escape_markdown(player) for player in game.players)
             ),
             slider,
             mo.hstack(list(buttons), justify="start"),
@@ -148,8 +180,11 @@ def lesson_stage(mo, frames, *, title: str, start: int = 0):
 
 def _answer_callout(mo, prediction: teach.Prediction, guess: str):
     right = guess == prediction.answer
-    lead = "**Right!** " if right else f"**Not quite:** the answer is {prediction.answer}. "
-    return mo.callout(mo.md(lead + prediction.explanation), kind="success" if right else "warn")
+    answer = escape_markdown(prediction.answer)
+    lead = "**Right!** " if right else f"**Not quite:** the answer is {answer}. "
+    return mo.callout(
+        mo.md(lead + escape_markdown(prediction.explanation)), kind="success" if right else "warn"
+    )
 
 
 def event_view(
@@ -193,7 +228,7 @@ def event_view(
     side.append(
         mo.accordion(
             {
-                f"Why {player} has {points} point{'s' if points != 1 else ''}": mo.md(
+                f"Why {escape_markdown(player)} has {points} point{'s' if points != 1 else ''}": mo.md(
                     teach.score_story_markdown(game, scored_until, player)
                 )
                 for player, points in game.scores_after(scored_until).items()
@@ -223,9 +258,10 @@ def at_event(mo, game: Game, index: int, walkthrough: Walkthrough):
     radio for the learner's answer (empty without a question)."""
     index = _clamp(game, index)
     prediction = walkthrough.question(game, index)
+    # the label is Markdown; the choices are shown as text by marimo itself
     guess = mo.ui.radio(
         options=list(prediction.choices) if prediction else [],
-        label=prediction.question if prediction else "",
+        label=escape_markdown(prediction.question) if prediction else "",
     )
     return index, game.replay(index), prediction, guess
 

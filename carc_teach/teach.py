@@ -10,14 +10,14 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING
 
 from .events import STEP_TITLES, Event
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
 from .scoring import score_feature
-from .text import plural
+from .text import escape_html as escape
+from .text import escape_markdown, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -144,15 +144,16 @@ def explanation_markdown(
     if hide_points and is_scoring(event):
         lines.append("*Something scores here. Make your prediction below to reveal it.*")
     else:
-        lines.append(event.text)
+        # event texts, breakdowns and notes are plain text carrying the players' names
+        lines.append(escape_markdown(event.text))
         if event.breakdown:
             lines.append("")
             lines.append("| how | points |")
             lines.append("|---|---:|")
             for what, pts in event.breakdown:
-                lines.append(f"| {what} | {pts} |")
+                lines.append(f"| {escape_markdown(what)} | {pts} |")
             if event.kind == "points":
-                lines.append(f"| **{event.player} scores** | **{event.points}** |")
+                lines.append(f"| **{escape_markdown(event.player)} scores** | **{event.points}** |")
     summary = rule_summary(event.rule) if event.rule else ""
     if summary:
         lines.append("")
@@ -161,7 +162,7 @@ def explanation_markdown(
         note = (event.data or {}).get("note", "")
     if note and not (hide_points and is_scoring(event)):
         lines.append("")
-        lines.append(f"> {note}")
+        lines.append(f"> {escape_markdown(note)}")
     return "\n".join(lines)
 
 
@@ -558,10 +559,11 @@ def score_story_markdown(game: Game, index: int, player: str) -> str:
     """:func:`score_story` as Markdown: a table of the events, then their rules and footnotes."""
     story = score_story(game, index, player)
     total = game.scores_after(index).get(player, 0)
+    name = escape_markdown(player)
     if not story:
-        return f"**{player}** has no points yet (after event {index})."
+        return f"**{name}** has no points yet (after event {index})."
     lines = [
-        f"**{player}: {plural(total, 'point')}** after event {index}, from "
+        f"**{name}: {plural(total, 'point')}** after event {index}, from "
         f"{plural(len(story), 'scoring')}:",
         "",
         "| event | turn | how | points |",
@@ -569,7 +571,9 @@ def score_story_markdown(game: Game, index: int, player: str) -> str:
     ]
     for item in story:
         how = "; ".join(f"{w}: {p}" for w, p in item["breakdown"]) or item["text"]
-        lines.append(f"| {item['index']} | {item['turn']} | {how} | {item['points']} |")
+        lines.append(
+            f"| {item['index']} | {item['turn']} | {escape_markdown(how)} | {item['points']} |"
+        )
     lines.append(f"| | | **total** | **{total}** |")
     rules: dict[str, str] = {}
     notes: dict[str, dict] = {}

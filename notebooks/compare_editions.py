@@ -23,20 +23,17 @@ def _():
         parse_option_value,
     )
     from carc_teach.editions import OPTIONS, PRESETS, option
-    from carc_teach.errors import CarcTeachError
-    from carc_teach.gamefile import decode_game_text, load_game
     from carc_teach.lessons import two_editions
+    from carc_teach.text import escape_markdown
 
     return (
-        CarcTeachError,
         OPTIONS,
         PRESETS,
         RuleSide,
         board_at,
         compare_games,
-        decode_game_text,
+        escape_markdown,
         examples,
-        load_game,
         logs_html,
         mo,
         option,
@@ -134,13 +131,10 @@ def _(mo, mode, option_choice, preset_a, preset_b, value_a, value_b):
 
 @app.cell
 def _(
-    CarcTeachError,
     RuleSide,
     compare_games,
-    decode_game_text,
     examples,
     game_choice,
-    load_game,
     mo,
     mode,
     option_choice,
@@ -148,22 +142,17 @@ def _(
     pasted,
     preset_a,
     preset_b,
+    ui,
     value_a,
     value_b,
 ):
     # A pasted file wins over the dropdown; a broken one is explained and the bundled game kept.
-    game = examples.load(game_choice.value)
-    _problem = None
-    if pasted.value.strip():
-        try:
-            game = load_game(
-                decode_game_text(pasted.value, source="pasted game"), source="pasted game"
-            )
-        except CarcTeachError as _exc:
-            _problem = mo.callout(
-                mo.md(f"**This game file cannot be used.** {_exc}\n\nComparing the bundled game."),
-                kind="danger",
-            )
+    game, _problem = ui.game_from_paste(
+        mo,
+        pasted.value,
+        lambda: examples.load(game_choice.value),
+        instead="Comparing the bundled game.",
+    )
     if mode.value == "Two presets":
         side_a, side_b = RuleSide(preset_a.value), RuleSide(preset_b.value)
     else:
@@ -189,7 +178,7 @@ def _(classroom, mo, result, two_editions, ui):
 
 
 @app.cell
-def _(classroom, mo, result):
+def _(classroom, escape_markdown, mo, result):
     mo.stop(classroom.value)
     _moved = {_p: _d for _p, _d in result.point_difference.items()}
     _cards = [
@@ -202,13 +191,14 @@ def _(classroom, mo, result):
         for _p, _d in _moved.items()
     ]
     _kind = "warn" if result.differs else "success"
-    _parts = [mo.callout(mo.md(f"**{result.summary()}**"), kind=_kind)]
+    # the summary and an error name the players as the file spells them: shown as text
+    _parts = [mo.callout(mo.md(f"**{escape_markdown(result.summary())}**"), kind=_kind)]
     if result.options_changed:
         _parts.append(
             mo.md(
                 "Options that differ: "
                 + "; ".join(
-                    f"`{_k}` {_va} (A) / {_vb} (B)"
+                    f"`{_k}` {escape_markdown(_va)} (A) / {escape_markdown(_vb)} (B)"
                     for _k, (_va, _vb) in result.options_changed.items()
                 )
             )
@@ -218,7 +208,8 @@ def _(classroom, mo, result):
             _parts.append(
                 mo.callout(
                     mo.md(
-                        f"**Under {_tag} ({_side.label}) the moves stop being legal:** {_side.error}"
+                        f"**Under {_tag} ({escape_markdown(_side.label)}) the moves stop being "
+                        f"legal:** {escape_markdown(_side.error)}"
                     ),
                     kind="danger",
                 )
@@ -230,7 +221,7 @@ def _(classroom, mo, result):
 
 
 @app.cell
-def _(board_at, classroom, mo, result):
+def _(board_at, classroom, escape_markdown, mo, result):
     # The first parting event on both boards (the last event when the games agree).
     mo.stop(classroom.value)
     _k = result.first_difference
@@ -242,8 +233,18 @@ def _(board_at, classroom, mo, result):
             mo.md(f"### The two boards {_title}"),
             mo.hstack(
                 [
-                    mo.vstack([mo.md(f"**A: {result.a.label}**"), mo.Html(board_at(result, "a"))]),
-                    mo.vstack([mo.md(f"**B: {result.b.label}**"), mo.Html(board_at(result, "b"))]),
+                    mo.vstack(
+                        [
+                            mo.md(f"**A: {escape_markdown(result.a.label)}**"),
+                            mo.Html(board_at(result, "a")),
+                        ]
+                    ),
+                    mo.vstack(
+                        [
+                            mo.md(f"**B: {escape_markdown(result.b.label)}**"),
+                            mo.Html(board_at(result, "b")),
+                        ]
+                    ),
                 ],
                 justify="start",
                 gap=2,

@@ -15,18 +15,8 @@ def _():
 
     from carc_teach import examples, teach
     from carc_teach import notebook_ui as ui
-    from carc_teach.errors import CarcTeachError
-    from carc_teach.gamefile import decode_game_text, load_game
 
-    return (
-        CarcTeachError,
-        decode_game_text,
-        examples,
-        load_game,
-        mo,
-        teach,
-        ui,
-    )
+    return examples, mo, teach, ui
 
 
 @app.cell
@@ -71,30 +61,14 @@ def _(examples, mo):
 
 
 @app.cell
-def _(
-    CarcTeachError,
-    decode_game_text,
-    examples,
-    game_choice,
-    load_game,
-    mo,
-    pasted,
-):
+def _(examples, game_choice, mo, pasted, ui):
     # A pasted file wins over the dropdown; if it is broken, say why and keep the bundled game.
-    game = examples.load(game_choice.value)
-    load_problem = None
-    if pasted.value.strip():
-        try:
-            game = load_game(
-                decode_game_text(pasted.value, source="pasted game"), source="pasted game"
-            )
-        except CarcTeachError as _exc:
-            load_problem = mo.callout(
-                mo.md(
-                    f"**This game file cannot be used.** {_exc}\n\nShowing the bundled game instead."
-                ),
-                kind="danger",
-            )
+    game, load_problem = ui.game_from_paste(
+        mo,
+        pasted.value,
+        lambda: examples.load(game_choice.value),
+        instead="Showing the bundled game instead.",
+    )
     load_problem
     return (game,)
 

@@ -21,7 +21,6 @@ separate SVGs and about 0.8 MB as pieces (docs/walkthroughs.md).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
@@ -39,6 +38,7 @@ from ..teach import (
     prediction_for,
     rule_summary,
 )
+from ..text import escape_markdown
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -180,8 +180,8 @@ def classroom_stage_html(
 
 def markdown_text(text: object) -> str:
     """Text from a game (a player's name in an answer) made inert in Markdown: HTML escaped,
-    and Markdown's own marks shown as themselves."""
-    return re.sub(r"([\\`*_{}\[\]()#+!|~>])", r"\\\1", escape(str(text)))
+    and Markdown's own marks shown as themselves (:func:`carc_teach.text.escape_markdown`)."""
+    return escape_markdown(text)
 
 
 def presenter_notes_markdown(game: Game, index: int, *, quiz: bool = True, question=None) -> str:

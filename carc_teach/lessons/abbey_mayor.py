@@ -30,13 +30,13 @@ before the event.
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import TYPE_CHECKING
 
 from .. import teach
 from ..figures import Corner, kind_of, role_name
 from ..scoring import figure_strength
 from ..text import capitalise, join_names, plural
+from ..text import escape_html as escape
 from .lesson_sets import Lesson, LessonSet
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import re
 import weakref
-from html import escape
 from typing import TYPE_CHECKING
 
 from .. import teach
 from ..figures import Corner
+from ..text import escape_html as escape
 from ..text import plural
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import re
 import weakref
-from html import escape
 from typing import TYPE_CHECKING
 
 from .. import teach
 from ..board import Placement
 from ..geometry import NEIGHBOUR_OFFSETS
 from ..rules.river2 import _bend, _entry_side, _river_sides, river_problem
+from ..text import escape_html as escape
 from ..text import plural
 from ..tiles import ROTATIONS, orient
 

@@ -16,11 +16,12 @@ from the comparison; nothing here knows which option was chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING
 
 from ..classroom import Frame, markdown_text
 from ..teach import Prediction
+from ..text import escape_html as escape
+from ..text import escape_markdown
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..compare import Comparison, Side
@@ -205,7 +206,8 @@ def presenter_notes_markdown(result: Comparison, stop: int) -> str:
         lines += ["", "**Options that differ**"]
         for oid, (va, vb) in result.options_changed.items():
             lines.append(
-                f"- `{oid}`: {show_value(va)} (A) / {show_value(vb)} (B) · {option(oid).title}"
+                f"- `{oid}`: {escape_markdown(show_value(va))} (A) / "
+                f"{escape_markdown(show_value(vb))} (B) · {option(oid).title}"
             )
     for oid in result.deciding_options:
         lines += ["", f"**{option(oid).title}** (`{oid}`): {option(oid).explanation}"]

@@ -8,6 +8,7 @@ import pytest
 
 import carc_teach.annotations as annotations
 from carc_teach import examples, teach
+from carc_teach.text import escape_markdown
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +80,9 @@ def test_a_pending_question_hides_the_event(game):
     event = game.events[k]
     hidden = teach.walkthrough_explanation_markdown(event, hidden=True)
     assert event.text not in hidden and f"Event {k}" in hidden
-    assert event.text in teach.walkthrough_explanation_markdown(event, hidden=False)
+    assert escape_markdown(event.text) in teach.walkthrough_explanation_markdown(
+        event, hidden=False
+    )
 
 
 def test_the_footnotes_covered_are_those_shown_with_their_citations(game):
