@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import classroom, teach
-from .render.svg import tile_svg
+from .render.svg import legend_svg, tile_svg
 from .text import escape_markdown
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -208,6 +208,7 @@ def event_view(
         "Board": mo.Html(teach.board_for_event(game, index, state)),
         "Feature graph": mo.Html(teach.feature_graph_for_event(game, index, state)),
     }
+    tabs["Key"] = mo.Html(legend_svg(game.setup.expansions))  # the figures and buildings in play
     if walkthrough.extra_tabs is not None:
         tabs.update(walkthrough.extra_tabs(mo, event, state))
     note = walkthrough.note(game, index, quiz=quiz)

@@ -214,10 +214,11 @@ def board_for_event(
 
 
 def _corner_figures(state: GameState) -> list:
-    """Figures where four tiles meet (barns): the board does not hold them."""
-    from .figures import Corner
+    """Figures where four tiles meet (barns) and in the City's quarters: the board does not
+    hold them."""
+    from .render.svg import off_board_figures
 
-    return [f for f in state.figures.values() if isinstance(f.location, Corner)]
+    return off_board_figures(state)
 
 
 def _border_partners(state: GameState, nodes) -> set:

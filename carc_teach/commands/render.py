@@ -27,7 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..render.svg import board_svg
+    from ..render.svg import board_svg, off_board_figures
 
     if not MIN_SIZE <= args.size <= MAX_SIZE:
         raise CarcTeachError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {args.size}")
@@ -55,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         current_tile=event.pos,
         graph=args.graph,
         size=args.size,
+        corner_figures=off_board_figures(state),
     )
     if args.output:
         write_output(args.output, svg)

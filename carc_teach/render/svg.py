@@ -43,6 +43,10 @@ __all__ = [
     "board_svg",
     "segment_anchor",
     "player_colour",
+    "off_board_figures",
+    "legend_svg",
+    "legend_kinds",
+    "figure_shape_kinds",
 ]
 
 Point = tuple[float, float]
@@ -56,6 +60,8 @@ COLOURS = {
     "road-edge": "#8f8674",
     "cloister": "#b4543a",
     "cloister-wall": "#f1e7d3",
+    "shrine": "#5b4a7a",
+    "abbey": "#8c8577",
     "pennant": "#2f5fb3",
     "grid": "#5f7f3a",
     "highlight": "#ffcc00",
@@ -522,7 +528,6 @@ def _clear_caches() -> None:
         _ANCHOR_NUMBERS,
         _PLACED,
         _EXPR_NUMBERS,
-        _MEEPLE_BODIES,
         _OUTLINES,
         _LINKS,
         _GRAPH_PARTS,
@@ -799,31 +804,95 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
     for seg in tile.segments:
         if seg.kind != "cloister":
             continue
-        t.text('<g class="seg cloister"')
+        building = _building(seg)
+        t.text(f'<g class="seg {building}"')
         node(seg)
         t.text(">")
         _seg_title(t, tile, seg, on_board)
-        t.text('<rect x="')
-        t.x(0.5, after=("-cloister",))
-        t.text('" y="')
-        t.y(0.5, after=("-cloister*0.6",))
-        t.text('" width="')
-        t.length("cloister-width")
-        t.text('" height="')
-        t.length("cloister-height")
-        t.text(f'" fill="{COLOURS["cloister-wall"]}" stroke="#6b5a44" stroke-width="1"/><path d="M')
-        t.x(0.5, after=("-cloister*1.15",))
-        t.text(",")
-        t.y(0.5, after=("-cloister*0.55",))
-        t.text(" L")
-        t.x(0.5)
-        t.text(",")
-        t.y(0.5, after=("-cloister*1.35",))
-        t.text(" L")
-        t.x(0.5, after=("+cloister*1.15",))
-        t.text(",")
-        t.y(0.5, after=("-cloister*0.55",))
-        t.text(f' Z" fill="{COLOURS["cloister"]}" stroke="#6b2a1c" stroke-width="1"/></g>')
+        _BUILDINGS[building](t)
+        t.text("</g>")
+
+
+def _cloister(t: _Template) -> None:
+    """A cloister: a wide white building under a low red roof."""
+    t.text('<rect x="')
+    t.x(0.5, after=("-cloister",))
+    t.text('" y="')
+    t.y(0.5, after=("-cloister*0.6",))
+    t.text('" width="')
+    t.length("cloister-width")
+    t.text('" height="')
+    t.length("cloister-height")
+    t.text(f'" fill="{COLOURS["cloister-wall"]}" stroke="#6b5a44" stroke-width="1"/><path d="M')
+    t.x(0.5, after=("-cloister*1.15",))
+    t.text(",")
+    t.y(0.5, after=("-cloister*0.55",))
+    t.text(" L")
+    t.x(0.5)
+    t.text(",")
+    t.y(0.5, after=("-cloister*1.35",))
+    t.text(" L")
+    t.x(0.5, after=("+cloister*1.15",))
+    t.text(",")
+    t.y(0.5, after=("-cloister*0.55",))
+    t.text(f' Z" fill="{COLOURS["cloister"]}" stroke="#6b2a1c" stroke-width="1"/>')
+
+
+def _building(seg: Segment) -> str:
+    """What stands on a cloister segment: ``"shrine"``, ``"abbey"`` or ``"cloister"``."""
+    return next((tag for tag in ("shrine", "abbey") if tag in seg.tags), "cloister")
+
+
+def _polygon(t: _Template, points: tuple[Point, ...], style: str) -> None:
+    t.text('<path d="')
+    for i, p in enumerate(points):
+        t.text(" L" if i else "M")
+        t.point(*p)
+    t.text(f' Z" {style}/>')
+
+
+def _shrine(t: _Template) -> None:
+    """A shrine (Heretics & Shrines): a narrow chapel under a tall spire, unlike the wide
+    cloister with its low roof."""
+    _polygon(
+        t,
+        ((0.4, 0.68), (0.4, 0.46), (0.6, 0.46), (0.6, 0.68)),
+        f'fill="{COLOURS["cloister-wall"]}" stroke="#4a3d5c" stroke-width="1"',
+    )
+    _polygon(
+        t,
+        ((0.37, 0.47), (0.5, 0.2), (0.63, 0.47)),
+        f'fill="{COLOURS["shrine"]}" stroke="#2e2340" stroke-width="1"',
+    )
+
+
+def _abbey(t: _Template) -> None:
+    """An abbey (Abbey & Mayor): a wide church between two towers with spires."""
+    _polygon(
+        t,
+        (
+            (0.26, 0.72),
+            (0.26, 0.36),
+            (0.32, 0.26),
+            (0.38, 0.36),
+            (0.38, 0.46),
+            (0.5, 0.34),
+            (0.62, 0.46),
+            (0.62, 0.36),
+            (0.68, 0.26),
+            (0.74, 0.36),
+            (0.74, 0.72),
+        ),
+        f'fill="{COLOURS["abbey"]}" stroke="#3b3b3b" stroke-width="1"',
+    )
+    _polygon(
+        t,
+        ((0.45, 0.72), (0.45, 0.56), (0.55, 0.56), (0.55, 0.72)),
+        f'fill="{COLOURS["cloister-wall"]}" stroke="#3b3b3b" stroke-width="1"',
+    )
+
+
+_BUILDINGS = {"cloister": _cloister, "shrine": _shrine, "abbey": _abbey}
 
 
 def _quarter_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
@@ -983,33 +1052,93 @@ def tile_svg(tile_type: TileType, rotation: int = 0, size: int = 100, *, label: 
 
 
 # -- figures -----------------------------------------------------------------------------------
+#
+# Each kind of figure has a silhouette of its own, so that kinds differ in shape and not only in
+# colour (greyscale prints, colour-blind viewers): the path is in figure units (a follower is
+# about 1.1 wide and 1.05 tall, centred on its spot) and the figure's group scales it. Followers
+# in a field lie down, as on the table.
+
+#: kind -> path data in figure units
+_FIGURE_PATHS = {
+    "follower": (
+        "M-0.5,0.55 L-0.18,0.05 L-0.55,-0.05 Q-0.55,-0.3 -0.2,-0.28 A0.22,0.22 0 1 1 0.2,-0.28 "
+        "Q0.55,-0.3 0.55,-0.05 L0.18,0.05 L0.5,0.55 L0.08,0.55 L0,0.3 L-0.08,0.55 Z"
+    ),
+    # tall and narrow: the builder
+    "builder": (
+        "M-0.36,0.8 L-0.13,0.1 L-0.4,0 Q-0.4,-0.36 -0.14,-0.36 A0.16,0.16 0 1 1 0.14,-0.36 "
+        "Q0.4,-0.36 0.4,0 L0.13,0.1 L0.36,0.8 L0.06,0.8 L0,0.45 L-0.06,0.8 Z"
+    ),
+    # a robe to the ground, a round head and a tall pointed hat: the mayor
+    "mayor": (
+        "M-0.55,0.55 L-0.25,-0.1 Q0,-0.2 0.25,-0.1 L0.55,0.55 Z "
+        "M-0.18,-0.3 A0.18,0.18 0 1 1 0.18,-0.3 A0.18,0.18 0 1 1 -0.18,-0.3 Z "
+        "M-0.2,-0.42 L0,-0.82 L0.2,-0.42 Z"
+    ),
+    # a cart on two wheels with its shaft: the wagon
+    "wagon": (
+        "M-0.6,-0.32 H0.6 V0.12 H-0.6 Z M0.6,-0.14 H0.88 V-0.04 H0.6 Z "
+        "M-0.46,0.22 A0.18,0.18 0 1 1 -0.1,0.22 A0.18,0.18 0 1 1 -0.46,0.22 Z "
+        "M0.1,0.22 A0.18,0.18 0 1 1 0.46,0.22 A0.18,0.18 0 1 1 0.1,0.22 Z"
+    ),
+    # a round body on four short legs, ears and a snout: the pig
+    "pig": (
+        "M-0.55,0.02 A0.55,0.34 0 1 1 0.55,0.02 A0.55,0.34 0 1 1 -0.55,0.02 Z "
+        "M0.5,-0.1 H0.72 V0.12 H0.5 Z M0.12,-0.24 L0.26,-0.5 L0.36,-0.2 Z "
+        "M-0.4,0.28 H-0.24 V0.52 H-0.4 Z M0.22,0.28 H0.38 V0.52 H0.22 Z"
+    ),
+    # a follower wearing a crown: the Count (a neutral figure)
+    "count": (
+        "M-0.5,0.55 L-0.18,0.05 L-0.55,-0.05 Q-0.55,-0.3 -0.2,-0.28 A0.22,0.22 0 1 1 0.2,-0.28 "
+        "Q0.55,-0.3 0.55,-0.05 L0.18,0.05 L0.5,0.55 L0.08,0.55 L0,0.3 L-0.08,0.55 Z "
+        "M-0.22,-0.44 L-0.26,-0.76 L-0.11,-0.6 L0,-0.8 L0.11,-0.6 L0.26,-0.76 L0.22,-0.44 Z"
+    ),
+    # a house with a big door, on the corner where four tiles meet: the barn
+    "barn": "M-0.55,0.5 V-0.1 L0,-0.55 L0.55,-0.1 V0.5 Z",
+}
+#: marks drawn over a kind's silhouette (in white): the big follower's badge, the barn's door
+_FIGURE_MARKS = {
+    "big-follower": '<circle cy="-0.02" r="0.12" fill="#fff"/>',
+    "barn": '<path d="M-0.22,0.5 V0.1 H0.22 V0.5 Z" fill="#fff" fill-opacity="0.85"/>',
+}
+#: a kind's size against a follower's
+_FIGURE_SCALE = {"big-follower": 1.3, "pig": 0.9}
+#: the Count belongs to nobody: a light neutral figure with a dark outline
+NEUTRAL_FIGURE = ("#f4f1ea", "#333333")
 
 
-_MEEPLE_BODIES: dict[float, str] = {}
+def figure_shape_kinds() -> tuple[str, ...]:
+    """The figure kinds drawn with a silhouette of their own (any other kind is drawn as a
+    follower)."""
+    return ("follower", "big-follower", "builder", "pig", "mayor", "wagon", "barn", "count")
 
 
-def _meeple_body(s: float) -> str:
-    body = _MEEPLE_BODIES.get(s)
-    if body is None:
-        if len(_MEEPLE_BODIES) > 256:
-            _MEEPLE_BODIES.clear()
-        body = _MEEPLE_BODIES[s] = (
-            f"M{-0.5 * s:.1f},{0.55 * s:.1f} L{-0.18 * s:.1f},{0.05 * s:.1f} L{-0.55 * s:.1f},{-0.05 * s:.1f} "
-            f"Q{-0.55 * s:.1f},{-0.3 * s:.1f} {-0.2 * s:.1f},{-0.28 * s:.1f} "
-            f"A{0.22 * s:.1f},{0.22 * s:.1f} 0 1 1 {0.2 * s:.1f},{-0.28 * s:.1f} "
-            f"Q{0.55 * s:.1f},{-0.3 * s:.1f} {0.55 * s:.1f},{-0.05 * s:.1f} L{0.18 * s:.1f},{0.05 * s:.1f} "
-            f"L{0.5 * s:.1f},{0.55 * s:.1f} L{0.08 * s:.1f},{0.55 * s:.1f} L0,{0.3 * s:.1f} L{-0.08 * s:.1f},{0.55 * s:.1f} Z"
-        )
-    return body
-
-
-def _meeple(cx: float, cy: float, s: float, colour: str, lying: bool, title: str, fid: str) -> str:
-    # A follower silhouette drawn around (cx, cy); farmers lie down, as on the table.
+def _figure_svg(
+    kind: str,
+    cx: float,
+    cy: float,
+    s: float,
+    colour: str | None,
+    *,
+    lying: bool = False,
+    classes: str = "",
+    title: str = "",
+    fid: str = "",
+) -> str:
+    """A figure of ``kind`` centred at (cx, cy), ``s`` pixels per figure unit (a follower is
+    ``1.1 s`` wide); ``colour`` None draws it neutral (the Count)."""
+    path = _FIGURE_PATHS.get(kind, _FIGURE_PATHS["follower"])
+    s *= _FIGURE_SCALE.get(kind, 1.0)
+    fill, stroke = (colour, "#fff") if colour is not None else NEUTRAL_FIGURE
     turn = " rotate(90)" if lying else ""
+    data = f' data-figure="{_xml(fid)}"' if fid else ""
+    hover = f"<title>{_xml(title)}</title>" if title else ""
     return (
-        f'<g class="figure" data-figure="{_xml(fid)}" transform="translate({cx:.1f},{cy:.1f}){turn}">'
-        f"<title>{_xml(title)}</title>"
-        f'<path d="{_meeple_body(s)}" fill="{colour}" stroke="#fff" stroke-width="{max(1.0, s * 0.06):.1f}" stroke-linejoin="round"/></g>'
+        f'<g class="figure fig {_xml(kind)}{classes}"{data} '
+        f'transform="translate({cx:.1f},{cy:.1f}) scale({s:.2f}){turn}">{hover}'
+        f'<path d="{path}" fill="{fill}" stroke="{stroke}" '
+        f'stroke-width="{max(1.0, s * 0.06) / s:.3f}" stroke-linejoin="round"/>'
+        f"{_FIGURE_MARKS.get(kind, '')}</g>"
     )
 
 
@@ -1053,8 +1182,11 @@ def board_svg(
     marks:
         ``(x, y, colour, title)`` squares to tint, e.g. legal spots green, illegal ones grey.
     corner_figures:
-        Figures standing where four tiles meet (Abbey & Mayor's barns): the board does not
-        hold them, so the caller passes them (``location`` a :class:`~carc_teach.figures.Corner`).
+        Figures the board does not hold, so the caller passes them (:func:`off_board_figures`
+        of a state): barns standing where four tiles meet (``location`` a
+        :class:`~carc_teach.figures.Corner`) and figures waiting in a quarter of the City of
+        Carcassonne, the Count among them (``Place("count.<quarter>")``), drawn on the
+        quarter's tile, or in a strip under the board while the City is not laid.
     """
     if not board.tiles:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
@@ -1065,7 +1197,11 @@ def board_svg(
     max_x += margin
     max_y += margin
     width = (max_x - min_x + 1) * size
-    height = (max_y - min_y + 1) * size
+    height = board_height = (max_y - min_y + 1) * size
+    off_board = list(corner_figures)
+    in_city = [f for f in off_board if _quarter_name(f)] if figures else []
+    if in_city and not all(_quarter_name(f) in _quarter_squares(board) for f in in_city):
+        height += size  # the City, not laid yet, in a strip under the board
     colour_of = {p: player_colour(i) for i, p in enumerate(players)}
     coords = _coords(size)
     column = coords.column
@@ -1168,12 +1304,16 @@ def board_svg(
             for fig in feature.figures:
                 out.append(_figure(board, fig, feature, size, min_x, min_y, colour_of))
         out.append("</g>")
-        corners = [f for f in corner_figures if hasattr(f.location, "squares")]
+        corners = [f for f in off_board if hasattr(f.location, "squares")]
         if corners:
             out.append('<g class="corner-figures">')
             for fig in corners:
                 out.append(_barn(fig, size, min_x, min_y, colour_of))
             out.append("</g>")
+        if in_city:
+            out.append(
+                _city_layer(board, in_city, size, min_x, min_y, colour_of, board_height, width)
+            )
 
     if coordinates:
         out.append('<g class="coords" pointer-events="none" fill="#555" font-size="10">')
@@ -1193,27 +1333,174 @@ def _figure(
     placed = board.tiles[(x, y)]
     ax, ay = _anchors(placed.tile)[seg_id]
     cx, cy = (x - min_x + ax) * size, (y - min_y + ay) * size
-    role = role_name(fig.kind, feature.kind)
+    role = role_name(fig.kind, feature.role_kind)
     title = f"{fig.player}'s {role} on {feature.describe()} (segment {seg_id} of tile ({x}, {y}))"
-    colour = colour_of.get(fig.player, player_colour(len(colour_of)))
-    return _meeple(cx, cy, size * 0.3, colour, feature.kind == "field", title, fig.id)
+    colour = (
+        None if fig.player is None else colour_of.get(fig.player, player_colour(len(colour_of)))
+    )
+    # a follower is named by where it stands (knight, monk, heretic...): a class says which
+    classes = f" {_xml(role)}" if role != fig.kind and " " not in role else ""
+    lying = feature.kind == "field" and fig.kind in _LYING
+    return _figure_svg(
+        fig.kind, cx, cy, size * 0.3, colour, lying=lying, classes=classes, title=title, fid=fig.id
+    )
+
+
+#: kinds that lie down in a field (farmers)
+_LYING = frozenset({"follower", "big-follower"})
 
 
 def _barn(fig: Figure, size: int, min_x: int, min_y: int, colour_of: dict) -> str:
-    """A figure on a grid point (a barn): a small house in its owner's colour."""
+    """A figure on a grid point (a barn): a small barn in its owner's colour."""
     corner = fig.location
     cx, cy = (corner.x - min_x) * size, (corner.y - min_y) * size  # type: ignore[union-attr]
-    w = size * 0.16
     squares = ", ".join(f"({x}, {y})" for x, y in corner.squares())  # type: ignore[union-attr]
-    title = f"{fig.player}'s {fig.kind} where the tiles {squares} meet"
-    colour = colour_of.get(fig.player, player_colour(len(colour_of)))
-    return (
-        f'<g class="figure corner" data-figure="{_xml(fig.id)}" '
-        f'transform="translate({cx:.1f},{cy:.1f})"><title>{_xml(title)}</title>'
-        f'<path d="M{-w:.1f},{w * 0.9:.1f} V{-w * 0.2:.1f} L0,{-w:.1f} L{w:.1f},{-w * 0.2:.1f} '
-        f'V{w * 0.9:.1f} Z" fill="{colour}" stroke="#fff" stroke-width="{max(1.0, w * 0.18):.1f}" '
-        'stroke-linejoin="round"/></g>'
+    title = f"{fig.player}'s {role_name(fig.kind, '')} where the tiles {squares} meet"
+    colour = (
+        None if fig.player is None else colour_of.get(fig.player, player_colour(len(colour_of)))
     )
+    return _figure_svg(
+        fig.kind, cx, cy, size * 0.3, colour, classes=" corner", title=title, fid=fig.id
+    )
+
+
+# -- the City of Carcassonne -------------------------------------------------------------------
+#
+# Figures in the City (The Count of Carcassonne) stand in a quarter, not in a feature: the
+# board does not hold them. They are drawn on the quarter's own tile of the City, the Count
+# first; before the City is laid (the river-first house rule) in a strip under the board.
+
+QUARTER_ORDER = ("castle", "market", "blacksmith", "cathedral")
+#: where figures wait on a quarter's square (tile units); the quarter's name is in the middle
+_QUARTER_SLOTS: tuple[Point, ...] = (
+    (0.2, 0.27),
+    (0.5, 0.27),
+    (0.8, 0.27),
+    (0.2, 0.8),
+    (0.5, 0.8),
+    (0.8, 0.8),
+)
+
+
+def _quarter_name(fig: Figure) -> str | None:
+    """The quarter of the City a figure waits in (``Place("count.market")``), or None."""
+    name = getattr(fig.location, "name", None)
+    if isinstance(name, str) and name.startswith("count."):
+        quarter = name[len("count.") :]
+        if quarter in QUARTER_ORDER:
+            return quarter
+    return None
+
+
+def _quarter_squares(board: Board) -> dict[str, tuple[int, int]]:
+    """Quarter name -> the square of its tile of the City on the board."""
+    out = {}
+    for (x, y), placed in board.tiles.items():
+        for seg in placed.tile.segments:
+            if seg.kind == "quarter" and seg.quarter:
+                out[seg.quarter] = (x, y)
+    return out
+
+
+def _quarter_figures(
+    quarter: str,
+    figs: list[Figure],
+    left: float,
+    top: float,
+    size: float,
+    colour_of: dict,
+    where: str,
+) -> list[str]:
+    """The figures waiting in one quarter, in slots of a square of ``size`` pixels at
+    (left, top); those that do not fit are counted on the last slot."""
+    figs = sorted(figs, key=lambda f: f.player is not None)  # the Count first
+    out = []
+    shown = figs if len(figs) <= len(_QUARTER_SLOTS) else figs[: len(_QUARTER_SLOTS) - 1]
+    for fig, (sx, sy) in zip(shown, _QUARTER_SLOTS, strict=False):
+        if fig.player is None:
+            title = f"{role_name(fig.kind, '')[0].upper()}{role_name(fig.kind, '')[1:]} in the {quarter} quarter of the City of Carcassonne{where}"
+            colour = None
+        else:
+            title = f"{fig.player}'s {role_name(fig.kind, '')} waiting in the {quarter} quarter of the City of Carcassonne{where}"
+            colour = colour_of.get(fig.player, player_colour(len(colour_of)))
+        out.append(
+            _figure_svg(
+                fig.kind,
+                left + sx * size,
+                top + sy * size,
+                size * 0.17,
+                colour,
+                classes=f" in-city {quarter}",
+                title=title,
+                fid=fig.id,
+            )
+        )
+    rest = figs[len(shown) :]
+    if rest:
+        sx, sy = _QUARTER_SLOTS[-1]
+        names = "; ".join(f"{f.player}'s {role_name(f.kind, '')}" for f in rest)
+        out.append(
+            f'<text class="more" x="{left + sx * size:.1f}" y="{top + sy * size + 4:.1f}" '
+            f'text-anchor="middle" font-size="{max(9.0, size * 0.16):.1f}" fill="#222">'
+            f"+{len(rest)}<title>Also waiting in the {quarter} quarter: {_xml(names)}</title></text>"
+        )
+    return out
+
+
+def _city_layer(
+    board: Board,
+    in_city: list[Figure],
+    size: int,
+    min_x: int,
+    min_y: int,
+    colour_of: dict,
+    panel_top: float,
+    width: float,
+) -> str:
+    by_quarter: dict[str, list[Figure]] = {}
+    for fig in in_city:
+        by_quarter.setdefault(_quarter_name(fig), []).append(fig)  # type: ignore[arg-type]
+    squares = _quarter_squares(board)
+    out = ['<g class="city-figures">']
+    if all(q in squares for q in by_quarter):
+        for quarter, figs in by_quarter.items():
+            x, y = squares[quarter]
+            out += _quarter_figures(
+                quarter,
+                figs,
+                (x - min_x) * size,
+                (y - min_y) * size,
+                size,
+                colour_of,
+                f" (tile ({x}, {y}))",
+            )
+    else:  # not laid yet: a strip of the four quarters under the board
+        box = width / 4
+        out.append(
+            f'<rect class="city-panel" x="0" y="{panel_top:.1f}" width="{width}" height="{size}" '
+            f'fill="{COLOURS["quarter"]}"><title>The City of Carcassonne, not on the board yet: '
+            "who waits in each quarter</title></rect>"
+        )
+        for i, quarter in enumerate(QUARTER_ORDER):
+            left = i * box
+            out.append(
+                f'<rect x="{left + 1:.1f}" y="{panel_top + 1:.1f}" width="{box - 2:.1f}" '
+                f'height="{size - 2}" fill="none" stroke="{COLOURS["wall"]}"/>'
+                f'<text x="{left + box / 2:.1f}" y="{panel_top + size * 0.58:.1f}" '
+                f'text-anchor="middle" font-size="{max(9.0, size * 0.15):.1f}" '
+                f'fill="{COLOURS["quarter-text"]}">{quarter}</text>'
+            )
+            out += _quarter_figures(
+                quarter,
+                by_quarter.get(quarter, []),
+                left + (box - size) / 2,
+                panel_top,
+                size,
+                colour_of,
+                " (not on the board yet)",
+            )
+    out.append("</g>")
+    return "".join(out)
 
 
 # -- the feature graph -----------------------------------------------------------------------------
@@ -1398,3 +1685,113 @@ def _anchor_numbers(tile: OrientedTile) -> dict[str, tuple[int, int]]:
 
 
 _ANCHOR_NUMBERS: dict[int, tuple[OrientedTile, dict[str, tuple[int, int]]]] = {}
+
+
+# -- the legend --------------------------------------------------------------------------------
+
+
+def off_board_figures(state: Any) -> list[Figure]:
+    """The figures of a game state that the board does not hold but a drawing shows: barns on
+    corners and figures in the quarters of the City of Carcassonne (the Count among them).
+    Pass them as ``corner_figures`` to :func:`board_svg`."""
+    return [
+        f
+        for f in state.figures.values()
+        if hasattr(f.location, "squares") or _quarter_name(f) is not None
+    ]
+
+
+#: (entry id, the expansion that brings it, label) in the order the legend lists them
+_LEGEND_ENTRIES = (
+    ("follower", "base", "follower: knight, thief, monk (a heretic on a shrine)"),
+    ("farmer", "base", "follower lying in a field: farmer"),
+    ("big-follower", "big-follower", "big follower (larger, white badge)"),
+    ("builder", "builder", "builder (tall)"),
+    ("pig", "pig", "pig (in a farm)"),
+    ("mayor", "abbey-mayor", "mayor (robe and pointed hat)"),
+    ("wagon", "abbey-mayor", "wagon (a cart)"),
+    ("barn", "abbey-mayor", "barn (where four tiles meet)"),
+    ("count", "count", "the Count (nobody's, crowned)"),
+    ("quarter", "count", "a quarter of the City of Carcassonne, with who waits there"),
+    ("cloister", "base", "cloister"),
+    ("shrine", "shrines", "shrine (spire)"),
+    ("abbey", "abbey-mayor", "abbey (two towers)"),
+    ("pig-herd", "river2", "pig herd, printed on a tile (not a figure)"),
+)
+#: the colour of a player's figure in the legend (each player has their own on the board)
+LEGEND_COLOUR = "#6b6b6b"
+
+
+def legend_kinds(expansions: Iterable[str]) -> list[str]:
+    """The legend's entries for a game with these expansions (the base game always)."""
+    playing = {"base", *expansions}
+    return [entry for entry, expansion, _ in _LEGEND_ENTRIES if expansion in playing]
+
+
+def legend_svg(expansions: Iterable[str] = ("base",), *, row: int = 30) -> str:
+    """A key to the pictures: each figure and building of the expansions in play
+    (``game.setup.expansions``), drawn as on the board, with its name. Players' figures are
+    drawn in grey: on the board each player's are in their own colour."""
+    _check_caches()
+    entries = [e for e in _LEGEND_ENTRIES if e[0] in legend_kinds(expansions)]
+    font = row * 0.46
+    longest = max(len(label) for _, _, label in entries)
+    width, height = int(row * 1.5 + longest * font * 0.56), row * len(entries) + 4
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="carc-legend" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+        'aria-label="What the pictures on the board show">'
+        "<title>What the pictures on the board show</title>"
+    ]
+    for i, (entry, _, label) in enumerate(entries):
+        top = i * row + 2
+        cx, cy = row * 0.6, top + row / 2
+        out.append(f'<g class="legend-item" data-kind="{entry}"><title>{_xml(label)}</title>')
+        out.append(_legend_symbol(entry, cx, cy, row))
+        out.append(
+            f'<text x="{row * 1.3:.1f}" y="{cy + 4:.1f}" font-family="sans-serif" '
+            f'font-size="{font:.1f}" fill="#222">{_xml(label)}</text></g>'
+        )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _legend_symbol(entry: str, cx: float, cy: float, row: int) -> str:
+    s = row * 0.5
+    if entry == "farmer":
+        return _figure_svg("follower", cx, cy, s, LEGEND_COLOUR, lying=True)
+    if entry == "count":
+        return _figure_svg("count", cx, cy + s * 0.1, s * 0.9, None)
+    if entry in _FIGURE_PATHS or entry in _FIGURE_MARKS:
+        return _figure_svg(entry, cx, cy, s * (0.85 if entry == "builder" else 1.0), LEGEND_COLOUR)
+    left, top = cx - row / 2, cy - row / 2
+    if entry == "quarter":
+        return (
+            f'<rect x="{left:.1f}" y="{top:.1f}" width="{row}" height="{row}" '
+            f'fill="{COLOURS["quarter"]}" stroke="{COLOURS["wall"]}"/>'
+            + _figure_svg("follower", cx, cy, s * 0.6, LEGEND_COLOUR)
+        )
+    t = _Template()
+    if entry == "pig-herd":
+        t.text('<circle cx="')  # one pig of the herd, as on the tile
+        t.x(0.5)
+        t.text('" cy="')
+        t.y(0.5)
+        t.text('" r="')
+        t.length("pig")
+        t.text(f'" fill="{COLOURS["pig"]}" stroke="#8a4b5c" stroke-width="1"/>')
+        big = row * 3  # the herd's pigs are small: drawn at three times the row
+        coords = _coords(big)
+        return (
+            f'<g transform="translate({cx - big / 2:.1f},{cy - big / 2:.1f})">'
+            + t.result().fill(coords.column(0), coords.column(0), coords.texts)
+            + "</g>"
+        )
+    _BUILDINGS[entry](t)
+    big = row * 1.6
+    coords = _coords(big)
+    return (
+        f'<g transform="translate({cx - big / 2:.1f},{cy - big / 2:.1f})">'
+        + t.result().fill(coords.column(0), coords.column(0), coords.texts)
+        + "</g>"
+    )

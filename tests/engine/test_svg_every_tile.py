@@ -14,7 +14,7 @@ from itertools import combinations
 import pytest
 
 from carc_teach.board import Board, Placement
-from carc_teach.figures import FIGURE_KINDS, Corner, Figure
+from carc_teach.figures import FIGURE_KINDS, Corner, Figure, Place
 from carc_teach.render import svg
 from carc_teach.render.svg import board_svg, segment_anchor, tile_svg
 from carc_teach.rules import EXPANSIONS
@@ -54,6 +54,14 @@ def board_with_figures(tile_type, rotation: int):
         Figure(f"P{n}:barn{n}", f"P{n}", "barn", Corner(x, y))
         for n, (x, y) in enumerate([(0, 0), (1, 0), (1, 1), (0, 1)])
     ]
+    # a quarter of the City of Carcassonne: the Count and a figure of each kind that may wait
+    # there, more than the square has room for
+    for seg in board.tiles[(0, 0)].tile.segments:
+        if seg.kind == "quarter" and seg.quarter:
+            where = Place(f"count.{seg.quarter}")
+            barns.append(Figure("count", None, "count", where))
+            for n, kind in enumerate(["follower", "big-follower", "mayor", "wagon"] * 2):
+                barns.append(Figure(f"P{n % 3}:{kind}{n}", f"P{n % 3}", kind, where))
     return board, placed, barns
 
 
@@ -80,7 +88,12 @@ def test_every_tile_draws_with_every_figure(set_name, tile_type):
                 board_svg(board, players=["P0", "P1", "P2"], graph=graph, corner_figures=barns)
             )
             drawn = [el.get("data-figure") for el in root.iter() if el.get("data-figure")]
-            assert sorted(drawn) == sorted(f.id for f in figures + barns)
+            more = [el for el in root.iter(NS + "text") if el.get("class") == "more"]
+            if more:  # a quarter with more figures than room: the rest are counted
+                assert more[0].text == "+4"  # 9 figures, 5 slots and the count
+                assert len(drawn) == len(figures + barns) - 4
+            else:
+                assert sorted(drawn) == sorted(f.id for f in figures + barns)
             if graph:
                 nodes = [el for el in root.iter(NS + "circle") if "node" in el.get("class", "")]
                 assert len(nodes) == len(tile.segments)
