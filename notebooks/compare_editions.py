@@ -16,6 +16,7 @@ def _():
     from carc_teach import examples
     from carc_teach import notebook_ui as ui
     from carc_teach.compare import (
+        DEMO_GAME,
         RuleSide,
         board_at,
         compare_games,
@@ -27,6 +28,7 @@ def _():
     from carc_teach.text import escape_markdown
 
     return (
+        DEMO_GAME,
         OPTIONS,
         PRESETS,
         RuleSide,
@@ -59,14 +61,15 @@ def _(mo):
 
 
 @app.cell
-def _(OPTIONS, PRESETS, examples, mo):
+def _(DEMO_GAME, OPTIONS, PRESETS, examples, mo):
     # the bundled games in the course's order: the base game's first
     _titles = {
         examples.data(_name).get("title", _name): _name for _name in examples.in_course_order()
     }
     game_choice = mo.ui.dropdown(
         options=_titles,
-        value=next(_t for _t, _n in _titles.items() if _n == "first-turns"),
+        # opens on the game made to show an edition's difference (under two presets)
+        value=next(_t for _t, _n in _titles.items() if _n == DEMO_GAME),
         label="Game",
     )
     pasted = mo.ui.text_area(
@@ -76,7 +79,7 @@ def _(OPTIONS, PRESETS, examples, mo):
     )
     mode = mo.ui.radio(
         options=["Two presets", "Two values of one option"],
-        value="Two values of one option",
+        value="Two presets",
         label="Compare",
         inline=True,
     )

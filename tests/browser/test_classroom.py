@@ -212,21 +212,22 @@ def test_a_hostile_game_shows_as_text_on_the_stage(page_session):
 
 
 def test_two_editions_show_a_difference_and_then_none(open_walkthrough, page_session):  # noqa: F811
-    """The comparison notebook: two values of the number of followers part at the set-up (and
-    classroom mode puts "what changes?" to the class, then steps to the parting event and the
-    end by the keyboard); two presets that only differ on expansions' rules leave a base game
-    unchanged."""
-    from marimo_page import choose_radio
+    """The comparison notebook opens on the game made for it under two editions' presets,
+    whose scores part (the mayor out of the City counts as two under RGG); classroom mode puts
+    "what changes?" to the class, then steps to the parting event and the end by the keyboard;
+    two presets that only differ on expansions' rules leave a base game unchanged."""
+    from marimo_page import select_option
 
-    from carc_teach.compare import compare_games
+    from carc_teach.compare import DEMO_GAME, compare_games
 
     page = open_walkthrough("compare_editions")
-    game = examples.load("first-turns")
-    differing = compare_games(game, {"base.followers": 7}, {"base.followers": 2})
+    game = examples.load(DEMO_GAME)
+    differing = compare_games(game, "hig-original", "rgg")
+    assert differing.point_difference["Bob"] == -8
     text = body_text(page)
     assert differing.summary() in text
     assert page.locator("tr.first-difference").count() == 1
-    assert "Option base.followers" in text
+    assert "count.special-figure-strength" in text
     import carc_teach.annotations as annotations
 
     footnote = annotations.get(differing.footnotes[0])
@@ -260,8 +261,8 @@ def test_two_editions_show_a_difference_and_then_none(open_walkthrough, page_ses
     page.locator("tr.first-difference").first.wait_for(timeout=60_000)
     wait_until_settled(page, quiet_ms=800)
 
-    choose_radio(page, "Two presets")
-    agreeing = compare_games(game, "hig-original", "rgg")
+    select_option(page, "Game", examples.data("first-turns")["title"])
+    agreeing = compare_games(examples.load("first-turns"), "hig-original", "rgg")
     text = body_text(page)
     assert agreeing.summary() in text
     assert page.locator("tr.first-difference").count() == 0
