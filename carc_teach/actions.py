@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .errors import Refusal
 from .figures import Corner, Held, Location, Place
 from .geometry import CORNER_OFFSETS
 
@@ -336,8 +337,8 @@ class Decision:
     prompt:
         One sentence for people ("Bob may move a follower from the castle into the city").
     explain:
-        ``explain(action) -> reason | None``: why an answer is not legal (default: it is not
-        among the options).
+        ``explain(action) -> Refusal | reason | None``: why an answer is not legal (default:
+        it is not among the options).
     """
 
     __slots__ = (
@@ -405,17 +406,26 @@ class Decision:
             return options
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def problem(self, answer: Any) -> str | None:
-        """None when ``answer`` is legal, else a sentence saying why not."""
+    def problem(self, answer: Any) -> Refusal | None:
+        """None when ``answer`` is legal, else the :class:`~carc_teach.errors.Refusal` saying
+        which rule refuses it (the decision's own rule when its ``explain`` names none)."""
+        rule = self.rule or self.kind
         if isinstance(answer, Pass):
             if self.optional:
                 return None
-            return f"{self.player} must answer this {self.kind} decision; passing is not allowed"
+            return Refusal(
+                rule, f"{self.player} must answer this {self.kind} decision; passing is not allowed"
+            )
         if self._explain is not None:
-            return self._explain(answer)
+            why = self._explain(answer)
+            if not why:
+                return None
+            if isinstance(why, Refusal):
+                return why
+            return Refusal(rule, str(why))
         if answer in self.options:
             return None
-        return f"{answer!r} is not one of the {len(self.options)} legal options"
+        return Refusal(rule, f"{answer!r} is not one of the {len(self.options)} legal options")
 
     def __repr__(self) -> str:
         opt = " (optional)" if self.optional else ""

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, compress
 
+from .errors import Refusal
 from .features import FeatureGraph, TileChange
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
@@ -402,7 +403,8 @@ class Board:
     placement_rules:
         Extra legality checks (expansions: river, shrines, ...): :class:`PlacementRule` objects, or
         plain functions called as ``rule(board, tile_type, placement)`` that return ``None``
-        when the placement is allowed or a sentence saying why it is not.
+        when the placement is allowed or a :class:`~carc_teach.errors.Refusal` saying why it
+        is not (a plain sentence is taken as a ``base.place`` refusal).
     """
 
     def __init__(
@@ -598,29 +600,49 @@ class Board:
                 out.append((x, y))
         return out
 
-    def placement_problem(self, tile_type: TileType, placement: Placement) -> str | None:
-        """``None`` if the placement is legal, else a sentence explaining why it is not."""
+    def placement_problem(self, tile_type: TileType, placement: Placement) -> Refusal | None:
+        """``None`` if the placement is legal, else the :class:`~carc_teach.errors.Refusal`
+        saying which rule refuses it (``base.place``, or an expansion's placement rule)."""
         pos = (placement.x, placement.y)
         if placement.rotation not in ROTATIONS:
-            return f"rotation must be 0, 90, 180 or 270, not {placement.rotation}"
+            return Refusal(
+                "base.place", f"rotation must be 0, 90, 180 or 270, not {placement.rotation}"
+            )
         if pos in self.tiles:
             t = self.tiles[pos]
-            return f"square ({pos[0]}, {pos[1]}) already holds tile {t.type.id}"
+            return Refusal(
+                "base.place",
+                f"square ({pos[0]}, {pos[1]}) already holds tile {t.type.id} ({t.type.name}); "
+                "a tile goes on an empty square",
+            )
         if self.tiles and pos not in self._codes:
-            return f"square ({pos[0]}, {pos[1]}) does not touch any placed tile along a side"
+            return Refusal(
+                "base.place",
+                f"square ({pos[0]}, {pos[1]}) does not touch any placed tile along a side; a "
+                "tile must share at least one side with the board",
+            )
         edges = orient(tile_type, placement.rotation).edges
         clashes = []
+        x, y = pos
         for side, demand in enumerate(self.demands(pos)):
             if not edges_match(demand, edges[side]):
+                dx, dy = NEIGHBOUR_OFFSETS[side]
+                other = self.tiles[(x + dx, y + dy)].type
                 clashes.append(
-                    f"its {SIDES[side]} side is {edges[side]} but the neighbour shows {demand}"
+                    f"its {SIDES[side]} side is {edges[side]} but the neighbour shows {demand} "
+                    f"(tile {other.id}: {other.name})"
                 )
         if clashes:
-            return "edges do not match: " + "; ".join(clashes)
+            return Refusal(
+                "base.place",
+                "edges do not match: "
+                + "; ".join(clashes)
+                + " (every shared side must continue what the neighbour shows)",
+            )
         for rule in self.placement_rules:
             problem = rule(self, tile_type, placement)
             if problem:
-                return problem
+                return problem if isinstance(problem, Refusal) else Refusal("base.place", problem)
         return None
 
     # -- changing ------------------------------------------------------------------------
@@ -638,7 +660,7 @@ class Board:
         if check:
             problem = self.placement_problem(tile_type, placement)
             if problem:
-                raise ValueError(problem)
+                raise ValueError(str(problem))
         x, y = placement.x, placement.y
         oriented, around = _placing(tile_type, placement.rotation)
         placed = _new_placed_tile(x, y, oriented, len(self.tiles))

@@ -25,7 +25,7 @@ from .actions import (
     segment_of,
 )
 from .board import Placement
-from .errors import IllegalMoveError, shown
+from .errors import IllegalMoveError, Refusal, shown
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, edge_links
 from .setup import Move
@@ -88,8 +88,9 @@ class MoveListController(Controller):
         self._action = 0
         #: the next take_move reads the same move again (see unread_move)
         self._reread = False
-        #: action index -> why the decision that could have taken it refused it
-        self._refused: dict[int, str] = {}
+        #: action index -> (why the decision that could have taken it refused it, that
+        #: decision, the action read)
+        self._refused: dict[int, tuple[Refusal, Decision, Action]] = {}
         self._final = Move(number=0, actions=tuple(final_actions), final=True)
 
     def final_move(self) -> Move:
@@ -143,7 +144,10 @@ class MoveListController(Controller):
                 if kind == "pass" and raw.get("decision") in (None, decision.kind):
                     if not decision.optional:
                         raise IllegalMoveError(
-                            f"{decision.player} cannot pass on the {decision.kind} decision",
+                            Refusal(
+                                decision.rule or decision.kind,
+                                f"{decision.player} cannot pass on the {decision.kind} decision",
+                            ),
                             move=_number(move),
                             **move.locate_action(i, "type"),
                         )
@@ -157,8 +161,11 @@ class MoveListController(Controller):
         if decision.optional:
             return PASS
         raise IllegalMoveError(
-            f"{decision.player} must answer a {decision.kind} decision here "
-            f"({decision.prompt or decision.rule}), but the move gives no such action",
+            Refusal(
+                decision.rule or decision.kind,
+                f"{decision.player} must answer a {decision.kind} decision here "
+                f"({decision.prompt or decision.rule}), but the move gives no such action",
+            ),
             move=_number(move),
             **move.locate_action(i),
         )
@@ -177,6 +184,7 @@ class MoveListController(Controller):
                 f"tile {turn.tile.id} cannot go at ({p.x}, {p.y}) rotated {p.rotation}: {problem}",
                 move=move.number,
                 field="x",
+                refusal=problem,
             )
         return p
 
@@ -196,8 +204,11 @@ class MoveListController(Controller):
             if decision.optional:
                 # not this decision's answer: leave it for a later decision of the turn (a
                 # deployment to the City of Carcassonne after the normal one was passed), and
-                # say why it was refused here if none takes it
-                self._refused.setdefault(i, problem)
+                # say why it was refused here if none takes it. A refusal that only says "not
+                # yet" gives way to a later decision's own reason.
+                known = self._refused.get(i)
+                if known is None or (known[0].later and not problem.later):
+                    self._refused[i] = (problem, decision, action)
                 return None
             raise IllegalMoveError(problem, move=_number(move), **move.locate_action(i))
         # the engine's own option carries what the file cannot say (the module offering it)
@@ -211,14 +222,22 @@ class MoveListController(Controller):
         assert move is not None
         if self._action < len(move.actions):
             if self._action in self._refused:
+                problem, decision, action = self._refused[self._action]
+                if problem.later:
+                    # refused as too early: asked again now the turn is over, the rule can
+                    # say why no later step took it (the City of Carcassonne stayed closed)
+                    problem = decision.problem(action) or problem
                 raise IllegalMoveError(
-                    self._refused[self._action],
-                    move=_number(move),
-                    **move.locate_action(self._action),
+                    problem, move=_number(move), **move.locate_action(self._action)
                 )
             raw = move.actions[self._action]
             who = raw.get("player", turn.player)
             kind = raw.get("type")
+            refusal = _unasked(state, turn, raw)
+            if refusal is not None:
+                raise IllegalMoveError(
+                    refusal, move=_number(move), **move.locate_action(self._action)
+                )
             asked = [(d, a) for d, a in turn.answers if d.kind != "place"]
             same = [d for d, _ in asked if kind in d.accepts or kind == "pass"]
             if any(d.player == who for d in same):
@@ -230,7 +249,10 @@ class MoveListController(Controller):
                 listed = ", ".join(f"{d.kind} by {d.player}" for d, _ in asked) or "none"
                 why = f"no decision in this turn takes a {kind!r} action (the decisions asked were: {listed})"
             raise IllegalMoveError(
-                f"an action nobody asked for: {why}",
+                Refusal(
+                    "base.deploy" if kind == "deploy" else "base",
+                    f"an action nobody asked for: {why}",
+                ),
                 move=_number(move),
                 **move.locate_action(self._action),
             )
@@ -255,6 +277,21 @@ def _segment_elsewhere(raw: dict[str, Any], state: GameState) -> dict[str, Any]:
             "segment",
         )
     return raw if segment == ref else {**raw, "segment": segment}
+
+
+def _unasked(state: GameState, turn: Turn, raw: dict[str, Any]) -> Refusal | None:
+    """Why a rule kept any decision from taking this action in this turn (nobody may leave
+    the Count's quarter, a wagon moves only after its feature scored), asked of the modules
+    in play from the last; None when no rule has a reason."""
+    try:
+        action = action_from_json(_segment_elsewhere(raw, state), turn.placed)
+    except ActionError:
+        return None
+    for m in reversed(state.modules):
+        refusal = m.explain_action(state, turn, action)
+        if refusal is not None:
+            return refusal
+    return None
 
 
 def _number(move: Move) -> int | None:

@@ -8,9 +8,11 @@ notebooks show it in a callout instead of a traceback.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "Refusal",
     "one_line",
     "terminal_text",
     "has_control_characters",
@@ -110,6 +112,89 @@ def one_line(text: str) -> str:
     return text
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the engine refuses a placement, a deployment, a move or an answer: the rule that
+    refuses it, in plain English, with the footnotes and the rule options behind it.
+
+    ``str(refusal)`` is the sentence people read: the reason, then the citation in brackets
+    (``... (rule count.deploy; footnote ckr-34; option count.blocks-moves-to = true, as in
+    rgg-big-box-2)``). The error of a game file carries it (``IllegalMoveError.refusal``), and
+    the walkthroughs ask for it with ``GameState.why_not_place`` / ``why_not``.
+
+    Attributes
+    ----------
+    rule:
+        The rule id that refuses (``base.place``, ``count.block``, ``wagon.move`` ...).
+    reason:
+        One plain-English sentence, without the citation.
+    notes:
+        Ids of the annotation records (footnotes, rulings, house rules) behind the rule.
+    options:
+        ``(option id, value)`` of the rule options whose value in this game decides it.
+    editions:
+        For each of those options, which edition presets print the value, or that it is the
+        default (``""`` when no option decides).
+    later:
+        True when the question is asked too early: a later step of the same turn may still
+        allow it (a deployment to the City of Carcassonne waits for the turn's scorings).
+    """
+
+    rule: str
+    reason: str
+    notes: tuple[str, ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+    editions: str = ""
+    later: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.citation})"
+
+    def __bool__(self) -> bool:  # a refusal is a "problem": truthy, as the sentences were
+        return True
+
+    def __contains__(self, text: str) -> bool:
+        """Whether ``text`` occurs in the message (as in the sentence refusals once were)."""
+        return text in str(self)
+
+    @property
+    def message(self) -> str:
+        """The reason with its citation, as errors and the walkthroughs show it."""
+        return str(self)
+
+    @property
+    def citation(self) -> str:
+        """``rule base.place``, then the footnotes and options: what the message ends with."""
+        parts = [f"rule {self.rule}"]
+        if self.notes:
+            parts.append(f"footnote{'s' if len(self.notes) > 1 else ''} {', '.join(self.notes)}")
+        if self.options:
+            values = ", ".join(f"{o} = {_shown(v)}" for o, v in self.options)
+            word = "options" if len(self.options) > 1 else "option"
+            parts.append(f"{word} {values}{', ' + self.editions if self.editions else ''}")
+        return "; ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The refusal as plain data (JSON)."""
+        return {
+            "rule": self.rule,
+            "reason": self.reason,
+            "notes": list(self.notes),
+            "options": {o: v for o, v in self.options},
+            "editions": self.editions,
+            "message": str(self),
+        }
+
+
+def _shown(value: Any) -> str:
+    """An option value as game files write it: ``true``, ``'any-scoring'``, ``7``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
+
+
 class CarcTeachError(ValueError):
     """Base class of every error caused by bad input.
 
@@ -144,17 +229,26 @@ class GameFileError(CarcTeachError):
         action: the key of the action, e.g. ``segment``).
     action:
         1-based number of the action within the move's ``actions``, when the problem is one.
+    refusal:
+        The engine's :class:`Refusal` behind the message, when a rule refused the move (a
+        ``Refusal`` given as the message is taken as it).
     """
 
     def __init__(
         self,
-        message: str,
+        message: str | Refusal,
         *,
         source: str | None = None,
         move: int | None = None,
         field: str | None = None,
         action: int | None = None,
+        refusal: Refusal | None = None,
     ) -> None:
+        if isinstance(message, Refusal):
+            refusal = refusal or message
+            message = str(message)
+        #: the rule that refused the move, its footnotes and options (None: not a rule's refusal)
+        self.refusal = refusal
         self.reason = message
         self.source = source
         self.move = move
@@ -178,7 +272,12 @@ class GameFileError(CarcTeachError):
     def located(self, source: str) -> GameFileError:
         """Return a copy of this error that also names ``source``."""
         return GameFileError(
-            self.reason, source=source, move=self.move, field=self.field, action=self.action
+            self.reason,
+            source=source,
+            move=self.move,
+            field=self.field,
+            action=self.action,
+            refusal=self.refusal,
         )
 
 
@@ -187,5 +286,10 @@ class IllegalMoveError(GameFileError):
 
     def located(self, source: str) -> IllegalMoveError:
         return IllegalMoveError(
-            self.reason, source=source, move=self.move, field=self.field, action=self.action
+            self.reason,
+            source=source,
+            move=self.move,
+            field=self.field,
+            action=self.action,
+            refusal=self.refusal,
         )

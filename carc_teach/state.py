@@ -17,8 +17,19 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .board import Board
+from .errors import Refusal
 from .events import Event, EventDraft
-from .figures import Corner, Figure, Held, Location, Place, describe_location, kind_of, role_name
+from .figures import (
+    FIGURE_KINDS,
+    Corner,
+    Figure,
+    Held,
+    Location,
+    Place,
+    describe_location,
+    kind_of,
+    role_name,
+)
 from .setup import Move, Setup
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,7 +38,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from .features import Feature, TileChange
     from .tiles import TileType
 
-__all__ = ["GameState", "Turn", "StopReplay"]
+__all__ = ["GameState", "Turn", "StopReplay", "DEPLOY_RULES"]
+
+#: the rule that deploys each figure kind (its refusals cite it)
+DEPLOY_RULES = {
+    "follower": "base.deploy",
+    "big-follower": "bigfollower.deploy",
+    "builder": "builder.deploy",
+    "pig": "pig.placement",
+    "mayor": "mayor.deploy",
+    "wagon": "wagon.deploy",
+    "barn": "barn.placement",
+}
 
 
 #: an ``emit`` keyword not given (None is a value an event may hold)
@@ -152,6 +174,146 @@ class GameState:
         if self.answer is None:
             raise RuntimeError("nobody answers decisions in this state (it is not being played)")
         return self.answer(self, decision)
+
+    # -- why not: the engine's refusals -----------------------------------------------------
+    def why_not_place(
+        self, tile: TileType | str, x: int, y: int, rotation: int = 0
+    ) -> Refusal | None:
+        """Why tile ``tile`` (a type or its id) may not go to ``(x, y)`` turned ``rotation``
+        degrees on this board, or None when it may: the rule that refuses it
+        (``base.place``, ``river2.place``, ``shrine.placement``, ``abbey.place`` ...), with
+        its footnotes and options."""
+        from .board import Placement
+
+        tile_type = self.tile_types[tile] if isinstance(tile, str) else tile
+        return self.board.placement_problem(tile_type, Placement(x, y, rotation))
+
+    def why_not(self, action: Action) -> Refusal | None:
+        """Why the active player may not do ``action`` now (a ``Deploy`` or a ``MoveFigure``),
+        or None when it is among the options of this turn's deployment step: the rule that
+        refuses it, its footnotes and the options that decide it. Meant for the state of a
+        replay inside a turn (``Game.replay(until=k)``); between turns every deployment is
+        refused as out of turn."""
+        from .actions import Deploy
+
+        turn = self.turn
+        if isinstance(action, Deploy):
+            if turn is not None and turn.placed is not None and action.node is not None:
+                if any(d.kind == "deploy" for d, _ in turn.answers):
+                    return Refusal(
+                        "base.deploy",
+                        f"{turn.player} has already made this turn's deployment: one figure "
+                        "per tile placed",
+                    )
+                if self.hooks is not None and action in self.deployment_options(turn):
+                    return None
+            return self.deployment_refusal(turn, action)
+        for m in reversed(self.modules):
+            if turn is None:
+                break
+            refusal = m.explain_action(self, turn, action)
+            if refusal is not None:
+                return refusal
+        return Refusal(
+            "base",
+            f"nothing in this turn asks for {action!r}: a figure moves only when a rule "
+            "offers it (a redeployment from the City, a wagon after its feature scored)",
+        )
+
+    def deployment_options(self, turn: Turn) -> list[Any]:
+        """The deployments step 2B offers in ``turn``: every module's, then every module's
+        filter (what the turn driver asks the active player)."""
+        hooks = self.hooks
+        options: list[Any] = []
+        for offer in hooks.deployment_options:
+            options.extend(offer(self, turn))
+        for keep in hooks.filter_deployments:
+            options = keep(self, turn, options)
+        return options
+
+    def deployment_refusal(self, turn: Turn | None, action: Any) -> Refusal:
+        """Why a deployment is not among the legal ones of ``turn`` (the active player's): the
+        rule that refuses it, with its footnotes and options. Every module in play, from the
+        last, may answer first (``RuleModule.explain_deployment``); then the base game's
+        reasons (no such figure, none left, not the tile just placed, occupied feature)."""
+        figure = getattr(action, "figure", "?")
+        if figure not in FIGURE_KINDS:
+            return Refusal(
+                "base.figures",
+                f"there is no figure kind {figure!r}; kinds: {', '.join(FIGURE_KINDS)}",
+            )
+        kind = FIGURE_KINDS[figure]
+        rule = DEPLOY_RULES.get(figure, "base.deploy")
+        if turn is None:
+            return Refusal(
+                rule,
+                "no turn is under way: a figure is deployed in step 2B of a turn, after its tile "
+                "is placed",
+            )
+        player = turn.player
+        owned = [f for f in self.figures.values() if f.player == player and f.kind == figure]
+        if not owned:
+            if kind.expansion not in self.setup.expansions:
+                return Refusal(
+                    "base.figures",
+                    f"{kind.title[:1].upper()}{kind.title[1:]} comes with the expansion "
+                    f"{kind.expansion!r}, which this game does not play "
+                    f"(expansions: {', '.join(self.setup.expansions)})",
+                )
+            if kind.neutral:
+                return Refusal(
+                    "base.figures",
+                    f"{kind.title} belongs to no player, so {player} cannot deploy it",
+                )
+            return Refusal("base.figures", f"{player} has no {kind.title} in this game")
+        if self.in_supply(player, figure) is None:
+            on_board = sum(1 for f in owned if f.location is not None)
+            return Refusal(
+                "base.figures",
+                f"{player} has no {kind.title} left in their supply "
+                f"({on_board} on the board; they return when their features are scored)",
+            )
+        for m in reversed(self.modules):  # the module whose rule refuses it says why
+            reason = m.explain_deployment(self, turn, action)
+            if reason:
+                return reason if isinstance(reason, Refusal) else Refusal(rule, str(reason))
+        node = getattr(action, "node", None)
+        placed = turn.placed
+        if node is not None:
+            x, y, seg_id = node
+            if (x, y) not in self.board.tiles:
+                return Refusal(rule, f"there is no tile at ({x}, {y})")
+            if placed is not None and (x, y) != placed.pos:
+                return Refusal(
+                    rule,
+                    f"a {kind.title} is deployed on the tile just placed, at ({placed.x}, "
+                    f"{placed.y}), not on the tile at ({x}, {y})",
+                )
+            tile = self.board.tiles[(x, y)]
+            segment = next((sg for sg in tile.tile.segments if sg.id == seg_id), None)
+            if segment is None:
+                return Refusal(rule, f"tile {tile.type.id} at ({x}, {y}) has no segment {seg_id!r}")
+            if segment.kind not in kind.enters:
+                where = ", ".join(sorted(kind.enters)) or "no feature"
+                return Refusal(
+                    "river2.place" if segment.kind == "river" else rule,
+                    f"a {kind.title} cannot be deployed on segment {seg_id}: it is {segment.kind}, "
+                    f"and a {kind.title} goes only on: {where}",
+                )
+            feature = self.board.features.feature_of(node)
+            if feature.figures:
+                owners = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in feature.figures}))
+                return Refusal(
+                    rule,
+                    f"segment {seg_id} belongs to {feature.describe()}, which is already occupied "
+                    f"({owners}); a {kind.title} may only go on an unoccupied feature",
+                )
+            return Refusal(rule, f"a {kind.title} cannot be deployed on segment {seg_id} here")
+        return Refusal(
+            rule,
+            f"a {kind.title} cannot be deployed there ({describe_location(getattr(action, 'to', None))}): "
+            f"none of the rules in play ({', '.join(self.setup.expansions)}) offers that place",
+        )
 
     # -- changing --------------------------------------------------------------------------
     # Not keyword-only, though callers name every argument: CPython fills a missing

@@ -694,14 +694,14 @@ def placement_options(state: GameState, tile_id: str, rotation: int):
     """Where a tile turned ``rotation`` degrees may go, and why every other open square refuses it.
 
     Returns ``(legal, refused)``: ``legal`` a sorted list of squares, ``refused`` a sorted list
-    of ``(square, reason)`` for the open squares around the board where it may not go.
+    of ``(square, refusal)`` for the open squares around the board where it may not go. Each
+    refusal is the engine's own (``GameState.why_not_place``): ``str(refusal)`` reads the
+    reason with the rule, footnotes and options behind it.
     """
-    from .board import Placement
-
     tile = state.tile_types[tile_id]
     legal, refused = [], []
     for x, y in sorted(state.board.frontier):
-        problem = state.board.placement_problem(tile, Placement(x, y, rotation))
+        problem = state.why_not_place(tile, x, y, rotation)
         if problem is None:
             legal.append((x, y))
         else:

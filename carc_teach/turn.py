@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Decision, Deploy, Pass
 from .board import Placement
 from .editions import from_setup
-from .errors import IllegalMoveError, shown
+from .errors import IllegalMoveError, Refusal, shown
 from .figures import ROLE_NAMES, ROLE_PLURALS
 from .rules import Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
@@ -389,13 +389,7 @@ def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decisio
 
 def deployment_options(state: GameState, turn: Turn) -> list[Deploy]:
     """The deployments step 2B offers: every module's, then every module's filter."""
-    hooks = state.hooks
-    options: list[Deploy] = []
-    for offer in hooks.deployment_options:
-        options.extend(offer(state, turn))
-    for keep in hooks.filter_deployments:
-        options = keep(state, turn, options)
-    return options
+    return state.deployment_options(turn)
 
 
 def _deployment_decision(state: GameState, turn: Turn) -> Decision:
@@ -417,47 +411,10 @@ def _deployment_decision(state: GameState, turn: Turn) -> Decision:
     )
 
 
-def why_not_deployable(state: GameState, turn: Turn, action: Any) -> str:
-    """Why a deployment a game file asks for is not among the legal ones."""
-    from .figures import FIGURE_KINDS
-
-    player = turn.player
-    figure = getattr(action, "figure", "?")
-    if figure not in FIGURE_KINDS:
-        return f"there is no figure kind {figure!r}; kinds: {', '.join(FIGURE_KINDS)}"
-    owned = [f for f in state.figures.values() if f.player == player and f.kind == figure]
-    if not owned:
-        kind = FIGURE_KINDS[figure]
-        if kind.expansion not in state.setup.expansions:
-            return (
-                f"{kind.title[:1].upper()}{kind.title[1:]} comes with the expansion "
-                f"{kind.expansion!r}, which this game does not play "
-                f"(expansions: {', '.join(state.setup.expansions)})"
-            )
-        if kind.neutral:
-            return f"{kind.title} belongs to no player, so {player} cannot deploy it"
-        return f"{player} has no {kind.title} in this game"
-    if state.in_supply(player, figure) is None:
-        on_board = sum(1 for f in owned if f.location is not None)
-        return (
-            f"{player} has no {figure} left in their supply "
-            f"({on_board} on the board; they return when their features are scored)"
-        )
-    for m in reversed(state.modules):  # the module whose rule refuses it says why
-        reason = m.explain_deployment(state, turn, action)
-        if reason:
-            return reason
-    node = getattr(action, "node", None)
-    if node is not None and (node[0], node[1]) in state.board.tiles:
-        feature = state.board.features.feature_of(node)
-        if feature.figures:
-            owners = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in feature.figures}))
-            return (
-                f"segment {node[2]} belongs to {feature.describe()}, which is already occupied "
-                f"({owners}); a figure may only go on an unoccupied feature"
-            )
-        return f"a {figure} cannot be deployed on segment {node[2]} under the rules in play"
-    return f"a {figure} cannot be deployed there under the rules in play"
+def why_not_deployable(state: GameState, turn: Turn | None, action: Any) -> Refusal:
+    """Why a deployment is not among the legal ones of ``turn`` (the active player's): the
+    rule that refuses it, with its footnotes and options (:meth:`GameState.deployment_refusal`)."""
+    return state.deployment_refusal(turn, action)
 
 
 def _play_turn(state: GameState, controller: Controller, known_order: bool) -> bool:

@@ -244,15 +244,22 @@ def _joins(state: GameState, tile_type: TileType, square: tuple[int, int]) -> li
 _EDGE_CLASH = re.compile(r"its ([NESW]) side is (\w+) but the neighbour shows (\w+)")
 
 
-def _plain(problem: str) -> str:
-    """The engine's reason in a learner's words where it is about edges."""
+def _plain(refusal: object) -> str:
+    """The engine's reason (a Refusal, with the rule it cites) in a learner's words where it
+    is about edges."""
+    problem = str(refusal)
     if not problem.startswith("edges do not match: "):
         return problem
     clashes = [
         f"its {_HEADING['NESW'.index(side)]} edge would put {mine} against {theirs}"
         for side, mine, theirs in _EDGE_CLASH.findall(problem)
     ]
-    return "its edges would not match the tiles beside it: " + "; ".join(clashes)
+    cited = getattr(refusal, "citation", "")
+    return (
+        "its edges would not match the tiles beside it: "
+        + "; ".join(clashes)
+        + (f" ({cited})" if cited else "")
+    )
 
 
 def bend_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -293,7 +300,7 @@ def bend_question_for(game: Game, index: int) -> teach.Prediction | None:
         turn = _BEND_WORD[(side - ahead) % 4]
         if j["problem"] is None:
             reasons.append(f"Turning {turn}, to the {words[side]}, is allowed.")
-        elif j["river"] and "U-turn" in j["river"]:
+        elif j["river"] and "U-turn" in j["river"].reason:
             reasons.append(
                 f"Turning {turn}, to the {words[side]}, is refused: {_plain(j['river'])}, and "
                 "a second bend the same way would send the water back toward itself."

@@ -44,7 +44,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Deploy
-from ..errors import UnknownRuleError
+from ..errors import Refusal, UnknownRuleError
 from ..scoring import FeatureValue, Scoring
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,6 +62,8 @@ __all__ = [
     "module_class",
     "Hooks",
     "implemented_rules",
+    "refusal",
+    "printed_by",
     "EXPANSIONS",
     "PLANNED",
 ]
@@ -100,6 +102,28 @@ class RuleModule:
                 f"rule module {self.id!r} reads option {name!r} without declaring it "
                 f"(it declares: {', '.join(self.options) or 'none'})"
             ) from None
+
+    def refusal(
+        self,
+        rule: str,
+        reason: str,
+        notes: tuple[str, ...] = (),
+        options: tuple[str, ...] = (),
+        *,
+        later: bool = False,
+    ) -> Refusal:
+        """A :class:`~carc_teach.errors.Refusal` by this module's ``rule``, naming the values
+        this game plays of ``options`` (options this module declared) and who prints them."""
+        return refusal(
+            rule, reason, notes, tuple((o, self.option(o)) for o in options), later=later
+        )
+
+    def explain_action(self, state: GameState, turn: Turn, action: Any) -> Refusal | None:
+        """Why an action a game file gives was taken by no decision of this turn, when this
+        module's rules are the reason (nobody may redeploy out of the Count's quarter; a wagon
+        moves only after its feature scored); None to leave it to others. Asked once the
+        turn is over, of the modules in play from the last."""
+        return None
 
     def option_changed(self, name: str) -> bool:
         """Whether the game plays a value of ``name`` other than its default."""
@@ -164,9 +188,13 @@ class RuleModule:
         (no farmer on a barn's farm); return the options kept."""
         return options
 
-    def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> str | None:
+    def explain_deployment(
+        self, state: GameState, turn: Turn, action: Deploy
+    ) -> Refusal | str | None:
         """Why a deployment a game file asks for is not legal, when this module's rules are
-        the reason (a barn on a corner that is not all field); None to leave it to others."""
+        the reason (a barn on a corner that is not all field): a
+        :class:`~carc_teach.errors.Refusal` (:meth:`refusal` builds one); None to leave it to
+        others. Asked of the modules in play from the last."""
         return None
 
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
@@ -349,6 +377,44 @@ def module_class(expansion: str) -> type[RuleModule]:
         )
     module_name, class_name = target.split(":")
     return getattr(importlib.import_module(module_name), class_name)
+
+
+def refusal(
+    rule: str,
+    reason: str,
+    notes: tuple[str, ...] = (),
+    options: tuple[tuple[str, Any], ...] = (),
+    *,
+    later: bool = False,
+) -> Refusal:
+    """A :class:`~carc_teach.errors.Refusal`; ``options`` are ``(option id, value)`` pairs
+    (the editions printing each value are looked up: :func:`printed_by`)."""
+    editions = "; ".join(printed_by(o, v) for o, v in options)
+    return Refusal(rule, reason, tuple(notes), tuple(options), editions, later)
+
+
+@cache
+def _printed_by(option_id: str, value: Any, value_type: type) -> str:
+    from ..editions import PRESETS, option
+
+    presets = [
+        p.id
+        for p in PRESETS.values()
+        if option_id in p.value_map()
+        and type(p.value_map()[option_id]) is value_type
+        and p.value_map()[option_id] == value
+    ]
+    default = option(option_id).default
+    is_default = type(default) is value_type and default == value
+    if presets:
+        return f"as in {', '.join(presets)}" + (" (and the default)" if is_default else "")
+    return "the default" if is_default else "no edition prints it (a house rule or variant)"
+
+
+def printed_by(option_id: str, value: Any) -> str:
+    """Which edition presets play ``value`` of a rule option: ``"as in rgg-big-box-2"``,
+    ``"the default"``, or that no edition prints it."""
+    return _printed_by(option_id, value, type(value))
 
 
 @cache

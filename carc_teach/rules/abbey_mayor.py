@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Decision, Deploy, MoveFigure, Pass, register_action
 from ..board import PlacementRule, surrounded
-from ..errors import GameFileError, IllegalMoveError, UnknownRuleError
+from ..errors import GameFileError, IllegalMoveError, Refusal, UnknownRuleError
 from ..figures import Corner, kind_of, role_name
 from ..frozen import fast_constructor
 from ..geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
@@ -132,7 +132,7 @@ def is_abbey(tile_type: TileType) -> bool:
     return tile_type.id == ABBEY or (tile_type.per_player and "abbey" in tile_type.tags)
 
 
-def abbey_hole_problem(board: Board, tile_type: TileType, placement: Placement) -> str | None:
+def abbey_hole_problem(board: Board, tile_type: TileType, placement: Placement) -> Refusal | None:
     """Placement rule: the abbey only fills a hole with a tile on each of its four sides."""
     if not is_abbey(tile_type):
         return None
@@ -143,9 +143,10 @@ def abbey_hole_problem(board: Board, tile_type: TileType, placement: Placement) 
         if (x + dx, y + dy) not in board.tiles
     ]
     if missing:
-        return (
+        return Refusal(
+            "abbey.place",
             f"the abbey only fills a hole with tiles on all four sides, and ({x}, {y}) has "
-            f"no tile to the {' and '.join(missing)}"
+            f"no tile to the {' and '.join(missing)}",
         )
     return None
 

@@ -70,7 +70,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Decision, Deploy, MoveFigure, Pass
 from ..board import Placement
-from ..errors import GameFileError
+from ..errors import GameFileError, Refusal
 from ..figures import Place, kind_of, role_name
 from ..geometry import NEIGHBOUR_OFFSETS
 from ..text import plural
@@ -205,7 +205,8 @@ class CountRules(RuleModule):
         count = state.add_neutral_figure("count", quarter_place("castle"))
         # two_each: mayors and wagons just redeployed from the City that count two in the
         # scoring they joined (count.special-figure-strength), until that scoring is over
-        state.ext["count"] = {"laid": laid, "last": None, "two_each": []}
+        # closed: (turn number, why the City stayed closed to that turn's tile, or None)
+        state.ext["count"] = {"laid": laid, "last": None, "two_each": [], "closed": None}
         state.emit(
             "count-setup",
             rule="count.setup",
@@ -298,9 +299,19 @@ class CountRules(RuleModule):
         assert q is not None
         return q
 
-    def _triggered(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> tuple[bool, str]:
-        """Whether the tile made somebody else score and its player nothing, and how."""
+    def _triggered(
+        self, state: GameState, turn: Turn, scorings: list[Scoring]
+    ) -> tuple[bool, str, Refusal | None]:
+        """Whether the tile made somebody else score and its player nothing, how, and else
+        the refusal that says why the City stays closed to its player (ckr-7)."""
         me = turn.player
+        # every points event of this tile (whatever the trigger option counts)
+        scored: dict[str, int] = {}
+        for e in reversed(state.events):
+            if e.turn != turn.number:
+                break
+            if e.kind == "points" and e.points > 0:
+                scored[e.player] = scored.get(e.player, 0) + e.points
         if self.option("count.deploy-trigger") == "completion":
             relevant = [
                 s
@@ -311,27 +322,48 @@ class CountRules(RuleModule):
             mine = any(s.points.get(me, 0) > 0 for s in relevant)
             why = "completed road, city or cloister"
         else:
-            others_set: set[str] = set()
-            mine = False
-            for e in reversed(state.events):
-                if e.turn != turn.number:
-                    break
-                if e.kind == "points" and e.points > 0:
-                    if e.player == me:
-                        mine = True
-                    else:
-                        others_set.add(e.player)
-            others = sorted(others_set, key=state.players.index)
+            others = sorted((p for p in scored if p != me), key=state.players.index)
+            mine = me in scored
             why = "scoring"
-        if not others or mine:
-            return False, ""
-        return True, f"{' and '.join(others)} scored in this {why} and {me} scored nothing"
+        if others and not mine:
+            return (
+                True,
+                f"{' and '.join(others)} scored in this {why} and {me} scored nothing",
+                None,
+            )
+        if mine:
+            closed = self.refusal(
+                "count.deploy",
+                f"{me}'s tile scored {me} points too ({scored.get(me, 0)} in this turn), and the "
+                "City of Carcassonne opens only to a player whose tile made others score while "
+                "they scored nothing",
+                ("ckr-7",),
+            )
+        elif why != "scoring" and any(p != me for p in scored):
+            who = " and ".join(sorted((p for p in scored if p != me), key=state.players.index))
+            closed = self.refusal(
+                "count.deploy-trigger",
+                f"{who} scored in this turn, but not for a completed road, city or cloister, and "
+                "under the original rules only such a completion opens the City of Carcassonne",
+                ("ckr-7",),
+                ("count.deploy-trigger",),
+            )
+        else:
+            closed = self.refusal(
+                "count.deploy",
+                f"{me}'s tile made nobody score, and the City of Carcassonne opens only to a "
+                "player whose tile made others score while they scored nothing",
+                ("ckr-7",),
+            )
+        return False, "", closed
 
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
         ext = state.ext["count"]
         if not ext["laid"]:
             return
-        ok, why = self._triggered(state, turn, scorings)
+        ok, why, closed = self._triggered(state, turn, scorings)
+        # what a deployment to the City asked of this tile is told (explain_deployment)
+        ext["closed"] = (turn.number, closed)
         if not ok:
             return
         player = turn.player
@@ -345,6 +377,15 @@ class CountRules(RuleModule):
             if q != blocked
         ]
         if not options:
+            ext["closed"] = (
+                turn.number,
+                self.refusal(
+                    "count.deploy",
+                    f"{player} may deploy to the City, but has no figure that may wait in an "
+                    "open quarter left in their supply",
+                    ("ckr-9", "ckr-17"),
+                ),
+            )
             return
         answer = state.ask(
             Decision(
@@ -403,28 +444,98 @@ class CountRules(RuleModule):
         )
         self._move_count(state, player, quarter)
 
-    def _why_not_deploy(self, state, player, action, options, blocked) -> str | None:
+    def _why_not_deploy(self, state, player, action, options, blocked) -> Refusal | None:
         if action in options:
             return None
         to = getattr(action, "to", None)
         kind = getattr(action, "figure", "?")
         quarter = quarter_of(to)
         if quarter is None:
-            return (
-                f"a figure deployed to Carcassonne goes to a quarter: place 'count.castle', "
-                f"'count.market', 'count.blacksmith' or 'count.cathedral', not {to!r}"
+            return self.refusal(
+                "count.deploy",
+                "a figure deployed to Carcassonne goes to a quarter: place 'count.castle', "
+                f"'count.market', 'count.blacksmith' or 'count.cathedral', not {to!r}",
+                later=True,  # the normal deployment's answer, perhaps: not this decision's
+            )
+        return self._quarter_refusal(state, player, kind, quarter, blocked) or self.refusal(
+            "count.deploy", f"{player} cannot deploy a {kind} to the {quarter} here"
+        )
+
+    def _quarter_refusal(self, state, player, kind, quarter, blocked) -> Refusal | None:
+        """Why ``kind`` may not go to ``quarter`` while the City is open to ``player``."""
+        if kind == "barn":
+            return self.refusal(
+                "count.deploy.figures",
+                "a barn never enters the City of Carcassonne",
+                ("ckr-9", "car-178"),
             )
         if kind not in ENTERS_CITY:
-            return f"a {kind} may not enter the City of Carcassonne (ckr-9)"
+            return self.refusal(
+                "count.deploy.figures",
+                f"a {kind_of(kind).title} may not enter the City of Carcassonne: followers, big "
+                "followers, the mayor and the wagon may",
+                ("ckr-9",),
+            )
         if quarter not in ENTERS_CITY[kind]:
-            return (
-                f"a {kind} may wait only in the {' or '.join(ENTERS_CITY[kind])} quarter (ckr-17)"
+            return self.refusal(
+                "count.deploy.figures",
+                f"a {kind} may wait only in the {' or '.join(ENTERS_CITY[kind])} quarter, not "
+                f"the {quarter}",
+                ("ckr-9", "ckr-17"),
             )
         if quarter == blocked:
-            return f"the Count stands in the {quarter}, and under RGG's Big Box 2 rule no follower may enter his quarter (ckr-34)"
+            return self.refusal(
+                "count.block",
+                f"the Count stands in the {quarter} quarter, and in this edition no figure may "
+                "be moved into his quarter either, so a deployment to Carcassonne must choose "
+                "another quarter",
+                ("ckr-34",),
+                ("count.blocks-moves-to",),
+            )
         if state.in_supply(player, kind) is None:
-            return f"{player} has no {kind} in their supply"
-        return f"{player} cannot deploy a {kind} to the {quarter} here"
+            return self.refusal(
+                "count.deploy", f"{player} has no {kind_of(kind).title} left in their supply"
+            )
+        return None
+
+    def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
+        """A deployment to a quarter: why the City is not open to it (yet), or why not
+        there. Other targets are left to the other modules."""
+        quarter = quarter_of(action.to)
+        if quarter is None:
+            return None
+        ext = state.ext["count"]
+        player = turn.player
+        if not ext["laid"]:
+            return self.refusal(
+                "count.setup",
+                "the City of Carcassonne is not on the board yet: it is laid beside the river "
+                "once every river tile is down",
+                ("house-count-river-first",),
+                ("river2.with-count",),
+            )
+        blocked = self._count_quarter(state) if self.option("count.blocks-moves-to") else None
+        where = self._quarter_refusal(state, player, action.figure, quarter, blocked)
+        closed = ext.get("closed")
+        if closed is None or closed[0] != turn.number:
+            # asked before this tile's scorings: the City may still open (ckr-13)
+            return where or self.refusal(
+                "count.deploy",
+                "a figure goes into the City of Carcassonne only after this turn's scorings, "
+                "when the tile made others score and its player nothing",
+                ("ckr-13",),
+                later=True,
+            )
+        if closed[1] is not None:
+            return closed[1]
+        if _deployed_this_turn(state, turn):
+            return self.refusal(
+                "count.deploy.limit",
+                f"{player} has already deployed to the City of Carcassonne for this tile: one "
+                "deployment there per tile",
+                ("ckr-14",),
+            )
+        return where
 
     def _move_count(self, state: GameState, player: str, entered: str) -> None:
         count = state.figures["count"]
@@ -568,16 +679,62 @@ class CountRules(RuleModule):
             data={"passed": still},
         )
 
-    def _why_not_move(self, action, waiting, feature, quarter) -> str | None:
+    def _why_not_move(self, action, waiting, feature, quarter) -> Refusal | None:
         fig = getattr(action, "figure", None)
         to = getattr(action, "to", None)
+        rule = f"count.redeploy.{quarter}"
         if fig not in {f.id for f in waiting}:
             have = ", ".join(f.id for f in waiting)
-            return f"figure {fig!r} is not waiting in the {quarter} for this player (there: {have})"
+            return self.refusal(
+                rule,
+                f"figure {fig!r} is not waiting in the {quarter} for this player (there: {have})",
+                ("ckr-18",),
+            )
         if to not in feature.nodes:
-            return (
+            return self.refusal(
+                rule,
                 f"a figure from the {quarter} may only join the {feature.kind} being scored "
-                f"(a segment of it, such as {list(min(feature.nodes))}), not {to!r}"
+                f"(a segment of it, such as {list(min(feature.nodes))}), not {to!r}",
+                ("ckr-18", "ckr-20", *_REDEPLOY_NOTES[quarter]),
+            )
+        return None
+
+    def explain_action(self, state: GameState, turn: Turn, action: Any) -> Refusal | None:
+        """A deployment to a quarter no decision took (the City stayed closed), or a move
+        out of a quarter no redeployment asked for (the Count blocks it, or nothing of the
+        quarter's kind scored)."""
+        if isinstance(action, Deploy):
+            return self.explain_deployment(state, turn, action)
+        if not isinstance(action, MoveFigure):
+            return None
+        figure = state.figures.get(action.figure)
+        if figure is None:
+            return None
+        if figure.kind == "count":
+            return self.refusal(
+                "count.move",
+                "the Count moves only when a figure is deployed to the City of Carcassonne, "
+                "and in this turn none was",
+                ("ckr-34",),
+            )
+        quarter = quarter_of(figure.location)
+        if quarter is None:
+            return None
+        kind = QUARTER_FEATURE[quarter]
+        if quarter == self._count_quarter(state):
+            return self.refusal(
+                "count.block",
+                f"the Count stands in the {quarter} quarter, and nobody may move a figure out "
+                "of the quarter where he stands",
+                ("ckr-34",),
+            )
+        scored = [s for s in turn.completed if s.kind == kind]
+        if not scored:
+            return self.refusal(
+                f"count.redeploy.{quarter}",
+                f"a figure leaves the {quarter} only just before a {kind} scores during the "
+                f"game, and no {kind} scored in this turn",
+                ("ckr-18", "ckr-20", *_REDEPLOY_NOTES[quarter]),
             )
         return None
 
@@ -709,26 +866,53 @@ class CountRules(RuleModule):
                 annotations=("ckr-29",),
             )
 
-    def _why_not_final(self, state, action, movable) -> str | None:
+    def _why_not_final(self, state, action, movable) -> Refusal | None:
         fig = getattr(action, "figure", None)
         to = getattr(action, "to", None)
+        rule = "count.redeploy.final"
         if fig not in movable:
-            return (
+            figure = state.figures.get(fig) if isinstance(fig, str) else None
+            quarter = quarter_of(figure.location) if figure is not None else None
+            if quarter is not None and quarter == self._count_quarter(state):
+                return self.refusal(
+                    "count.block",
+                    f"the Count stands in the {quarter} quarter, and nobody may move a figure "
+                    "out of the quarter where he stands, after the game too",
+                    ("ckr-34", "ckr-27"),
+                )
+            if quarter is not None and self.option("count.final-redeploy") != "all-quarters":
+                return self.refusal(
+                    rule,
+                    f"after the game only the market's followers move out in this edition, "
+                    f"so the {quarter} keeps its figures",
+                    ("ckr-27",),
+                    ("count.final-redeploy",),
+                )
+            return self.refusal(
+                rule,
                 f"figure {fig!r} cannot be moved now: it is not this player's, not in the City, "
-                f"or waits where the Count stands or where nothing unfinished of its kind is left"
+                f"or nothing unfinished of its quarter's kind is left",
+                ("ckr-27",),
             )
         quarter, targets = movable[fig]
         if not isinstance(to, tuple) or to[:2] not in state.board.tiles:
-            return f"a figure leaving the {quarter} goes to a segment of a placed tile, not {to!r}"
+            return self.refusal(
+                rule,
+                f"a figure leaving the {quarter} goes to a segment of a placed tile, not {to!r}",
+            )
         try:
             feature = state.board.features.feature_of(to)
         except KeyError:
-            return f"there is no segment {to[2]!r} on the tile at ({to[0]}, {to[1]})"
+            return self.refusal(
+                rule, f"there is no segment {to[2]!r} on the tile at ({to[0]}, {to[1]})"
+            )
         if feature not in targets:
             want = QUARTER_FEATURE[quarter]
-            return (
+            return self.refusal(
+                rule,
                 f"a figure from the {quarter} may only go to an unfinished {want}"
-                f"{'' if want != 'field' else ' (a farm)'}, and {feature.describe()} is not one"
+                f"{'' if want != 'field' else ' (a farm)'}, and {feature.describe()} is not one",
+                ("ckr-27", *_REDEPLOY_NOTES[quarter]),
             )
         return None
 
@@ -748,6 +932,16 @@ class CountRules(RuleModule):
                 value.parts + (("the City of Carcassonne, a completed city, × 3", 3),)
             )
         return value
+
+
+def _deployed_this_turn(state: GameState, turn: Turn) -> bool:
+    """Whether a figure went into the City of Carcassonne in this turn."""
+    for e in reversed(state.events):
+        if e.turn != turn.number:
+            return False
+        if e.rule == "count.deploy" and e.kind != "count-setup":
+            return True
+    return False
 
 
 def touches_city(state: GameState, feature: Feature) -> bool:

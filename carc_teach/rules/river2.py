@@ -36,10 +36,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import PlacementRule
-from ..errors import GameFileError, IllegalMoveError
+from ..errors import GameFileError, IllegalMoveError, Refusal
 from ..geometry import NEIGHBOUR_OFFSETS
 from ..tiles import SIDES, catalogue, orient
-from . import RuleModule
+from . import RuleModule, refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board, Placement
@@ -99,7 +99,11 @@ def _bend(entry: int | None, exit_side: int) -> int:
     return (exit_side - heading) % 4
 
 
-def river_problem(board: Board, tile_type: TileType, placement: Placement) -> str | None:
+def _river(reason: str) -> Refusal:
+    return Refusal("river2.place", reason)
+
+
+def river_problem(board: Board, tile_type: TileType, placement: Placement) -> Refusal | None:
     """Why a river tile may not go there (None: it may). Land tiles are not concerned."""
     if "river" not in tile_type.tags:
         return None
@@ -114,29 +118,33 @@ def river_problem(board: Board, tile_type: TileType, placement: Placement) -> st
     has_river = any("river" in p.type.tags for p in board)
     if "spring" in tile_type.tags:
         if has_river:
-            return "the river has its spring already"
+            return _river("the river has its spring already; there is only one spring")
         return None
     if not has_river:
-        return "the river starts at its spring, which is not on the board yet"
+        return _river("the river starts at its spring, which is not on the board yet")
     if not joins:
-        return (
+        return _river(
             "a river tile must continue the river: none of its river sides meets an open river end"
         )
     if len(joins) > 1:
-        return "a river tile may continue only one river end (it would join two ends of the river)"
+        return _river(
+            "a river tile may continue only one river end (it would join two ends of the river)"
+        )
     entry, previous = joins[0]
     before = _bend(_entry_side(board, previous), (entry + 2) % 4)
     if before:
         for exit_side in sides:
             if exit_side != entry and _bend(entry, exit_side) == before:
-                return (
+                return _river(
                     f"the river would bend {_TURN_WORD[before]} twice in a row (a U-turn): the tile "
                     f"at ({previous.x}, {previous.y}) already bends {_TURN_WORD[before]}"
                 )
     return None
 
 
-def spring_away_from_city(board: Board, tile_type: TileType, placement: Placement) -> str | None:
+def spring_away_from_city(
+    board: Board, tile_type: TileType, placement: Placement
+) -> Refusal | None:
     """The original Count rule: the spring touches the City, the river flowing away from it."""
     if "spring" not in tile_type.tags:
         return None
@@ -145,10 +153,12 @@ def spring_away_from_city(board: Board, tile_type: TileType, placement: Placemen
     dx, dy = NEIGHBOUR_OFFSETS[back]
     other = board.tiles.get((placement.x + dx, placement.y + dy))
     if other is None or CITY_TAG not in other.type.tags:
-        return (
-            "with river2.with-count 'spring-away-from-city' the spring goes against the City of "
-            f"Carcassonne with the river flowing away from it: its {SIDES[back]} side must touch a "
-            "City tile"
+        return refusal(
+            "river2.with-count",
+            "in the original Count rules the spring goes against the City of Carcassonne with "
+            f"the river flowing away from it: its {SIDES[back]} side must touch a City tile",
+            ("ckr-6",),
+            (("river2.with-count", "spring-away-from-city"),),
         )
     return None
 
@@ -322,7 +332,7 @@ class River2Rules(RuleModule):
             problem = f"the volcano lake is the last river tile, and {', '.join(sorted(left))} are still to come"
         if problem:
             raise IllegalMoveError(
-                f"tile {tile.id} is out of the river's order: {problem}",
+                Refusal("river2.order", f"tile {tile.id} is out of the river's order: {problem}"),
                 move=turn.move.number if turn.move is not None else None,
                 field="tile",
             )

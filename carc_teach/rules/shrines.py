@@ -67,9 +67,10 @@ from typing import TYPE_CHECKING
 
 from ..actions import Deploy
 from ..board import PlacementRule
+from ..errors import Refusal
 from ..figures import role_name
 from ..text import capitalise, join_names, plural
-from . import RuleModule
+from . import RuleModule, refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board, Placement
@@ -621,11 +622,15 @@ class ShrineRules(RuleModule):
             )
 
 
-def _official_limit(board: Board, tile_type: TileType, placement: Placement) -> str | None:
+def _official_limit(board: Board, tile_type: TileType, placement: Placement) -> Refusal | None:
     building = _building_of(tile_type)
     if not building:
         return None
-    return limit_problem(board, building, (placement.x, placement.y))
+    breach = limit_breach(board, building, (placement.x, placement.y))
+    if breach is None:
+        return None
+    reason, notes = breach
+    return refusal("shrine.placement", reason, notes, (("shrine.placement-limit", "official"),))
 
 
 def _brings_a_building(tile_type: TileType) -> bool:

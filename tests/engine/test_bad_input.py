@@ -298,7 +298,8 @@ def test_a_deployment_on_a_tile_named_by_its_square_and_side():
          "segment 'T'; its segments are city (S), field (NNW NNE ENE ESE WSW WNW)"),
         ({"segment": "S", "x": 5, "y": 5}, "field 'x': there is no tile at (5, 5)"),
         # the start tile's road, by its side, from the turn that placed tile E above it
-        ({"segment": "E", "x": 0, "y": 0}, "a follower cannot be deployed on segment road"),
+        ({"segment": "E", "x": 0, "y": 0}, "a follower is deployed on the tile just placed, at "
+         "(0, -1), not on the tile at (0, 0) (rule base.deploy)"),
     ]  # fmt: skip
     for where, message in cases:
         d = v2_game([{"tile": "E", "x": 0, "y": -1, "rotation": 180,
@@ -434,7 +435,7 @@ def test_a_figure_of_an_expansion_not_in_play():
         load_game(d, source="g.json")
     assert str(err.value) == (
         "g.json, move 1, action 1: The Count comes with the expansion 'count', "
-        "which this game does not play (expansions: base)"
+        "which this game does not play (expansions: base) (rule base.figures)"
     )
 
 
@@ -444,7 +445,8 @@ def test_a_neutral_figure_is_nobody_s_to_deploy():
     with pytest.raises(IllegalMoveError) as err:
         load_game(d, source="c.json")
     assert str(err.value) == (
-        "c.json, move 1, action 1: the Count belongs to no player, so Alice cannot deploy it"
+        "c.json, move 1, action 1: the Count belongs to no player, so Alice cannot deploy it "
+        "(rule base.figures)"
     )
 
 

@@ -108,10 +108,11 @@ def test_ckr_13_a_placer_who_redeploys_and_scores_may_not_deploy_to_the_city():
     redeploy = next(e for e in game.events if e.rule == "count.redeploy.castle")
     assert "now Alice 1, Bob 1" in redeploy.text
     assert not [e for e in game.events if e.rule == "count.deploy" and e.turn == 4]
-    # a deployment to the City written after it is refused
+    # a deployment to the City written after it is refused, and the error says why
     moves[-1]["actions"].append(to_city("market"))
-    with pytest.raises(IllegalMoveError, match="nobody asked for"):
+    with pytest.raises(IllegalMoveError, match="scored Alice points too") as err:
         count_game(moves)
+    assert err.value.refusal.rule == "count.deploy" and "ckr-7" in err.value.refusal.notes
 
 
 def test_ckr_29_followers_in_the_city_never_score_there():
@@ -265,7 +266,7 @@ def test_ckr_34_rgg_big_box_2_also_blocks_entering_the_counts_quarter():
     """ckr-34, count.blocks-moves-to: no deployment into the castle while the Count is there."""
     moves = [*BOB_CITY, mv(*CLOSE_BOBS_CITY, PASS_DEPLOY, to_city("castle"))]
     count_game(moves)  # every other edition allows it
-    with pytest.raises(IllegalMoveError, match="no follower may enter his quarter") as err:
+    with pytest.raises(IllegalMoveError, match="no figure may be moved into his quarter") as err:
         count_game(moves, options={"count.blocks-moves-to": True})
     assert err.value.move == 3 and err.value.action == 2
     game = count_game(
@@ -400,7 +401,7 @@ def test_ckr_27_the_count_still_blocks_at_the_end_and_market_only_reads_the_rule
         mv(*CLOSE_BOBS_CITY, PASS_DEPLOY, to_city("market"), move("count", place="count.market")),
     ]
     final = [move("Alice:follower1", segment="field-e", x=0, y=2)]
-    with pytest.raises(IllegalMoveError, match="nobody asked for") as err:
+    with pytest.raises(IllegalMoveError, match="the Count stands in the market quarter") as err:
         count_game(moves, final_scoring=True, final=final)
     assert err.value.field == "final_actions" and err.value.move is None
     # a castle follower may leave at the end (ckr-27) unless only the market empties then
@@ -476,8 +477,9 @@ def test_ckr_10_placing_a_barn_that_scores_only_others_earns_a_deployment(first)
     assert where(game, "Alice:follower1") == Place("count.market")
     deployed = next(e for e in game.events if e.rule == "count.deploy")
     assert "Bob scored" in deployed.text
-    with pytest.raises(IllegalMoveError, match="nobody asked for"):
+    with pytest.raises(IllegalMoveError, match="not for a completed road, city or cloister") as err:
         barn_game([to_city("market")], first=first, options={"count.deploy-trigger": "completion"})
+    assert err.value.refusal.options == (("count.deploy-trigger", "completion"),)
 
 
 @BOTH_ORDERS
@@ -596,7 +598,7 @@ def test_ckr_15_both_parts_of_a_builders_double_turn_may_deploy_to_the_city():
     assert deployed == [(9, "Alice"), (10, "Alice")] and extended.turn == 9
     assert where(game, "Alice:follower2") == Place("count.market")
     assert where(game, "Alice:follower3") == Place("count.cathedral")
-    with pytest.raises(IllegalMoveError, match="left over"):
+    with pytest.raises(IllegalMoveError, match="one deployment there per tile"):
         count_game(
             [
                 *builder_double_turn(),
@@ -633,7 +635,7 @@ def test_ckr_16_a_big_follower_from_the_city_counts_two(first):
         ("mayor", "market", "only in the castle"),
         ("mayor", "cathedral", "only in the castle"),
         ("wagon", "market", "castle or blacksmith or cathedral"),
-        ("barn", "castle", "may not enter"),
+        ("barn", "castle", "never enters"),
     ],
 )
 def test_ckr_9_and_17_which_special_figures_may_wait_where(figure, quarter, words):
@@ -643,6 +645,7 @@ def test_ckr_9_and_17_which_special_figures_may_wait_where(figure, quarter, word
     with pytest.raises(IllegalMoveError, match=words) as err:
         count_game(moves, expansions=AM)
     assert err.value.move == 3 and err.value.action == 2
+    assert err.value.refusal.rule == "count.deploy.figures" and "ckr-9" in str(err.value)
 
 
 @pytest.mark.parametrize(

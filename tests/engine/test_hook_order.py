@@ -20,7 +20,15 @@ HOOKS = [
     if not name.startswith("_")
     and callable(getattr(RuleModule, name))
     and name
-    not in ("option", "option_changed", "tile_sets_for", "common_mistakes", "explain_deployment")
+    not in (
+        "option",
+        "option_changed",
+        "tile_sets_for",
+        "common_mistakes",
+        "explain_deployment",
+        "explain_action",
+        "refusal",
+    )
 ]
 
 

@@ -91,7 +91,8 @@ def test_ckr_59_the_winner_of_the_challenge_does_not_deploy_to_the_city():
     ]
     with pytest.raises(IllegalMoveError) as err:
         game(moves)
-    assert err.value.move == 7 and "nobody asked for" in str(err.value)
+    assert err.value.move == 7 and "scored Alice points too" in str(err.value)
+    assert "(rule count.deploy; footnote ckr-7)" in str(err.value)
     moves[-1] = mv(*LAST_TILE)
     g = game(moves)
     assert points(g) == [("Alice", 9, "base.cloister.score")]
