@@ -172,19 +172,31 @@ def _is_spring(tile_type: TileType) -> bool:
 
 
 def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bool:
-    """river_problem as a yes or no. A river tile other than the spring must have one of its
-    river sides against a tile, which most squares refuse at once; the rest is asked of
-    river_problem."""
-    if "spring" not in tile_type.tags:
-        x, y = placement.x, placement.y
-        tiles = board.tiles
-        for side in _river_sides_of(orient(tile_type, placement.rotation)):
-            dx, dy = NEIGHBOUR_OFFSETS[side]
-            if (x + dx, y + dy) in tiles:
-                break
-        else:
-            return False
-    return river_problem(board, tile_type, placement) is None
+    """``river_problem(...) is None`` without building the sentence, in the order that refuses
+    most squares soonest: a river tile other than the spring must have exactly one river side
+    against a tile."""
+    if "spring" in tile_type.tags:
+        return river_problem(board, tile_type, placement) is None
+    x, y = placement.x, placement.y
+    tiles = board.tiles
+    sides = _river_sides_of(orient(tile_type, placement.rotation))
+    joins = 0
+    for side in sides:
+        dx, dy = NEIGHBOUR_OFFSETS[side]
+        other = tiles.get((x + dx, y + dy))
+        if other is not None:
+            joins += 1
+            entry, previous = side, other
+    if joins != 1:
+        return False
+    if "river" not in previous.type.tags and not any("river" in p.type.tags for p in board):
+        return False  # the spring is not on the board yet
+    before = _bend(_entry_side(board, previous), (entry + 2) % 4)
+    if before:
+        for exit_side in sides:
+            if exit_side != entry and _bend(entry, exit_side) == before:
+                return False  # a U-turn
+    return True
 
 
 #: the rules as the board applies them: land tiles are not concerned, so the search for their

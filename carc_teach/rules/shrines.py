@@ -290,6 +290,8 @@ class ShrineRules(RuleModule):
         # the limit refuses nothing where no cloister or shrine is near
         near = board.features.squares_near_cloisters()
         for square in board.squares_fitting_before(placed, near):
+            if limit_allows(board, building, square, placed.pos):
+                continue
             breach = limit_breach(board, building, square, ignore=placed.pos)
             if breach is not None:
                 refused.append((square, *breach))
@@ -637,12 +639,39 @@ def _brings_a_building(tile_type: TileType) -> bool:
     return bool(_building_of(tile_type))
 
 
-def _limit_allows_square(board: Board, tile_type: TileType, square: tuple[int, int]) -> bool:
-    """The official limit as a yes or no: it depends on the square, not on the rotation, and
-    a square with no cloister or shrine among its eight neighbours is always allowed."""
-    if not board.features.cloisters_around(square, False):
+def limit_allows(
+    board: Board, building: str, pos: tuple[int, int], ignore: tuple[int, int] | None = None
+) -> bool:
+    """``limit_breach(board, building, pos, ignore=ignore) is None`` without building the
+    sentence: asked for every square a shrine, cloister or abbey could go."""
+    features = board.features
+    near = features.cloisters_around(pos, False)
+    if not near:
         return True
-    return limit_breach(board, _building_of(tile_type), square) is None
+    # the rival kind of building: shrines for a cloister or abbey, cloisters for a shrine
+    rival_is_shrine = building != "shrine"
+    rival = None
+    for c in near:
+        x, y, _ = c.nodes[0]
+        if (c.building == "shrine") is rival_is_shrine and (x, y) != ignore:
+            if rival is not None:
+                return False  # two rivals around the new building (ckr-43)
+            rival = c
+    if rival is None:
+        return True
+    x, y, _ = rival.nodes[0]
+    for c in features.cloisters_around((x, y), False):
+        # a building of the new one's own kind already beside the rival (ckr-44)
+        cx, cy, _ = c.nodes[0]
+        square = (cx, cy)
+        if (c.building == "shrine") is not rival_is_shrine and square != pos and square != ignore:
+            return False
+    return True
+
+
+def _limit_allows_square(board: Board, tile_type: TileType, square: tuple[int, int]) -> bool:
+    """The official limit as a yes or no: it depends on the square, not on the rotation."""
+    return limit_allows(board, _building_of(tile_type), square)
 
 
 #: the official limit as the board applies it: only tiles with a shrine, cloister or abbey are
