@@ -95,6 +95,8 @@ __all__ = [
 ]
 
 ABBEY = "abbey"
+#: the features a wagon may stand on (a mayor only on cities among them)
+_WAGON_KINDS = ("road", "city", "cloister")
 #: the most players the box equips (six abbeys, mayors, wagons and barns)
 MAX_PLAYERS = 6
 
@@ -236,27 +238,30 @@ def barn_farm(state: GameState, barn: Figure) -> Feature:
     return state.board.features.feature_of(_quarter_node(state.board, barn.location))
 
 
-#: [figures of the state last asked, how many it held, the ids of its barns]: figures are only
-#: ever added, so the barns are found once per state, not by a walk over every figure a turn
+#: [figures of the state last asked, how many it held, its barns]: figures are only ever added
+#: (and a state's figure objects stay its own), so the barns are found once per state, not by
+#: a walk over every figure a turn
 _BARN_IDS: list[Any] = [None, -1, ()]
 
 
-def _barns(state: GameState) -> list[Figure]:
+def _barns(state: GameState) -> tuple[Figure, ...]:
     """Every barn figure of the game (on the board or not), in the order they were added."""
     figures = state.figures
     known = _BARN_IDS
     if known[0] is not figures or known[1] != len(figures):
         known[0], known[1] = figures, len(figures)
-        known[2] = tuple(i for i, f in figures.items() if f.kind == "barn")
-    return [figures[i] for i in known[2]]
+        known[2] = tuple(f for f in figures.values() if f.kind == "barn")
+    return known[2]
 
 
-def _barn_placed(state: GameState) -> bool:
-    """Whether some barn stands on the board."""
+def _barn_farms(state: GameState) -> dict[int, Feature]:
+    """id of each farm a barn stands on -> the farm."""
+    out: dict[int, Feature] = {}
     for barn in _barns(state):
         if isinstance(barn.location, Corner):
-            return True
-    return False
+            farm = barn_farm(state, barn)
+            out[id(farm)] = farm
+    return out
 
 
 def barns_on(state: GameState, farm: Feature) -> list[Figure]:
@@ -400,6 +405,9 @@ class AbbeyMayorRules(RuleModule):
                 "moves) cannot be combined with wagon.move-rule "
                 f"{self.option('wagon.move-rule')!r}"
             )
+        # read at every deployment: kept once (a game's options do not change)
+        self._wagon_needs_empty = self.option("wagon.empty-feature-rule") == "no-other-figure"
+        self._wagon_road_tiles_only = self.option("wagon.cloister-access") == "road-tiles-only"
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self, state: GameState) -> None:
@@ -490,14 +498,14 @@ class AbbeyMayorRules(RuleModule):
 
     # -- 2B: deployments --------------------------------------------------------------------
     def _wagon_may_enter(self, state: GameState, feature: Feature, node: tuple) -> bool:
-        if feature.kind not in ("road", "city", "cloister"):
+        if feature.kind not in _WAGON_KINDS:
             return False
-        if self.option("wagon.empty-feature-rule") == "no-other-figure":
+        if self._wagon_needs_empty:
             if feature.figures:
                 return False
-        elif any(_is_follower(f) for f in feature.figures):
+        elif feature.figures and any(_is_follower(f) for f in feature.figures):
             return False
-        if feature.kind == "cloister" and self.option("wagon.cloister-access") == "road-tiles-only":
+        if feature.kind == "cloister" and self._wagon_road_tiles_only:
             placed = state.board.tiles[(node[0], node[1])]
             if is_abbey(placed.type) or not any(s.kind == "road" for s in placed.tile.segments):
                 return False
@@ -512,6 +520,8 @@ class AbbeyMayorRules(RuleModule):
         wagon = state.in_supply(turn.player, "wagon") is not None
         if mayor or wagon:
             for seg in placed.tile.segments:
+                if seg.kind not in _WAGON_KINDS:
+                    continue  # neither a mayor nor a wagon goes there
                 node = (placed.x, placed.y, seg.id)
                 feature = feature_of(node)
                 if (
@@ -819,11 +829,13 @@ class AbbeyMayorRules(RuleModule):
                         f"{farm.describe()}, on which {turn.player} just placed a barn",
                     )
                 )
-        if placed is None or not _barn_placed(state):
+        barn_farms = _barn_farms(state) if placed is not None else None
+        if not barn_farms:
             return out
         features = state.board.features
         for farm in features.features_on(placed.pos):
-            if farm.kind != "field" or farm in done or not _farmers(farm):
+            # a farm with no barn has nothing to score here (barns_on would find none)
+            if id(farm) not in barn_farms or farm in done or not _farmers(farm):
                 continue
             barns = barns_on(state, farm)
             if not barns:
