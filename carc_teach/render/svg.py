@@ -1131,10 +1131,10 @@ def _figure_svg(
     s *= _FIGURE_SCALE.get(kind, 1.0)
     fill, stroke = (colour, "#fff") if colour is not None else NEUTRAL_FIGURE
     turn = " rotate(90)" if lying else ""
-    data = f' data-figure="{_xml(fid)}"' if fid else ""
+    data = f' data-figure="{_esc(fid)}"' if fid else ""
     hover = f"<title>{_xml(title)}</title>" if title else ""
     return (
-        f'<g class="figure fig {_xml(kind)}{classes}"{data} '
+        f'<g class="figure fig {_esc(kind)}{classes}"{data} '
         f'transform="translate({cx:.1f},{cy:.1f}) scale({s:.2f}){turn}">{hover}'
         f'<path d="{path}" fill="{fill}" stroke="{stroke}" '
         f'stroke-width="{max(1.0, s * 0.06) / s:.3f}" stroke-linejoin="round"/>'
@@ -1339,7 +1339,7 @@ def _figure(
         None if fig.player is None else colour_of.get(fig.player, player_colour(len(colour_of)))
     )
     # a follower is named by where it stands (knight, monk, heretic...): a class says which
-    classes = f" {_xml(role)}" if role != fig.kind and " " not in role else ""
+    classes = f" {_esc(role)}" if role != fig.kind and " " not in role else ""
     lying = feature.kind == "field" and fig.kind in _LYING
     return _figure_svg(
         fig.kind, cx, cy, size * 0.3, colour, lying=lying, classes=classes, title=title, fid=fig.id
