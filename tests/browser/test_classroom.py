@@ -80,7 +80,8 @@ def classroom_moment(page, session, game, question, k: int, name: str) -> None:
     assert _stage(page) == {"index": k, "revealed": "true"}
     shown = stage_text(page)
     assert f"Answer: {prediction.answer}" in shown
-    assert prediction.explanation not in shown, "the presenter notes stay off the stage"
+    for note in teach.annotation_notes(game.events[k], expansions=game.setup.expansions):
+        assert note["citation"] not in shown, "the presenter notes stay off the stage"
     session.screenshot(name)
     _press(page, "PageUp")
     assert _stage(page) == {"index": k - 1, "revealed": "true"}
