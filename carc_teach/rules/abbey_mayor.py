@@ -544,18 +544,94 @@ class AbbeyMayorRules(RuleModule):
                         out.append(_new_deploy("barn", corner, self.id))
         return out
 
-    def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> str | None:
-        if action.figure != "barn" or not isinstance(action.to, Corner):
+    def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
+        """The barn's corner, the mayor's and the wagon's features, and no farmer on a farm
+        with a barn (car-189)."""
+        if action.figure == "barn":
+            return self._why_not_barn(state, turn, action)
+        node = action.node
+        if node is None or (node[0], node[1]) not in state.board.tiles:
             return None
+        placed = turn.placed
+        if placed is None or (node[0], node[1]) != placed.pos:
+            return None  # the base game says: only on the tile just placed
+        feature = state.board.features.feature_of(node)
+        if action.figure == "mayor" and feature.kind == "city":
+            knights = [f for f in feature.figures if _is_follower(f)]
+            if knights:
+                holders = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in knights}))
+                notes = ("car-154", "car-155") + (
+                    ("car-156",) if any(f.kind == "wagon" for f in knights) else ()
+                )
+                return self.refusal(
+                    "mayor.deploy",
+                    f"{feature.describe()} is already occupied ({holders}): a mayor goes only "
+                    "into a city with no knight, and every follower in a city is a knight, a "
+                    "mayor or wagon too",
+                    notes,
+                )
+        if action.figure == "wagon" and feature.kind in ("road", "city", "cloister"):
+            return self._why_not_wagon(state, feature, node)
+        if kind_of(action.figure).follower and feature.kind == "field" and barns_on(state, feature):
+            return self.refusal(
+                "barn.placement",
+                f"a {action.figure} cannot be deployed on segment {node[2]}: no farmer may "
+                f"join {feature.describe()}, where a barn stands",
+                ("car-189",),
+            )
+        return None
+
+    def _why_not_wagon(self, state: GameState, feature: Feature, node: tuple) -> Refusal | None:
+        rule = self.option("wagon.empty-feature-rule")
+        if rule == "no-other-figure":
+            blocking = list(feature.figures)
+        else:
+            blocking = [f for f in feature.figures if _is_follower(f)]
+        if blocking:
+            holders = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in blocking}))
+            return self.refusal(
+                "wagon.deploy",
+                f"{feature.describe()} is already occupied ({holders}): a wagon goes only "
+                f"onto a road, city or cloister with no other "
+                f"{'figure' if rule == 'no-other-figure' else 'follower'} on it",
+                ("car-166", "car-167"),
+                ("wagon.empty-feature-rule",),
+            )
+        if (
+            feature.kind == "cloister"
+            and self.option("wagon.cloister-access") == "road-tiles-only"
+            and not self._wagon_may_enter(state, feature, node)
+        ):
+            return self.refusal(
+                "wagon.deploy",
+                f"a wagon cannot be deployed on segment {node[2]}: under this house rule a "
+                "wagon goes onto a cloister only on a tile with a road",
+                ("house-wagon-road-tiles-only", "car-173"),
+                ("wagon.cloister-access",),
+            )
+        return None
+
+    def _why_not_barn(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
+        if not isinstance(action.to, Corner):
+            return self.refusal(
+                "barn.placement", "a barn stands on a corner where four tiles meet, not a segment"
+            )
         placed = turn.placed
         corner = action.to
         if placed is None or placed.pos not in corner.squares():
-            return "a barn goes on a corner of the tile just placed"
+            return self.refusal("barn.placement", "a barn goes on a corner of the tile just placed")
         problem = barn_corner_problem(state.board, corner)
         if problem:
-            return f"a barn cannot stand at grid point ({corner.x}, {corner.y}): {problem}"
+            return self.refusal(
+                "barn.placement",
+                f"a barn cannot stand at grid point ({corner.x}, {corner.y}): {problem}",
+            )
         if self._barn_farm_at(state, corner):
-            return "the farm at that corner already has a barn"
+            return self.refusal(
+                "barn.placement",
+                "the farm at that corner already has a barn: one barn per farm",
+                ("car-182", "car-189"),
+            )
         return None
 
     def has_barn(self, state: GameState, farm: Feature) -> bool:
@@ -927,11 +1003,15 @@ class AbbeyMayorRules(RuleModule):
         options.append(MoveFigure(wagon.id, None))
         allowed = {o.to for o in options}
 
-        def explain(answer: Any) -> str | None:
+        def explain(answer: Any) -> Refusal | None:
             if not isinstance(answer, MoveFigure):
-                return f"the wagon decision takes a 'move' action, not {answer!r}"
+                return self.refusal(
+                    "wagon.move", f"the wagon decision takes a 'move' action, not {answer!r}"
+                )
             if answer.figure != wagon.id:
-                return f"this decision is about {wagon.id}, not {answer.figure!r}"
+                return self.refusal(
+                    "wagon.move", f"this decision is about {wagon.id}, not {answer.figure!r}"
+                )
             if answer.to in allowed:
                 return None
             return _why_not_target(self, state, wagon, answer.to, targets)
@@ -1090,31 +1170,41 @@ def _why_not_target(
     wagon: Figure,
     to: Any,
     targets: list[tuple[Feature, list[tuple[int, int, str]]]],
-) -> str:
+) -> Refusal:
     listed = "; ".join(f"{f.describe()}" for f, _ in targets) or "none"
+
+    def refused(reason: str, notes: tuple[str, ...] = ("car-170",), options=()) -> Refusal:
+        return module.refusal("wagon.move", reason, notes, options)
+
     if not isinstance(to, tuple):
-        return f"a wagon moves onto a segment or back to the supply (it may go to: {listed})"
+        return refused(
+            f"a wagon moves onto a segment or back to the supply (it may go to: {listed})"
+        )
     if (to[0], to[1]) not in state.board.tiles:
-        return f"there is no tile at ({to[0]}, {to[1]})"
+        return refused(f"there is no tile at ({to[0]}, {to[1]})")
     try:
         feature = state.board.features.feature_of(to)
     except KeyError:
         placed = state.board.tiles[(to[0], to[1])]
-        return f"tile {placed.type.id} at ({to[0]}, {to[1]}) has no segment {to[2]!r}"
+        return refused(f"tile {placed.type.id} at ({to[0]}, {to[1]}) has no segment {to[2]!r}")
     role = role_name("wagon", feature.kind)
     if feature.kind == "field":
-        return f"a {role} never goes onto a farm (it may go to: {listed})"
+        return refused(f"a {role} never goes onto a farm (it may go to: {listed})")
     if feature.complete:
-        return f"{feature.describe()} is already completed (the wagon may go to: {listed})"
+        return refused(f"{feature.describe()} is already completed (the wagon may go to: {listed})")
     if feature.figures:
         holders = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in feature.figures}))
-        return f"{feature.describe()} is occupied ({holders}); the wagon may go to: {listed}"
-    if module.option("wagon.move-rule") == "neighbourhood":
-        return (
-            f"{feature.describe()} does not lie on the wagon's tile or the eight around it "
-            f"(it may go to: {listed})"
+        return refused(
+            f"{feature.describe()} is occupied ({holders}); the wagon may go to: {listed}"
         )
-    return (
+    if module.option("wagon.move-rule") == "neighbourhood":
+        return refused(
+            f"{feature.describe()} does not lie on the wagon's tile or the eight around it "
+            f"(it may go to: {listed})",
+            options=("wagon.move-rule",),
+        )
+    return refused(
         f"{feature.describe()} is not connected to the wagon's feature by a road, a city gate, "
-        f"a crossing, a cloister or an abbey (it may go to: {listed})"
+        f"a crossing, a cloister or an abbey (it may go to: {listed})",
+        ("car-170", "car-171", "car-172"),
     )

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import Refusal
 from ..figures import kind_of
 from ..text import join_names, plural
 from . import Deploy, RuleModule
@@ -41,6 +42,33 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState, Turn
 
 __all__ = ["BuilderRules", "PigRules"]
+
+
+def _needs_own_follower(
+    module: RuleModule,
+    state: GameState,
+    turn: Turn,
+    action: Deploy,
+    kind: str,
+    rule: str,
+    what: str,
+) -> Refusal | None:
+    """The builder's and the pig's rule: only where the player already has a follower."""
+    node = action.node
+    placed = turn.placed
+    if action.figure != kind or node is None or placed is None or node[:2] != placed.pos:
+        return None
+    if node[:2] not in state.board.tiles:
+        return None
+    feature = state.board.features.feature_of(node)
+    if feature.kind not in kind_of(kind).enters or _follower_of(feature, turn.player):
+        return None
+    return module.refusal(
+        rule,
+        f"a {kind} cannot be deployed on segment {node[2]}: a {kind} goes only into {what} "
+        f"where {turn.player} already has a follower, and {feature.describe()} holds none of "
+        "theirs",
+    )
 
 
 def _follower_of(feature, player: str) -> bool:
@@ -109,6 +137,11 @@ class BuilderRules(RuleModule):
                 out.append(Deploy("builder", node, self.id))
         return out
 
+    def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
+        return _needs_own_follower(
+            self, state, turn, action, "builder", "builder.deploy", "a road or city"
+        )
+
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
         figure = state.in_supply(turn.player, "builder")
         assert figure is not None and action.node is not None
@@ -176,6 +209,9 @@ class PigRules(RuleModule):
             if _follower_of(feature_of(node), turn.player):
                 out.append(Deploy("pig", node, self.id))
         return out
+
+    def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
+        return _needs_own_follower(self, state, turn, action, "pig", "pig.placement", "a farm")
 
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
         figure = state.in_supply(turn.player, "pig")

@@ -324,6 +324,19 @@ class ShrineRules(RuleModule):
         )
 
     # -- 2B ---------------------------------------------------------------------------------
+    def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
+        """ckr-46's house rule: a building placed beyond the limit stays empty."""
+        if action.node is not None and action.node in state.ext[self.id]["empty"]:
+            return self.refusal(
+                "shrine.placement",
+                f"a {action.figure} cannot be deployed on segment {action.node[2]}: this "
+                "building broke the placement limit, which the house rule allows only if nobody "
+                "ever puts a follower on it",
+                ("ckr-46",),
+                ("shrine.placement-limit",),
+            )
+        return None
+
     def filter_deployments(
         self, state: GameState, turn: Turn, options: list[Deploy]
     ) -> list[Deploy]:
