@@ -1,12 +1,18 @@
-"""How fast the offline site answers a learner: time to first board and time to interactive.
+"""How fast the offline site answers a learner, and how much it downloads.
 
-python benchmarks/site_speed.py [--site DIR] [--runs 3] [--pages turn_sequence,...] [--trace]
+python benchmarks/site_speed.py [--site DIR] [--runs 3] [--pages turn_sequence,...]
+                                [--throttle MBIT] [--latency MS] [--trace]
 
 Builds the ``--self-hosted`` site into a temporary folder (or reuses ``--site DIR``, an earlier
-``carc-teach build-site --self-hosted -o DIR``), serves it on 127.0.0.1, and opens each
-walkthrough in Debian's headless Chromium (never a downloaded browser) with every request
-outside 127.0.0.1 aborted. Each run uses a fresh browser context (an empty cache, like a first
-visit). Per walkthrough it prints the median over the runs of:
+``carc-teach build-site --self-hosted -o DIR``), serves it on 127.0.0.1 as a plain static host
+does (Python's ``http.server``: no compression, ``Last-Modified`` but no ``Cache-Control``), and
+opens each walkthrough in Debian's headless Chromium (never a downloaded browser) with every
+host but 127.0.0.1 unresolvable. Each run starts a browser with a fresh profile (an empty disk
+cache, like a first visit), opens the walkthrough, then opens the next walkthrough of the list
+in the same browser (a second page, the runtime in the browser's cache). ``--throttle 50``
+limits the link to 50 Mbit/s each way through Chromium's network emulation
+(``Network.emulateNetworkConditions``, which also covers marimo's worker), with ``--latency``
+ms of round trip. Per walkthrough it prints the median over the runs of:
 
 - **first board**: the walkthrough's first board is visible, whether pre-rendered or drawn by
   the notebook (the scoring reference has no board: its opening text, pre-rendered, or its
@@ -14,7 +20,9 @@ visit). Per walkthrough it prints the median over the runs of:
 - **notebook output**: the notebook's own Python has drawn it (the runtime is up);
 - **interactive**: the first control a learner uses ("Next", "Place the tile", the preset
   dropdown) has been used and the page has answered. The benchmark uses it as soon as it is
-  on the page and again every second until the answer shows, as an impatient learner would.
+  on the page and again every second until the answer shows, as an impatient learner would;
+- **downloaded**: the bytes the server sent for the page until then (bodies and headers, counted
+  by the server), and the number of responses; the same for the second page.
 
 ``--trace`` also prints, for the first run of each page, when the runtime's big files arrived
 and what the worker logged, to see where the time goes. Needs Playwright for Python and
@@ -43,6 +51,9 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--no-first-run",
+    # every host but 127.0.0.1 fails to resolve: the site must need nothing else. (Playwright's
+    # request interception would do it too, but it turns the browser's cache off.)
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 
 # Elements anywhere in the page, shadow roots included (marimo draws its widgets in them).
@@ -125,8 +136,30 @@ class Run:
     prerendered: bool = False
     notebook: float | None = None
     interactive: float | None = None
+    sent: int = 0  # bytes the server sent until the page answered
+    responses: int = 0
     blocked: list[str] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
+
+
+class Traffic:
+    """What the server sent: (path, bytes) per response, bodies and headers."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.responses: list[tuple[str, int]] = []
+
+    def add(self, path: str, size: int) -> None:
+        with self._lock:
+            self.responses.append((path, size))
+
+    def mark(self) -> int:
+        with self._lock:
+            return len(self.responses)
+
+    def since(self, mark: int) -> list[tuple[str, int]]:
+        with self._lock:
+            return self.responses[mark:]
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -138,15 +171,56 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
     }
 
+    def __init__(self, *args, traffic: Traffic, **kwargs):
+        self.traffic = traffic
+        self.sent = 0
+        super().__init__(*args, **kwargs)
+
+    def end_headers(self):
+        self.sent += sum(len(line) for line in getattr(self, "_headers_buffer", [])) + 2
+        super().end_headers()
+
+    def copyfile(self, source, outputfile):
+        while chunk := source.read(1 << 16):
+            outputfile.write(chunk)
+            self.sent += len(chunk)
+
+    def handle_one_request(self):
+        self.sent = 0
+        super().handle_one_request()
+        if self.sent:
+            self.traffic.add(self.path, self.sent)
+
     def log_message(self, format, *args):  # noqa: A002
         pass
 
 
-def _serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_Handler, directory=str(site))
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str, Traffic]:
+    """Serve ``site`` on 127.0.0.1 as a plain static host would; count what is sent."""
+    traffic = Traffic()
+    handler = functools.partial(_Handler, directory=str(site), traffic=traffic)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", traffic
+
+
+def throttle(page, mbit: float | None, latency_ms: float = 0.0) -> None:
+    """Limit the page's link (and its workers') to ``mbit`` Mbit/s each way, via Chromium's
+    network emulation; ``None`` leaves it unlimited."""
+    if not mbit:
+        return
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    rate = mbit * 1e6 / 8
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": latency_ms,
+            "downloadThroughput": rate,
+            "uploadThroughput": rate,
+        },
+    )
 
 
 def _act(page, spec: PageSpec) -> None:
@@ -165,39 +239,34 @@ def _act(page, spec: PageSpec) -> None:
         pass
 
 
-def measure(browser, url: str, spec: PageSpec, *, timeout: float = 120.0, trace=False) -> Run:
-    """Open one walkthrough in a fresh context and time it (seconds from navigation)."""
+def measure(page, url: str, spec: PageSpec, traffic: Traffic, *, timeout=180.0, trace=False):
+    """Open one walkthrough in ``page`` and time it (seconds from navigation)."""
     run = Run()
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-
-    def route(route_request):
-        target = route_request.request.url
-        if target.startswith("http://127.0.0.1:") or target.startswith(("data:", "blob:")):
-            route_request.continue_()
-        else:
-            run.blocked.append(target)
-            route_request.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
+    mark = traffic.mark()
     start = time.monotonic()
 
     def note(what: str) -> None:
         if trace:
             run.trace.append(f"{time.monotonic() - start:6.2f} s  {what}")
 
+    def failed(request) -> None:
+        if not request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            run.blocked.append(request.url)
+
+    def console(message) -> None:
+        if "[rpc]" not in message.text:
+            note(f"console: {message.text[:100]}")
+
+    big = re.compile(r"\.(wasm|whl|zip|bin|gz)$|pyodide-lock\.json$|pyodide\.asm\.mjs$")
+
+    def finished(request) -> None:
+        if big.search(request.url):
+            note(f"loaded {request.url.rsplit('/')[-1]}")
+
+    page.context.on("requestfailed", failed)
     if trace:
-        page.on(
-            "console",
-            lambda message: "[rpc]" not in message.text and note(f"console: {message.text[:100]}"),
-        )
-        big = re.compile(r"\.(wasm|whl|zip|bin)$|pyodide-lock\.json$|pyodide\.asm\.mjs$")
-        context.on(
-            "requestfinished",
-            lambda request: (
-                big.search(request.url) and note(f"loaded {request.url.rsplit('/')[-1]}")
-            ),
-        )
+        page.on("console", console)
+        page.context.on("requestfinished", finished)
     try:
         page.goto(url, wait_until="commit")
         before_text = None
@@ -232,7 +301,15 @@ def measure(browser, url: str, spec: PageSpec, *, timeout: float = 120.0, trace=
                 last_act = time.monotonic() - start
             page.wait_for_timeout(50)
     finally:
-        context.close()
+        page.context.remove_listener("requestfailed", failed)
+        if trace:
+            page.remove_listener("console", console)
+            page.context.remove_listener("requestfinished", finished)
+    sent = traffic.since(mark)
+    run.sent, run.responses = sum(size for _, size in sent), len(sent)
+    if trace:
+        for path, size in sorted(sent, key=lambda item: -item[1])[:6]:
+            run.trace.append(f"   sent {size / 1e6:6.2f} MB  {path}")
     return run
 
 
@@ -241,11 +318,32 @@ def _answered(spec: PageSpec, before: str, now: str) -> bool:
     return bool(old and new and old.group(1) != new.group(1))
 
 
-def _median(values: list[float | None]) -> str:
+def _median(values: list[float | None], unit: str = "s", scale: float = 1.0) -> str:
     known = [v for v in values if v is not None]
     if len(known) < len(values):
         return "n/a"
-    return f"{statistics.median(known):.1f} s"
+    return f"{statistics.median(known) / scale:.1f} {unit}"
+
+
+def visit_twice(playwright, chromium, url, first, second, traffic, *, mbit, latency, trace):
+    """A browser with an empty profile opens ``first`` then ``second``; both runs."""
+    with tempfile.TemporaryDirectory(prefix="carc-teach-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=chromium,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            throttle(page, mbit, latency)
+            runs = []
+            for spec in (first, second):
+                runs.append(measure(page, f"{url}{spec.slug}.html", spec, traffic, trace=trace))
+                page.goto("about:blank")
+            return runs
+        finally:
+            context.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, help="an existing --self-hosted build to reuse")
     parser.add_argument("--runs", type=int, default=3, help="cold loads per walkthrough")
     parser.add_argument("--pages", help="comma-separated walkthroughs (default: all three)")
+    parser.add_argument("--throttle", type=float, help="link speed in Mbit/s (default: none)")
+    parser.add_argument("--latency", type=float, default=0.0, help="round trip in ms, throttled")
     parser.add_argument("--trace", action="store_true", help="print where the time goes")
     args = parser.parse_args(argv)
 
@@ -274,42 +374,52 @@ def main(argv: list[str] | None = None) -> int:
         elif not (site / "pyodide" / "pyodide-lock.json").is_file():
             print(f"site_speed: {site} is not a --self-hosted build")
             return 2
-        server, url = _serve(site)
+        server, url, traffic = serve(site)
+        results: dict[str, tuple[list[Run], list[Run], str]] = {}
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-                try:
-                    results = {}
-                    for spec in specs:
-                        runs = []
-                        for index in range(args.runs):
-                            run = measure(
-                                browser,
-                                f"{url}{spec.slug}.html",
-                                spec,
-                                trace=args.trace and not index,
-                            )
-                            runs.append(run)
+                for spec in specs:
+                    second = PAGES[(PAGES.index(spec) + 1) % len(PAGES)]
+                    firsts, seconds = [], []
+                    for index in range(args.runs):
+                        trace = args.trace and not index
+                        first_run, second_run = visit_twice(
+                            playwright, chromium, url, spec, second, traffic,
+                            mbit=args.throttle, latency=args.latency, trace=trace,
+                        )  # fmt: skip
+                        for label, run in (("", first_run), (f" then {second.slug}", second_run)):
                             if run.blocked:
-                                print(f"{spec.slug}: requests outside 127.0.0.1: {run.blocked[:3]}")
+                                print(f"{spec.slug}{label}: outside 127.0.0.1: {run.blocked[:3]}")
                             if run.trace:
-                                print(f"--- {spec.slug}, run 1")
+                                print(f"--- {spec.slug}{label}, run 1")
                                 print("\n".join(run.trace))
-                        results[spec.slug] = runs
-                finally:
-                    browser.close()
+                        firsts.append(first_run)
+                        seconds.append(second_run)
+                    results[spec.slug] = (firsts, seconds, second.slug)
         finally:
             server.shutdown()
             server.server_close()
 
-    print(f"\n{args.runs} cold load(s) each, median; 127.0.0.1 only\n")
-    print("| walkthrough | first board | pre-rendered | notebook output | interactive |")
-    print("|---|---:|---|---:|---:|")
-    for slug, runs in results.items():
+    link = (
+        f"throttled to {args.throttle:g} Mbit/s, {args.latency:g} ms round trip"
+        if args.throttle
+        else "127.0.0.1, unthrottled"
+    )
+    print(f"\n{args.runs} cold load(s) each, median; {link}; no compression by the server\n")
+    print(
+        "| walkthrough | first board | pre-rendered | notebook output | interactive "
+        "| downloaded | then (cached runtime) | its download | its interactive |"
+    )
+    print("|---|---:|---|---:|---:|---:|---|---:|---:|")
+    for slug, (runs, seconds, second) in results.items():
         prerendered = "yes" if all(r.prerendered for r in runs) else "no"
         print(
             f"| {slug} | {_median([r.first_board for r in runs])} | {prerendered} "
-            f"| {_median([r.notebook for r in runs])} | {_median([r.interactive for r in runs])} |"
+            f"| {_median([r.notebook for r in runs])} | {_median([r.interactive for r in runs])} "
+            f"| {_median([r.sent for r in runs], 'MB', 1e6)} in "
+            f"{_median([r.responses for r in runs], '', 1).strip()} "
+            f"| {second} | {_median([r.sent for r in seconds], 'MB', 1e6)} "
+            f"| {_median([r.interactive for r in seconds])} |"
         )
     return 0
 

@@ -366,6 +366,10 @@ def _add_snapshot(output_dir: Path, inputs: offline.OfflineInputs, log) -> None:
     snapshot.make_snapshot(inputs.pyodide_dir, runtime, inputs.wheels_dir / "snapshot", log)
     snapshot.patch_site_runtime(runtime)
     snapshot.patch_worker(snapshot.find_worker(output_dir))
+    for name, (size, packed) in snapshot.compress_runtime(
+        runtime, inputs.wheels_dir / "snapshot" / "gz"
+    ).items():
+        log(f"  {name}: {size / 1e6:.1f} MB, sent as {name}.gz ({packed / 1e6:.1f} MB)")
 
 
 def render_index(

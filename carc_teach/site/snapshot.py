@@ -35,6 +35,7 @@ under the wheel cache by that file's hash and the module list.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -46,7 +47,9 @@ from carc_teach.site.notebooks import SiteError
 from carc_teach.site.pycompile import run_node
 
 __all__ = [
+    "COMPRESSED",
     "SNAPSHOT_FILE",
+    "compress_runtime",
     "SESSION_MODULES",
     "START_MODULES",
     "STDLIB_MODULES",
@@ -227,7 +230,12 @@ leaked = sorted(n for n in sys.modules if n.startswith(tuple(spec["not_imported"
 if leaked:
     raise SystemExit(f"cannot be in a snapshot: {leaked}")
 print("skipped:", ", ".join(skipped) or "none")
-json.dumps(sorted(folders))  # handed to the Node.js script
+# The files of the modules imported now need not travel: their code is in the memory. (A
+# compiled library's file is read again by the restore; data files, metadata and the modules
+# not imported stay.)
+imported = sorted({"/" + os.path.normpath(f).lstrip("/") for m in list(sys.modules.values())
+                   if (f := getattr(m, "__file__", None) or "").endswith((".py", ".pyc"))})
+json.dumps({"folders": sorted(folders), "imported": imported})  # handed to the Node.js script
 """
 
 #: Empty wasm table entries the snapshot leaves before its libraries' (see _NODE).
@@ -252,7 +260,7 @@ table.grow(TABLE_SLACK);
 const tableStart = table.length;
 const lock = JSON.parse(fs.readFileSync(runtime + "/pyodide-lock.json", "utf-8"));
 await py.loadPackage(Object.keys(lock.packages), { messageCallback() {} });
-const folders = JSON.parse(py.runPython(code));
+const { folders, imported } = JSON.parse(py.runPython(code));
 const libraries = M.__carcLibraries ?? [];
 const extensions = JSON.parse(py.runPython(`
 import json, sys
@@ -275,11 +283,12 @@ for (let at = tableStart; at < table.length; at++) {
   steps.push([at, "function", owner[0], owner[1][0]]);
 }
 steps.sort((a, b) => a[0] - b[0]);
+const inMemory = new Set(imported);
 const paths = JSON.parse(py.runPython(`
 import json, os, sysconfig
 root = sysconfig.get_paths()["purelib"]
-json.dumps(sorted(os.path.join(d, n) for d, _, names in os.walk(root) for n in names))
-`));
+json.dumps(sorted("/" + os.path.normpath(os.path.join(d, n)).lstrip("/") for d, _, names in os.walk(root) for n in names))
+`)).filter((p) => !inMemory.has(p));
 const files = paths.map((p) => py.FS.readFile(p));
 const packages = Object.keys(py.loadedPackages);
 // The package manager's record of what is installed is not part of a snapshot: the restore
@@ -463,8 +472,9 @@ def patch_worker(worker: Path) -> None:
     # loadPyodide (the object spread overrides the ``packages`` written before it); without
     # either, nothing changes and Pyodide starts as it always did.
     fetched = (
-        f"...(await (async()=>{{try{{const $u=new URL({folder},self.location.href),"
-        f"[$a,$b]=await Promise.all([{SNAPSHOT_FILE!r},{FILES_FILE!r}].map($f=>"
+        f"...(await (async()=>{{const $u=new URL({folder},self.location.href);"
+        f"{_UNPACKING_FETCH}($u);try{{"
+        f"const[$a,$b]=await Promise.all([{SNAPSHOT_FILE!r},{FILES_FILE!r}].map($f=>"
         f"fetch(new URL($f,$u)).then($r=>$r.ok?$r.arrayBuffer():Promise.reject($r.status))));"
         f"globalThis.__carcSnapshotFiles=new Uint8Array($b);"
         f"return{{_loadSnapshot:$a,packages:[]}}}}"
@@ -472,6 +482,55 @@ def patch_worker(worker: Path) -> None:
     )
     text = text.replace(_NO_SNAPSHOT, _PATCHED_MARK + fetched)
     worker.write_text(patch_bootstrap(text, worker.name), "utf-8")
+
+
+#: The runtime's files a static host sends gzip-compressed (as ``<name>.gz``, see
+#: :func:`compress_runtime`): a plain static host (``python -m http.server``, most school
+#: servers) sends a file as it is on disk, and these shrink to a quarter or less.
+COMPRESSED = ("pyodide.asm.wasm", SNAPSHOT_FILE, FILES_FILE)
+
+# The worker's fetch, made to ask for ``<name>.gz`` of a COMPRESSED file of the runtime's folder
+# ($u) and hand back its unpacked bytes as they arrive (DecompressionStream, native in every
+# current browser); a .gz that is not there falls back to the file itself. Pyodide fetches the
+# wasm module with the global fetch, so it is unpacked on its way to streaming compilation.
+_UNPACKING_FETCH = (
+    "($u=>{const $g=globalThis.fetch.bind(globalThis),$z=new Set("
+    + repr(list(COMPRESSED))
+    + ");globalThis.fetch=async($i,$o)=>{const $q=new URL($i instanceof Request?$i.url:$i,"
+    "self.location.href),$n=$q.pathname.slice($q.pathname.lastIndexOf('/')+1);"
+    "if($q.href.startsWith($u.href)&&$z.has($n)){const $r=await $g(new URL($n+'.gz',$q));"
+    "if($r.ok)return new Response($r.body.pipeThrough(new DecompressionStream('gzip')),"
+    "{headers:{'Content-Type':$n.endsWith('.wasm')?'application/wasm':"
+    "'application/octet-stream'}})}return $g($i,$o)}})"
+)
+
+
+def compress_runtime(runtime: Path, cache_dir: Path) -> dict[str, tuple[int, int]]:
+    """Replace each :data:`COMPRESSED` file of ``runtime`` by ``<name>.gz`` (the patched
+    worker unpacks it in the browser); compressed once per content, cached in ``cache_dir``.
+
+    Returns ``{name: (size, compressed size)}``.
+    """
+    sizes = {}
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    for name in COMPRESSED:
+        source = runtime / name
+        if not source.is_file():
+            continue
+        data = source.read_bytes()
+        cached = cache_dir / f"{hashlib.sha256(data).hexdigest()[:20]}.gz"
+        if not cached.is_file():
+            partial = cached.with_suffix(".part")
+            with (
+                open(partial, "wb") as raw,
+                gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=6, mtime=0) as out,
+            ):
+                out.write(data)
+            partial.replace(cached)
+        shutil.copyfile(cached, runtime / f"{name}.gz")
+        source.unlink()
+        sizes[name] = (len(data), cached.stat().st_size)
+    return sizes
 
 
 # Loads the snapshot's compiled libraries again where they were (the runtime's loader patched
