@@ -408,7 +408,7 @@ def _printed_by(option_id: str, value: Any, value_type: type) -> str:
     is_default = type(default) is value_type and default == value
     if presets:
         return f"as in {', '.join(presets)}" + (" (and the default)" if is_default else "")
-    return "the default" if is_default else "no edition prints it (a house rule or variant)"
+    return "the default" if is_default else "no edition preset plays this value"
 
 
 def printed_by(option_id: str, value: Any) -> str:
