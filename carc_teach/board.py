@@ -20,7 +20,16 @@ from .errors import Refusal
 from .features import FeatureGraph, TileChange
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
-from .tiles import ROTATIONS, SIDES, WILDCARD_EDGE, OrientedTile, TileType, edges_match, orient
+from .tiles import (
+    ROTATIONS,
+    SIDES,
+    WILDCARD_EDGE,
+    OrientedTile,
+    TileType,
+    edges_match,
+    orient,
+    segment_words,
+)
 
 __all__ = [
     "Board",
@@ -599,6 +608,16 @@ class Board:
             if code and fits[code]:
                 out.append((x, y))
         return out
+
+    def segment_words(self, node: tuple[int, int, str], *, square: bool = False) -> str:
+        """A segment of a placed tile in words (:func:`carc_teach.tiles.segment_words`):
+        ``"the tile's east field"``, or with ``square`` ``"the east field of the tile at (1,
+        0)"``."""
+        x, y, seg_id = node
+        placed = self.tiles.get((x, y))
+        if placed is None:
+            return f"a segment of the square ({x}, {y})"
+        return segment_words(placed.tile, seg_id, at=(x, y) if square else None)
 
     def placement_problem(self, tile_type: TileType, placement: Placement) -> Refusal | None:
         """``None`` if the placement is legal, else the :class:`~carc_teach.errors.Refusal`

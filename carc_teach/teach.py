@@ -38,6 +38,11 @@ __all__ = [
     "previous_event",
     "is_scoring",
     "rule_summary",
+    "rule_title",
+    "rule_words",
+    "rule_details_html",
+    "EVENT_HEADINGS",
+    "event_heading",
     "matplotlib_available",
     "annotation_notes",
     "footnote_in_play",
@@ -82,6 +87,100 @@ def rule_summary(rule_id: str) -> str:
             return RULE_SUMMARIES[rid]
         rid = rid.rpartition(".")[0]
     return ""
+
+
+def rule_title(rule_id: str) -> str:
+    """The short title of a rule id in the taxonomy (``"Scoring a completed city"``), or of
+    its nearest parent that has one; ``""`` for an id outside it."""
+    from .annotations.topics import is_known, topic
+
+    rid = rule_id
+    while rid:
+        if is_known(rid):
+            return topic(rid).title
+        rid = rid.rpartition(".")[0]
+    return ""
+
+
+def rule_words(rule_id: str) -> str:
+    """A rule as a learner reads it: its title and its one-sentence statement, never its id
+    (the id is for :func:`rule_details_html`). ``""`` when the id has neither."""
+    title, summary = rule_title(rule_id), rule_summary(rule_id)
+    if title and summary:
+        return f"**{title}.** {summary}"
+    return f"**{title}.**" if title else summary
+
+
+def rule_details_html(*rule_ids: str, kind: str = "", options=(), footnotes=()) -> str:
+    """The ids behind what a page says, for the curious, folded under "Rule details" (a
+    ``<details>`` element, which Markdown passes through): the rule id, the event kind, the
+    rule options and the footnote ids. ``""`` when there is none."""
+    rows = []
+    rule_ids = tuple(r for r in rule_ids if r)
+    if rule_ids:
+        label = "rule id" if len(rule_ids) == 1 else "rule ids"
+        rows.append(f"{label} " + ", ".join(f"<code>{escape(r)}</code>" for r in rule_ids))
+    if kind:
+        rows.append(f"event kind <code>{escape(kind)}</code>")
+    if options:
+        rows.append("rule options " + ", ".join(f"<code>{escape(o)}</code>" for o in options))
+    if footnotes:
+        rows.append("footnotes " + ", ".join(f"<code>{escape(f)}</code>" for f in footnotes))
+    if not rows:
+        return ""
+    return (
+        '<details class="carc-rule-details"><summary>Rule details</summary>'
+        f"{' · '.join(rows)}</details>"
+    )
+
+
+#: Every event kind the engine emits -> what a walkthrough's heading says of it.
+EVENT_HEADINGS: dict[str, str] = {
+    "game-start": "the game is set up",
+    "expansion-setup": "an expansion is set up",
+    "count-setup": "the City of Carcassonne is set up",
+    "count-city-laid": "the City of Carcassonne is laid",
+    "river2-setup": "the river is set up",
+    "tokens-set-aside": "the King and the Robber Baron are set aside",
+    "turn-begin": "a turn begins",
+    "tile-drawn": "a tile is drawn",
+    "tile-discarded": "a tile that fits nowhere is set aside",
+    "river2-tile-removed": "a river tile leaves the game",
+    "abbey-played": "an abbey is placed",
+    "tile-placed": "a tile is placed",
+    "placement-limited": "a building keeps a square free",
+    "figure-deployed": "a figure goes onto the board",
+    "deploy-skipped": "no figure is placed",
+    "building-must-stay-empty": "a building must stay empty",
+    "builder-extended": "the builder brings a second tile",
+    "barn-connect": "farms join a barn's farm",
+    "challenge-started": "a challenge starts",
+    "challenge-not-started": "no challenge starts",
+    "feature-completed": "a feature is completed",
+    "figure-strength": "how much a figure counts",
+    "count-blocked": "the Count keeps figures in their quarter",
+    "count-redeploy-closed": "no more moves out of the City this round",
+    "points": "points are scored",
+    "no-score": "nobody scores",
+    "reward-withheld": "no extra points",
+    "challenge-drawn": "a challenge ends in a draw",
+    "shrine-challenge-lost": "a challenge is lost",
+    "challenge-open": "a challenge is still open",
+    "token-kept": "the token stays where it is",
+    "token-unclaimed": "nobody takes the token",
+    "figure-returned": "a figure goes home",
+    "figure-moved": "a figure moves",
+    "final-scoring": "scoring after the game begins",
+    "count-left-in-city": "figures stay in the City",
+    "barn-farm-final": "a barn's farm after the game",
+    "game-end": "the game is over",
+}
+
+
+def event_heading(event: Event) -> str:
+    """``"**Event 12** · points are scored"``: the event's number and what kind of thing
+    happens, in words (an event kind not listed in :data:`EVENT_HEADINGS` is "what happens")."""
+    return f"**Event {event.index}** · {EVENT_HEADINGS.get(event.kind, 'what happens')}"
 
 
 def is_scoring(event: Event) -> bool:
@@ -140,7 +239,7 @@ def explanation_markdown(
     would give away a prediction); ``None`` shows the note the event carries. No note is
     shown while the points are hidden.
     """
-    lines = [f"**Event {event.index}** · {event.kind.replace('-', ' ')}", ""]
+    lines = [event_heading(event), ""]
     if hide_points and is_scoring(event):
         lines.append("*Something scores here. Make your prediction below to reveal it.*")
     else:
@@ -154,15 +253,17 @@ def explanation_markdown(
                 lines.append(f"| {escape_markdown(what)} | {pts} |")
             if event.kind == "points":
                 lines.append(f"| **{escape_markdown(event.player)} scores** | **{event.points}** |")
-    summary = rule_summary(event.rule) if event.rule else ""
-    if summary:
+    said = rule_words(event.rule) if event.rule else ""
+    if said:
         lines.append("")
-        lines.append(f"*Rule* `{event.rule}`: {summary}")
+        lines.append(f"*The rule:* {said}")
     if note is None:
         note = (event.data or {}).get("note", "")
     if note and not (hide_points and is_scoring(event)):
         lines.append("")
         lines.append(f"> {escape_markdown(note)}")
+    details = rule_details_html(event.rule, kind=event.kind, options=event.options)
+    lines += ["", details]
     return "\n".join(lines)
 
 
@@ -585,7 +686,8 @@ def score_story_markdown(game: Game, index: int, player: str) -> str:
             notes.setdefault(note["id"], note)
     if rules:
         lines += ["", "**The rules behind them**", ""]
-        lines += [f"- `{rid}`: {text}" for rid, text in rules.items()]
+        lines += [f"- {rule_words(rid)}" for rid in rules]
+        lines += ["", rule_details_html(*rules)]
     if notes:
         lines += ["", "**Footnotes**", ""]
         lines += [f"- {n['kind']}: {n['title']} ({n['citation']})" for n in notes.values()]
@@ -620,8 +722,9 @@ SANDBOX_PLAYERS = ("Alice", "Bob")
 
 def follower_spots(game: Game) -> list[tuple[str, str]]:
     """Where the player of the last hand-placed tile may put a follower on it, as the engine's
-    deployment decision lists them: ``(segment id, label)``, e.g. ``("N", "the city (segment
-    N)")``. Empty before the first tile."""
+    deployment decision lists them: ``(segment id, label)``, e.g. ``("road", "the tile's road,
+    in the road of 2 tiles")`` (the label names the segment in words, never by its id). Empty
+    before the first tile."""
     placed_at = [e.index for e in game.events if e.kind == "tile-placed"]
     if not placed_at:
         return []
@@ -635,7 +738,8 @@ def follower_spots(game: Game) -> list[tuple[str, str]]:
         if action.figure != "follower" or action.node is None:
             continue
         feature = features.feature_of(action.node)
-        out.append((action.node[2], f"{feature.describe()} (segment {action.node[2]})"))
+        words = state.board.segment_words(action.node)
+        out.append((action.node[2], f"{words}, in {feature.describe()}"))
     return out
 
 
@@ -790,7 +894,8 @@ def placement_report(state: GameState) -> str:
                 if f.complete
                 else f" — {8 - f.neighbours} of its 8 neighbours missing"
             )
-        lines.append(f"- its {seg.kind} segment `{seg.id}` {joined}: {f.describe()}{status}")
+        words = state.board.segment_words((last.x, last.y, seg.id))
+        lines.append(f"- {words[:1].upper()}{words[1:]} {joined}: {f.describe()}{status}")
     return "\n".join(lines)
 
 

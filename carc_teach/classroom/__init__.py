@@ -30,13 +30,16 @@ from typing import TYPE_CHECKING
 from ..events import STEP_TITLES
 from ..render.svg import player_colour
 from ..teach import (
+    EVENT_HEADINGS,
     annotation_notes,
     board_for_event,
+    event_heading,
     event_note,
     expansions_in_play,
     is_scoring,
     prediction_for,
-    rule_summary,
+    rule_details_html,
+    rule_words,
 )
 from ..text import escape_markdown
 
@@ -190,7 +193,7 @@ def presenter_notes_markdown(game: Game, index: int, *, quiz: bool = True, quest
     expansion's rule text where one exists, and the footnotes of the expansions in play with
     their citations. Text from the game is escaped."""
     event = game.events[index]
-    head = f"**Event {index}** · {markdown_text(event.kind.replace('-', ' '))}"
+    head = event_heading(event)
     return f"{head}\n\n{_notes_body(game, index, quiz=quiz, question=question)}"
 
 
@@ -207,8 +210,8 @@ def _notes_body(game: Game, index: int, *, quiz: bool, question) -> str:
         answer = markdown_text(prediction.answer)
         lines += ["", f"Answer: **{answer}**. {markdown_text(prediction.explanation)}"]
     if event.rule:
-        summary = rule_summary(event.rule)
-        lines += ["", f"*Rule* `{escape(event.rule)}`" + (f": {summary}" if summary else "")]
+        lines += ["", f"*The rule:* {rule_words(event.rule) or 'see the details below'}"]
+        lines += ["", rule_details_html(event.rule, kind=event.kind, options=event.options)]
         try:
             ids = set(lineage(event.rule))
         except UnknownRuleError:  # a rule id outside the taxonomy has no rule texts
@@ -247,7 +250,7 @@ def game_frames(
         body = _notes_body(game, index, quiz=quiz, question=question)
         if body not in notes_html:
             notes_html[body] = markdown_html(body) if body else ""
-        kind = escape(game.events[index].kind.replace("-", " "))
+        kind = escape(EVENT_HEADINGS.get(game.events[index].kind, "what happens"))
 
         def stage(revealed: bool, index=index, state=state) -> str:
             return classroom_stage_html(

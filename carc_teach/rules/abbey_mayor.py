@@ -701,7 +701,7 @@ class AbbeyMayorRules(RuleModule):
                 action.node,
                 rule="mayor.deploy",
                 text=(
-                    f"{turn.player} puts their mayor on segment {action.segment}, into "
+                    f"{turn.player} puts their mayor on {state.board.segment_words(action.node)}, into "
                     f"{feature.describe()}, which holds no knight: {worth}."
                 ),
                 annotations=("car-154", "car-156") + (() if pennants else ("car-164",)),
@@ -715,7 +715,7 @@ class AbbeyMayorRules(RuleModule):
             action.node,
             rule="wagon.deploy",
             text=(
-                f"{turn.player} puts their wagon on segment {action.segment}, claiming "
+                f"{turn.player} puts their wagon on {state.board.segment_words(action.node)}, claiming "
                 f"{feature.describe()}; it counts as one follower."
             ),
             annotations=("car-166",) + (("car-173",) if feature.kind == "cloister" else ()),
@@ -1043,7 +1043,7 @@ class AbbeyMayorRules(RuleModule):
             rule="wagon.move",
             text=(
                 f"{owner}'s wagon rolls on to {target.describe()}, which is unfinished and "
-                f"unoccupied, and stands on segment {to[2]} of the tile at ({to[0]}, {to[1]})."
+                f"unoccupied, and stands on {state.board.segment_words(to, square=True)}."
             ),
             annotations=("car-170", "car-175", "car-177"),
             options=changed,

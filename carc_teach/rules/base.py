@@ -161,7 +161,7 @@ class BaseRules(RuleModule):
             action.node,
             rule="base.deploy",
             text=(
-                f"{turn.player} puts a follower on segment {action.segment} as a {role}, "
+                f"{turn.player} puts a follower on {state.board.segment_words(action.node)} as a {role}, "
                 f"claiming {feature.describe()}."
             ),
         )

@@ -69,7 +69,7 @@ class BigFollowerRules(RuleModule):
             action.node,
             rule="bigfollower.deploy",
             text=(
-                f"{turn.player} puts their big follower on segment {action.segment} as a {role}, "
+                f"{turn.player} puts their big follower on {state.board.segment_words(action.node)} as a {role}, "
                 f"claiming {feature.describe()}; it counts as two followers."
             ),
         )

@@ -151,7 +151,7 @@ class BuilderRules(RuleModule):
             action.node,
             rule="builder.deploy",
             text=(
-                f"{turn.player} puts their builder on segment {action.segment}, in "
+                f"{turn.player} puts their builder on {state.board.segment_words(action.node)}, in "
                 f"{feature.describe()} where they have a follower: whenever they extend it "
                 "later, they place a second tile."
             ),
@@ -222,7 +222,7 @@ class PigRules(RuleModule):
             action.node,
             rule="pig.placement",
             text=(
-                f"{turn.player} puts their pig on segment {action.segment}, in "
+                f"{turn.player} puts their pig on {state.board.segment_words(action.node)}, in "
                 f"{feature.describe()} where they have a farmer: if they win this farm, they "
                 "score 1 more per completed city."
             ),

@@ -58,6 +58,7 @@ __all__ = [
     "catalogue",
     "tile_sets",
     "orient",
+    "segment_words",
     "edges_match",
     "half_side_kinds",
     "parse_catalogue",
@@ -304,6 +305,123 @@ def orient(tile_type: TileType, rotation: int) -> OrientedTile:
         for half in s.halves:
             half_segment[half] = i
     return OrientedTile(tile_type, rotation, segs, edges, tuple(side_segment), tuple(half_segment))
+
+
+# where each half-side lies from the tile's centre (x east, y south), for naming fields
+_HALF_XY = ((-0.5, -1), (0.5, -1), (1, -0.5), (1, 0.5), (0.5, 1), (-0.5, 1), (-1, 0.5), (-1, -0.5))
+_SIDE_XY = ((0, -1), (1, 0), (0, 1), (-1, 0))
+_SIDE_WORDS = ("north", "east", "south", "west")
+# compass words by eighth of a turn, clockwise from north
+_COMPASS = (
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+)
+
+
+def _direction(points: list[tuple[float, float]]) -> str:
+    """The compass word for the mean of ``points`` (x east, y south), or "" near the centre."""
+    import math
+
+    x = sum(p[0] for p in points) / len(points)
+    y = sum(p[1] for p in points) / len(points)
+    if math.hypot(x, y) < 0.25:
+        return ""
+    eighth = round(math.degrees(math.atan2(x, -y)) / 45) % 8
+    return _COMPASS[eighth]
+
+
+def _sides_words(seg: Segment) -> str:
+    sides = sorted({*seg.sides, *(h // 2 for h in seg.halves)})
+    if len(sides) == 1:
+        return f"{seg.kind} on the {_SIDE_WORDS[sides[0]]} side"
+    return f"{seg.kind} touching the {' and '.join(_SIDE_WORDS[s] for s in sides)} sides"
+
+
+def _bend_sides(tile: OrientedTile) -> tuple[str, tuple[int, int]] | None:
+    """The kind and the two sides of the tile's one road or river turning a corner, if any."""
+    bends = [
+        seg
+        for seg in tile.segments
+        if seg.kind in ("road", "river")
+        and len(seg.sides) == 2
+        and (seg.sides[1] - seg.sides[0]) % 2
+    ]
+    if len(bends) != 1:
+        return None
+    a, b = bends[0].sides
+    return bends[0].kind, ((a, b) if (a + 1) % 4 == b else (b, a))
+
+
+@cache
+def _segment_names(tile: OrientedTile) -> dict[str, str]:
+    """Segment id -> its name on the tile (``"city"``, ``"east field"``, ...), unique per tile."""
+    names: dict[str, str] = {}
+    kinds: dict[str, int] = {}
+    for seg in tile.segments:
+        kinds[seg.kind] = kinds.get(seg.kind, 0) + 1
+    for seg in tile.segments:
+        if seg.kind == "quarter":
+            names[seg.id] = f"{seg.quarter} quarter" if seg.quarter else "inside of the City"
+        elif seg.kind == "cloister":
+            names[seg.id] = next((t for t in ("shrine", "abbey") if t in seg.tags), "cloister")
+        elif "enclosed" in seg.tags:
+            names[seg.id] = "walled field"
+        elif kinds[seg.kind] == 1:
+            names[seg.id] = seg.kind
+        else:
+            points = [_SIDE_XY[s] for s in seg.sides] + [_HALF_XY[h] for h in seg.halves]
+            where = _direction(points) if points else ""
+            names[seg.id] = f"{where} {seg.kind}" if where else _sides_words(seg)
+    # two segments with one name: tell them apart by the sides they touch, else by size
+    by_name: dict[str, list[Segment]] = {}
+    for seg in tile.segments:
+        by_name.setdefault(names[seg.id], []).append(seg)
+    for name, same in by_name.items():
+        if len(same) < 2:
+            continue
+        if len({_sides_words(seg) for seg in same}) == len(same):
+            for seg in same:
+                names[seg.id] = _sides_words(seg)
+        elif len(same) == 2 and (bend := _bend_sides(tile)) is not None:
+            # a road or river bending round a corner: one field lies inside the bend
+            kind, (a, b) = bend
+            corner = {
+                2 * a + 1 if (a + 1) % 4 == b else 2 * a,
+                2 * b if (a + 1) % 4 == b else 2 * b + 1,
+            }
+            for seg in same:
+                side = "inside" if set(seg.halves) <= corner else "outside"
+                names[seg.id] = f"{seg.kind} {side} the {kind}'s bend"
+        elif len(same) == 2 and len(same[0].halves) != len(same[1].halves):
+            small, large = sorted(same, key=lambda seg: len(seg.halves))
+            names[small.id], names[large.id] = f"smaller {name}", f"larger {name}"
+        else:
+            for n, seg in enumerate(same):
+                names[seg.id] = f"{('first', 'second', 'third', 'fourth')[n]} {name}"
+    return names
+
+
+def segment_words(tile: OrientedTile, segment_id: str, *, at: tuple[int, int] | None = None) -> str:
+    """A segment of a placed tile as a learner reads it: ``"the tile's city"`` when the tile has
+    one city, else its direction on the tile (``"the tile's east field"``, ``"the tile's west
+    road"``); with ``at``, the tile named by its square (``"the east field of the tile at (1,
+    0)"``). Shrines, abbeys, walled fields and the City's quarters are named as such.
+
+    >>> segment_words(orient(catalogue("base")["U"], 0), "field-e")
+    "the tile's east field"
+    >>> segment_words(orient(catalogue("base")["D"], 90), "city", at=(1, 0))
+    'the city of the tile at (1, 0)'
+    """
+    name = _segment_names(tile).get(segment_id, segment_id)
+    if at is None:
+        return f"the tile's {name}"
+    return f"the {name} of the tile at ({at[0]}, {at[1]})"
 
 
 def half_side_kinds(tile: OrientedTile, side: int) -> tuple[str, str]:

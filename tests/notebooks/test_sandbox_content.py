@@ -22,7 +22,11 @@ def test_no_spots_before_the_first_tile():
 def test_spots_are_the_free_segments_of_the_last_tile():
     spots = dict(teach.follower_spots(_game(ALICE_ROAD)))
     assert set(spots) == {"road", "field-outer", "field-inner"}
-    assert spots["road"] == "the road of 2 tiles (segment road)"
+    # named in words, by where the segment lies on the tile (V turned 0°: a bend west to
+    # south, its small field in the south-west corner), never by its id
+    assert spots["road"] == "the tile's road, in the road of 2 tiles"
+    assert spots["field-inner"] == "the tile's south-west field, in the farm of 2 tiles"
+    assert spots["field-outer"] == "the tile's north-east field, in the farm of 2 tiles"
 
 
 def test_a_follower_rewrites_the_last_move_and_can_be_taken_back():
