@@ -968,7 +968,7 @@ def city_quarters_html(game: Game, index: int, *, hidden: bool = False) -> str:
             and old is not None
             and (old["waiting"] != row["waiting"] or old["count"] != row["count"])
         )
-        who = ", ".join(row["waiting"]) or "nobody"
+        who = escape(", ".join(row["waiting"]) or "nobody")
         if row["count"]:
             who += " · <b>the Count</b> (nobody leaves this quarter)"
         style = "background:#fff3c4" if changed else ""
