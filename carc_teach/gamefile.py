@@ -516,6 +516,8 @@ def _parse_actions(
             )
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in ACTION_TYPES:
+            _register_every_action_type()
+        if not isinstance(kind, str) or kind not in ACTION_TYPES:
             raise GameFileError(
                 f"unknown action type {shown(kind)}; known: {', '.join(sorted(ACTION_TYPES))}",
                 field=f"{prefix}type",
@@ -679,3 +681,13 @@ def dump_game(data: dict[str, Any]) -> str:
             lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _register_every_action_type() -> None:
+    """Import every expansion's rule module, so that the action types they register are all
+    known, whichever modules this process happened to import before (the list an unknown
+    type's error gives is then the same every time)."""
+    from .rules import EXPANSIONS, module_class
+
+    for expansion in EXPANSIONS:
+        module_class(expansion)

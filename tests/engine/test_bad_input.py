@@ -262,7 +262,7 @@ def test_an_action_type_that_is_not_a_string(tmp_path, capsys):
     )
     assert cli_error(capsys, "replay", str(write(tmp_path, d))) == (
         "carc-teach replay: error: game.json, move 1, action 1, field 'type': "
-        "unknown action type ['deploy']; known: deploy, move, pass"
+        "unknown action type ['deploy']; known: abbey-mayor.abbey, deploy, move, pass"
     )
 
 
