@@ -12,7 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Setup", "StartTile", "Move"]
+__all__ = ["Setup", "StartTile", "Move", "BRINGS"]
+
+#: expansions whose box holds another module's figure, played with it: a game listing the key
+#: also plays these, right after it, unless it lists them itself (docs/rules-inns-cathedrals.md)
+BRINGS: dict[str, tuple[str, ...]] = {"inns-cathedrals": ("big-follower",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +43,15 @@ class Setup:
     rules: dict[str, Any] = field(default_factory=dict)
     title: str = ""
     description: str = ""
+
+    def __post_init__(self) -> None:
+        exps = self.expansions
+        if any(e in BRINGS for e in exps):
+            out: list[str] = []
+            for e in exps:
+                out.append(e)
+                out.extend(b for b in BRINGS.get(e, ()) if b not in exps and b not in out)
+            object.__setattr__(self, "expansions", tuple(out))
 
     def to_json(self) -> dict[str, Any]:
         """The ``setup`` object of a game file."""

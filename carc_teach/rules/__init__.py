@@ -353,6 +353,7 @@ EXPANSIONS: dict[str, str] = {
     "big-follower": "carc_teach.rules.big_follower:BigFollowerRules",
     "builder": "carc_teach.rules.builder_pig:BuilderRules",
     "pig": "carc_teach.rules.builder_pig:PigRules",
+    "inns-cathedrals": "carc_teach.rules.inns_cathedrals:InnsCathedralsRules",
 }
 
 #: Expansions in scope but not implemented yet, with what they are. Asking for one is an

@@ -38,6 +38,7 @@ WANTED = (
     "pig",
     "king-robber",
     "shrines",
+    "inns-cathedrals",
 )
 #: every implemented expansion of the list above, in that order
 EVERYTHING = tuple(e for e in WANTED if e in EXPANSIONS)
@@ -106,7 +107,9 @@ def test_a_river_tile_set_aside_and_then_the_abbey_in_the_same_turn_replays():
     in one move; replaying it reads each once."""
     from carc_teach.simulate import random_game
 
-    game = random_game(10, players=4, expansions=EVERYTHING)
+    # the expansions as they were when seed 10 showed it (more tiles shuffle another game)
+    expansions = tuple(e for e in EVERYTHING if e != "inns-cathedrals")
+    game = random_game(10, players=4, expansions=expansions)
     turn = next(e.turn for e in game.events if e.kind == "abbey-played")
     kinds = [e.kind for e in game.events if e.turn == turn]
     assert kinds.index("tile-discarded") < kinds.index("abbey-played")

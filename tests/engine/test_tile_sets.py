@@ -42,6 +42,7 @@ EXPANSION_SETS = (
     "shrines-csc",
     "shrines-spielbox",
     "abbey-mayor",
+    "inns-cathedrals",
 )
 
 # (tile types, physical tiles) per set, as in the boxes
@@ -54,6 +55,7 @@ BOX = {
     "shrines-csc": (6, 6),
     "shrines-spielbox": (5, 5),
     "abbey-mayor": (13, 18),
+    "inns-cathedrals": (17, 18),
 }
 
 # Digest of the base set's fields as they parsed before the expansion fields existed
