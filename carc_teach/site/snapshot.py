@@ -246,7 +246,7 @@ _TABLE_SLACK = 64
 # went, so that the restore can put it back there.
 _NODE = r"""
 import fs from "node:fs";
-const [pyodideDir, runtime, snapshotPath, filesPath, code] = process.argv.slice(1);
+const [pyodideDir, runtime, snapshotPath, filesPath, lazyDir, code] = process.argv.slice(1);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const py = await loadPyodide({
   indexURL: pyodideDir + "/", _makeSnapshot: true,
@@ -289,7 +289,37 @@ import json, os, sysconfig
 root = sysconfig.get_paths()["purelib"]
 json.dumps(sorted("/" + os.path.normpath(os.path.join(d, n)).lstrip("/") for d, _, names in os.walk(root) for n in names))
 `)).filter((p) => !inMemory.has(p));
-const files = paths.map((p) => py.FS.readFile(p));
+// The modules not imported, and every file of a package none of whose modules is imported, go
+// to one file per top-level package, fetched the first time the page imports from it
+// (networkx, say, which no page imports as it starts); metadata and compiled libraries stay.
+const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']")
+  .replace(/^\/+/, "/");
+const topOf = (p) => p.slice(sitePackages.length + 1).split("/")[0].replace(/\.pyc?$/, "");
+const importedTops = new Set(imported.map(topOf));
+const isLazy = (p) => !topOf(p).endsWith(".dist-info") && !p.endsWith(".so")
+  && (/\.pyc?$/.test(p) || !importedTops.has(topOf(p)));
+const groups = {};
+for (const p of paths.filter(isLazy)) (groups[topOf(p)] ??= []).push(p);
+const pack = (list) => {
+  const contents = list.map((p) => py.FS.readFile(p));
+  const head = new TextEncoder().encode(JSON.stringify(list.map((p, i) => [p, contents[i].length])));
+  const out = new Uint8Array(4 + head.length + contents.reduce((n, f) => n + f.length, 0));
+  new DataView(out.buffer).setUint32(0, head.length, true);
+  out.set(head, 4);
+  let at = 4 + head.length;
+  for (const f of contents) { out.set(f, at); at += f.length; }
+  return out;
+};
+fs.mkdirSync(lazyDir, { recursive: true });
+const lazyFiles = {};
+for (const [top, list] of Object.entries(groups)) {
+  lazyFiles[top] = `lazy/${top}.bin`;
+  fs.writeFileSync(`${lazyDir}/${top}.bin`, pack(list));
+  for (const p of list) py.FS.unlink(p);
+}
+py.runPython(LAZY_HOOK.replace("GROUPS", JSON.stringify(JSON.stringify(lazyFiles))));
+const eager = paths.filter((p) => !isLazy(p));
+const files = eager.map((p) => py.FS.readFile(p));
 const packages = Object.keys(py.loadedPackages);
 // The package manager's record of what is installed is not part of a snapshot: the restore
 // marks the packages again (see patch_bootstrap).
@@ -297,7 +327,7 @@ for (const name of packages) delete py.loadedPackages[name];
 fs.writeFileSync(snapshotPath, py.makeMemorySnapshot());
 const head = new TextEncoder().encode(JSON.stringify({
   packages, folders, libraries, table: { start: tableStart, end: table.length, steps },
-  files: paths.map((p, i) => [p, files[i].length]),
+  files: eager.map((p, i) => [p, files[i].length]),
 }));
 const out = new Uint8Array(4 + head.length + files.reduce((n, f) => n + f.length, 0));
 new DataView(out.buffer).setUint32(0, head.length, true);
@@ -305,6 +335,43 @@ out.set(head, 4);
 let offset = 4 + head.length;
 for (const f of files) { out.set(f, offset); offset += f.length; }
 fs.writeFileSync(filesPath, out);
+"""
+
+
+#: Where the lazily fetched package files go, in the runtime's folder.
+LAZY_DIR = "lazy"
+
+# Installed last before the snapshot is taken (GROUPS: {top-level name: file}): the first import
+# of a module of such a package fetches its file from the runtime's folder (synchronously: a
+# worker may) and writes its modules into site-packages, then lets the usual finders find them.
+_LAZY_HOOK = r"""
+import gzip, importlib, json, os, struct, sys
+class LazyPackages:
+    def __init__(self, groups):
+        self.groups = groups
+    def find_spec(self, name, path=None, target=None):
+        group = self.groups.pop(name.partition(".")[0], None)
+        if group is None:
+            return None
+        import js  # the worker's globals, reached now: a snapshot cannot hold them
+        request = js.XMLHttpRequest.new()
+        request.open("GET", f"{getattr(js, 'carcTeachRuntimeURL')}{group}.gz", False)
+        request.responseType = "arraybuffer"
+        request.send()
+        if request.status != 200:
+            raise ImportError(f"{name}: the site's {group}.gz could not be fetched "
+                              f"(HTTP {request.status})")
+        data = gzip.decompress(js.Uint8Array.new(request.response).to_bytes())
+        (length,) = struct.unpack_from("<I", data)
+        offset = 4 + length
+        for file, size in json.loads(data[4:offset]):
+            os.makedirs(os.path.dirname(file), exist_ok=True)
+            with open(file, "wb") as out:
+                out.write(data[offset:offset + size])
+            offset += size
+        importlib.invalidate_caches()
+        return None
+sys.meta_path.insert(0, LazyPackages(json.loads(GROUPS)))
 """
 
 
@@ -340,7 +407,9 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
         "not_imported": list(_NOT_IMPORTED),
     }
     code = _PYTHON.replace("SPEC", repr(json.dumps(spec)))
-    node = _NODE.replace("TABLE_SLACK", str(_TABLE_SLACK))
+    node = _NODE.replace("TABLE_SLACK", str(_TABLE_SLACK)).replace(
+        "LAZY_HOOK", json.dumps(_LAZY_HOOK)
+    )
     loader = patch_runtime((pyodide_dir / _LOADER).read_text("utf-8"))
     digest = hashlib.sha256((pyodide_dir / "pyodide.asm.wasm").read_bytes())
     for part in (lock_text, code, node, loader):  # the lockfile holds every wheel's sha256
@@ -355,7 +424,8 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
             result = run_node(
                 node,
                 [str(core.resolve()), str(runtime.resolve()),
-                 str(made / SNAPSHOT_FILE), str(made / FILES_FILE), code],
+                 str(made / SNAPSHOT_FILE), str(made / FILES_FILE), str(made / LAZY_DIR),
+                 code],
                 "making the Pyodide memory snapshot failed",
             )  # fmt: skip
             if not (made / FILES_FILE).is_file():
@@ -369,6 +439,8 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
             partial.replace(cached)
     for name in (SNAPSHOT_FILE, FILES_FILE):
         shutil.copyfile(cached / name, runtime / name)
+    shutil.rmtree(runtime / LAZY_DIR, ignore_errors=True)
+    shutil.copytree(cached / LAZY_DIR, runtime / LAZY_DIR)
     return runtime / SNAPSHOT_FILE
 
 
@@ -494,7 +566,8 @@ COMPRESSED = ("pyodide.asm.wasm", SNAPSHOT_FILE, FILES_FILE)
 # current browser); a .gz that is not there falls back to the file itself. Pyodide fetches the
 # wasm module with the global fetch, so it is unpacked on its way to streaming compilation.
 _UNPACKING_FETCH = (
-    "($u=>{const $g=globalThis.fetch.bind(globalThis),$z=new Set("
+    "($u=>{globalThis.carcTeachRuntimeURL=$u.href;"
+    "const $g=globalThis.fetch.bind(globalThis),$z=new Set("
     + repr(list(COMPRESSED))
     + ");globalThis.fetch=async($i,$o)=>{const $q=new URL($i instanceof Request?$i.url:$i,"
     "self.location.href),$n=$q.pathname.slice($q.pathname.lastIndexOf('/')+1);"
@@ -513,7 +586,8 @@ def compress_runtime(runtime: Path, cache_dir: Path) -> dict[str, tuple[int, int
     """
     sizes = {}
     cache_dir.mkdir(parents=True, exist_ok=True)
-    for name in COMPRESSED:
+    lazy = sorted(p.relative_to(runtime).as_posix() for p in (runtime / LAZY_DIR).glob("*.bin"))
+    for name in (*COMPRESSED, *lazy):
         source = runtime / name
         if not source.is_file():
             continue
