@@ -78,6 +78,8 @@ COLOURS = {
     "quarter": "#e3d3ae",
     "quarter-text": "#6b5233",
     "pig": "#f2a7b8",
+    "inn": "#c98a3a",
+    "cathedral": "#ece6da",
 }
 #: Figure colours in seat order (blue, red, yellow, black, green, pink, ...).
 PLAYER_COLOURS = (
@@ -747,7 +749,11 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.length("road")
         t.text('"/></g>')
     road_ends = sum(len(s.sides) for s in tile.segments if s.kind == "road")
-    if road_ends >= 3 and not any(s.kind == "cloister" for s in tile.segments):
+    if (
+        road_ends >= 3
+        and not any(s.kind == "cloister" for s in tile.segments)
+        and not _bends_only(tile)
+    ):
         t.text('<rect x="')
         t.x(after=("half", "-crossing"))
         t.text('" y="')
@@ -811,6 +817,12 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         _seg_title(t, tile, seg, on_board)
         _BUILDINGS[building](t)
         t.text("</g>")
+    # Inns & Cathedrals: an inn beside its road, a cathedral in its city, over everything
+    for seg in tile.segments:
+        if seg.kind == "road" and "inn" in seg.tags:
+            _inn(t, *_inn_spot(seg.sides[0]))
+        elif seg.kind == "city" and "cathedral" in seg.tags:
+            _cathedral(t, 0.5, 0.3)
 
 
 def _cloister(t: _Template) -> None:
@@ -836,6 +848,69 @@ def _cloister(t: _Template) -> None:
     t.text(",")
     t.y(0.5, after=("-cloister*0.55",))
     t.text(f' Z" fill="{COLOURS["cloister"]}" stroke="#6b2a1c" stroke-width="1"/>')
+
+
+def _bends_only(tile: OrientedTile) -> bool:
+    """Whether the tile's roads are separate bends or lines that meet nowhere (Inns &
+    Cathedrals' two bends, IC-17): no crossing is drawn where they pass."""
+    roads = [s for s in tile.segments if s.kind == "road"]
+    return len(roads) > 1 and all(len(s.sides) == 2 for s in roads)
+
+
+def _inn_spot(side: int) -> Point:
+    """Where an inn stands: beside its road, a little way in from the road's first side (a
+    quarter turn off the way in, so it is in a field, not on a city)."""
+    sx, sy = _SIDE_MID[side]
+    dx, dy = _CENTRE[0] - sx, _CENTRE[1] - sy
+    return sx + dx * 0.45 + dy * 0.28, sy + dy * 0.45 - dx * 0.28
+
+
+def _inn(t: _Template, px: float, py: float) -> None:
+    """An inn (Inns & Cathedrals): a small house under a dark roof; a road with an inn
+    scores 2 per tile when completed, nothing when left unfinished."""
+    t.text('<g class="inn" pointer-events="none"><path d="M')
+    t.point(px - 0.06, py - 0.02)
+    t.text(" L")
+    t.point(px + 0.06, py - 0.02)
+    t.text(" L")
+    t.point(px + 0.06, py + 0.06)
+    t.text(" L")
+    t.point(px - 0.06, py + 0.06)
+    t.text(f' Z" fill="{COLOURS["inn"]}" stroke="#5a3a1a" stroke-width="1"/><path d="M')
+    t.point(px - 0.08, py - 0.02)
+    t.text(" L")
+    t.point(px, py - 0.09)
+    t.text(" L")
+    t.point(px + 0.08, py - 0.02)
+    t.text(' Z" fill="#7a2e1c" stroke="#4a1a10" stroke-width="1"/></g>')
+
+
+def _cathedral(t: _Template, px: float, py: float) -> None:
+    """A cathedral (Inns & Cathedrals) in its city: a pale nave under a spire with a cross; a
+    city with one scores 3 per tile and pennant when completed, nothing when left open."""
+    t.text('<g class="cathedral" pointer-events="none"><path d="M')
+    t.point(px - 0.09, py - 0.02)
+    t.text(" L")
+    t.point(px + 0.09, py - 0.02)
+    t.text(" L")
+    t.point(px + 0.09, py + 0.1)
+    t.text(" L")
+    t.point(px - 0.09, py + 0.1)
+    t.text(f' Z" fill="{COLOURS["cathedral"]}" stroke="#5b4a3a" stroke-width="1"/><path d="M')
+    t.point(px - 0.05, py - 0.02)
+    t.text(" L")
+    t.point(px, py - 0.15)
+    t.text(" L")
+    t.point(px + 0.05, py - 0.02)
+    t.text(' Z" fill="#5b4a7a" stroke="#2e2340" stroke-width="1"/><path d="M')
+    t.point(px, py - 0.22)
+    t.text(" L")
+    t.point(px, py - 0.15)
+    t.text(" M")
+    t.point(px - 0.025, py - 0.19)
+    t.text(" L")
+    t.point(px + 0.025, py - 0.19)
+    t.text('" stroke="#2e2340" stroke-width="1.5" fill="none"/></g>')
 
 
 def _building(seg: Segment) -> str:
@@ -1717,6 +1792,8 @@ _LEGEND_ENTRIES = (
     ("shrine", "shrines", "shrine (spire)"),
     ("abbey", "abbey-mayor", "abbey (two towers)"),
     ("pig-herd", "river2", "pig herd, printed on a tile (not a figure)"),
+    ("inn", "inns-cathedrals", "inn beside a road, printed on a tile"),
+    ("cathedral", "inns-cathedrals", "cathedral in a city, printed on a tile"),
 )
 #: the colour of a player's figure in the legend (each player has their own on the board)
 LEGEND_COLOUR = "#6b6b6b"
@@ -1772,6 +1849,15 @@ def _legend_symbol(entry: str, cx: float, cy: float, row: int) -> str:
             + _figure_svg("follower", cx, cy, s * 0.6, LEGEND_COLOUR)
         )
     t = _Template()
+    if entry in ("inn", "cathedral"):
+        (_inn if entry == "inn" else _cathedral)(t, 0.5, 0.55)
+        big = row * 3  # drawn small on a tile: three times the row here
+        coords = _coords(big)
+        return (
+            f'<g transform="translate({cx - big / 2:.1f},{cy - big / 2:.1f})">'
+            + t.result().fill(coords.column(0), coords.column(0), coords.texts)
+            + "</g>"
+        )
     if entry == "pig-herd":
         t.text('<circle cx="')  # one pig of the herd, as on the tile
         t.x(0.5)

@@ -206,3 +206,22 @@ def test_random_inns_cathedrals_games_keep_every_invariant(seed):
     game = random_game(seed, players=2 + seed % 4, expansions=IC)
     check_game(game, replay=seed == 0)
     assert game.setup.expansions == (*IC, "big-follower")
+
+
+# -- drawing ----------------------------------------------------------------------------------------
+
+
+def test_inns_and_cathedrals_are_drawn_where_they_stand():
+    from carc_teach.render.svg import legend_kinds, tile_svg
+
+    cat = catalogue("inns-cathedrals")
+    for t in cat:
+        for rotation in (0, 90, 180, 270):
+            svg = tile_svg(t, rotation, 100)
+            assert svg.count('class="inn"') == sum("inn" in s.tags for s in t.segments), t.id
+            assert svg.count('class="cathedral"') == (t.id == "IC-1"), t.id
+    # the River II's inn is drawn too; two bends that never meet get no crossing
+    assert 'class="inn"' in tile_svg(catalogue("river2")["R2-inn-bridge"], 0, 100)
+    assert "Crossing" not in tile_svg(cat["IC-17"], 0, 100)
+    assert "Crossing" in tile_svg(cat["IC-14"], 0, 100)
+    assert legend_kinds(IC)[-2:] == ["inn", "cathedral"]
