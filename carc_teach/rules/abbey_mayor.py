@@ -214,15 +214,19 @@ _new_corner = fast_constructor(Corner)
 def barn_corner_fits(board: Board, corner: Corner) -> bool:
     """Whether a barn may stand on ``corner``: :func:`barn_corner_problem` without building
     its sentence (asked for four corners a turn while a player holds a barn)."""
-    tiles = board.tiles
+    get = board.tiles.get
     x, y = corner.x, corner.y
-    quarter = 0
-    for (dx, dy), _ in _QUARTERS:
-        placed = tiles.get((x + dx, y + dy))
-        if placed is None or not _field_at_points(placed.tile)[quarter]:
-            return False
-        quarter += 1
-    return True
+    # the squares of _QUARTERS, in its order; most corners lack a tile, so look at all four
+    # squares before at what they show
+    nw, ne, se, sw = get((x - 1, y - 1)), get((x, y - 1)), get((x, y)), get((x - 1, y))
+    if nw is None or ne is None or se is None or sw is None:
+        return False
+    return (
+        _field_at_points(nw.tile)[0]
+        and _field_at_points(ne.tile)[1]
+        and _field_at_points(se.tile)[2]
+        and _field_at_points(sw.tile)[3]
+    )
 
 
 def _quarter_node(board: Board, corner: Corner) -> tuple[int, int, str]:
@@ -252,6 +256,14 @@ def _barns(state: GameState) -> tuple[Figure, ...]:
         known[0], known[1] = figures, len(figures)
         known[2] = tuple(f for f in figures.values() if f.kind == "barn")
     return known[2]
+
+
+def _barn_placed(state: GameState) -> bool:
+    """Whether some barn stands on the board."""
+    for barn in _barns(state):
+        if isinstance(barn.location, Corner):
+            return True
+    return False
 
 
 def _barn_farms(state: GameState) -> dict[int, Feature]:
@@ -516,8 +528,16 @@ class AbbeyMayorRules(RuleModule):
         assert placed is not None
         feature_of = state.board.features.feature_of
         out: list[Deploy] = []
-        mayor = state.in_supply(turn.player, "mayor") is not None
-        wagon = state.in_supply(turn.player, "wagon") is not None
+        # which of the three figures the player holds: one look through their supply
+        mayor = wagon = barn = False
+        for figure in state.supply[turn.player]:
+            kind = figure.kind
+            if kind == "mayor":
+                mayor = True
+            elif kind == "wagon":
+                wagon = True
+            elif kind == "barn":
+                barn = True
         if mayor or wagon:
             for seg in placed.tile.segments:
                 if seg.kind not in _WAGON_KINDS:
@@ -532,7 +552,7 @@ class AbbeyMayorRules(RuleModule):
                     out.append(_new_deploy("mayor", node, self.id))
                 if wagon and self._wagon_may_enter(state, feature, node):
                     out.append(_new_deploy("wagon", node, self.id))
-        if state.in_supply(turn.player, "barn") is not None:
+        if barn:
             # a corner where the placed tile shows no field is out at once
             at_point = _field_at_points(placed.tile)
             for dx, dy, quarter in _BARN_CORNERS:
@@ -905,14 +925,22 @@ class AbbeyMayorRules(RuleModule):
                         f"{farm.describe()}, on which {turn.player} just placed a barn",
                     )
                 )
-        barn_farms = _barn_farms(state) if placed is not None else None
-        if not barn_farms:
+        if placed is None or not _barn_placed(state):
             return out
-        features = state.board.features
-        for farm in features.features_on(placed.pos):
-            # a farm with no barn has nothing to score here (barns_on would find none)
-            if id(farm) not in barn_farms or farm in done or not _farmers(farm):
+        feature_of = state.board.features.feature_of
+        barn_farms = None
+        # the farms of the placed tile (one met twice is passed over the second time: it was
+        # scored and is in done, or it was passed over the first time for the same reason)
+        for seg in placed.tile.segments:
+            if seg.kind != "field":
                 continue
+            farm = feature_of((placed.x, placed.y, seg.id))
+            if not farm.figures or farm in done or not _farmers(farm):
+                continue
+            if barn_farms is None:
+                barn_farms = _barn_farms(state)
+            if id(farm) not in barn_farms:
+                continue  # barns_on would find none
             barns = barns_on(state, farm)
             if not barns:
                 continue

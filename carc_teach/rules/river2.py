@@ -70,6 +70,22 @@ def _river_sides_of(tile) -> tuple[int, ...]:
     return entry[1]
 
 
+#: [the remaining supply of the last game found to have no river tile left in it]
+_NO_RIVER_LEFT: list = [None]
+#: id of a tile type -> (the type, its river sides per rotation)
+_TURNED_RIVER_SIDES: dict[int, tuple[TileType, dict[int, tuple[int, ...]]]] = {}
+
+
+def _river_sides_turned(tile_type: TileType, rotation: int) -> tuple[int, ...]:
+    """_river_sides_of(orient(tile_type, rotation)), looked up by the type's identity (orient's
+    own cache hashes the type in Python)."""
+    entry = _TURNED_RIVER_SIDES.get(id(tile_type))
+    if entry is None or entry[0] is not tile_type:
+        turned = {r: _river_sides_of(orient(tile_type, r)) for r in (0, 90, 180, 270)}
+        entry = _TURNED_RIVER_SIDES[id(tile_type)] = (tile_type, turned)
+    return entry[1][rotation]
+
+
 #: [the tile types of the game last asked, the ids of its river tiles]
 _RIVER_IDS: list = [None, ()]
 
@@ -179,7 +195,7 @@ def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bo
         return river_problem(board, tile_type, placement) is None
     x, y = placement.x, placement.y
     tiles = board.tiles
-    sides = _river_sides_of(orient(tile_type, placement.rotation))
+    sides = _river_sides_turned(tile_type, placement.rotation)
     joins = 0
     for side in sides:
         dx, dy = NEIGHBOUR_OFFSETS[side]
@@ -321,7 +337,13 @@ class River2Rules(RuleModule):
         tile = turn.tile
         assert tile is not None
         remaining = state.remaining
-        left = [t for t in _river_tile_ids(tiles) if remaining.get(t, 0) > 0]
+        if _NO_RIVER_LEFT[0] is remaining:
+            left = []
+        else:
+            left = [t for t in _river_tile_ids(tiles) if remaining.get(t, 0) > 0]
+            if not left:
+                # tiles only ever leave the supply: none will come back for the rest of the game
+                _NO_RIVER_LEFT[0] = remaining
         if not left or tile.per_player:
             # a player's own tile (Abbey & Mayor's abbey) is played instead of drawing: the
             # river's order is an order of drawing, so it does not hold the abbey back
