@@ -148,7 +148,9 @@ class InnsCathedralsRules(RuleModule):
         if final and feature.open_edges:
             # this module alone says what it is worth: nothing, whatever it would be without
             where = "on an unfinished road" if building == "inn" else "in an unfinished city"
-            parts = ((f"{tiles} × 0 ({building} {where})", 0),)
+            plain = feature.size + (feature.pennants if feature.kind == "city" else 0)
+            without = f"without it: {plural(plain, 'point')}"
+            parts = ((f"{tiles} × 0 ({building} {where}; {without})", 0),)
             if feature.kind == "city" and feature.pennants:
                 parts += ((f"{plural(feature.pennants, 'pennant')} × 0", 0),)
             return FeatureValue(parts)

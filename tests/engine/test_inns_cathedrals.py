@@ -84,7 +84,9 @@ def test_an_unfinished_road_with_an_inn_scores_nothing_after_the_game():
     game = play(moves, expansions=IC, final=True)
     assert points(game) == []
     (nothing,) = [e for e in events(game, "no-score") if e.rule == "inns.road.final"]
-    assert nothing.breakdown == (("2 tiles × 0 (inn on an unfinished road)", 0),)
+    assert nothing.breakdown == (
+        ("2 tiles × 0 (inn on an unfinished road; without it: 2 points)", 0),
+    )
     assert "Blue has the majority on the unfinished road of 2 tiles with an inn" in nothing.text
     assert game.scores == {"Blue": 0, "Red": 0}
 
@@ -171,7 +173,7 @@ def test_an_unfinished_city_with_a_cathedral_scores_nothing_after_the_game():
     assert game.scores == {"Blue": 0, "Red": 0}
     (nothing,) = [e for e in events(game, "no-score") if e.rule == "cathedrals.city.final"]
     assert nothing.breakdown == (
-        ("7 tiles × 0 (cathedral in an unfinished city)", 0),
+        ("7 tiles × 0 (cathedral in an unfinished city; without it: 8 points)", 0),
         ("1 pennant × 0", 0),
     )
 
@@ -225,3 +227,25 @@ def test_inns_and_cathedrals_are_drawn_where_they_stand():
     assert "Crossing" not in tile_svg(cat["IC-17"], 0, 100)
     assert "Crossing" in tile_svg(cat["IC-14"], 0, 100)
     assert legend_kinds(IC)[-2:] == ["inn", "cathedral"]
+
+
+# -- the bundled example ------------------------------------------------------------------------
+
+
+def test_the_bundled_game_shows_double_or_nothing():
+    """Alice's finished inn road: 4 tiles × 2 = 8. After the game her second inn road (3
+    tiles) and Bob's cathedral city (4 tiles, his big follower in it) score 0, not 3 and 4."""
+    from carc_teach import examples
+
+    game = examples.load("inns-cathedrals")
+    assert game.scores == {"Alice": 8, "Bob": 0}
+    assert points(game) == [("Alice", 8, "inns.road.score")]
+    finals = [(e.rule, e.breakdown[0][0]) for e in events(game, "no-score")]
+    assert finals == [
+        ("inns.road.final", "3 tiles × 0 (inn on an unfinished road; without it: 3 points)"),
+        (
+            "cathedrals.city.final",
+            "4 tiles × 0 (cathedral in an unfinished city; without it: 4 points)",
+        ),
+    ]
+    assert "inns-cathedrals" in examples.for_rule("cathedrals.city.final")
