@@ -36,8 +36,10 @@ Rule options (``carc-teach options``):
 
 Not implemented, because the expansions they concern are not played by carc_teach: castles
 (Bridges, Castles & Bazaars, ckr-37), the City of Leipzig (ckr-39), the short road stubs of
-CRCR tiles (Inns & Cathedrals, The Festival, ckr-40). None of their tiles can reach a game, so
-no game can meet these rules silently. The counting aids of the house rules (dice, markers on
+The Festival's CRCR tile (ckr-40). None of their tiles can reach a game, so no game can meet
+these rules silently. Inns & Cathedrals' CRCR tile (``IC-5``) is shipped with its two stubs
+left out of the data (they are not segments), so the Robber Baron's count never includes them,
+as ckr-40 reads it; the final event does not cite ckr-40 yet. The counting aids of the house rules (dice, markers on
 the score track: ckr-36, house-king-dice-count) change no outcome; the module keeps the record
 sizes itself and says them in its events.
 """

@@ -26,9 +26,9 @@ What this module plays:
   it is done; :mod:`carc_teach.rules.count` lays it).
 
 Not implemented: the volcano's dragon (The Princess & the Dragon is not in carc_teach; without
-it the volcano lake is an ordinary lake), the inn's doubling on roads (Inns & Cathedrals is not
-in carc_teach; the inn is recorded as a tag), combining River I and River II (River I's tiles
-are not shipped).
+it the volcano lake is an ordinary lake), combining River I and River II (River I's tiles
+are not shipped). The inn on the bridge is a tag; with ``inns-cathedrals`` in play it is an inn
+like the others (:mod:`carc_teach.rules.inns_cathedrals`), without it a plain road.
 """
 
 from __future__ import annotations

@@ -195,7 +195,8 @@ NOT_PLAYED: dict[str, str] = {
     "ckr-24": "German monasteries",
     "ckr-37": "castles (Bridges, Castles & Bazaars)",
     "ckr-39": "the City of Leipzig (Markets of Leipzig)",
-    "ckr-40": "Inns & Cathedrals' and the Festival's road stubs are not shipped tiles",
+    "ckr-40": "the Festival's tile is not shipped; Inns & Cathedrals' IC-5 has its road stubs out "
+    "of the data (not segments), so no game can count them",
     "ckr-42": "the Cathars' siege",
     "ckr-49": "the abbot (German monasteries)",
     "ckr-52": "the magic portal",
