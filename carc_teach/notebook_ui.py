@@ -39,6 +39,7 @@ __all__ = [
     "event_view",
     "matplotlib_tab",
     "footnotes_covered",
+    "glossary",
 ]
 
 #: the events whose tile the side panel draws
@@ -323,4 +324,15 @@ def footnotes_covered(mo, game: Game):
     """The list of footnotes a walkthrough of ``game`` shows, folded."""
     return mo.accordion(
         {"Footnotes this walkthrough covers": mo.md(teach.footnotes_covered_markdown(game))}
+    )
+
+
+def glossary(mo):
+    """The shared glossary, folded: the publishers and editions the footnotes abbreviate (HiG,
+    RGG, Big Box 2, C1/C2 ...) and the game's own words (:mod:`carc_teach.annotations.glossary`).
+    Every walkthrough notebook shows it."""
+    from .annotations.glossary import glossary_markdown
+
+    return mo.accordion(
+        {"Glossary: HiG, RGG, Big Box 2, C1/C2 and the game's words": mo.md(glossary_markdown())}
     )

@@ -10,8 +10,10 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
+from .annotations.glossary import spell_out
 from .events import STEP_TITLES, Event
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
@@ -132,6 +134,79 @@ def rule_details_html(*rule_ids: str, kind: str = "", options=(), footnotes=()) 
         '<details class="carc-rule-details"><summary>Rule details</summary>'
         f"{' · '.join(rows)}</details>"
     )
+
+
+@cache
+def _known_ids() -> dict[str, str]:
+    """Rule ids and rule option ids -> the words a learner reads instead (the option's
+    question, the rule's title)."""
+    from .annotations.topics import all_topics
+    from .editions import OPTIONS
+
+    words = {t.id: t.title for t in all_topics()}
+    words.update({o.id: o.title for o in OPTIONS})
+    return words
+
+
+#: a rule or option id as the texts write it: dotted lower-case words
+_ID = re.compile(r"(?<![\w./-])([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?![\w/-]|\.[a-z0-9])")
+#: the citation a refusal ends with, "(rule base.place; footnote ckr-34; option ... )"
+_REFUSAL_CITATION = re.compile(r" ?\(rule [a-z0-9.-]+(?:;[^()]*)?\)")
+#: a footnote's closing pointer to its rule option(s), "Option: count.deploy-trigger."
+_OPTION_POINTER = re.compile(r" ?Options?: ([a-z0-9.,\s-]+?)\.(?=\s|$)")
+
+
+def plain_ids(text: str) -> tuple[str, tuple[str, ...]]:
+    """``text`` with the rule and option ids it names put in words, and those ids (for a
+    "Rule details" fold): a refusal's bracketed citation and a footnote's closing "Option:
+    <id>." are dropped, any other id becomes its title in quotes."""
+    known = _known_ids()
+    found: list[str] = []
+
+    def pointer(match: re.Match) -> str:
+        ids = [i.strip() for i in match.group(1).split(",")]
+        if not all(i in known for i in ids):
+            return match.group(0)
+        found.extend(ids)
+        return ""
+
+    def citation(match: re.Match) -> str:
+        found.extend(i for i in _ID.findall(match.group(0)) if i in known)
+        return ""
+
+    def in_words(match: re.Match) -> str:
+        rid = match.group(1)
+        if rid not in known:
+            return rid
+        found.append(rid)
+        return f"“{known[rid]}”"
+
+    text = _OPTION_POINTER.sub(pointer, text)
+    text = _REFUSAL_CITATION.sub(citation, text)
+    text = _ID.sub(in_words, text)
+    return text, tuple(dict.fromkeys(found))
+
+
+def plain_text(text: str) -> str:
+    """What a learner reads of ``text``: ids in words (:func:`plain_ids`) and abbreviations
+    written out at their first use (:func:`carc_teach.annotations.glossary.spell_out`)."""
+    return spell_out(plain_ids(text)[0])
+
+
+def _footnote_text(record) -> str:
+    """A footnote's text in plain words, its option and own ids folded under "Rule details"."""
+    text, ids = plain_ids(record.text)
+    options = [i for i in ids if i in _option_ids()]
+    rules = [i for i in ids if i not in _option_ids()]
+    details = rule_details_html(*rules, options=options, footnotes=(record.id,))
+    return f"{spell_out(text)}\n\n{details}"
+
+
+@cache
+def _option_ids() -> frozenset[str]:
+    from .editions import OPTIONS
+
+    return frozenset(o.id for o in OPTIONS)
 
 
 #: Every event kind the engine emits -> what a walkthrough's heading says of it.
@@ -264,7 +339,7 @@ def explanation_markdown(
         lines.append(f"> {escape_markdown(note)}")
     details = rule_details_html(event.rule, kind=event.kind, options=event.options)
     lines += ["", details]
-    return "\n".join(lines)
+    return spell_out("\n".join(lines))
 
 
 def scoreboard_html(game: Game, index: int) -> str:
@@ -380,6 +455,11 @@ class Prediction:
     def __post_init__(self) -> None:
         if self.answer in self.choices and not all(_POINTS.match(c) for c in self.choices):
             object.__setattr__(self, "choices", _answer_at_drawn_place(self, self.choices))
+        # after the order is drawn (it depends on the words): no ids, abbreviations written out
+        object.__setattr__(self, "question", plain_text(self.question))
+        object.__setattr__(self, "explanation", plain_text(self.explanation))
+        object.__setattr__(self, "choices", tuple(spell_out(c) for c in self.choices))
+        object.__setattr__(self, "answer", spell_out(self.answer))
 
 
 #: a choice that is a number of points ("1 point", "12 points")
@@ -560,8 +640,8 @@ def annotation_notes(event: Event, limit: int = 6, *, expansions=None) -> list[d
                 "id": record.id,
                 "kind": f"{label.symbol} {label.label}",
                 "callout": label.callout,
-                "title": record.title,
-                "text": record.text,
+                "title": spell_out(record.title),
+                "text": _footnote_text(record),
                 "citation": cite(record),
             }
         )
@@ -691,7 +771,7 @@ def score_story_markdown(game: Game, index: int, player: str) -> str:
     if notes:
         lines += ["", "**Footnotes**", ""]
         lines += [f"- {n['kind']}: {n['title']} ({n['citation']})" for n in notes.values()]
-    return "\n".join(lines)
+    return spell_out("\n".join(lines))
 
 
 # -- building a board by hand (the tiles-and-features notebook) ---------------------------------

@@ -35,6 +35,13 @@ def _(mo):
 
 
 @app.cell
+def _(mo, ui):
+    # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
+    ui.glossary(mo)
+    return
+
+
+@app.cell
 def _(mo):
     mo.md("""
     ## The rule in short

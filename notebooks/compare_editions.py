@@ -25,6 +25,7 @@ def _():
     )
     from carc_teach.editions import OPTIONS, PRESETS, option
     from carc_teach.lessons import two_editions
+    from carc_teach.teach import plain_text
     from carc_teach.text import escape_markdown
 
     return (
@@ -40,6 +41,7 @@ def _():
         mo,
         option,
         parse_option_value,
+        plain_text,
         two_editions,
         ui,
     )
@@ -61,7 +63,14 @@ def _(mo):
 
 
 @app.cell
-def _(DEMO_GAME, OPTIONS, PRESETS, examples, mo):
+def _(mo, ui):
+    # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
+    ui.glossary(mo)
+    return
+
+
+@app.cell
+def _(DEMO_GAME, OPTIONS, PRESETS, examples, mo, option):
     # the bundled games in the course's order: the base game's first
     _titles = {
         examples.data(_name).get("title", _name): _name for _name in examples.in_course_order()
@@ -91,8 +100,8 @@ def _(DEMO_GAME, OPTIONS, PRESETS, examples, mo):
     )
     preset_b = mo.ui.dropdown(options=_presets, value="rgg: " + PRESETS["rgg"].title, label="B")
     option_choice = mo.ui.dropdown(
-        options={_o.id: _o.id for _o in OPTIONS if _o.changes_outcome},
-        value="base.followers",
+        options={_o.title: _o.id for _o in OPTIONS if _o.changes_outcome},
+        value=option("base.followers").title,
         label="Option",
     )
     classroom = mo.ui.switch(value=False, label="Classroom mode")
@@ -181,7 +190,7 @@ def _(classroom, mo, result, two_editions, ui):
 
 
 @app.cell
-def _(classroom, escape_markdown, mo, result):
+def _(classroom, escape_markdown, mo, option, plain_text, result):
     mo.stop(classroom.value)
     _moved = {_p: _d for _p, _d in result.point_difference.items()}
     _cards = [
@@ -195,13 +204,13 @@ def _(classroom, escape_markdown, mo, result):
     ]
     _kind = "warn" if result.differs else "success"
     # the summary and an error name the players as the file spells them: shown as text
-    _parts = [mo.callout(mo.md(f"**{escape_markdown(result.summary())}**"), kind=_kind)]
+    _parts = [mo.callout(mo.md(f"**{escape_markdown(plain_text(result.summary()))}**"), kind=_kind)]
     if result.options_changed:
         _parts.append(
             mo.md(
                 "Options that differ: "
                 + "; ".join(
-                    f"`{_k}` {escape_markdown(_va)} (A) / {escape_markdown(_vb)} (B)"
+                    f"{option(_k).title} {escape_markdown(_va)} (A) / {escape_markdown(_vb)} (B)"
                     for _k, (_va, _vb) in result.options_changed.items()
                 )
             )
@@ -278,7 +287,7 @@ def _(classroom, logs_html, mo, result, show_all):
 
 
 @app.cell
-def _(classroom, mo, option, result):
+def _(classroom, mo, option, plain_text, result):
     # The rule option(s) and the footnotes behind the difference.
     import carc_teach.annotations as _annotations
 
@@ -289,11 +298,11 @@ def _(classroom, mo, option, result):
         _items = {}
         for _oid in result.deciding_options:
             _opt = option(_oid)
-            _items[f"Option {_oid}: {_opt.title}"] = mo.md(_opt.explanation)
+            _items[f"Rule option: {_opt.title}"] = mo.md(plain_text(_opt.explanation))
         for _nid in result.footnotes:
             _record = _annotations.get(_nid)
-            _items[f"{_record.label.symbol} {_record.title}"] = mo.callout(
-                mo.md(f"{_record.text}\n\n*{_annotations.cite(_record)}*"),
+            _items[f"{_record.label.symbol} {plain_text(_record.title)}"] = mo.callout(
+                mo.md(f"{plain_text(_record.text)}\n\n*{_annotations.cite(_record)}*"),
                 kind=_record.label.callout,
             )
         _out = mo.vstack(

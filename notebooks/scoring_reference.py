@@ -13,11 +13,12 @@ app = marimo.App(width="full", app_title="Scoring during the turn")
 def _():
     import marimo as mo
 
+    from carc_teach import notebook_ui as ui
     from carc_teach import reference
     from carc_teach.errors import CarcTeachError
     from carc_teach.reference import present
 
-    return CarcTeachError, mo, present, reference
+    return CarcTeachError, mo, present, reference, ui
 
 
 @app.cell
@@ -31,6 +32,13 @@ def _(mo):
     Wikicarpedia page "Scoring During Turn Sequence" in our own words; switch between first
     (C1) and second (C2) edition wording, and add one expansion to see what it changes.
     """)
+    return
+
+
+@app.cell
+def _(mo, ui):
+    # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
+    ui.glossary(mo)
     return
 
 

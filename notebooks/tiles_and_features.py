@@ -13,11 +13,12 @@ app = marimo.App(width="full", app_title="Tiles and features")
 def _():
     import marimo as mo
 
+    from carc_teach import notebook_ui as ui
     from carc_teach import teach
     from carc_teach.errors import CarcTeachError
     from carc_teach.render.svg import board_svg, graph_size, tile_svg
 
-    return CarcTeachError, board_svg, graph_size, mo, teach, tile_svg
+    return CarcTeachError, board_svg, graph_size, mo, teach, tile_svg, ui
 
 
 @app.cell
@@ -32,6 +33,13 @@ def _(mo):
     a follower on the tile just placed and see who would score each feature if the game
     ended now.
     """)
+    return
+
+
+@app.cell
+def _(mo, ui):
+    # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
+    ui.glossary(mo)
     return
 
 

@@ -34,6 +34,13 @@ def _(mo):
 
 
 @app.cell
+def _(mo, ui):
+    # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
+    ui.glossary(mo)
+    return
+
+
+@app.cell
 def _(examples, mo):
     # the bundled games in the course's order: the base game's first
     _titles = {

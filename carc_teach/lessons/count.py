@@ -68,7 +68,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "A barn opens the City, a mayor leaves it",
         "count-barn-mayor",
-        "With Abbey & Mayor, by RGG's rules. Alice puts her barn on Bob's farm, and later "
+        "With Abbey & Mayor, by Rio Grande Games' (RGG's) rules. Alice puts her barn on Bob's farm, and later "
         "sends a mayor into Bob's city. Watch whether the barn earns her a place in the City, "
         "and what the mayor weighs once it comes out.",
     ),

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..annotations.glossary import spell_out
 from ..classroom import Frame, markdown_text
-from ..teach import Prediction
+from ..teach import Prediction, plain_text, rule_details_html
 from ..text import escape_html as escape
 from ..text import escape_markdown
 
@@ -68,8 +69,7 @@ def outcome_question(result: Comparison) -> Prediction:
         answer = OUTCOMES[1]
     explanation = result.summary()
     if result.deciding_options:
-        explanation += " Decided by: " + ", ".join(f"`{o}`" for o in result.deciding_options)
-        explanation += "."
+        explanation += " Decided by: " + _option_titles(result.deciding_options) + "."
     return Prediction(
         question=f"The same moves under A ({result.a.label}) and B ({result.b.label}): "
         "what changes?",
@@ -95,7 +95,7 @@ def classroom_stops(result: Comparison) -> tuple[Stop, ...]:
 def _event_html(side: Side, index: int) -> str:
     event: Event | None = side.events[index] if index < len(side.events) else None
     if event is None:
-        why = f": {side.error}" if side.error else ""
+        why = f": {plain_text(str(side.error))}" if side.error else ""
         return f'<div class="event-text">The log has ended{escape(why)}.</div>'
     points = f" <b>+{event.points}</b>" if event.points else ""
     return f'<div class="event-text">{escape(event.text)}{points}</div>'
@@ -196,25 +196,37 @@ def presenter_notes_markdown(result: Comparison, stop: int) -> str:
     prediction = outcome_question(result)
     decided = ""
     if result.deciding_options:
-        decided = " Decided by: " + ", ".join(f"`{o}`" for o in result.deciding_options) + "."
+        decided = " Decided by: " + markdown_text(_option_titles(result.deciding_options)) + "."
     lines = [
         f"**{markdown_text(here.title)}**",
         "",
-        f"Answer: **{prediction.answer}**. {markdown_text(result.summary())}{decided}",
+        f"Answer: **{prediction.answer}**. {markdown_text(plain_text(result.summary()))}{decided}",
     ]
     if result.options_changed:
         lines += ["", "**Options that differ**"]
         for oid, (va, vb) in result.options_changed.items():
             lines.append(
-                f"- `{oid}`: {escape_markdown(show_value(va))} (A) / "
-                f"{escape_markdown(show_value(vb))} (B) · {option(oid).title}"
+                f"- {option(oid).title} {escape_markdown(show_value(va))} (A) / "
+                f"{escape_markdown(show_value(vb))} (B)"
             )
     for oid in result.deciding_options:
-        lines += ["", f"**{option(oid).title}** (`{oid}`): {option(oid).explanation}"]
+        lines += ["", f"**{option(oid).title}** {plain_text(option(oid).explanation)}"]
     if result.footnotes:
         lines += ["", "**Footnotes**"]
         for note in result.footnotes:
             record = get(note)
-            lines += ["", f"{record.label.symbol} **{record.title}**: {record.text.strip()}"]
+            lines += [
+                "",
+                f"{record.label.symbol} **{spell_out(record.title)}**: {plain_text(record.text.strip())}",
+            ]
             lines.append(f"*{cite(record)}*")
+    ids = [*result.options_changed, *result.deciding_options]
+    lines += ["", rule_details_html(options=list(dict.fromkeys(ids)), footnotes=result.footnotes)]
     return "\n".join(lines)
+
+
+def _option_titles(option_ids) -> str:
+    """The rule options in words: their questions, quoted."""
+    from ..editions import option
+
+    return ", ".join(f"“{option(o).title}”" for o in option_ids)

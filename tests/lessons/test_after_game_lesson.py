@@ -94,7 +94,8 @@ def test_the_final_loop_questions(game):
     castle = asked[moves[2] - 1]
     assert (game.events[moves[2]].data["from"]) == {"place": "count.castle"}
     assert castle.answer.startswith("Yes: into an unfinished city")
-    assert "count.final-redeploy" in castle.explanation
+    # the option count.final-redeploy, named by its question
+    assert "“After the game, which quarters may send followers out?”" in castle.explanation
     # the City is empty of the movers afterwards, and the table said who waited where
     before = {r["quarter"]: r["waiting"] for r in teach.city_quarters(state)}
     assert before["market"] == ["Alice's follower", "Bob's follower"]

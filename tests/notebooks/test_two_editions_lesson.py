@@ -61,7 +61,7 @@ def test_the_stage_asks_only_at_the_question(first_turns):
     assert len(frames) == len(lesson.classroom_stops(result)) == 3
     assert frames[0].asked is not None and 'data-revealed="false"' in frames[0].asked
     assert all(f.asked is None and 'data-revealed="true"' in f.shown for f in frames[1:])
-    assert "`base.followers`: 7 (A) / 2 (B)" in frames[1].notes
+    assert "How many followers does each player have? 7 (A) / 2 (B)" in frames[1].notes
 
 
 def test_the_question_hides_its_answer_until_revealed(first_turns):
@@ -79,6 +79,8 @@ def test_presenter_notes_name_the_options_and_cite_the_footnotes(first_turns):
 
     result = compare_games(first_turns, {"base.followers": 7}, {"base.followers": 2})
     notes = lesson.presenter_notes_markdown(result, 1)
-    assert "`base.followers`: 7 (A) / 2 (B)" in notes
+    # the option in words; its id only in the "Rule details" fold
+    assert "How many followers does each player have? 7 (A) / 2 (B)" in notes
+    assert "Rule details</summary>rule options <code>base.followers</code>" in notes
     for note in result.footnotes:
         assert cite(get(note)) in notes
