@@ -263,9 +263,11 @@ def measure(browser, url: str, *, clicks: int, presses: int, profile: bool) -> d
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.route(
         "**/*",
-        lambda route: route.continue_()
-        if route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:", "about:"))
-        else route.abort(),
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1:", "data:", "blob:", "about:"))
+            else route.abort()
+        ),
     )
     page = context.new_page()
     try:
