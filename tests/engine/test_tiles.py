@@ -112,3 +112,26 @@ def test_bad_catalogue_data_is_rejected_with_location():
         parse_catalogue(bad, "x.json")
     with pytest.raises(CatalogueError, match="unknown tile set"):
         catalogue("no-such-set")
+
+
+def test_every_segment_has_a_name_of_its_own_in_words():
+    """A deployment names its segment in words (issue 21): the names are unique on every tile
+    of every catalogue in every rotation, and never the id of a segment with a hyphen."""
+    from carc_teach.tiles import ROTATIONS, catalogue, orient, segment_words, tile_sets
+
+    for name in tile_sets():
+        for tile in catalogue(name):
+            for rotation in ROTATIONS:
+                oriented = orient(tile, rotation)
+                words = [segment_words(oriented, seg.id) for seg in tile.segments]
+                assert len(set(words)) == len(words), (name, tile.id, rotation, words)
+                assert not any(
+                    "-" in seg.id and seg.id in w
+                    for seg, w in zip(tile.segments, words, strict=True)
+                )
+    straight = orient(catalogue("base")["U"], 90)  # the road runs west to east
+    assert segment_words(straight, "field-e") == "the tile's south field"
+    bend = orient(catalogue("base")["O"], 0)
+    assert segment_words(bend, "field-inner", at=(2, 1)) == (
+        "the field inside the road's bend of the tile at (2, 1)"
+    )
