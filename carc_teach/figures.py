@@ -25,6 +25,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from .expansions import PACKAGES
+from .expansions.declare import FigureKind
+
 __all__ = [
     "Node",
     "Corner",
@@ -109,41 +112,6 @@ class Figure:
         return f"<Figure {self.id} ({owner} {self.kind}) at {where}>"
 
 
-@dataclass(frozen=True, slots=True)
-class FigureKind:
-    """What a kind of figure is and how the rules treat it by default.
-
-    Attributes
-    ----------
-    id, title:
-        The kind's id (``"big-follower"``) and its name in explanations.
-    expansion:
-        The expansion id that brings it (``"base"`` for the follower).
-    strength:
-        How much it counts toward a majority by default; a rule module may compute it from
-        the state and the feature instead (the mayor counts the city's pennants).
-    enters:
-        Feature kinds it may be deployed to (empty: it never stands in a feature).
-    returns_after_scoring:
-        Whether it goes back to the supply once its feature has scored.
-    follower:
-        Whether it is a follower (counts as "a follower in the feature" for rules that ask).
-    neutral:
-        Owned by nobody (the Count).
-    """
-
-    id: str
-    title: str
-    expansion: str
-    strength: int = 1
-    enters: frozenset[str] = frozenset()
-    returns_after_scoring: bool = True
-    follower: bool = True
-    neutral: bool = False
-
-
-_FEATURES = frozenset({"road", "city", "cloister", "field"})
-
 _KINDS: dict[str, FigureKind] = {}
 #: Every figure kind carc_teach knows, by id (read-only view; extend with
 #: :func:`register_figure_kind`).
@@ -169,26 +137,14 @@ def kind_of(kind_id: str) -> FigureKind:
         ) from None
 
 
-# The kinds of the rules in scope. (A heretic is not a kind: it is a follower standing on a
-# shrine, named by where it stands as a monk is.) Their behaviour beyond these defaults lives in the rule
-# module of their expansion; listing them here lets the engine say which expansion a figure
-# belongs to when a game without it asks for one.
-for _k in (
-    FigureKind("follower", "follower", "base", 1, _FEATURES),
-    FigureKind("big-follower", "big follower", "big-follower", 2, _FEATURES),
-    FigureKind("builder", "builder", "builder", 0, frozenset({"road", "city"}), False, False),
-    FigureKind("pig", "pig", "pig", 0, frozenset({"field"}), False, False),
-    FigureKind("mayor", "mayor", "abbey-mayor", 0, frozenset({"city"})),
-    FigureKind("wagon", "wagon", "abbey-mayor", 1, frozenset({"road", "city", "cloister"})),
-    FigureKind("barn", "barn", "abbey-mayor", 0, frozenset(), False, False),
-    FigureKind("count", "the Count", "count", 0, frozenset(), False, False, True),
-    FigureKind("king", "the King", "king-robber", 0, frozenset(), False, False, True),
-    FigureKind(
-        "robber-baron", "the Robber Baron", "king-robber", 0, frozenset(), False, False, True
-    ),
-):
-    register_figure_kind(_k)
-del _k
+# The kinds of the registered packages. (A heretic is not a kind: it is a follower standing on
+# a shrine, named by where it stands as a monk is.) Their behaviour beyond these defaults lives
+# in the rule module of their expansion; listing them here lets the engine say which expansion a
+# figure belongs to when a game without it asks for one.
+for _package in PACKAGES:
+    for _kind in _package.figure_kinds:
+        register_figure_kind(_kind)
+del _package, _kind
 
 #: What a follower is called by the kind of feature (or building, ``Feature.role_kind``) it
 #: stands on.

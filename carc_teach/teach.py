@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .annotations.glossary import spell_out
 from .events import STEP_TITLES, Event
+from .expansions import PACKAGES
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
 from .scoring import score_feature
@@ -575,9 +576,11 @@ def matplotlib_available() -> bool:
 #: engine expansion ids -> the annotation corpus's ids for the same box (a figure played on its
 #: own counts as its box's expansion for the footnotes about it)
 _ANNOTATION_EXPANSION = {
-    "big-follower": "inns-cathedrals",
-    "builder": "traders-builders",
-    "pig": "traders-builders",
+    eid: package.box
+    for package in PACKAGES
+    if package.box
+    for eid in package.expansion_ids
+    if eid != package.box
 }
 
 
@@ -999,8 +1002,8 @@ def city_quarters(state: GameState) -> list[dict]:
     ``sends_to`` (where its followers may go), ``waiting`` (``"Alice's follower"`` ...), and
     ``count`` (whether the Count stands there).
     """
+    from .expansions.count.rules import QUARTERS, quarter_of
     from .figures import kind_of
-    from .rules.count import QUARTERS, quarter_of
 
     count = state.figures.get("count")
     if count is None or quarter_of(count.location) is None:
@@ -1425,7 +1428,7 @@ def royal_tokens(state: GameState) -> list[dict]:
     ext = state.ext.get("king-robber")
     if ext is None:
         return []
-    from .rules.king_robber import holder
+    from .expansions.king_robber.rules import holder
 
     record = ext.get("record", {})
     return [

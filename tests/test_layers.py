@@ -18,7 +18,7 @@ PACKAGE = Path(carc_teach.__file__).parent
 
 #: lowest first; a module's layer is that of its longest listed prefix
 LAYERS: list[set[str]] = [
-    {"errors", "text", "frozen", "events"},
+    {"errors", "text", "frozen", "events", "expansions"},
     {"annotations", "editions"},
     {"tiles"},
     {"figures", "geometry"},
@@ -38,8 +38,19 @@ LAYERS: list[set[str]] = [
 EXEMPT = {("board", "render.svg", "_repr_svg_")}
 
 
+#: the files of an expansion package (``expansions.<name>.<file>``) by layer: its record,
+#: options and topics are plain data below everything that reads them; its rule module sits
+#: with the other rules; its views with the walkthroughs
+PACKAGE_FILES: dict[str, int] = {"options": 0, "topics": 0, "rules": 9, "views": 13}
+
+
 def layer_of(module: str) -> int:
     parts = module.split(".")
+    if parts[0] == "expansions":
+        if len(parts) <= 2:  # the registry, the declarations, a package's record
+            return 0
+        assert parts[2] in PACKAGE_FILES, f"carc_teach.{module}: add its file to PACKAGE_FILES"
+        return PACKAGE_FILES[parts[2]]
     for n in range(len(parts), 0, -1):
         prefix = ".".join(parts[:n])
         for i, layer in enumerate(LAYERS):
@@ -155,3 +166,13 @@ def test_the_scanner_sees_imports_inside_functions_and_skips_type_checking_block
     # features names the board only for type hints
     assert not any(t == "board" for t, _ in modules["features"])
     assert layer_of("render.svg") > layer_of("board")  # so the exemption is what lets it pass
+
+
+def test_an_expansion_package_spans_the_layers_by_file():
+    assert layer_of("expansions.count") == layer_of("expansions.declare") == 0
+    assert layer_of("expansions.count.options") < layer_of("editions")
+    assert layer_of("expansions.count.rules") == layer_of("rules")
+    # a package's rule module may use the engine below it, and its record may not
+    modules = all_modules()
+    assert any(t == "expansions.count.rules" for t, _ in modules["expansions.abbey_mayor.rules"])
+    assert all(t.startswith("expansions") for t, _ in modules["expansions.count"])

@@ -364,7 +364,7 @@ def _wagon_choices(game: Game, index: int):
     """For a wagon's move: (state before, wagon, its scored feature, the features it may go
     to, the near misses as ``(why, feature)``, the farm of its tile, and whether the second
     edition's neighbourhood rule is played)."""
-    from ..rules.abbey_mayor import connected_features, wagon_targets
+    from ..expansions.abbey_mayor.rules import connected_features, wagon_targets
 
     event = game.events[index]
     state = game.replay(index - 1)
@@ -571,13 +571,13 @@ def _farm_at(state: GameState, event: Event) -> Feature | None:
 
 
 def _cities(state: GameState, farm: Feature) -> int:
-    from ..rules.abbey_mayor import farm_cities
+    from ..expansions.abbey_mayor.rules import farm_cities
 
     return farm_cities(state, farm)[0]
 
 
 def _barn_owners(state: GameState, farm: Feature) -> list[str]:
-    from ..rules.abbey_mayor import barns_on
+    from ..expansions.abbey_mayor.rules import barns_on
 
     return [b.player for b in barns_on(state, farm)]
 
@@ -592,7 +592,7 @@ def _farmers_text(farm: Feature, players) -> str:
 
 def _herd_on(state: GameState, farm: Feature) -> bool:
     """Whether a pig-herd tile of The River II shows its herd in this farm."""
-    from ..rules.abbey_mayor import _has_pig_herd
+    from ..expansions.abbey_mayor.rules import _has_pig_herd
 
     return _has_pig_herd(state, farm)
 
@@ -1098,7 +1098,7 @@ def special_figures(state: GameState) -> list[dict]:
     ``on_board``, ``where`` (in words) and ``counts`` (its strength where it stands: a mayor
     the city's pennants; a barn the completed cities its farm borders, 4 points each after the
     game). Empty in a game without them."""
-    from ..rules.abbey_mayor import farm_cities
+    from ..expansions.abbey_mayor.rules import farm_cities
 
     features = state.board.features
     rows = []
@@ -1131,7 +1131,7 @@ def special_figures(state: GameState) -> list[dict]:
                     else:
                         row["counts"] = plural(strength, "follower")
                 elif isinstance(fig.location, Corner):
-                    from ..rules.abbey_mayor import barn_farm
+                    from ..expansions.abbey_mayor.rules import barn_farm
 
                     farm = barn_farm(state, fig)
                     n, _ = farm_cities(state, farm)

@@ -197,7 +197,7 @@ def barns(state: GameState) -> list[dict]:
     without Abbey & Mayor."""
     if "abbey-mayor" not in state.setup.expansions:
         return []
-    from ..rules.abbey_mayor import barn_farm
+    from ..expansions.abbey_mayor.rules import barn_farm
 
     rows = []
     for figure in state.figures.values():

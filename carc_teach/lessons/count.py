@@ -411,7 +411,7 @@ def round_question_for(game: Game, index: int) -> teach.Prediction | None:
     )
     state = game.replay(index - 1)
     count = state.figures.get("count")
-    from ..rules.count import quarter_of
+    from ..expansions.count.rules import quarter_of
 
     where = (quarter_of(count.location) if count is not None else None) or "elsewhere"
     explanation = (

@@ -3,7 +3,7 @@ table of the river beside the board.
 
 Every answer comes from the engine: where a drawn river tile may go is what the board allows
 at that moment (:meth:`~carc_teach.board.Board.placement_problem`, with the river's own rule
-:func:`~carc_teach.rules.river2.river_problem` among the placement rules), where a follower
+:func:`~carc_teach.expansions.river2.rules.river_problem` among the placement rules), where a follower
 may go is what the game asked the player (:meth:`~carc_teach.game.Game.decisions`), and the
 pig herd's points are those of the farm's scoring event.
 
@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING
 
 from .. import teach
 from ..board import Placement
+from ..expansions.river2.rules import _bend, _entry_side, _river_sides, river_problem
 from ..geometry import NEIGHBOUR_OFFSETS
-from ..rules.river2 import _bend, _entry_side, _river_sides, river_problem
 from ..text import escape_html as escape
 from ..text import plural
 from ..tiles import ROTATIONS, orient

@@ -310,7 +310,7 @@ def _loss_question(game: Game, index: int) -> teach.Prediction | None:
     found = _wagon_loss(game, index)
     if found is None:
         return None
-    from ..rules.abbey_mayor import connected_features
+    from ..expansions.abbey_mayor.rules import connected_features
 
     state, wagon, here = found
     owner = wagon.player
@@ -365,7 +365,7 @@ def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None
         return None
     if module.option("wagon.move-rule") != "connected":
         return None
-    from ..rules.abbey_mayor import connected_features, wagon_targets
+    from ..expansions.abbey_mayor.rules import connected_features, wagon_targets
 
     here = state.board.features.feature_of(wagon.node)
     targets = [f for f, _ in wagon_targets(module, state, wagon)]

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Deploy
 from ..errors import Refusal, UnknownRuleError
+from ..expansions import PACKAGES
 from ..scoring import FeatureValue, Scoring
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -342,18 +343,10 @@ class Hooks:
             setattr(self, name, tuple(methods))
 
 
-#: Expansions carc_teach implements: id -> "module:ClassName" (imported on demand).
+#: Expansions carc_teach implements: id -> "module:ClassName" (imported on demand), built from
+#: the registered packages (:data:`carc_teach.expansions.REGISTERED`), in their order.
 EXPANSIONS: dict[str, str] = {
-    "base": "carc_teach.rules.base:BaseRules",
-    "count": "carc_teach.rules.count:CountRules",
-    "river2": "carc_teach.rules.river2:River2Rules",
-    "king-robber": "carc_teach.rules.king_robber:KingRobberRules",
-    "shrines": "carc_teach.rules.shrines:ShrineRules",
-    "abbey-mayor": "carc_teach.rules.abbey_mayor:AbbeyMayorRules",
-    "big-follower": "carc_teach.rules.big_follower:BigFollowerRules",
-    "builder": "carc_teach.rules.builder_pig:BuilderRules",
-    "pig": "carc_teach.rules.builder_pig:PigRules",
-    "inns-cathedrals": "carc_teach.rules.inns_cathedrals:InnsCathedralsRules",
+    eid: package.rule_module_path(eid) for package in PACKAGES for eid in package.expansion_ids
 }
 
 #: Expansions in scope but not implemented yet, with what they are. Asking for one is an

@@ -7,7 +7,7 @@ import pytest
 from am_helpers import ABBEY, dep, error_of, events, mv, play, points
 
 from carc_teach.board import Placement
-from carc_teach.rules.abbey_mayor import abbey_hole_problem
+from carc_teach.expansions.abbey_mayor.rules import abbey_hole_problem
 
 # -- the mayor --------------------------------------------------------------------------------
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from am_helpers import dep, error_of, events, mv, play, points
 
+from carc_teach.expansions.abbey_mayor.rules import barn_corner_problem
 from carc_teach.figures import Corner
 from carc_teach.gamefile import load_game
-from carc_teach.rules.abbey_mayor import barn_corner_problem
 
 WITH_PIG = ("base", "abbey-mayor", "pig")
 
@@ -136,7 +136,7 @@ def test_the_quick_barn_corner_check_agrees_with_the_reasons():
     """Offering barns uses barn_corner_fits, which builds no sentence: it must allow exactly
     the corners barn_corner_problem finds nothing against, at every grid point of real boards
     (each corner of each placed tile), including ones where some square is empty."""
-    from carc_teach.rules.abbey_mayor import barn_corner_fits
+    from carc_teach.expansions.abbey_mayor.rules import barn_corner_fits
     from carc_teach.simulate import random_game
 
     allowed = refused = 0

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from am_helpers import dep, error_of, events, game_data, mv, play, points
 
+from carc_teach.expansions.abbey_mayor.rules import connected_features
 from carc_teach.gamefile import load_game
-from carc_teach.rules.abbey_mayor import connected_features
 
 
 def wagon_move(figure, segment=None, player=None, **where):

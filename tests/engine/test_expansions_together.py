@@ -28,20 +28,8 @@ from carc_teach.rules import EXPANSIONS
 from carc_teach.setup import Setup
 from carc_teach.turn import play
 
-WANTED = (
-    "base",
-    "river2",
-    "count",
-    "abbey-mayor",
-    "big-follower",
-    "builder",
-    "pig",
-    "king-robber",
-    "shrines",
-    "inns-cathedrals",
-)
-#: every implemented expansion of the list above, in that order
-EVERYTHING = tuple(e for e in WANTED if e in EXPANSIONS)
+#: every registered expansion (carc_teach/expansions/), in the registry's order
+EVERYTHING = tuple(EXPANSIONS)
 COUNT_AND_RIVER = ("base", "river2", "count")
 QUARTERS = {Place(f"count.{q}") for q in ("castle", "market", "blacksmith", "cathedral")}
 

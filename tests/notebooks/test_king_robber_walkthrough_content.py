@@ -9,7 +9,7 @@ import pytest
 
 import carc_teach.annotations as annotations
 from carc_teach import examples, teach
-from carc_teach.rules.king_robber import holder
+from carc_teach.expansions.king_robber.rules import holder
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ What this module plays, hook by hook:
 - **Set-up** (``count.setup``, ckr-1 … ckr-6): the twelve tiles of the City of Carcassonne
   are the start block (the base start tile is not used: one copy of it leaves the game); the
   Count stands in the castle quarter. With The River II the option ``river2.with-count``
-  decides who starts (see :mod:`carc_teach.rules.river2`); under the house rule
+  decides who starts (see :mod:`carc_teach.expansions.river2.rules`); under the house rule
   ``river-first`` the City is laid once the river is done, automatically, where it touches the
   most river tiles (ties: nearest the spring, then north before south, west before east).
 - **Deploying to the City** (``count.deploy``, ckr-7 … ckr-17): after the completed features
@@ -68,20 +68,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Decision, Deploy, MoveFigure, Pass
-from ..board import Placement
-from ..errors import GameFileError, Refusal
-from ..figures import Place, kind_of, role_name
-from ..geometry import NEIGHBOUR_OFFSETS
-from ..text import plural
-from ..tiles import catalogue, edges_match, orient
-from . import FeatureValue, RuleModule
+from ...actions import Decision, Deploy, MoveFigure, Pass
+from ...board import Placement
+from ...errors import GameFileError, Refusal
+from ...figures import Place, kind_of, role_name
+from ...geometry import NEIGHBOUR_OFFSETS
+from ...rules import FeatureValue, RuleModule
+from ...text import plural
+from ...tiles import catalogue, edges_match, orient
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..features import Feature
-    from ..figures import Figure
-    from ..scoring import Scoring
-    from ..state import GameState, Turn
+    from ...features import Feature
+    from ...figures import Figure
+    from ...scoring import Scoring
+    from ...state import GameState, Turn
 
 __all__ = ["CountRules", "QUARTERS", "quarter_place", "quarter_of", "city_of_carcassonne_borders"]
 

@@ -65,19 +65,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Deploy
-from ..board import PlacementRule
-from ..errors import Refusal
-from ..figures import role_name
-from ..text import capitalise, join_names, plural
-from . import RuleModule, refusal
+from ...actions import Deploy
+from ...board import PlacementRule
+from ...errors import Refusal
+from ...figures import role_name
+from ...rules import RuleModule, refusal
+from ...text import capitalise, join_names, plural
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..board import Board, Placement
-    from ..features import Feature, FeatureGraph
-    from ..scoring import Scoring
-    from ..state import GameState, Turn
-    from ..tiles import TileType
+    from ...board import Board, Placement
+    from ...features import Feature, FeatureGraph
+    from ...scoring import Scoring
+    from ...state import GameState, Turn
+    from ...tiles import TileType
 
 __all__ = [
     "ShrineRules",

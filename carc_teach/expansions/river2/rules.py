@@ -23,7 +23,7 @@ What this module plays:
   that cannot be placed leave the game); ``spring-away-from-city`` (the same, but the spring
   must touch the City with the river flowing straight away from it); ``not-combined`` (a game
   with both is refused); ``river-first`` (house rule: the river starts, the City is laid when
-  it is done; :mod:`carc_teach.rules.count` lays it).
+  it is done; :mod:`carc_teach.expansions.count.rules` lays it).
 
 Not implemented: the volcano's dragon (The Princess & the Dragon is not in carc_teach; without
 it the volcano lake is an ordinary lake), combining River I and River II (River I's tiles
@@ -35,17 +35,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..board import PlacementRule
-from ..errors import GameFileError, IllegalMoveError, Refusal
-from ..geometry import NEIGHBOUR_OFFSETS
-from ..tiles import SIDES, catalogue, orient
-from . import RuleModule, refusal
+from ...board import PlacementRule
+from ...errors import GameFileError, IllegalMoveError, Refusal
+from ...geometry import NEIGHBOUR_OFFSETS
+from ...rules import RuleModule, refusal
+from ...tiles import SIDES, catalogue, orient
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..board import Board, Placement
-    from ..scoring import Scoring
-    from ..state import GameState, Turn
-    from ..tiles import TileType
+    from ...board import Board, Placement
+    from ...scoring import Scoring
+    from ...state import GameState, Turn
+    from ...tiles import TileType
 
 __all__ = ["River2Rules", "river_problem"]
 
@@ -385,7 +385,7 @@ class River2Rules(RuleModule):
         if not herd:
             return ()
         cities = sum(1 for c in state.board.features.bordering_cities(feature) if c.complete)
-        from .count import touches_city
+        from ..count.rules import touches_city
 
         if "count" in state.setup.expansions and touches_city(state, feature):
             cities += 1

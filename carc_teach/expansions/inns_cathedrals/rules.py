@@ -38,13 +38,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..scoring import FeatureValue
-from ..text import plural
-from . import RuleModule
+from ...rules import RuleModule
+from ...scoring import FeatureValue
+from ...text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..features import Feature
-    from ..state import GameState
+    from ...features import Feature
+    from ...state import GameState
 
 __all__ = ["InnsCathedralsRules", "inns_on", "cathedrals_in", "BUILDING_OF"]
 

@@ -48,15 +48,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..figures import Held
-from ..text import plural
-from . import RuleModule
+from ...figures import Held
+from ...rules import RuleModule
+from ...text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..features import Feature
-    from ..figures import Figure
-    from ..scoring import Scoring
-    from ..state import GameState
+    from ...features import Feature
+    from ...figures import Figure
+    from ...scoring import Scoring
+    from ...state import GameState
 
 __all__ = ["KingRobberRules", "TOKENS", "holder", "city_of_carcassonne_on_board"]
 

@@ -31,15 +31,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import Refusal
-from ..figures import kind_of
-from ..text import join_names, plural
-from . import Deploy, RuleModule
+from ...errors import Refusal
+from ...figures import kind_of
+from ...rules import Deploy, RuleModule
+from ...text import join_names, plural
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..figures import Figure
-    from ..scoring import Scoring
-    from ..state import GameState, Turn
+    from ...figures import Figure
+    from ...scoring import Scoring
+    from ...state import GameState, Turn
 
 __all__ = ["BuilderRules", "PigRules"]
 
@@ -240,7 +240,7 @@ class PigRules(RuleModule):
             return ()
         if not any(f.kind == "pig" and f.player == player for f in feature.figures):
             return ()
-        from .count import city_of_carcassonne_borders
+        from ..count.rules import city_of_carcassonne_borders
 
         n = sum(1 for c in state.board.features.bordering_cities(feature) if c.complete)
         # the City of Carcassonne counts as a completed city for the pig too (ckr-1)

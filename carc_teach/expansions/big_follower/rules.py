@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..figures import kind_of, role_name
-from ..text import join_names
-from . import Deploy, RuleModule
+from ...figures import kind_of, role_name
+from ...rules import Deploy, RuleModule
+from ...text import join_names
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..scoring import Scoring
-    from ..state import GameState, Turn
+    from ...scoring import Scoring
+    from ...state import GameState, Turn
 
 __all__ = ["BigFollowerRules"]
 

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..board import Placement
-from ..errors import GameFileError
-from ..figures import kind_of, role_name
-from ..frozen import fast_constructor
-from ..text import plural
-from . import Deploy, FeatureValue, RuleModule
+from ...board import Placement
+from ...errors import GameFileError
+from ...figures import kind_of, role_name
+from ...frozen import fast_constructor
+from ...rules import Deploy, FeatureValue, RuleModule
+from ...text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..features import Feature
-    from ..state import GameState, Turn
+    from ...features import Feature
+    from ...state import GameState, Turn
 
 __all__ = ["BaseRules"]
 

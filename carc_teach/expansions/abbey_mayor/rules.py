@@ -66,24 +66,24 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, Decision, Deploy, MoveFigure, Pass, register_action
-from ..board import PlacementRule, surrounded
-from ..errors import GameFileError, IllegalMoveError, Refusal, UnknownRuleError
-from ..figures import Corner, kind_of, role_name
-from ..frozen import fast_constructor
-from ..geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
-from ..scoring import figure_strength, score_feature
-from ..text import capitalise, join_names, plural
-from ..tiles import SIDES
-from . import FeatureValue, RuleModule
+from ...actions import Action, Decision, Deploy, MoveFigure, Pass, register_action
+from ...board import PlacementRule, surrounded
+from ...errors import GameFileError, IllegalMoveError, Refusal, UnknownRuleError
+from ...figures import Corner, kind_of, role_name
+from ...frozen import fast_constructor
+from ...geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
+from ...rules import FeatureValue, RuleModule
+from ...scoring import figure_strength, score_feature
+from ...text import capitalise, join_names, plural
+from ...tiles import SIDES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..board import Board, Placement
-    from ..features import Feature
-    from ..figures import Figure
-    from ..scoring import Scoring
-    from ..state import GameState, Turn
-    from ..tiles import OrientedTile, TileType
+    from ...board import Board, Placement
+    from ...features import Feature
+    from ...figures import Figure
+    from ...scoring import Scoring
+    from ...state import GameState, Turn
+    from ...tiles import OrientedTile, TileType
 
 __all__ = [
     "AbbeyMayorRules",
@@ -291,7 +291,7 @@ def farm_cities(state: GameState, farm: Feature) -> tuple[int, bool]:
     n = sum(1 for c in state.board.features.bordering_cities(farm) if c.complete)
     city = False
     if "count" in state.setup.expansions:
-        from .count import city_of_carcassonne_borders
+        from ..count.rules import city_of_carcassonne_borders
 
         city = city_of_carcassonne_borders(state, farm)
     return n + int(city), city
@@ -309,7 +309,7 @@ def _market_waiting(state: GameState) -> bool:
     scores now (the Count does not stand there)."""
     if "count" not in state.setup.expansions:
         return False
-    from .count import quarter_place
+    from ..count.rules import quarter_place
 
     market = quarter_place("market")
     count = state.figures.get("count")

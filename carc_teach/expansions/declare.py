@@ -1,0 +1,203 @@
+"""What an expansion package declares: its rule options, its rule topics, its figure kinds,
+and the :class:`Package` record that names them with its rule modules.
+
+These are plain data with no import from the rest of carc_teach, so that the registries built
+from the packages (:data:`carc_teach.editions.OPTIONS`, :data:`carc_teach.annotations.topics.TOPICS`,
+:data:`carc_teach.figures.FIGURE_KINDS`, :data:`carc_teach.rules.EXPANSIONS`) can read them from
+the lowest layers. ``docs/architecture.md`` ("How to add an expansion") says how they are used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Package", "RuleOption", "Topic", "FigureKind", "paragraph", "show_value"]
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One rule that editions, publishers or house rules settle differently.
+
+    Attributes
+    ----------
+    id:
+        Dotted option id; its first part is a rule area (``count.deploy-trigger``).
+    title:
+        A one-line question the option answers.
+    expansion:
+        The expansion id whose rules it changes.
+    values:
+        Every allowed value, in the order to list them.
+    default:
+        The value carc_teach plays when nothing is chosen: the reading the seed pages print
+        today, with their corrections.
+    explanation:
+        What the option decides and what each choice means, in plain English.
+    annotations:
+        Ids of the records that explain it (at least one).
+    value_notes:
+        ``(value, meaning)`` pairs, one per value.
+    changes_outcome:
+        False when every value produces the same game (the option then only picks wording).
+    also_needs:
+        Further expansions without which the option has no effect.
+    """
+
+    id: str
+    title: str
+    expansion: str
+    values: tuple[Any, ...]
+    default: Any
+    explanation: str
+    annotations: tuple[str, ...]
+    value_notes: tuple[tuple[Any, str], ...] = ()
+    changes_outcome: bool = True
+    also_needs: tuple[str, ...] = ()
+
+    def describe(self, value: Any) -> str:
+        """Return the meaning of ``value`` (empty when the option has no per-value notes)."""
+        for known, note in self.value_notes:
+            if known == value and type(known) is type(value):
+                return note
+        return ""
+
+    def is_valid(self, value: Any) -> bool:
+        """Return whether ``value`` is allowed (types must match: ``1`` is not ``True``)."""
+        return any(type(v) is type(value) and v == value for v in self.values)
+
+    def choices_text(self) -> str:
+        """The allowed values for messages: ``'completion', 'any-scoring'`` or ``1..12``."""
+        if all(type(v) is int for v in self.values) and len(self.values) > 4:
+            return f"{self.values[0]}..{self.values[-1]}"
+        return ", ".join(show_value(v) for v in self.values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "expansion": self.expansion,
+            "values": list(self.values),
+            "default": self.default,
+            "explanation": self.explanation,
+            "annotations": list(self.annotations),
+            "value_notes": {show_value(v): n for v, n in self.value_notes},
+            "changes_outcome": self.changes_outcome,
+            "also_needs": list(self.also_needs),
+        }
+
+
+def show_value(value: Any) -> str:
+    """An option value as messages and listings write it: ``true``, ``'completion'``, ``7``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
+
+
+def paragraph(text: str) -> str:
+    """A triple-quoted paragraph as one line (its blanks collapsed)."""
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One rule id of the taxonomy.
+
+    Attributes
+    ----------
+    id:
+        The dotted rule id, e.g. ``"count.deploy-trigger"``.
+    title:
+        A short English title for lists and headings.
+    expansion:
+        The expansion id (a key of :data:`EXPANSIONS`) whose rules define this topic.
+    parent:
+        The id of the enclosing topic, or ``None`` for an area root such as ``"count"``.
+    """
+
+    id: str
+    title: str
+    expansion: str
+    parent: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FigureKind:
+    """What a kind of figure is and how the rules treat it by default.
+
+    Attributes
+    ----------
+    id, title:
+        The kind's id (``"big-follower"``) and its name in explanations.
+    expansion:
+        The expansion id that brings it (``"base"`` for the follower).
+    strength:
+        How much it counts toward a majority by default; a rule module may compute it from
+        the state and the feature instead (the mayor counts the city's pennants).
+    enters:
+        Feature kinds it may be deployed to (empty: it never stands in a feature).
+    returns_after_scoring:
+        Whether it goes back to the supply once its feature has scored.
+    follower:
+        Whether it is a follower (counts as "a follower in the feature" for rules that ask).
+    neutral:
+        Owned by nobody (the Count).
+    """
+
+    id: str
+    title: str
+    expansion: str
+    strength: int = 1
+    enters: frozenset[str] = frozenset()
+    returns_after_scoring: bool = True
+    follower: bool = True
+    neutral: bool = False
+
+
+@dataclass(frozen=True)
+class Package:
+    """One expansion (or the base game) as a package under ``carc_teach/expansions/``.
+
+    Attributes
+    ----------
+    name:
+        The package's folder (a Python name: ``king_robber``).
+    title:
+        What the box is called.
+    rule_modules:
+        ``(expansion id, class name)`` pairs: the ids game files list in
+        ``setup.expansions`` and the :class:`~carc_teach.rules.RuleModule` subclass in the
+        package's ``rules.py`` that plays each (usually one; Traders & Builders has two).
+    options:
+        The rule options its modules read (:mod:`carc_teach.editions` lists them all).
+    topics:
+        Its rule ids with their titles (:mod:`carc_teach.annotations.topics` lists them all).
+    figure_kinds:
+        The figures it brings (:data:`carc_teach.figures.FIGURE_KINDS`).
+    box:
+        The annotation corpus's id of the box its rule modules come from, when a module's id
+        is not that id (the big follower is played as ``big-follower``; the footnotes about
+        it name ``inns-cathedrals``).
+    """
+
+    name: str
+    title: str
+    rule_modules: tuple[tuple[str, str], ...]
+    options: tuple[RuleOption, ...] = ()
+    topics: tuple[Topic, ...] = ()
+    figure_kinds: tuple[FigureKind, ...] = ()
+    box: str = ""
+
+    @property
+    def expansion_ids(self) -> tuple[str, ...]:
+        """The ids of its rule modules, as game files list them."""
+        return tuple(eid for eid, _ in self.rule_modules)
+
+    def rule_module_path(self, expansion_id: str) -> str:
+        """``"carc_teach.expansions.<name>.rules:<Class>"`` of one of its rule modules."""
+        for eid, class_name in self.rule_modules:
+            if eid == expansion_id:
+                return f"carc_teach.expansions.{self.name}.rules:{class_name}"
+        raise KeyError(expansion_id)

@@ -1,0 +1,24 @@
+"""King and Robber Baron: the King and Robber Baron tiles.
+
+``rules.py`` plays it; this record names its parts for the registries
+(:mod:`carc_teach.expansions`)."""
+
+from __future__ import annotations
+
+from ..declare import FigureKind, Package
+from .options import OPTIONS
+from .topics import TOPICS
+
+PACKAGE = Package(
+    name="king_robber",
+    title="King and Robber Baron",
+    rule_modules=(("king-robber", "KingRobberRules"),),
+    options=OPTIONS,
+    topics=TOPICS,
+    figure_kinds=(
+        FigureKind("king", "the King", "king-robber", 0, frozenset(), False, False, True),
+        FigureKind(
+            "robber-baron", "the Robber Baron", "king-robber", 0, frozenset(), False, False, True
+        ),
+    ),
+)

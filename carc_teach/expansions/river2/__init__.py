@@ -1,0 +1,18 @@
+"""The River II: the river tiles, laid first from the spring.
+
+``rules.py`` plays it; this record names its parts for the registries
+(:mod:`carc_teach.expansions`)."""
+
+from __future__ import annotations
+
+from ..declare import Package
+from .options import OPTIONS
+from .topics import TOPICS
+
+PACKAGE = Package(
+    name="river2",
+    title="The River II",
+    rule_modules=(("river2", "River2Rules"),),
+    options=OPTIONS,
+    topics=TOPICS,
+)

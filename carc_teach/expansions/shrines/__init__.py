@@ -1,0 +1,18 @@
+"""Heretics and Shrines: shrine tiles and the challenges between heretic and monk.
+
+``rules.py`` plays it; this record names its parts for the registries
+(:mod:`carc_teach.expansions`)."""
+
+from __future__ import annotations
+
+from ..declare import Package
+from .options import OPTIONS
+from .topics import TOPICS
+
+PACKAGE = Package(
+    name="shrines",
+    title="Heretics and Shrines",
+    rule_modules=(("shrines", "ShrineRules"),),
+    options=OPTIONS,
+    topics=TOPICS,
+)
