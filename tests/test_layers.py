@@ -31,7 +31,17 @@ LAYERS: list[set[str]] = [
     {"controllers", "turn"},
     {"game"},
     {"gamefile", "simulate"},
-    {"render", "examples", "teach", "classroom", "lessons", "bench", "reference", "compare"},
+    {
+        "render",
+        "examples",
+        "teach",
+        "classroom",
+        "lessons",
+        "bench",
+        "reference",
+        "compare",
+        "practice",
+    },
     {"site", "commands", "cli", "notebook_ui", "__init__"},
 ]
 #: (importing module, imported module, function) allowed to reach upward

@@ -1,0 +1,604 @@
+"""Practice ("quiz me"): one rule drilled on endless fresh positions.
+
+A *drill* is a rule the learner picks (the points of a road, the Count's deployment, the
+King changing hands, a mayor's strength, a river tile set aside ...). For a seed, the module
+plays one seeded game between simulated players (:class:`PracticeController`) with the
+drill's expansions, finds the events where that rule decides something, and asks the
+question the walkthroughs ask there (their question builders, reused: ``teach``'s and the
+``lessons`` modules'). The same seed always gives the same question, on CPython and in
+Pyodide, so a teacher can hand the class a seed.
+
+A seed whose game has no such event moves on to the next seed (``Question.seed`` is the one
+that had it; entering that seed gives the question at once). The running tally of answers is
+a plain dict the notebook keeps in its state (:func:`record_answer`, :func:`tally_rows`).
+
+Nothing here imports marimo.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import teach
+from .controllers import PASS, GreedyController
+from .errors import CarcTeachError
+from .game import Game
+from .lessons import abbey_mayor, after_game, count, river2, shrines
+from .setup import Setup
+from .simulate import DEFAULT_PLAYERS
+from .text import escape_markdown, plural
+from .turn import play
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .events import Event
+
+__all__ = [
+    "PracticeController",
+    "Drill",
+    "DRILLS",
+    "GROUPS",
+    "Question",
+    "drill",
+    "practice_game",
+    "question_in",
+    "find_question",
+    "new_seed",
+    "record_answer",
+    "tally_rows",
+    "tally_markdown",
+    "is_right",
+    "MAX_GAMES",
+]
+
+#: how many seeds :func:`find_question` tries before it gives up
+MAX_GAMES = 40
+#: players at a practice table (three: the Count's deployment needs "the others" to score)
+PLAYERS = DEFAULT_PLAYERS[:3]
+
+
+class PracticeController(GreedyController):
+    """A table of mixed habits, so that the positions the rules are about come up often.
+
+    Each turn the player places greedily (the best immediate gain, as
+    :class:`~carc_teach.controllers.GreedyController`), generously (the placement worth most
+    to the *other* players: this is what makes a player complete someone else's city and
+    score nothing, the Count's trigger) or at random, in the proportions ``habits``. It
+    deploys the follower the greedy look-ahead planned, else any legal figure (a mayor, a
+    wagon, a barn, a pig ...) with chance ``act``, and answers every other optional decision
+    (the Count's deployment and redeployment, a wagon's move, the market) with chance
+    ``act``, uniformly among the options.
+    """
+
+    def __init__(
+        self, rng: random.Random, habits: tuple[float, float] = (0.4, 0.2), act: float = 0.85
+    ) -> None:
+        super().__init__(rng)
+        self.greedy_share, self.generous_share = habits
+        self.act = act
+
+    def choose(self, state, decision):
+        options = decision.options
+        if decision.kind == "place":
+            roll = self.rng.random()
+            if roll < self.greedy_share:
+                return self._place(state, decision)
+            self._planned = None
+            if roll < self.greedy_share + self.generous_share:
+                return self._generous(state, decision)
+            return options[self.rng.randrange(len(options))]
+        if decision.kind == "deploy":
+            planned, self._planned = self._planned, None
+            if planned is not None:
+                for option in options:
+                    if option.node == planned and option.figure == "follower":
+                        return option
+        n = len(options)
+        if not n:
+            return PASS
+        if decision.optional and self.rng.random() >= self.act:
+            return PASS
+        return options[self.rng.randrange(n)]
+
+    def _generous(self, state, decision):
+        turn = state.turn
+        worst, worst_value = None, float("inf")
+        for placement in decision.options:
+            value, _ = self._value(state, turn, placement)
+            if value < worst_value - 1e-9:
+                worst, worst_value = placement, value
+        return worst
+
+
+def practice_game(seed: int, expansions: tuple[str, ...]) -> Game:
+    """The seeded practice game of ``seed`` with ``expansions`` (three players,
+    :class:`PracticeController`); its set-up records the seed."""
+    setup = Setup(
+        players=PLAYERS,
+        expansions=expansions,
+        seed=seed,
+        title=f"Practice game, seed {seed}",
+    )
+    controller = PracticeController(random.Random(f"carc-teach-practice:{seed}"))
+    state = play(setup, controller)
+    return Game.from_played(setup, controller.moves, state, controller.final_actions)
+
+
+# -- drills ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One rule to practise.
+
+    ``candidates(event)`` is a cheap test of the events where the question may be asked;
+    ``ask(game, index)`` builds the question there (None where the position does not fit).
+    ``balance``: pick the kind of answer first ("Yes" or "No" ...), then the event, so that a
+    rare answer comes up as often as a common one.
+    """
+
+    id: str
+    title: str
+    group: str
+    expansions: tuple[str, ...]
+    teaches: str
+    candidates: Callable[[Event], bool]
+    ask: Callable[[Game, int], teach.Prediction | None]
+    balance: bool = False
+
+
+def _scoring(*rules: str, kinds=("points", "no-score")) -> Callable[[Event], bool]:
+    return lambda e: e.kind in kinds and e.rule in rules
+
+
+def _points_of(*rules: str) -> Callable[[Game, int], teach.Prediction | None]:
+    """The points question (:func:`teach.prediction_for`) at a scoring under ``rules``."""
+
+    def ask(game: Game, index: int) -> teach.Prediction | None:
+        if game.events[index].rule not in rules:
+            return None
+        return teach.prediction_for(game, index)
+
+    return ask
+
+
+def _first(*builders) -> Callable[[Game, int], teach.Prediction | None]:
+    def ask(game: Game, index: int) -> teach.Prediction | None:
+        for build in builders:
+            found = build(game, index)
+            if found is not None:
+                return found
+        return None
+
+    return ask
+
+
+def _has_pig(event: Event) -> bool:
+    return event.kind == "points" and any("pig" in what for what, _ in event.breakdown)
+
+
+def _pig_points(game: Game, index: int) -> teach.Prediction | None:
+    """A farm scoring where a pig counts: how many points (new kind; the walkthrough's pig
+    question needs a barn's farm met in the same turn, rare in random games)."""
+    event = game.events[index]
+    if not _has_pig(event):
+        return None
+    found = teach.prediction_for(game, index)
+    if found is None:
+        return None
+    return teach.Prediction(
+        f"{event.player}'s pig stands on this farm. {found.question}",
+        found.choices,
+        found.answer,
+        found.explanation
+        + " The pig adds 1 point per completed city to its owner's farmers, and only when "
+        "its owner scores the farm.",
+    )
+
+
+def _after_redeploy(event: Event) -> bool:
+    return event.kind in ("points", "no-score", "count-redeploy-closed")
+
+
+def _redeploy_points(game: Game, index: int) -> teach.Prediction | None:
+    """The points of a scoring that followers from the City joined just before it (new kind):
+    who wins the majority now, and for how much."""
+    event = game.events[index]
+    if event.kind == "count-redeploy-closed":
+        return count.round_question_for(game, index)
+    if event.kind not in ("points", "no-score") or event.step == "final":
+        return None
+    span = range(index - 1, -1, -1)
+    moved: list[Event] = []
+    for k in span:
+        e = game.events[k]
+        if e.turn != event.turn or e.kind in ("points", "no-score"):
+            break
+        if e.kind == "figure-moved" and e.rule.startswith("count.redeploy."):
+            moved.append(e)
+    if not moved:
+        return None
+    found = teach.prediction_for(game, index)
+    if found is None:
+        return None
+    movers = sorted({e.player for e in moved if e.player}, key=game.players.index)
+    quarters = sorted({e.rule.rpartition(".")[2] for e in moved})
+    lead = (
+        f"Before this scoring, {' and '.join(movers)} moved a follower in from the City of "
+        f"Carcassonne ({' and '.join(quarters)} quarter). "
+    )
+    return teach.Prediction(lead + found.question, found.choices, found.answer, found.explanation)
+
+
+def _is_token_award(event: Event) -> bool:
+    return teach._token_of(event) is not None
+
+
+def _city_candidates(event: Event) -> bool:
+    return event.step == "3B" or (event.kind == "figure-deployed" and event.rule == "count.deploy")
+
+
+_BASE = ("base",)
+_COUNT = ("base", "count")
+_KING = ("base", "king-robber")
+_SHRINES = ("base", "shrines")
+_ABBEY = ("base", "abbey-mayor")
+_RIVER = ("base", "river2")
+_INNS = ("base", "inns-cathedrals")
+
+DRILLS: tuple[Drill, ...] = (
+    Drill(
+        "road",
+        "Points of a completed road",
+        "Base game",
+        _BASE,
+        "A completed road scores 1 point per tile for the player(s) with the most followers on it.",
+        _scoring("base.road.score"),
+        _points_of("base.road.score"),
+    ),
+    Drill(
+        "city",
+        "Points of a completed city",
+        "Base game",
+        _BASE,
+        "A completed city scores 2 per tile and 2 per pennant; ties score in full.",
+        _scoring("base.city.score"),
+        _points_of("base.city.score"),
+    ),
+    Drill(
+        "cloister",
+        "Points of a cloister",
+        "Base game",
+        _BASE,
+        "A cloister surrounded by eight tiles scores 9; after the game 1 for itself and 1 per "
+        "neighbour.",
+        _scoring("base.cloister.score", "base.final.cloister"),
+        _points_of("base.cloister.score", "base.final.cloister"),
+    ),
+    Drill(
+        "unfinished",
+        "Unfinished roads and cities after the game",
+        "Base game",
+        _BASE,
+        "After the last tile an unfinished road scores 1 per tile, an unfinished city 1 per "
+        "tile and pennant.",
+        _scoring("base.final.road", "base.final.city"),
+        _points_of("base.final.road", "base.final.city"),
+    ),
+    Drill(
+        "farm",
+        "Points of a farm",
+        "Base game",
+        _BASE,
+        "After the game a farm scores 3 per completed city it touches.",
+        _scoring("base.final.farm", kinds=("points",)),
+        after_game.farm_question_for,
+    ),
+    Drill(
+        "count-deploy",
+        "May the placer enter the City of Carcassonne?",
+        "The Count of Carcassonne",
+        _COUNT,
+        "A player whose tile made others score while they scored nothing puts a follower "
+        "into a quarter of the City.",
+        _city_candidates,
+        teach.city_question_for,
+        balance=True,
+    ),
+    Drill(
+        "count-redeploy",
+        "Followers coming out of the City before a scoring",
+        "The Count of Carcassonne",
+        _COUNT,
+        "Before a feature scores, players may move followers from the matching quarter into "
+        "it, once round the table.",
+        _after_redeploy,
+        _redeploy_points,
+    ),
+    Drill(
+        "count-market",
+        "The market after the game",
+        "The Count of Carcassonne",
+        _COUNT,
+        "After the last tile, followers in the City go out one per player and round, starting "
+        "left of the last placer.",
+        lambda e: e.step == "final",
+        after_game.market_question_for,
+    ),
+    Drill(
+        "king-token",
+        "Does the King or the Robber Baron change hands?",
+        "King & Robber Baron",
+        _KING,
+        "A completed city (road) takes the King (Robber Baron) only with more tiles than any "
+        "before it.",
+        _is_token_award,
+        teach.token_question_for,
+        balance=True,
+    ),
+    Drill(
+        "king-final",
+        "The King's and the Robber Baron's points",
+        "King & Robber Baron",
+        _KING,
+        "After the game the King scores 1 per completed city, the Robber Baron 1 per completed "
+        "road.",
+        _scoring("king.final", "robber.final", kinds=("points",)),
+        after_game.token_question_for,
+    ),
+    Drill(
+        "shrine-challenge",
+        "A challenge between a shrine and a cloister",
+        "Heretics & Shrines",
+        _SHRINES,
+        "A shrine next to a cloister challenges it: the first completed scores, the other's "
+        "follower goes home empty-handed.",
+        lambda e: (
+            e.kind
+            in ("challenge-started", "feature-completed", "challenge-open", "challenge-drawn")
+        ),
+        _first(shrines.challenge_start_question_for, teach.challenge_question_for),
+    ),
+    Drill(
+        "shrine-limit",
+        "Where a shrine or cloister may not go",
+        "Heretics & Shrines",
+        _SHRINES,
+        "A shrine may touch one cloister at most, and a cloister one shrine.",
+        lambda e: e.kind == "placement-limited",
+        shrines.limit_question_for,
+    ),
+    Drill(
+        "mayor",
+        "A mayor's strength",
+        "Abbey & Mayor",
+        _ABBEY,
+        "A mayor counts one follower per pennant of its city, zero without pennants.",
+        lambda e: e.kind == "figure-strength" and e.rule == "mayor.strength",
+        abbey_mayor.mayor_question_for,
+    ),
+    Drill(
+        "wagon",
+        "Where a wagon may go",
+        "Abbey & Mayor",
+        _ABBEY,
+        "After its feature scores, a wagon may roll on to a connected unfinished, unoccupied "
+        "road, city or cloister.",
+        lambda e: e.rule == "wagon.move",
+        abbey_mayor.wagon_question_for,
+    ),
+    Drill(
+        "barn",
+        "A barn's points",
+        "Abbey & Mayor",
+        _ABBEY,
+        "A barn pays the farmers on its farm 3 per city at once, farmers joining later 1 per "
+        "city, and its owner 4 per city after the game.",
+        lambda e: e.kind == "barn-connect" or e.rule in ("barn.scoring", "barn.final"),
+        _first(abbey_mayor.barn_question_for, after_game.barn_question_for),
+    ),
+    Drill(
+        "pig",
+        "A pig on a farm",
+        "Abbey & Mayor",
+        ("base", "abbey-mayor", "pig"),
+        "A pig adds 1 point per completed city to its owner's farmers.",
+        lambda e: e.kind == "tile-placed" or _has_pig(e),
+        _first(abbey_mayor.pig_question_for, _pig_points),
+    ),
+    Drill(
+        "builder",
+        "What a builder brings",
+        "Abbey & Mayor",
+        ("base", "abbey-mayor", "builder"),
+        "A tile extending the builder's road or city earns its owner a second tile at once, "
+        "never a third.",
+        lambda e: e.kind in ("builder-extended", "turn-begin"),
+        abbey_mayor.builder_question_for,
+    ),
+    Drill(
+        "river-removed",
+        "A river tile that fits nowhere",
+        "The River II",
+        _RIVER,
+        "A river tile no open end of the river can take leaves the game.",
+        lambda e: e.kind == "river2-tile-removed",
+        river2.removed_question_for,
+    ),
+    Drill(
+        "river-place",
+        "Where a river tile may go",
+        "The River II",
+        _RIVER,
+        "The river continues from an open end and never turns back on itself.",
+        lambda e: e.kind in ("tile-drawn", "tile-placed"),
+        _first(river2.bend_question_for, river2.where_question_for),
+    ),
+    Drill(
+        "river-herd",
+        "The pig herd's farm",
+        "The River II",
+        _RIVER,
+        "The pig herd adds 1 point per completed city to the farmers of its farm.",
+        lambda e: e.kind == "points" and e.rule == "base.final.farm",
+        river2.pig_herd_question_for,
+    ),
+    Drill(
+        "inn",
+        "A road with an inn",
+        "Inns & Cathedrals",
+        _INNS,
+        "A completed road with an inn scores 2 per tile; unfinished, nothing.",
+        _scoring("inns.road.score", "inns.road.final"),
+        _points_of("inns.road.score", "inns.road.final"),
+    ),
+    Drill(
+        "cathedral",
+        "A city with a cathedral",
+        "Inns & Cathedrals",
+        _INNS,
+        "A completed city with a cathedral scores 3 per tile and pennant; unfinished, nothing.",
+        _scoring("cathedrals.city.score", "cathedrals.city.final"),
+        _points_of("cathedrals.city.score", "cathedrals.city.final"),
+    ),
+)
+
+_BY_ID = {d.id: d for d in DRILLS}
+
+#: group title -> its drills, in the order above
+GROUPS: dict[str, tuple[Drill, ...]] = {}
+for _d in DRILLS:
+    GROUPS[_d.group] = (*GROUPS.get(_d.group, ()), _d)
+
+
+def drill(drill_id: str) -> Drill:
+    """The drill with this id (one line naming the known ids otherwise)."""
+    try:
+        return _BY_ID[drill_id]
+    except KeyError:
+        raise CarcTeachError(f"no drill {drill_id!r}; choose from {', '.join(_BY_ID)}") from None
+
+
+# -- questions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """A practice question: the drill, the seed whose game has it, the game, the event it is
+    asked at, the question, and how many games it took to find (``games``) and how long
+    (``seconds``)."""
+
+    drill: Drill
+    seed: int
+    game: Game
+    index: int
+    prediction: teach.Prediction
+    games: int = 1
+    seconds: float = 0.0
+
+    @property
+    def event(self) -> Event:
+        return self.game.events[self.index]
+
+
+def _answer_kind(prediction: teach.Prediction) -> str:
+    return prediction.answer.partition(":")[0].split(",")[0]
+
+
+def question_in(the_drill: Drill, game: Game, seed: int) -> tuple[int, teach.Prediction] | None:
+    """The drill's question in ``game`` (event index, question), or None when the game has
+    no position for it. Which of several positions is chosen is drawn from the seed."""
+    candidates = [e.index for e in game.events if the_drill.candidates(e)]
+    candidates.sort(key=lambda k: teach._draw("practice", the_drill.id, seed, k))
+    if not the_drill.balance:
+        for k in candidates:
+            found = the_drill.ask(game, k)
+            if found is not None:
+                return k, found
+        return None
+    by_kind: dict[str, list[tuple[int, teach.Prediction]]] = {}
+    for k in candidates:
+        found = the_drill.ask(game, k)
+        if found is not None:
+            by_kind.setdefault(_answer_kind(found), []).append((k, found))
+    if not by_kind:
+        return None
+    kinds = sorted(by_kind)
+    return by_kind[kinds[teach._draw("practice-kind", the_drill.id, seed) % len(kinds)]][0]
+
+
+def find_question(drill_id: str, seed: int, *, max_games: int = MAX_GAMES) -> Question:
+    """The question of ``drill_id`` for ``seed``: the first of ``seed``, ``seed + 1``, ...
+    whose practice game has a position for the drill (at most ``max_games`` games)."""
+    the_drill = drill(drill_id)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise CarcTeachError(f"seed: expected a whole number from 0 up, got {seed!r}")
+    started = time.perf_counter()
+    for tried in range(max_games):
+        game = practice_game(seed + tried, the_drill.expansions)
+        found = question_in(the_drill, game, seed + tried)
+        if found is not None:
+            index, prediction = found
+            return Question(
+                the_drill,
+                seed + tried,
+                game,
+                index,
+                prediction,
+                games=tried + 1,
+                seconds=time.perf_counter() - started,
+            )
+    raise CarcTeachError(
+        f"no position for {the_drill.title!r} in the games of seeds {seed} to "
+        f"{seed + max_games - 1}; try another seed"
+    )
+
+
+def new_seed(previous: int | None = None) -> int:
+    """A fresh seed for "another question" (a number a class can read out and type)."""
+    rng = random.Random(previous) if previous is not None else random.Random()
+    return rng.randrange(1, 100_000)
+
+
+# -- the tally ---------------------------------------------------------------------------------
+
+#: drill id -> (right, asked)
+Tally = dict[str, tuple[int, int]]
+
+
+def is_right(prediction: teach.Prediction, guess: str | None) -> bool:
+    return guess is not None and guess == prediction.answer
+
+
+def record_answer(tally: Tally, drill_id: str, right: bool) -> Tally:
+    """A new tally with one more answer to ``drill_id`` (the old one is left as it was)."""
+    done, asked = tally.get(drill_id, (0, 0))
+    return {**tally, drill_id: (done + int(right), asked + 1)}
+
+
+def tally_rows(tally: Tally) -> list[dict]:
+    """The tally per drill, in the drills' order: ``drill``, ``group``, ``right``, ``asked``."""
+    return [
+        {"drill": d.title, "group": d.group, "right": tally[d.id][0], "asked": tally[d.id][1]}
+        for d in DRILLS
+        if d.id in tally
+    ]
+
+
+def tally_markdown(tally: Tally) -> str:
+    """The tally as a Markdown table (or a line saying nothing was answered yet)."""
+    rows = tally_rows(tally)
+    if not rows:
+        return "*No answers yet: the tally fills in as you answer.*"
+    lines = ["| rule | right | asked |", "|---|---|---|"]
+    for row in rows:
+        lines.append(
+            f"| {escape_markdown(row['drill'])} | {row['right']} | {plural(row['asked'], 'question')} |"
+        )
+    right = sum(r["right"] for r in rows)
+    asked = sum(r["asked"] for r in rows)
+    lines.append(f"| **all rules** | **{right}** | **{plural(asked, 'question')}** |")
+    return "\n".join(lines)
