@@ -345,6 +345,27 @@ def _plan(rules: tuple[PlacementRule, ...], tile_type: TileType) -> _Plan:
     )
 
 
+#: the placement rules of recent boards -> (them as PlacementRule objects, the search plans
+#: per tile type); a few kinds of game at a time, so it is emptied when it grows past that
+_SHARED_PLANS: dict[tuple, tuple[tuple[PlacementRule, ...], dict[int, _Plan]]] = {}
+
+
+def _rules_and_plans(
+    placement_rules: tuple,
+) -> tuple[tuple[PlacementRule, ...], dict[int, _Plan]]:
+    rules = tuple(r if isinstance(r, PlacementRule) else PlacementRule(r) for r in placement_rules)
+    key = tuple(placement_rules)
+    try:
+        shared = _SHARED_PLANS.get(key)
+    except TypeError:  # a rule that cannot be hashed: this board keeps its own plans
+        return rules, {}
+    if shared is None:
+        if len(_SHARED_PLANS) >= 32:
+            _SHARED_PLANS.clear()
+        shared = _SHARED_PLANS[key] = (rules, {})
+    return shared
+
+
 class Placements(Sequence[Placement]):
     """The legal placements of a tile, as a read-only sequence.
 
@@ -428,12 +449,10 @@ class Board:
         self._codes: dict[Position, int] = {}
         self.features = FeatureGraph(self.tiles)
         self.placement_rules = placement_rules
-        self._rules = tuple(
-            r if isinstance(r, PlacementRule) else PlacementRule(r) for r in placement_rules
-        )
-        #: id of a tile type -> how to search for it (see _plan); depends on the rules only,
-        #: so copies of the board share it
-        self._plans: dict[int, _Plan] = {}
+        #: the rules as PlacementRule objects, and id of a tile type -> how to search for it
+        #: (see _plan): both depend on the rules only, so boards with the same rules (every
+        #: game of a kind, copies of a board) share them
+        self._rules, self._plans = _rules_and_plans(placement_rules)
         #: (tiles on the board, tile type, its legal placements) of the last search
         self._legal: tuple[int, TileType, Sequence[Placement]] | None = None
 
