@@ -97,7 +97,7 @@ def first_view(path: Path) -> FirstView | None:
 
 _STYLE = """
 #carc-prerender { position: fixed; inset: 0; z-index: 2147483000; overflow: auto;
-  background: var(--background, #fff); padding: 1.5rem 2rem 3rem; }
+  background: var(--background, #fff); }
 #carc-prerender .carc-prerender-status { font: 14px/1.4 system-ui, sans-serif; color: #6b5b4b;
   margin: .5rem 0 1rem; }
 #carc-prerender .carc-prerender-status::before { content: ""; display: inline-block;
@@ -107,21 +107,68 @@ _STYLE = """
 @keyframes carc-prerender-spin { to { transform: rotate(360deg); } }
 """
 
-# Removes the block once marimo's own output shows the same drawing. Should the runtime never
-# get there, the block stops covering the page after two minutes, so marimo's own message
-# shows. Plain DOM, no dependency.
+#: The classes of marimo 0.25.2's run-mode columns (a ``width="full"`` app: the page's padding,
+#: the column, a cell's output area), from marimo's own style sheet, which the page loads before
+#: it paints: the pre-rendered text and board stand at the same left edge as the live ones.
+_COLUMN = (
+    '<div class="px-1 sm:px-16 md:px-20 xl:px-24 pb-24 sm:pb-12" style="padding-top:29px">'
+    '<div class="m-auto max-w-full"><div class="output-area"><div class="output">'
+)
+_COLUMN_END = "</div></div></div></div>"
+
+# Removes the block once marimo's own output shows the same drawing. The live board stands
+# lower than the pre-rendered one (the controls above it are not pre-rendered): marimo's page is
+# scrolled by the difference first, in the same task, so the board does not move on screen (the
+# title scrolls out of view instead; scrolling up shows it). Should the runtime never get
+# there, the block stops covering the page after two minutes, so marimo's own message shows.
+# Plain DOM, no dependency.
 _SCRIPT = """
 (() => {
   const block = document.getElementById("carc-prerender");
   if (!block) return;
   const ready = block.getAttribute("data-ready");
   const root = document.getElementById("root");
-  const shown = () => root.querySelector(
-    ready === "board" ? "svg.carc-board" : "marimo-ui-element") !== null;
+  const wanted = ready === "board" ? "svg.carc-board" : "marimo-ui-element";
+  // the first of marimo's boards (or widgets) that has a box: marimo's widgets (its tabs) show
+  // copies of their contents in shadow roots, and an output is in the page before it shows
+  const deep = (node, found) => {
+    node.querySelectorAll(wanted).forEach((el) => found.push(el));
+    node.querySelectorAll("*").forEach((el) => el.shadowRoot && deep(el.shadowRoot, found));
+    return found;
+  };
+  const live = () => root.querySelector(wanted) === null ? null
+    : deep(root, []).find((el) => el.getBoundingClientRect().height > 0) ?? null;
+  const scroller = (el) => {
+    for (; el && el !== document.body; el = el.parentElement ?? el.getRootNode().host) {
+      const style = getComputedStyle(el);
+      if (/(auto|scroll)/.test(style.overflowY)) return el;
+    }
+    return document.scrollingElement;
+  };
+  const stand = (board) => {
+    const shown = block.querySelector("svg.carc-board");
+    if (ready !== "board" || !shown) return;
+    const pane = scroller(board);
+    const shift = board.getBoundingClientRect().top - shown.getBoundingClientRect().top;
+    const room = pane.scrollHeight - pane.clientHeight - pane.scrollTop;
+    if (shift > room) pane.style.paddingBottom = `${Math.ceil(shift - room)}px`;
+    pane.scrollTop += shift;
+  };
+  let waiting = false;
   const check = () => {
     if (!block.isConnected) return true;
-    if (shown()) { block.remove(); return true; }
-    return false;
+    const board = live();
+    if (board === null) {
+      // there but not shown yet: looked at again at the next frame
+      if (!waiting && root.querySelector(wanted)) {
+        waiting = true;
+        requestAnimationFrame(() => { waiting = false; if (check()) observer.disconnect(); });
+      }
+      return false;
+    }
+    stand(board);
+    block.remove();
+    return true;
   };
   const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
   observer.observe(root, { childList: true, subtree: true, characterData: true });
@@ -135,13 +182,13 @@ def render_block(view: FirstView) -> str:
     ready = html.escape(view.ready, quote=True)
     return (
         f'<div id="carc-prerender" {MARKER}="" data-ready="{ready}" aria-busy="true">'
-        f"<style>{_STYLE}</style>"
+        f"<style>{_STYLE}</style>{_COLUMN}"
         f'<div class="carc-prerender-opening">{view.opening}</div>'
         '<p class="carc-prerender-status">Starting Python in your browser. This is the '
         "walkthrough's real first view; its controls answer once Python runs (on a first "
         "visit that takes some seconds).</p>"
         f'<div class="carc-prerender-drawing">{view.drawing}</div>'
-        f"</div><script>{_SCRIPT}</script>"
+        f"{_COLUMN_END}</div><script>{_SCRIPT}</script>"
     )
 
 
