@@ -10,6 +10,8 @@ import subprocess
 import pytest
 from cli_support import CLI, REPO, run_cli
 
+from carc_teach.rules import EXPANSIONS
+
 
 def one_error_line(result: subprocess.CompletedProcess) -> str:
     assert result.returncode == 2, (result.returncode, result.stderr)
@@ -67,7 +69,7 @@ def test_simulate_expansions_with_spaces_commas_and_all():
     assert spaced.stdout.split('"seconds"')[0] == commas.stdout.split('"seconds"')[0]
     assert one_error_line(run_cli("simulate", "--expansions", "count", "nope")) == (
         "carc-teach simulate: error: --expansions: unknown expansion 'nope'; implemented: "
-        "base, count, river2, king-robber, shrines, abbey-mayor, big-follower, builder, pig"
+        + ", ".join(EXPANSIONS)
     )
     assert one_error_line(run_cli("simulate", "--expansions", "all,nope")).startswith(
         "carc-teach simulate: error: --expansions: 'all' already names every implemented "
