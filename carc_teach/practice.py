@@ -51,6 +51,10 @@ __all__ = [
     "tally_rows",
     "tally_markdown",
     "is_right",
+    "Progress",
+    "choices",
+    "drill_for",
+    "ANY",
     "MAX_GAMES",
 ]
 
@@ -503,6 +507,23 @@ class Question:
     def event(self) -> Event:
         return self.game.events[self.index]
 
+    @property
+    def key(self) -> tuple[str, int, int]:
+        """What tells this question from any other: drill, seed, event."""
+        return (self.drill.id, self.seed, self.index)
+
+    def shown_until(self, answered: bool) -> int:
+        """The event whose board to show: the event asked about, except that before the
+        answer a figure's move, deployment or return is shown from just before it (the board
+        after it would show the answer)."""
+        if not answered and self.event.kind in _FIGURE_EVENTS and self.index > 0:
+            return self.index - 1
+        return self.index
+
+
+#: events that move a figure on the board or into the City
+_FIGURE_EVENTS = ("figure-deployed", "figure-moved", "figure-returned")
+
 
 def _answer_kind(prediction: teach.Prediction) -> str:
     return prediction.answer.partition(":")[0].split(",")[0]
@@ -530,12 +551,41 @@ def question_in(the_drill: Drill, game: Game, seed: int) -> tuple[int, teach.Pre
     return by_kind[kinds[teach._draw("practice-kind", the_drill.id, seed) % len(kinds)]][0]
 
 
+#: a choice of "any rule of" a group: ``ANY + group title``
+ANY = "any:"
+
+
+def choices() -> dict[str, str]:
+    """What the learner may pick, label -> choice (a drill id, or ``ANY`` + a group title for
+    any rule of that expansion), in teaching order."""
+    out: dict[str, str] = {}
+    for group, drills in GROUPS.items():
+        out[f"{group}: any of its rules"] = ANY + group
+        for d in drills:
+            out[f"{group}: {d.title}"] = d.id
+    return out
+
+
+def drill_for(choice: str, seed: int) -> Drill:
+    """The drill a choice means for ``seed``: the drill itself, or for "any rule of" a group
+    one of its drills drawn from the seed."""
+    if choice.startswith(ANY):
+        drills = GROUPS.get(choice[len(ANY) :])
+        if not drills:
+            raise CarcTeachError(
+                f"no group {choice[len(ANY) :]!r}; choose from {', '.join(GROUPS)}"
+            )
+        return drills[teach._draw("practice-any", choice, seed) % len(drills)]
+    return drill(choice)
+
+
 def find_question(drill_id: str, seed: int, *, max_games: int = MAX_GAMES) -> Question:
     """The question of ``drill_id`` for ``seed``: the first of ``seed``, ``seed + 1``, ...
-    whose practice game has a position for the drill (at most ``max_games`` games)."""
-    the_drill = drill(drill_id)
+    whose practice game has a position for the drill (at most ``max_games`` games).
+    ``drill_id`` may be a choice of "any rule of" a group (:func:`choices`)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise CarcTeachError(f"seed: expected a whole number from 0 up, got {seed!r}")
+    the_drill = drill_for(drill_id, seed)
     started = time.perf_counter()
     for tried in range(max_games):
         game = practice_game(seed + tried, the_drill.expansions)
@@ -571,6 +621,25 @@ Tally = dict[str, tuple[int, int]]
 
 def is_right(prediction: teach.Prediction, guess: str | None) -> bool:
     return guess is not None and guess == prediction.answer
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The learner's answers so far: the tally per drill and the questions already counted
+    (only the first answer to a question counts; changing it afterwards changes nothing)."""
+
+    tally: Tally
+    answered: frozenset = frozenset()
+
+    def answer(self, question: Question, guess: str | None) -> Progress:
+        """This progress with ``guess`` counted for ``question`` (unchanged when the question
+        was answered already or nothing was chosen)."""
+        if guess is None or question.key in self.answered:
+            return self
+        right = is_right(question.prediction, guess)
+        return Progress(
+            record_answer(self.tally, question.drill.id, right), self.answered | {question.key}
+        )
 
 
 def record_answer(tally: Tally, drill_id: str, right: bool) -> Tally:

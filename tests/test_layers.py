@@ -42,7 +42,7 @@ LAYERS: list[set[str]] = [
         "compare",
         "practice",
     },
-    {"site", "commands", "cli", "notebook_ui", "__init__"},
+    {"site", "commands", "cli", "notebook_ui", "practice_ui", "__init__"},
 ]
 #: (importing module, imported module, function) allowed to reach upward
 EXEMPT = {("board", "render.svg", "_repr_svg_")}

@@ -61,6 +61,7 @@ GROUPS: tuple[Group, ...] = (
         (
             Place("after_the_game", "the scoring after the game: farms, tokens, barns, the market"),
             Place("compare_editions", "one game under two editions or house rules"),
+            Place("practice", "quiz me: any rule drilled on fresh positions, with a tally"),
         ),
     ),
 )
