@@ -1002,11 +1002,11 @@ def city_quarters(state: GameState) -> list[dict]:
     ``sends_to`` (where its followers may go), ``waiting`` (``"Alice's follower"`` ...), and
     ``count`` (whether the Count stands there).
     """
-    from .expansions.count.rules import QUARTERS, quarter_of
+    from .expansions.count.rules import QUARTERS, count_quarter, quarter_occupants
     from .figures import kind_of
 
-    count = state.figures.get("count")
-    if count is None or quarter_of(count.location) is None:
+    count_in = count_quarter(state)
+    if count_in is None:
         return []
     tiles = {}
     for (x, y), placed in state.board.tiles.items():
@@ -1017,8 +1017,8 @@ def city_quarters(state: GameState) -> list[dict]:
     for quarter in QUARTERS:
         waiting = sorted(
             f"{f.player}'s {kind_of(f.kind).title}"
-            for f in state.figures.values()
-            if f.player is not None and quarter_of(f.location) == quarter
+            for f in quarter_occupants(state, quarter)
+            if f.player is not None
         )
         rows.append(
             {
@@ -1026,7 +1026,7 @@ def city_quarters(state: GameState) -> list[dict]:
                 "tile": tiles.get(quarter, ""),
                 "sends_to": _QUARTER_SENDS[quarter],
                 "waiting": waiting,
-                "count": quarter_of(count.location) == quarter,
+                "count": count_in == quarter,
             }
         )
     return rows
@@ -1246,28 +1246,27 @@ def _pos_text(node) -> str:
 
 
 def open_challenges(state: GameState) -> list[dict]:
-    """The challenges open in ``state`` (read from ``state.ext["shrines"]``), in the order they
-    started. Empty when the game is played without shrines or none is open.
+    """The challenges open in ``state``, in the order they started. Empty when the game is
+    played without shrines or none is open.
 
     Each row: ``shrine`` and ``cloister`` (their squares, ``"(x, y)"``), ``heretic`` and
     ``monk`` (who stands on each, joined names), ``challenger``, and ``shrine_missing`` /
     ``cloister_missing`` (how many of the eight neighbouring squares each still lacks).
     """
-    ext = state.ext.get("shrines")
-    if not ext:
-        return []
+    from .expansions.shrines.rules import open_challenges as challenges_of
+
     features = state.board.features
     rows = []
-    for challenge in ext.get("challenges", ()):
-        shrine = features.feature_of(tuple(challenge["shrine"]))
-        cloister = features.feature_of(tuple(challenge["cloister"]))
+    for challenge in challenges_of(state):
+        shrine = features.feature_of(challenge.shrine)
+        cloister = features.feature_of(challenge.cloister)
         rows.append(
             {
-                "shrine": _pos_text(challenge["shrine"]),
-                "cloister": _pos_text(challenge["cloister"]),
+                "shrine": _pos_text(challenge.shrine),
+                "cloister": _pos_text(challenge.cloister),
                 "heretic": ", ".join(sorted({f.player for f in shrine.figures if f.player})),
                 "monk": ", ".join(sorted({f.player for f in cloister.figures if f.player})),
-                "challenger": challenge.get("challenger") or "",
+                "challenger": challenge.challenger or "",
                 "shrine_missing": 8 - shrine.neighbours,
                 "cloister_missing": 8 - cloister.neighbours,
             }
@@ -1425,19 +1424,17 @@ def royal_tokens(state: GameState) -> list[dict]:
     ``feature`` ("city" / "road"), ``holder`` (a player, or None while set aside) and
     ``to_beat`` (the tiles of the biggest completed city / road so far: a completed one must
     have more to take the token; 0 while none has been completed). Empty without the module."""
-    ext = state.ext.get("king-robber")
-    if ext is None:
-        return []
-    from .expansions.king_robber.rules import holder
+    from .expansions.king_robber.rules import holder, to_beat
 
-    record = ext.get("record", {})
+    if not any(fid in state.figures for fid in _ROYAL_TOKENS):
+        return []
     return [
         {
             "token": fid,
             "name": name,
             "feature": kind,
             "holder": holder(state, fid) if fid in state.figures else None,
-            "to_beat": int(record.get(kind, 0)),
+            "to_beat": to_beat(state, kind),
         }
         for fid, (name, kind, _) in _ROYAL_TOKENS.items()
     ]

@@ -592,9 +592,9 @@ def _farmers_text(farm: Feature, players) -> str:
 
 def _herd_on(state: GameState, farm: Feature) -> bool:
     """Whether a pig-herd tile of The River II shows its herd in this farm."""
-    from ..expansions.abbey_mayor.rules import _has_pig_herd
+    from ..expansions.abbey_mayor.rules import has_pig_herd
 
-    return _has_pig_herd(state, farm)
+    return has_pig_herd(state, farm)
 
 
 def _situation(state: GameState, farm: Feature) -> str:

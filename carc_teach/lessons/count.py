@@ -410,10 +410,9 @@ def round_question_for(game: Game, index: int) -> teach.Prediction | None:
         f"No: the Count blocks the {quarter}",
     )
     state = game.replay(index - 1)
-    count = state.figures.get("count")
-    from ..expansions.count.rules import quarter_of
+    from ..expansions.count.rules import count_quarter
 
-    where = (quarter_of(count.location) if count is not None else None) or "elsewhere"
+    where = count_quarter(state) or "elsewhere"
     explanation = (
         f"Before a scoring during the game the redeployment goes once round the table, from "
         f"the left of {placer}, who placed the tile, to {placer}, each player deciding once "

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from .. import teach
 from ..board import Placement
-from ..expansions.river2.rules import _bend, _entry_side, _river_sides, river_problem
+from ..expansions.river2.rules import entry_side, river_bend, river_problem, river_sides
 from ..geometry import NEIGHBOUR_OFFSETS
 from ..text import escape_html as escape
 from ..text import plural
@@ -84,13 +84,13 @@ def river_ends(state: GameState) -> list[dict]:
     for placed in sorted(board, key=lambda p: p.order):
         if "river" not in placed.type.tags:
             continue
-        entry = _entry_side(board, placed)
-        for side in _river_sides(placed.tile):
+        entry = entry_side(board, placed)
+        for side in river_sides(placed.tile):
             dx, dy = NEIGHBOUR_OFFSETS[side]
             square = (placed.x + dx, placed.y + dy)
             if side == entry or square in board.tiles:
                 continue
-            bend = _BEND_WORD.get(_bend(entry, side))
+            bend = _BEND_WORD.get(river_bend(entry, side))
             refused = None
             if bend == "right":
                 refused = _HEADING[(side + 1) % 4]
@@ -219,7 +219,7 @@ def _joins(state: GameState, tile_type: TileType, square: tuple[int, int]) -> li
     x, y = square
     out = []
     for rotation in ROTATIONS:
-        sides = _river_sides(orient(tile_type, rotation))
+        sides = river_sides(orient(tile_type, rotation))
         entries = []
         for side in sides:
             dx, dy = NEIGHBOUR_OFFSETS[side]

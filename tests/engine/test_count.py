@@ -700,7 +700,7 @@ def test_ckr_17_special_figure_strength_of_a_mayor_or_wagon_from_the_city(
     strength_events = [e for e in game.events if e.kind == "figure-strength" and e.turn == 5]
     says = [e.data["strength"] for e in strength_events if e.figure == f"Alice:{figure}1"]
     assert says == ([2] if strength == "two-each" else [1])
-    assert game.state.ext["count"]["two_each"] == []  # it counts two in that scoring only
+    assert game.state.ext["count"].two_each == []  # it counts two in that scoring only
 
 
 # -- bad input ----------------------------------------------------------------------------------

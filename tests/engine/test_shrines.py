@@ -15,6 +15,7 @@ from test_king_robber import check_invariants, mv, play_random
 
 from carc_teach import rules as rules_package
 from carc_teach.errors import IllegalMoveError
+from carc_teach.expansions.shrines.rules import open_challenges
 from carc_teach.game import Game
 from carc_teach.gamefile import load_game
 
@@ -123,7 +124,7 @@ def test_a_follower_on_a_shrine_is_a_heretic():
 def test_a_heretic_next_to_an_unoccupied_cloister_starts_no_challenge():
     game = sh_game([mv("B", 0, 1, 0), mv("SH-1", 0, 2, 0, HERETIC)])
     assert not kinds(game, "challenge-started")
-    assert game.state.ext["shrines"]["challenges"] == []
+    assert open_challenges(game.state) == ()
 
 
 def test_ckr_57_the_heretic_finishes_first_scores_9_and_the_monk_goes_home_with_nothing():
@@ -472,8 +473,8 @@ def test_a_tile_of_another_edition_is_refused():
 def check_challenges(game):
     """Open challenges pair a shrine and a cloister, both occupied and neighbours."""
     state = game.state
-    for c in state.ext["shrines"]["challenges"]:
-        (sx, sy, _), (cx, cy, _) = c["shrine"], c["cloister"]
+    for c in open_challenges(state):
+        (sx, sy, _), (cx, cy, _) = c.shrine, c.cloister
         assert max(abs(sx - cx), abs(sy - cy)) == 1
 
 

@@ -72,7 +72,7 @@ def _base_dump(cat) -> str:
     return repr([tile(t) for t in cat]) + repr(head)
 
 
-def _river_sides(tile_type) -> int:
+def river_sides(tile_type) -> int:
     return sum(1 for e in tile_type.edges if e == "river")
 
 
@@ -199,7 +199,7 @@ def test_river_ii_tiles_have_the_right_number_of_river_sides():
     assert r2.draw_stage == "first"
     for t in r2:
         assert "river" in t.tags, t.id
-        n = _river_sides(t)
+        n = river_sides(t)
         if "fork" in t.tags:
             assert n == 3, t.id
         elif {"spring", "lake", "river-end"} & set(t.tags):

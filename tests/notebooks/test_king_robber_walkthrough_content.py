@@ -37,7 +37,7 @@ def test_the_panel_follows_the_engine(game):
         for fid, row in rows.items():
             assert row["holder"] == holder(state, fid)
             kind = "city" if fid == "king" else "road"
-            assert row["to_beat"] == state.ext["king-robber"]["record"][kind]
+            assert row["to_beat"] == state.ext["king-robber"].record[kind]
 
 
 def test_the_panel_shades_the_token_the_event_changed(game):

@@ -62,7 +62,7 @@ Dragon). A cloister inside a city (car-174) is on no shipped tile.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -92,6 +92,9 @@ __all__ = [
     "barn_farm",
     "wagon_targets",
     "connected_features",
+    "has_pig_herd",
+    "AbbeyMayorState",
+    "abbey_holders",
 ]
 
 ABBEY = "abbey"
@@ -368,6 +371,26 @@ def connected_features(state: GameState, feature: Feature) -> list[Feature]:
 # -- the module -----------------------------------------------------------------------------------
 
 
+@dataclass(slots=True)
+class AbbeyMayorState:
+    """What the module keeps between turns (``state.ext["abbey-mayor"]``)."""
+
+    #: the players who still hold their abbey tile
+    abbeys: list[str]
+    #: ids of the wagons whose feature scored this turn, waiting to move on
+    wagons: list[str] = field(default_factory=list)
+    #: the corner (x, y) of the barn placed this turn, until the turn ends
+    barn: tuple[int, int] | None = None
+    #: while farmers are scored because of a barn: "placement", "connect" or "final"
+    scoring: str | None = None
+
+
+def abbey_holders(state: GameState) -> tuple[str, ...]:
+    """The players who have not played their abbey tile yet (none without the module)."""
+    ext = state.ext.get(AbbeyMayorRules.id)
+    return tuple(ext.abbeys) if ext is not None else ()
+
+
 class AbbeyMayorRules(RuleModule):
     id = "abbey-mayor"
     title = "Abbey & Mayor"
@@ -432,12 +455,7 @@ class AbbeyMayorRules(RuleModule):
         for p in state.players:
             for kind in ("mayor", "wagon", "barn"):
                 state.add_figures(p, kind, 1)
-        state.ext[self.id] = {
-            "abbeys": list(state.players),
-            "wagons": [],
-            "barn": None,
-            "scoring": None,
-        }
+        state.ext[self.id] = AbbeyMayorState(list(state.players))
         state.emit(
             "expansion-setup",
             rule="abbey.setup",
@@ -447,7 +465,7 @@ class AbbeyMayorRules(RuleModule):
             ),
         )
 
-    def _ext(self, state: GameState) -> dict[str, Any]:
+    def _ext(self, state: GameState) -> AbbeyMayorState:
         return state.ext[self.id]
 
     # -- 1B/1C: the abbey -------------------------------------------------------------------
@@ -459,7 +477,7 @@ class AbbeyMayorRules(RuleModule):
         abbey = state.tile_types[ABBEY]
         move = turn.move
         named = move is not None and move.tile == ABBEY
-        holds = turn.player in self._ext(state)["abbeys"]
+        holds = turn.player in self._ext(state).abbeys
         if not holds or not state.board.can_place(abbey):
             if named:
                 why = (
@@ -495,7 +513,7 @@ class AbbeyMayorRules(RuleModule):
                     field="tile",
                 )
             return None
-        self._ext(state)["abbeys"].remove(turn.player)
+        self._ext(state).abbeys.remove(turn.player)
         state.emit(
             "abbey-played",
             player=turn.player,
@@ -704,7 +722,7 @@ class AbbeyMayorRules(RuleModule):
                 ),
                 annotations=("car-189",) + (("car-184",) if farmers else ()),
             )
-            self._ext(state)["barn"] = (corner.x, corner.y)
+            self._ext(state).barn = (corner.x, corner.y)
             return
         assert action.node is not None
         feature = state.board.features.feature_of(action.node)
@@ -866,7 +884,7 @@ class AbbeyMayorRules(RuleModule):
     ) -> FeatureValue:
         if feature.kind != "field":
             return value
-        mode = self._ext(state).get("scoring")
+        mode = self._ext(state).scoring
         if mode is None:
             if not final or not barns_on(state, feature):
                 return value
@@ -882,14 +900,14 @@ class AbbeyMayorRules(RuleModule):
         if (
             mode != "final"
             and self.option("barn.pig-herd") == "farmers"
-            and _has_pig_herd(state, feature)
+            and has_pig_herd(state, feature)
         ):
             parts += ((f"a pig-herd tile on the farm: {n} × 1", n),)
         return FeatureValue(parts)
 
     def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
         if figure.kind == "wagon" and not scoring.final:
-            self._ext(state)["wagons"].append(figure.id)
+            self._ext(state).wagons.append(figure.id)
             return "stay"
         return None
 
@@ -902,7 +920,7 @@ class AbbeyMayorRules(RuleModule):
     def end_turn(self, state: GameState, turn: Turn) -> None:
         # wagons left standing by a scoring outside step 3B decide now
         self._move_wagons(state, turn)
-        self._ext(state)["barn"] = None
+        self._ext(state).barn = None
 
     # -- barns during the game --------------------------------------------------------------
     def _score_barn_farms(self, state: GameState, turn: Turn) -> list[Scoring]:
@@ -910,8 +928,8 @@ class AbbeyMayorRules(RuleModule):
         placed = turn.placed
         done: list[Feature] = []
         out: list[Scoring] = []
-        if ext["barn"] is not None:
-            corner = Corner(*ext["barn"])
+        if ext.barn is not None:
+            corner = Corner(*ext.barn)
             farm = state.board.features.feature_of(_quarter_node(state.board, corner))
             done.append(farm)
             # with followers waiting in the market the farm scores even with no farmer yet:
@@ -967,9 +985,9 @@ class AbbeyMayorRules(RuleModule):
 
     def _score_farmers(self, state: GameState, farm: Feature, mode: str, what: str) -> Scoring:
         ext = self._ext(state)
-        ext["scoring"] = mode
+        ext.scoring = mode
         notes: tuple[str, ...] = ("car-184",)
-        if _has_pig_herd(state, farm):
+        if has_pig_herd(state, farm):
             notes += ("car-195",)
         if "count" in state.setup.expansions:
             notes += ("ckr-26",) if mode == "placement" else ("ckr-25",)
@@ -983,12 +1001,12 @@ class AbbeyMayorRules(RuleModule):
                 annotations=notes,
             )
         finally:
-            ext["scoring"] = None
+            ext.scoring = None
 
     # -- wagons ---------------------------------------------------------------------------
     def _move_wagons(self, state: GameState, turn: Turn) -> None:
         ext = self._ext(state)
-        pending = ext["wagons"]
+        pending = ext.wagons
         if not pending:
             return
         order = [turn.player, *state.players_from(turn.player)]
@@ -1090,7 +1108,7 @@ class AbbeyMayorRules(RuleModule):
             n, city = farm_cities(state, farm)
             others = [b for b in barns_on(state, farm) if b is not barn]
             notes: tuple[str, ...] = ("car-193",)
-            if _has_pig_herd(state, farm):
+            if has_pig_herd(state, farm):
                 notes += ("car-194",)
             where = f"the barn at ({barn.location.x}, {barn.location.y}) on {farm.describe()}"
             also = (
@@ -1128,7 +1146,7 @@ class AbbeyMayorRules(RuleModule):
             )
 
 
-def _has_pig_herd(state: GameState, farm: Feature) -> bool:
+def has_pig_herd(state: GameState, farm: Feature) -> bool:
     """Whether a pig-herd tile (The River II) shows its herd in this farm."""
     tiles = state.board.tiles
     for x, y, seg_id in farm.nodes:

@@ -29,6 +29,7 @@ Not implemented: the rest of Traders & Builders (trade goods, its tiles).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...errors import Refusal
@@ -41,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...scoring import Scoring
     from ...state import GameState, Turn
 
-__all__ = ["BuilderRules", "PigRules"]
+__all__ = ["BuilderRules", "PigRules", "BuilderState"]
 
 
 def _needs_own_follower(
@@ -75,6 +76,14 @@ def _follower_of(feature, player: str) -> bool:
     return any(f.player == player and kind_of(f.kind).follower for f in feature.figures)
 
 
+@dataclass(slots=True)
+class BuilderState:
+    """What the builder's module keeps during a turn (``state.ext["builder"]``)."""
+
+    #: the feature (in words) whose extension by this tile earned a second tile, if any
+    due: str | None = None
+
+
 class BuilderRules(RuleModule):
     id = "builder"
     title = "The builder (Traders & Builders)"
@@ -89,7 +98,7 @@ class BuilderRules(RuleModule):
     def setup(self, state: GameState) -> None:
         for p in state.players:
             state.add_figures(p, "builder", 1)
-        state.ext[self.id] = {"due": None}
+        state.ext[self.id] = BuilderState()
         state.emit(
             "expansion-setup",
             rule="builder.deploy",
@@ -97,7 +106,7 @@ class BuilderRules(RuleModule):
         )
 
     def begin_turn(self, state: GameState, turn: Turn) -> None:
-        state.ext[self.id]["due"] = None
+        state.ext[self.id].due = None
 
     def after_placement(self, state: GameState, turn: Turn) -> None:
         if turn.extra:
@@ -108,7 +117,7 @@ class BuilderRules(RuleModule):
                 continue
             for fig in feature.figures:
                 if fig.kind == "builder" and fig.player == turn.player:
-                    state.ext[self.id]["due"] = feature.describe()
+                    state.ext[self.id].due = feature.describe()
                     state.emit(
                         "builder-extended",
                         player=turn.player,
@@ -171,7 +180,7 @@ class BuilderRules(RuleModule):
         return None
 
     def extra_turn(self, state: GameState, turn: Turn) -> str | None:
-        due = state.ext[self.id]["due"]
+        due = state.ext[self.id].due
         if due is None or turn.extra:
             return None
         return f"their builder's {due[4:]} was extended"

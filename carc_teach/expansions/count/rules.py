@@ -66,6 +66,7 @@ ckr-10 beyond the barn).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Decision, Deploy, MoveFigure, Pass
@@ -83,7 +84,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...scoring import Scoring
     from ...state import GameState, Turn
 
-__all__ = ["CountRules", "QUARTERS", "quarter_place", "quarter_of", "city_of_carcassonne_borders"]
+__all__ = [
+    "CountRules",
+    "CountState",
+    "QUARTERS",
+    "quarter_place",
+    "quarter_of",
+    "city_laid",
+    "quarter_occupants",
+    "count_quarter",
+    "city_of_carcassonne_borders",
+]
 
 #: the quarters, clockwise round the City (the numbers 1-4 the rules give them)
 QUARTERS = ("castle", "market", "blacksmith", "cathedral")
@@ -126,6 +137,40 @@ def quarter_of(location: Any) -> str | None:
 def _owner_text(figure: Figure) -> str:
     title = kind_of(figure.kind).title
     return f"{figure.player}'s {title}"
+
+
+@dataclass(slots=True)
+class CountState:
+    """What the module keeps between turns (``state.ext["count"]``)."""
+
+    #: whether the City of Carcassonne is on the board (the river-first house rule lays it late)
+    laid: bool
+    #: who placed the last tile (the final redeployment starts at the left of this player)
+    last: str | None = None
+    #: mayors and wagons just redeployed from the City that count two in the scoring they
+    #: joined (count.special-figure-strength), until that scoring is over
+    two_each: list[str] = field(default_factory=list)
+    #: (turn number, why the City stayed closed to that turn's tile, or None)
+    closed: tuple[int, Refusal | None] | None = None
+
+
+def city_laid(state: GameState) -> bool:
+    """Whether the City of Carcassonne lies on the board (False without the Count)."""
+    ext = state.ext.get("count")
+    return ext is not None and ext.laid
+
+
+def count_quarter(state: GameState) -> str | None:
+    """The quarter where the Count stands (None without the Count)."""
+    count = state.figures.get("count")
+    return quarter_of(count.location) if count is not None else None
+
+
+def quarter_occupants(state: GameState, quarter: str) -> tuple[Figure, ...]:
+    """The figures waiting in a quarter of the City (the Count among them when he is there),
+    in the order they were added to the game."""
+    place = quarter_place(quarter)
+    return tuple(f for f in state.figures.values() if f.location == place)
 
 
 class CountRules(RuleModule):
@@ -203,10 +248,7 @@ class CountRules(RuleModule):
         if state.remaining.get(start, 0) > 0 and (laid or "river2" in state.setup.expansions):
             state.remaining[start] -= 1
         count = state.add_neutral_figure("count", quarter_place("castle"))
-        # two_each: mayors and wagons just redeployed from the City that count two in the
-        # scoring they joined (count.special-figure-strength), until that scoring is over
-        # closed: (turn number, why the City stayed closed to that turn's tile, or None)
-        state.ext["count"] = {"laid": laid, "last": None, "two_each": [], "closed": None}
+        state.ext["count"] = CountState(laid)
         state.emit(
             "count-setup",
             rule="count.setup",
@@ -225,7 +267,7 @@ class CountRules(RuleModule):
     # -- the City after the river (house rule) ----------------------------------------------------
     def play_instead_of_draw(self, state: GameState, turn: Turn):
         ext = state.ext["count"]
-        if ext["laid"]:
+        if ext.laid:
             return None
         river = [t.id for t in state.tile_types.values() if "river" in t.tags]
         if any(state.remaining.get(t, 0) for t in river):
@@ -276,7 +318,7 @@ class CountRules(RuleModule):
         north = oy + min(dy for _, _, dy, _ in block)
         for tid, dx, dy, rot in block:
             board.add(state.tile_types[tid], Placement(ox + dx, oy + dy, rot), check=False)
-        state.ext["count"]["laid"] = True
+        state.ext["count"].laid = True
         state.emit(
             "count-city-laid",
             rule="count.setup",
@@ -292,7 +334,7 @@ class CountRules(RuleModule):
 
     # -- deploying to the City -----------------------------------------------------------------
     def end_turn(self, state: GameState, turn: Turn) -> None:
-        state.ext["count"]["last"] = turn.player
+        state.ext["count"].last = turn.player
 
     def _count_quarter(self, state: GameState) -> str:
         q = quarter_of(state.figures["count"].location)
@@ -359,11 +401,11 @@ class CountRules(RuleModule):
 
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
         ext = state.ext["count"]
-        if not ext["laid"]:
+        if not ext.laid:
             return
         ok, why, closed = self._triggered(state, turn, scorings)
         # what a deployment to the City asked of this tile is told (explain_deployment)
-        ext["closed"] = (turn.number, closed)
+        ext.closed = (turn.number, closed)
         if not ok:
             return
         player = turn.player
@@ -377,7 +419,7 @@ class CountRules(RuleModule):
             if q != blocked
         ]
         if not options:
-            ext["closed"] = (
+            ext.closed = (
                 turn.number,
                 self.refusal(
                     "count.deploy",
@@ -506,7 +548,7 @@ class CountRules(RuleModule):
             return None
         ext = state.ext["count"]
         player = turn.player
-        if not ext["laid"]:
+        if not ext.laid:
             return self.refusal(
                 "count.setup",
                 "the City of Carcassonne is not on the board yet: it is laid beside the river "
@@ -516,7 +558,7 @@ class CountRules(RuleModule):
             )
         blocked = self._count_quarter(state) if self.option("count.blocks-moves-to") else None
         where = self._quarter_refusal(state, player, action.figure, quarter, blocked)
-        closed = ext.get("closed")
+        closed = ext.closed
         if closed is None or closed[0] != turn.number:
             # asked before this tile's scorings: the City may still open (ckr-13)
             return where or self.refusal(
@@ -593,7 +635,7 @@ class CountRules(RuleModule):
         ]
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
-        if scoring.final or not state.ext["count"]["laid"] or state.turn is None:
+        if scoring.final or not state.ext["count"].laid or state.turn is None:
             return
         feature = scoring.feature
         quarter = FEATURE_QUARTER.get(feature.kind)
@@ -770,26 +812,26 @@ class CountRules(RuleModule):
         if self.option("count.special-figure-strength") != "two-each":
             return
         ext = state.ext["count"]
-        if figure.id not in ext["two_each"]:
-            ext["two_each"].append(figure.id)
+        if figure.id not in ext.two_each:
+            ext.two_each.append(figure.id)
 
     def figure_strength(self, state: GameState, figure: Figure, feature: Feature) -> int | None:
-        if figure.id in state.ext["count"]["two_each"]:
+        if figure.id in state.ext["count"].two_each:
             return 2
         return None
 
     def after_scoring(self, state: GameState, scoring: Scoring) -> None:
         ext = state.ext["count"]
-        if ext["two_each"]:
+        if ext.two_each:
             here = {f.id for f in scoring.feature.figures}
-            ext["two_each"] = [f for f in ext["two_each"] if f not in here]
+            ext.two_each = [f for f in ext.two_each if f not in here]
 
     # -- after the game --------------------------------------------------------------------------
     def before_final_scoring(self, state: GameState) -> None:
         ext = state.ext["count"]
-        if not ext["laid"]:
+        if not ext.laid:
             return
-        trigger = state.turn.player if state.turn is not None else ext["last"] or state.players[-1]
+        trigger = state.turn.player if state.turn is not None else ext.last or state.players[-1]
         quarters = (
             QUARTERS if self.option("count.final-redeploy") == "all-quarters" else ("market",)
         )
@@ -958,8 +1000,4 @@ def city_of_carcassonne_borders(state: GameState, farm: Feature) -> bool:
     """Whether the City of Carcassonne is laid and borders ``farm``: it then counts as one more
     completed city for that farm's farmers, barns and pigs (ckr-1). Other modules that count a
     farm's completed cities ask this."""
-    return (
-        farm.kind == "field"
-        and bool(state.ext.get("count", {}).get("laid"))
-        and touches_city(state, farm)
-    )
+    return farm.kind == "field" and city_laid(state) and touches_city(state, farm)

@@ -46,6 +46,7 @@ sizes itself and says them in its events.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...figures import Held
@@ -58,7 +59,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...scoring import Scoring
     from ...state import GameState
 
-__all__ = ["KingRobberRules", "TOKENS", "holder", "city_of_carcassonne_on_board"]
+__all__ = [
+    "KingRobberRules",
+    "TOKENS",
+    "KingRobberState",
+    "holder",
+    "to_beat",
+    "city_of_carcassonne_on_board",
+]
 
 #: feature kind -> (figure id, the token's name, rule of the award, rule of the end, size word,
 #: comparison word, annotations of the award)
@@ -78,6 +86,23 @@ def holder(state: GameState, figure_id: str) -> str | None:
     """The player holding a token, or None while it is set aside."""
     loc = state.figures[figure_id].location
     return loc.player if isinstance(loc, Held) else None
+
+
+@dataclass(slots=True)
+class KingRobberState:
+    """What the module keeps between turns (``state.ext["king-robber"]``)."""
+
+    #: feature kind ("city", "road") -> the tiles of the biggest one completed so far (0: none
+    #: yet); a completed one must have more to take the token
+    record: dict[str, int]
+
+
+def to_beat(state: GameState, kind: str) -> int:
+    """The tiles a completed ``kind`` ("city" for the King, "road" for the Robber Baron) must
+    exceed to take its token: the biggest completed so far, 0 while none has been (and without
+    the module)."""
+    ext = state.ext.get(KingRobberRules.id)
+    return ext.record.get(kind, 0) if ext is not None else 0
 
 
 def city_of_carcassonne_on_board(state: GameState) -> bool:
@@ -112,7 +137,7 @@ class KingRobberRules(RuleModule):
         bar = self.option("king.city-of-carcassonne") == "sets-the-bar"
         if bar and city_of_carcassonne_on_board(state):
             record["city"] = CITY_OF_CARCASSONNE_TILES
-        state.ext[self.id] = {"record": record}
+        state.ext[self.id] = KingRobberState(record)
         if record["city"]:
             text = (
                 "The King and the Robber Baron are set aside. The City of Carcassonne counts as a "
@@ -150,7 +175,7 @@ class KingRobberRules(RuleModule):
     def _award(self, state: GameState, feature: Feature, player: str) -> None:
         kind = feature.kind
         fid, name, rule, _, word, more = TOKENS[kind]
-        record = state.ext[self.id]["record"]
+        record = state.ext[self.id].record
         if (
             kind == "city"
             and record["city"] < CITY_OF_CARCASSONNE_TILES

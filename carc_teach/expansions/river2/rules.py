@@ -47,13 +47,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...state import GameState, Turn
     from ...tiles import TileType
 
-__all__ = ["River2Rules", "river_problem"]
+__all__ = ["River2Rules", "river_problem", "river_sides", "entry_side", "river_bend"]
 
 CITY_TAG = "city-of-carcassonne"
 _TURN_WORD = {1: "right", 3: "left"}
 
 
-def _river_sides(tile) -> list[int]:
+def river_sides(tile) -> list[int]:
+    """The sides (0 N, 1 E, 2 S, 3 W) of an oriented tile that its river crosses."""
     return list(_river_sides_of(tile))
 
 
@@ -97,9 +98,9 @@ def _river_tile_ids(tile_types: dict[str, TileType]) -> tuple[str, ...]:
     return _RIVER_IDS[1]
 
 
-def _entry_side(board: Board, placed) -> int | None:
+def entry_side(board: Board, placed) -> int | None:
     """The river side through which a placed river tile joined the river (None: the spring)."""
-    for side in _river_sides(placed.tile):
+    for side in river_sides(placed.tile):
         dx, dy = NEIGHBOUR_OFFSETS[side]
         other = board.tiles.get((placed.x + dx, placed.y + dy))
         if other is not None and other.order < placed.order and "river" in other.type.tags:
@@ -107,7 +108,7 @@ def _entry_side(board: Board, placed) -> int | None:
     return None
 
 
-def _bend(entry: int | None, exit_side: int) -> int:
+def river_bend(entry: int | None, exit_side: int) -> int:
     """0 straight on, 1 a right bend, 3 a left bend, for water entering through ``entry``."""
     if entry is None:
         return 0
@@ -124,7 +125,7 @@ def river_problem(board: Board, tile_type: TileType, placement: Placement) -> Re
     if "river" not in tile_type.tags:
         return None
     tile = orient(tile_type, placement.rotation)
-    sides = _river_sides(tile)
+    sides = river_sides(tile)
     joins = []
     for side in sides:
         dx, dy = NEIGHBOUR_OFFSETS[side]
@@ -147,10 +148,10 @@ def river_problem(board: Board, tile_type: TileType, placement: Placement) -> Re
             "a river tile may continue only one river end (it would join two ends of the river)"
         )
     entry, previous = joins[0]
-    before = _bend(_entry_side(board, previous), (entry + 2) % 4)
+    before = river_bend(entry_side(board, previous), (entry + 2) % 4)
     if before:
         for exit_side in sides:
-            if exit_side != entry and _bend(entry, exit_side) == before:
+            if exit_side != entry and river_bend(entry, exit_side) == before:
                 return _river(
                     f"the river would bend {_TURN_WORD[before]} twice in a row (a U-turn): the tile "
                     f"at ({previous.x}, {previous.y}) already bends {_TURN_WORD[before]}"
@@ -164,7 +165,7 @@ def spring_away_from_city(
     """The original Count rule: the spring touches the City, the river flowing away from it."""
     if "spring" not in tile_type.tags:
         return None
-    (river_side,) = _river_sides(orient(tile_type, placement.rotation))
+    (river_side,) = river_sides(orient(tile_type, placement.rotation))
     back = (river_side + 2) % 4
     dx, dy = NEIGHBOUR_OFFSETS[back]
     other = board.tiles.get((placement.x + dx, placement.y + dy))
@@ -207,10 +208,10 @@ def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bo
         return False
     if "river" not in previous.type.tags and not any("river" in p.type.tags for p in board):
         return False  # the spring is not on the board yet
-    before = _bend(_entry_side(board, previous), (entry + 2) % 4)
+    before = river_bend(entry_side(board, previous), (entry + 2) % 4)
     if before:
         for exit_side in sides:
-            if exit_side != entry and _bend(entry, exit_side) == before:
+            if exit_side != entry and river_bend(entry, exit_side) == before:
                 return False  # a U-turn
     return True
 

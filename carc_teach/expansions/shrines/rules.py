@@ -19,8 +19,9 @@ placed, completed and scored like a cloister (ckr-42), under its own rule id
   say so).
 - **The challenge** (2C, ``after_deployment``): a heretic deployed next to a cloister with a
   monk, or a monk deployed next to a shrine with a heretic, opens a challenge, whoever owns the
-  other building (also against oneself: ckr-51, and abbeys: ckr-47). Open challenges are plain
-  data in ``state.ext["shrines"]["challenges"]`` (the two buildings' nodes and the challenger).
+  other building (also against oneself: ckr-51, and abbeys: ckr-47). The module keeps the open
+  challenges in :class:`ShrinesState` (the two buildings' nodes and the challenger); teaching
+  code reads them with :func:`open_challenges`.
   Whether a building that the placed tile has already completed can be challenged is open in
   the seeds: option ``shrine.challenge-complete-building`` (the project's reading,
   ``no-challenge``, follows ckr-56: a building finished before the deployment is out of the
@@ -63,6 +64,7 @@ about oneself. Only the words change; the RGG text carries the option and its fo
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...actions import Deploy
@@ -75,6 +77,7 @@ from ...text import capitalise, join_names, plural
 if TYPE_CHECKING:  # pragma: no cover
     from ...board import Board, Placement
     from ...features import Feature, FeatureGraph
+    from ...figures import Node
     from ...scoring import Scoring
     from ...state import GameState, Turn
     from ...tiles import TileType
@@ -86,6 +89,9 @@ __all__ = [
     "is_cloister",
     "limit_problem",
     "limit_breach",
+    "Challenge",
+    "ShrinesState",
+    "open_challenges",
 ]
 
 #: value of the option ``shrine.tile-edition`` -> the tile set it brings
@@ -205,6 +211,32 @@ def _pos(feature: Feature) -> tuple[int, int]:
     return x, y
 
 
+@dataclass(slots=True)
+class Challenge:
+    """An open challenge: a node of each building and the player whose deployment started it."""
+
+    shrine: Node
+    cloister: Node
+    challenger: str
+
+
+@dataclass(slots=True)
+class ShrinesState:
+    """What the module keeps between turns (``state.ext["shrines"]``)."""
+
+    #: the open challenges, in the order they started
+    challenges: list[Challenge] = field(default_factory=list)
+    #: a node of each building that broke the placement limit under the house rule (ckr-46):
+    #: nobody may deploy on it
+    empty: list[Node] = field(default_factory=list)
+
+
+def open_challenges(state: GameState) -> tuple[Challenge, ...]:
+    """The challenges open in ``state``, in the order they started (none without shrines)."""
+    ext = state.ext.get(ShrineRules.id)
+    return tuple(ext.challenges) if ext is not None else ()
+
+
 class ShrineRules(RuleModule):
     id = "shrines"
     title = "Heretics & Shrines"
@@ -240,9 +272,7 @@ class ShrineRules(RuleModule):
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self, state: GameState) -> None:
-        # challenges: {"shrine": node, "cloister": node, "challenger": player};
-        # empty: nodes of buildings that broke the limit under the house rule (ckr-46)
-        state.ext[self.id] = {"challenges": [], "empty": []}
+        state.ext[self.id] = ShrinesState()
 
     # -- 1C ---------------------------------------------------------------------------------
     @property
@@ -267,7 +297,7 @@ class ShrineRules(RuleModule):
             for n in ((placed.x, placed.y, s.id) for s in placed.tile.segments)
             if state.board.features.feature_of(n).kind == "cloister"
         )
-        state.ext[self.id]["empty"].append(node)
+        state.ext[self.id].empty.append(node)
         state.emit(
             "building-must-stay-empty",
             player=turn.player,
@@ -326,7 +356,7 @@ class ShrineRules(RuleModule):
     # -- 2B ---------------------------------------------------------------------------------
     def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
         """ckr-46's house rule: a building placed beyond the limit stays empty."""
-        if action.node is not None and action.node in state.ext[self.id]["empty"]:
+        if action.node is not None and action.node in state.ext[self.id].empty:
             return self.refusal(
                 "shrine.placement",
                 f"a {action.figure} cannot be deployed on segment {action.node[2]}: this "
@@ -341,7 +371,7 @@ class ShrineRules(RuleModule):
         self, state: GameState, turn: Turn, options: list[Deploy]
     ) -> list[Deploy]:
         feature_of = state.board.features.feature_of
-        empty = state.ext[self.id]["empty"]
+        empty = state.ext[self.id].empty
         out = []
         for o in options:
             node = o.node
@@ -415,9 +445,7 @@ class ShrineRules(RuleModule):
                 )
                 return
             notes.append("ckr-56")
-        state.ext[self.id]["challenges"].append(
-            {"shrine": shrine.nodes[0], "cloister": cloister.nodes[0], "challenger": player}
-        )
+        state.ext[self.id].challenges.append(Challenge(shrine.nodes[0], cloister.nodes[0], player))
         roles = (_role(shrine, "heretic"), _role(cloister, "monk"))
         how = self._challenge_words(
             player, building is shrine, shrine, cloister, heretic, monk, roles
@@ -483,10 +511,10 @@ class ShrineRules(RuleModule):
             )
         return text + (" (challenging oneself is allowed)" if own else "")
 
-    def _challenge_of(self, state: GameState, building: Feature) -> dict | None:
+    def _challenge_of(self, state: GameState, building: Feature) -> Challenge | None:
         node = building.nodes[0]
-        for c in state.ext[self.id]["challenges"]:
-            if c["shrine"] == node or c["cloister"] == node:
+        for c in state.ext[self.id].challenges:
+            if c.shrine == node or c.cloister == node:
                 return c
         return None
 
@@ -513,10 +541,10 @@ class ShrineRules(RuleModule):
         challenge = self._challenge_of(state, feature)
         if challenge is None:
             return
-        state.ext[self.id]["challenges"].remove(challenge)
+        state.ext[self.id].challenges.remove(challenge)
         features = state.board.features
-        shrine = features.feature_of(challenge["shrine"])
-        cloister = features.feature_of(challenge["cloister"])
+        shrine = features.feature_of(challenge.shrine)
+        cloister = features.feature_of(challenge.cloister)
         other = cloister if feature is shrine else shrine
         turn = state.turn
         assert turn is not None
@@ -580,7 +608,7 @@ class ShrineRules(RuleModule):
                 (f"{plural(loser.neighbours, 'neighbouring tile')} × 1", loser.neighbours),
             )
             for p in winners:
-                if reward == "challenger-takes-both" and p != challenge["challenger"]:
+                if reward == "challenger-takes-both" and p != challenge.challenger:
                     state.emit(
                         "reward-withheld",
                         player=p,
@@ -622,9 +650,9 @@ class ShrineRules(RuleModule):
     # -- after the game ---------------------------------------------------------------------
     def before_final_scoring(self, state: GameState) -> None:
         features = state.board.features
-        for c in state.ext[self.id]["challenges"]:
-            shrine = features.feature_of(c["shrine"])
-            cloister = features.feature_of(c["cloister"])
+        for c in state.ext[self.id].challenges:
+            shrine = features.feature_of(c.shrine)
+            cloister = features.feature_of(c.cloister)
             state.emit(
                 "challenge-open",
                 rule="shrine.final",
