@@ -375,13 +375,6 @@ class FeatureGraph:
                 out.append(city)
         return out
 
-    def subgraph_of(self, feature: Feature, *, with_borders: bool = False) -> nx.Graph:
-        """The part of the graph a feature occupies (and, optionally, the cities it borders)."""
-        nodes = set(feature.nodes)
-        if with_borders:
-            nodes |= feature.borders
-        return self.graph.subgraph(nodes)
-
     # -- changing ------------------------------------------------------------------------
     def _union(self, a: Feature, b: Feature) -> Feature:
         if a is b:

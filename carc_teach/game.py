@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .controllers import Controller, MoveListController
@@ -213,15 +213,6 @@ class Game:
         if self.final_scoring is not None:
             out["final_scoring"] = self.final_scoring
         return out
-
-    def with_setup(self, **changes: Any) -> Game:
-        """The same moves under another set-up (e.g. other rule options), for comparisons."""
-        return Game(
-            replace(self.setup, **changes),
-            self.moves,
-            final_scoring=self.final_scoring,
-            final_actions=self.final_actions,
-        )
 
     def __repr__(self) -> str:
         return f"<Game {self.title!r}: {len(self.moves)} moves, {len(self.events)} events, scores {self.scores}>"

@@ -66,7 +66,6 @@ __all__ = [
     "refusal",
     "printed_by",
     "EXPANSIONS",
-    "PLANNED",
 ]
 
 
@@ -349,10 +348,6 @@ EXPANSIONS: dict[str, str] = {
     eid: package.rule_module_path(eid) for package in PACKAGES for eid in package.expansion_ids
 }
 
-#: Expansions in scope but not implemented yet, with what they are. Asking for one is an
-#: error that says so, never a silent base game.
-PLANNED: dict[str, str] = {}
-
 
 def module_class(expansion: str) -> type[RuleModule]:
     """The rule-module class of an expansion id (raises :class:`UnknownRuleError`)."""
@@ -360,14 +355,8 @@ def module_class(expansion: str) -> type[RuleModule]:
 
     target = EXPANSIONS.get(expansion)
     if target is None:
-        if expansion in PLANNED:
-            raise UnknownRuleError(
-                f"expansion {expansion!r} ({PLANNED[expansion]}) is not implemented yet; "
-                f"implemented: {', '.join(EXPANSIONS)}"
-            )
-        planned = f"; planned: {', '.join(PLANNED)}" if PLANNED else ""
         raise UnknownRuleError(
-            f"unknown expansion {expansion!r}; implemented: {', '.join(EXPANSIONS)}{planned}"
+            f"unknown expansion {expansion!r}; implemented: {', '.join(EXPANSIONS)}"
         )
     module_name, class_name = target.split(":")
     return getattr(importlib.import_module(module_name), class_name)
