@@ -26,6 +26,9 @@ from typing import TYPE_CHECKING
 from . import teach
 from .controllers import PASS, GreedyController
 from .errors import CarcTeachError
+from .expansions.count import views as count_views
+from .expansions.king_robber import views as king_views
+from .expansions.shrines import views as shrines_views
 from .game import Game
 from .lessons import abbey_mayor, after_game, count, river2, shrines
 from .setup import Setup
@@ -238,7 +241,7 @@ def _redeploy_points(game: Game, index: int) -> teach.Prediction | None:
 
 
 def _is_token_award(event: Event) -> bool:
-    return teach._token_of(event) is not None
+    return king_views.token_of(event) is not None
 
 
 def _city_candidates(event: Event) -> bool:
@@ -309,7 +312,7 @@ DRILLS: tuple[Drill, ...] = (
         "A player whose tile made others score while they scored nothing puts a follower "
         "into a quarter of the City.",
         _city_candidates,
-        teach.city_question_for,
+        count_views.city_question_for,
         balance=True,
     ),
     Drill(
@@ -340,7 +343,7 @@ DRILLS: tuple[Drill, ...] = (
         "A completed city (road) takes the King (Robber Baron) only with more tiles than any "
         "before it.",
         _is_token_award,
-        teach.token_question_for,
+        king_views.token_question_for,
         balance=True,
     ),
     Drill(
@@ -364,7 +367,7 @@ DRILLS: tuple[Drill, ...] = (
             e.kind
             in ("challenge-started", "feature-completed", "challenge-open", "challenge-drawn")
         ),
-        _first(shrines.challenge_start_question_for, teach.challenge_question_for),
+        _first(shrines.challenge_start_question_for, shrines_views.challenge_question_for),
     ),
     Drill(
         "shrine-limit",

@@ -15,9 +15,11 @@ def _():
 
     from carc_teach import examples, teach
     from carc_teach import notebook_ui as ui
+    from carc_teach.expansions.count import views as count_views
+    from carc_teach.expansions.king_robber import views as king_views
     from carc_teach.lessons import after_game as lesson
 
-    return examples, lesson, mo, teach, ui
+    return count_views, examples, king_views, lesson, mo, teach, ui
 
 
 @app.cell
@@ -73,7 +75,7 @@ def _(mo):
 
 
 @app.cell
-def _(examples, lesson, mo, teach, ui):
+def _(count_views, examples, king_views, lesson, mo, teach, ui):
     game = examples.load("after-game")
     # What is held or waits off the board (the City's quarters, the tokens) and what the
     # scoring after the game still has to do are listed beside the board.
@@ -82,8 +84,8 @@ def _(examples, lesson, mo, teach, ui):
         note=lesson.after_game_note,
         panels=(
             ("Scoring after the game", lesson.final_steps_html),
-            ("The City of Carcassonne", teach.city_quarters_html),
-            ("The King and the Robber Baron", teach.royal_tokens_html),
+            ("The City of Carcassonne", count_views.city_quarters_html),
+            ("The King and the Robber Baron", king_views.royal_tokens_html),
             ("Barns", lesson.barns_html),
         ),
     )

@@ -15,9 +15,10 @@ def _():
 
     from carc_teach import notebook_ui as ui
     from carc_teach import teach
+    from carc_teach.expansions.count import views as count_views
     from carc_teach.lessons import count as lessons
 
-    return lessons, mo, teach, ui
+    return count_views, lessons, mo, teach, ui
 
 
 @app.cell
@@ -107,12 +108,12 @@ def _(lesson_choice, lessons, mo):
 
 
 @app.cell
-def _(lessons, teach, ui):
+def _(count_views, lessons, teach, ui):
     # The board draws the quarters' tiles; who waits in them is listed there.
     walkthrough = ui.Walkthrough(
         question=lessons.question,
         note=lessons.note,
-        panels=(("The City of Carcassonne", teach.city_quarters_html),),
+        panels=(("The City of Carcassonne", count_views.city_quarters_html),),
     )
     return (walkthrough,)
 

@@ -15,9 +15,10 @@ def _():
 
     from carc_teach import notebook_ui as ui
     from carc_teach import teach
+    from carc_teach.expansions.shrines import views as shrines_views
     from carc_teach.lessons import shrines as lessons
 
-    return lessons, mo, teach, ui
+    return lessons, mo, shrines_views, teach, ui
 
 
 @app.cell
@@ -102,12 +103,12 @@ def _(lesson_choice, lessons, mo):
 
 
 @app.cell
-def _(lessons, teach, ui):
+def _(lessons, shrines_views, teach, ui):
     # Which shrines and cloisters are racing each other is listed there.
     walkthrough = ui.Walkthrough(
         question=lessons.question,
         note=lessons.note,
-        panels=(("Open challenges", teach.open_challenges_html),),
+        panels=(("Open challenges", shrines_views.open_challenges_html),),
     )
     return (walkthrough,)
 

@@ -15,8 +15,9 @@ def _():
 
     from carc_teach import examples, teach
     from carc_teach import notebook_ui as ui
+    from carc_teach.expansions.king_robber import views as king_views
 
-    return examples, mo, teach, ui
+    return examples, king_views, mo, teach, ui
 
 
 @app.cell
@@ -69,13 +70,13 @@ def _(mo):
 
 
 @app.cell
-def _(examples, mo, teach, ui):
+def _(examples, king_views, mo, teach, ui):
     game = examples.load("king-robber")
     # The tokens are held beside the board, not on it: who holds them is listed there.
     walkthrough = ui.Walkthrough(
-        question=teach.king_walkthrough_question,
-        note=teach.king_walkthrough_note,
-        panels=(("The King and the Robber Baron", teach.royal_tokens_html),),
+        question=king_views.king_walkthrough_question,
+        note=king_views.king_walkthrough_note,
+        panels=(("The King and the Robber Baron", king_views.royal_tokens_html),),
     )
     quiz = mo.ui.switch(
         value=True, label="Ask me first (points, and who takes the King or the Robber Baron)"

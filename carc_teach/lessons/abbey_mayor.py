@@ -307,7 +307,7 @@ def mayor_question_for(game: Game, index: int) -> teach.Prediction | None:
         if c not in choices and len(choices) < 4:
             choices.append(c)
             outcomes.add(c.partition(": ")[2])
-    placer = teach._turn_placer(game, index) or "A"
+    placer = teach.turn_placer(game, index) or "A"
     pennants = "" if p else " It has no pennant."
     verb = "stands" if len(city.figures) == 1 else "stand"
     question = (
@@ -340,7 +340,7 @@ def mayor_question_for(game: Game, index: int) -> teach.Prediction | None:
 def wagon_moves(game: Game, index: int) -> list[Event]:
     """The wagon decisions (moved on, or back to the supply) of the scoring step that event
     ``index`` belongs to, in the order the engine made them."""
-    span = teach._turn_span(game, index)
+    span = teach.turn_span(game, index)
     step = game.events[index].step
     return [
         game.events[k]
@@ -509,7 +509,7 @@ def _moved_to(state: GameState, event: Event) -> str:
 
 def _wagon_order_question(game: Game, index: int, moves: list[Event]) -> teach.Prediction:
     owners = [e.player for e in moves]
-    active = teach._turn_placer(game, index) or owners[0]
+    active = teach.turn_placer(game, index) or owners[0]
     state = game.replay(index - 1)
     wagon = state.figures.get(moves[0].figure or "")
     scored = (
@@ -626,7 +626,7 @@ def _barn_placement_question(game: Game, index: int) -> teach.Prediction | None:
     if not n:
         return None
     owners = _barn_owners(state, farm)
-    placer = join_names(owners) or teach._turn_placer(game, index) or "A player"
+    placer = join_names(owners) or teach.turn_placer(game, index) or "A player"
     farmers = _farmers_text(farm, tuple(game.players))
     question = (
         f"{placer} has just put a barn on {farm.describe()}, where {farmers} "
@@ -673,7 +673,7 @@ def _barn_connect_question(game: Game, index: int) -> teach.Prediction | None:
     owners = _barn_owners(state, farm)
     barns = f"{join_names([f'{o}' for o in owners])}'s barn" if owners else "a barn"
     farmers = _farmers_text(farm, tuple(game.players))
-    tile = teach._turn_span(game, index)
+    tile = teach.turn_span(game, index)
     placed = next((game.events[k] for k in tile if game.events[k].kind == "tile-placed"), None)
     by = f"{placed.player}'s tile {placed.tile}" if placed is not None else "A tile"
     question = (
@@ -710,7 +710,7 @@ def _earlier_barn_final(game: Game, index: int) -> bool:
     event = game.events[index]
     return any(
         e.kind == "points" and e.rule == "barn.final" and e.feature == event.feature
-        for e in game.events[teach._turn_span(game, index).start : index]
+        for e in game.events[teach.turn_span(game, index).start : index]
     )
 
 
@@ -788,7 +788,7 @@ def barn_question_for(game: Game, index: int) -> teach.Prediction | None:
 
 def _turn_events(game: Game, index: int) -> list[Event]:
     """The events of event ``index``'s turn after it."""
-    span = teach._turn_span(game, index)
+    span = teach.turn_span(game, index)
     return [game.events[k] for k in span if k > index]
 
 
@@ -899,7 +899,7 @@ def big_follower_question_for(game: Game, index: int) -> teach.Prediction | None
     )
     wrong.append(f"{owner}'s big follower counts 0: {_outcome(_winners(with_big(0)), what)}")
     choices = list(dict.fromkeys([answer, *wrong]))[:4]
-    placer = teach._turn_placer(game, index) or "A player"
+    placer = teach.turn_placer(game, index) or "A player"
     question = (
         f"{placer}'s tile completes {feature.describe()}. In it stand "
         f"{_who_stands(feature, players)}. Who takes the {what}?"
@@ -1072,7 +1072,7 @@ def _first_of_turn(game: Game, index: int) -> teach.Prediction | None:
     asked = expansion_question(game, index)
     if asked is None:
         return None
-    span = teach._turn_span(game, index)
+    span = teach.turn_span(game, index)
     if any(expansion_question(game, k) is not None for k in range(span.start, index)):
         return None
     return asked
@@ -1083,7 +1083,7 @@ def note(game: Game, index: int, *, quiz: bool = True) -> str:
     note ahead of an Abbey & Mayor question of its turn waits for the turn's first such
     question and is shown with it, after the answer (a note saying "the wagon rolls on to the
     cloister" answers it)."""
-    return teach._note_held_for(game, index, quiz, _first_of_turn)
+    return teach.note_held_for(game, index, quiz, _first_of_turn)
 
 
 # -- the table beside the board ----------------------------------------------------------------

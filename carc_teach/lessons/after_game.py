@@ -28,6 +28,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from .. import teach
+from ..expansions.king_robber import views as king_views
 from ..figures import Corner
 from ..text import escape_html as escape
 from ..text import plural
@@ -460,7 +461,11 @@ def token_question_for(game: Game, index: int) -> teach.Prediction | None:
     wrong.append((scored_by, f"{plural(scored_by, 'point')}: only the {words} {holder} scored"))
     token = "king" if word == "city" else "robber-baron"
     size = next(
-        (r["to_beat"] for r in teach.royal_tokens(game.replay(index - 1)) if r["token"] == token),
+        (
+            r["to_beat"]
+            for r in king_views.royal_tokens(game.replay(index - 1))
+            if r["token"] == token
+        ),
         0,
     )
     longest = "biggest" if word == "city" else "longest"
@@ -535,4 +540,4 @@ def after_game_question(game: Game, index: int) -> teach.Prediction | None:
 def after_game_note(game: Game, index: int, *, quiz: bool = True) -> str:
     """The move note to show at event ``index``, as :func:`carc_teach.teach.event_note`,
     except that a note ahead of a question of the same turn waits for it."""
-    return teach._note_held_for(game, index, quiz, after_game_question)
+    return teach.note_held_for(game, index, quiz, after_game_question)

@@ -1,5 +1,5 @@
 """The Count of Carcassonne walkthrough (``notebooks/count_of_carcassonne.py``): its lessons and
-the questions they add to the ones every Count game asks (:func:`teach.walkthrough_question`:
+the questions they add to the ones every Count game asks (:func:`count_views.walkthrough_question`:
 the points of a scoring, "may Alice enter the City now?").
 
 Each lesson is one bundled game (:data:`LESSONS`); the first, ``count-city``, is the one the
@@ -19,7 +19,7 @@ annotations, ``data``) and the state replayed just before the event.
 - :func:`round_question_for`: once everybody has decided, a player who passed gets no second
   chance to redeploy (one round, ckr-28).
 
-:func:`question` asks one of these, or what :func:`teach.walkthrough_question` asks;
+:func:`question` asks one of these, or what :func:`count_views.walkthrough_question` asks;
 :func:`note` holds a move note back until the question of its turn has been answered.
 """
 
@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import teach
+from ..expansions.count import views as count_views
 from ..figures import kind_of
 from ..text import join_names
 from .lesson_sets import Lesson, LessonSet
@@ -105,7 +106,7 @@ footnotes_by_lesson_markdown = _LESSONS.footnotes_markdown
 
 
 def _span(game: Game, index: int) -> list[Event]:
-    return [game.events[k] for k in teach._turn_span(game, index)]
+    return [game.events[k] for k in teach.turn_span(game, index)]
 
 
 def _scoring_after(game: Game, index: int) -> list[Event]:
@@ -348,7 +349,7 @@ def cathedral_question_for(game: Game, index: int) -> teach.Prediction | None:
     if not holders or mover.player in holders:
         return None
     scored = [e.player for e in _scoring_after(game, index) if e.kind == "points"]
-    placer = teach._turn_placer(game, index) or holders[0]
+    placer = teach.turn_placer(game, index) or holders[0]
     owner = mover.player
     name = _title(mover.kind).lower()
     outcome = _outcome(scored, "cloister")
@@ -401,7 +402,7 @@ def round_question_for(game: Game, index: int) -> teach.Prediction | None:
         if e.index < index and e.kind == "figure-moved" and e.rule == event.rule
     ]
     movers = join_names(sorted({e.player for e in moved}, key=game.players.index))
-    placer = teach._turn_placer(game, index) or movers
+    placer = teach.turn_placer(game, index) or movers
     answer = f"No: everybody has decided once, so {who} has had the chance"
     choices = (
         answer,
@@ -445,25 +446,25 @@ _QUESTIONS = (
 
 def expansion_question(game: Game, index: int) -> teach.Prediction | None:
     """The question one of this walkthrough's lessons adds at event ``index``, or the City
-    question every Count game asks (:func:`teach.city_question_for`); not the points."""
+    question every Count game asks (:func:`count_views.city_question_for`); not the points."""
     for ask in _QUESTIONS:
         found = ask(game, index)
         if found is not None:
             return found
-    return teach.city_question_for(game, index)
+    return count_views.city_question_for(game, index)
 
 
 def question(game: Game, index: int) -> teach.Prediction | None:
     """The question the walkthrough asks at event ``index``: the points of a scoring
     (:func:`teach.prediction_for`), else one of the lessons' questions or the City question.
-    For ``count-city`` this is :func:`teach.walkthrough_question`."""
+    For ``count-city`` this is :func:`count_views.walkthrough_question`."""
     return teach.prediction_for(game, index) or expansion_question(game, index)
 
 
 def note(game: Game, index: int, *, quiz: bool = True) -> str:
     """The move note to show at event ``index``, as :func:`teach.event_note`, except that a
     note ahead of a question of its turn waits for that question and is shown with it."""
-    return teach._note_held_for(game, index, quiz, expansion_question)
+    return teach.note_held_for(game, index, quiz, expansion_question)
 
 
 # -- footnotes over every lesson ---------------------------------------------------------------

@@ -565,4 +565,4 @@ def river_note(game: Game, index: int, *, quiz: bool = True) -> str:
     """The move note to show at event ``index``, as :func:`carc_teach.teach.event_note`,
     except that a note ahead of a river question of the same turn waits for it and is shown
     with it."""
-    return teach._note_held_for(game, index, quiz, _river_asks)
+    return teach.note_held_for(game, index, quiz, _river_asks)

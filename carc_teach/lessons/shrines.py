@@ -1,5 +1,5 @@
 """The Heretics & Shrines walkthrough (``notebooks/heretics_and_shrines.py``): its lessons and
-the questions it adds to those of :mod:`carc_teach.teach` (``shrines_question``, the open
+the questions it adds to those of :mod:`carc_teach.expansions.shrines.views` (``shrines_question``, the open
 challenges table).
 
 Each lesson is a bundled game (:data:`LESSONS`); the first is the walkthrough's original game,
@@ -18,7 +18,7 @@ replayed around the event.
   and does not move on; under the house rule ``wagon.cloister-access`` it may not roll on to a
   cloister or abbey whose tile has no road.
 
-:func:`question` asks one of these, or :func:`teach.shrines_question` (a challenge's outcome,
+:func:`question` asks one of these, or :func:`shrines_views.shrines_question` (a challenge's outcome,
 the points of a scoring); :func:`note` holds back a move note until the question of its turn.
 """
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import teach
+from ..expansions.shrines import views as shrines_views
 from ..text import capitalise, join_names
 from .lesson_sets import Lesson, LessonSet
 
@@ -217,12 +218,12 @@ def _who(feature: Feature, role: str) -> str:
 
 def challenge_question_for(game: Game, index: int) -> teach.Prediction | None:
     """ "Who scores?" at the first completion of a building in a challenge, as
-    :func:`teach.challenge_question_for`, when an abbey or a wagon takes part (which that
+    :func:`shrines_views.challenge_question_for`, when an abbey or a wagon takes part (which that
     question would call a cloister and a heretic or monk); None otherwise, and elsewhere."""
-    asked = teach.challenge_question_for(game, index)
+    asked = shrines_views.challenge_question_for(game, index)
     if asked is None or game.events[index].kind != "feature-completed":
         return None
-    found = teach._challenge_question_at(game, index)
+    found = shrines_views.challenge_question_at(game, index)
     if found is None:  # pragma: no cover - asked implies found
         return None
     outcome, completions = found
@@ -467,20 +468,20 @@ def expansion_question(game: Game, index: int) -> teach.Prediction | None:
 
 def question(game: Game, index: int) -> teach.Prediction | None:
     """The question the Heretics & Shrines walkthrough asks at event ``index``: its own
-    (:func:`expansion_question`), else :func:`teach.shrines_question` (who scores a challenge,
+    (:func:`expansion_question`), else :func:`shrines_views.shrines_question` (who scores a challenge,
     the points of a scoring)."""
-    return expansion_question(game, index) or teach.shrines_question(game, index)
+    return expansion_question(game, index) or shrines_views.shrines_question(game, index)
 
 
 def _asks(game: Game, index: int) -> teach.Prediction | None:
-    return expansion_question(game, index) or teach.challenge_question_for(game, index)
+    return expansion_question(game, index) or shrines_views.challenge_question_for(game, index)
 
 
 def note(game: Game, index: int, *, quiz: bool = True) -> str:
     """The move note to show at event ``index``, as :func:`teach.event_note`, except that a
     note ahead of a question of its turn (the limit, the house rule, a challenge, the wagon)
     waits for it and is shown with it, after the answer."""
-    return teach._note_held_for(game, index, quiz, _asks)
+    return teach.note_held_for(game, index, quiz, _asks)
 
 
 # -- footnotes over every lesson ---------------------------------------------------------------

@@ -14,7 +14,8 @@ from marimo_page import (
     open_notebook,
 )
 
-from carc_teach import examples, teach
+from carc_teach import examples
+from carc_teach.expansions.count import views as count_views
 from carc_teach.site.notebooks import read_notebook_info
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -38,10 +39,10 @@ def test_count_first_deployment_to_the_city(page_session, marimo_app):
     page = open_notebook(page_session, marimo_app(path), title=read_notebook_info(path).title)
     game = examples.load("count-city")
     first = next(e.index for e in game.events if e.rule == "count.deploy")
-    question = teach.city_question_for(game, first)
+    question = count_views.city_question_for(game, first)
     deployer = game.events[first].player
-    after = {r["quarter"]: r["waiting"] for r in teach.city_quarters(game.replay(first))}
-    before = {r["quarter"]: r["waiting"] for r in teach.city_quarters(game.replay(first - 1))}
+    after = {r["quarter"]: r["waiting"] for r in count_views.city_quarters(game.replay(first))}
+    before = {r["quarter"]: r["waiting"] for r in count_views.city_quarters(game.replay(first - 1))}
     (quarter,) = [q for q in after if after[q] != before[q]]
 
     click_until(page, "Next question", lambda: question.question in body_text(page))

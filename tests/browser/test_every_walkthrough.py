@@ -27,14 +27,14 @@ from carc_teach import examples, teach
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-#: notebook, bundled example, the walkthrough's question function (a name in ``teach``, or
-#: ``module.function`` in ``carc_teach.lessons``)
+#: notebook, bundled example, the walkthrough's question function (``module.function`` in
+#: ``carc_teach.lessons``, or ``package:function`` in an expansion package's views)
 # (Abbey & Mayor opens on a choice of lessons: test_abbey_mayor_walkthrough.py does the same
 # for a lesson chosen from its dropdown, under both variants.)
 WALKTHROUGHS = [
-    ("count_of_carcassonne", "count-city", "walkthrough_question"),
-    ("king_and_robber", "king-robber", "king_walkthrough_question"),
-    ("heretics_and_shrines", "shrines", "shrines_question"),
+    ("count_of_carcassonne", "count-city", "count:walkthrough_question"),
+    ("king_and_robber", "king-robber", "king_robber:king_walkthrough_question"),
+    ("heretics_and_shrines", "shrines", "shrines:shrines_question"),
     ("river_ii", "river-pig-herd", "river2.river_question"),
     ("after_the_game", "after-game", "after_game.after_game_question"),
 ]
@@ -42,10 +42,11 @@ WALKTHROUGHS = [
 
 def question_function(asks: str):
     """The question function a row names."""
-    if "." in asks:
-        module, _, name = asks.rpartition(".")
-        return getattr(importlib.import_module(f"carc_teach.lessons.{module}"), name)
-    return getattr(teach, asks)
+    if ":" in asks:
+        package, _, name = asks.partition(":")
+        return getattr(importlib.import_module(f"carc_teach.expansions.{package}.views"), name)
+    module, _, name = asks.rpartition(".")
+    return getattr(importlib.import_module(f"carc_teach.lessons.{module}"), name)
 
 
 def key_event(game, question) -> int:

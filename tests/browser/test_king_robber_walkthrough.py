@@ -14,7 +14,8 @@ from marimo_page import (
     open_notebook,
 )
 
-from carc_teach import examples, teach
+from carc_teach import examples
+from carc_teach.expansions.king_robber import views as king_views
 from carc_teach.site.notebooks import read_notebook_info
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -39,10 +40,10 @@ def test_king_passes_to_a_bigger_city_that_scores_nobody(page_session, marimo_ap
     game = examples.load("king-robber")
     ring = next(
         a
-        for a in teach.token_awards(game)
+        for a in king_views.token_awards(game)
         if a["token"] == "king" and a["before"] and a["after"] != a["before"]
     )
-    question = teach.token_question_for(game, ring["index"])
+    question = king_views.token_question_for(game, ring["index"])
 
     click_until(page, "Next question", lambda: question.question in body_text(page))
 

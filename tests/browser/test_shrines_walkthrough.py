@@ -14,7 +14,8 @@ from marimo_page import (
     open_notebook,
 )
 
-from carc_teach import examples, teach
+from carc_teach import examples
+from carc_teach.expansions.shrines import views as shrines_views
 from carc_teach.site.notebooks import read_notebook_info
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -38,10 +39,10 @@ def test_shrines_one_tile_completes_both_buildings(page_session, marimo_app):
     page = open_notebook(page_session, marimo_app(path), title=read_notebook_info(path).title)
     game = examples.load("shrines")
     drawn = next(e for e in game.events if e.kind == "challenge-drawn")
-    first = next(k for k in range(len(game.events)) if teach.shrines_question(game, k))
-    question = teach.challenge_question_for(game, first)
+    first = next(k for k in range(len(game.events)) if shrines_views.shrines_question(game, k))
+    question = shrines_views.challenge_question_for(game, first)
     assert question is not None and game.events[first].turn == drawn.turn
-    (row,) = teach.open_challenges(game.replay(first))
+    (row,) = shrines_views.open_challenges(game.replay(first))
 
     click_until(page, "Next question", lambda: question.question in body_text(page))
 

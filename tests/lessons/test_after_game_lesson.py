@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from carc_teach import examples, teach
+from carc_teach.expansions.count import views as count_views
 from carc_teach.lessons import after_game as lesson
 
 
@@ -97,10 +98,10 @@ def test_the_final_loop_questions(game):
     # the option count.final-redeploy, named by its question
     assert "“After the game, which quarters may send followers out?”" in castle.explanation
     # the City is empty of the movers afterwards, and the table said who waited where
-    before = {r["quarter"]: r["waiting"] for r in teach.city_quarters(state)}
+    before = {r["quarter"]: r["waiting"] for r in count_views.city_quarters(state)}
     assert before["market"] == ["Alice's follower", "Bob's follower"]
     assert before["castle"] == ["Bob's follower"]
-    after = teach.city_quarters(game.replay(moves[-1]))
+    after = count_views.city_quarters(game.replay(moves[-1]))
     assert all(not r["waiting"] for r in after)
 
 

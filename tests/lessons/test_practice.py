@@ -11,6 +11,7 @@ import pytest
 
 from carc_teach import practice, teach
 from carc_teach.errors import CarcTeachError
+from carc_teach.expansions.king_robber import views as king_views
 from carc_teach.text import plural
 
 #: seeds each drill is asked for in the default run (about 13 s in all); the soak below asks
@@ -21,7 +22,7 @@ _POINTS = re.compile(r"^(\d+) points?\b")
 
 
 def _span(game, index):
-    return [game.events[k] for k in teach._turn_span(game, index)]
+    return [game.events[k] for k in teach.turn_span(game, index)]
 
 
 def _points_after(game, index):
@@ -81,8 +82,8 @@ def _check_market(q) -> None:
 
 
 def _check_token(q) -> None:
-    award = next(a for a in teach.token_awards(q.game) if a["index"] == q.index)
-    holder = {r["token"]: r["holder"] for r in teach.royal_tokens(q.game.replay(q.index))}
+    award = next(a for a in king_views.token_awards(q.game) if a["index"] == q.index)
+    holder = {r["token"]: r["holder"] for r in king_views.royal_tokens(q.game.replay(q.index))}
     after = holder[award["token"]]
     answer = q.prediction.answer
     if answer.startswith("Yes"):

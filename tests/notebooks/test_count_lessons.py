@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from carc_teach import examples, teach
+from carc_teach.expansions.count import views as count_views
 from carc_teach.figures import Place
 from carc_teach.lessons import count as lessons
 
@@ -35,7 +36,7 @@ def test_the_lessons_load_and_the_first_is_the_old_walkthrough():
     assert set(lessons.lesson_titles().values()) == {"count-city", *NEW}
     count_city = _game("count-city")
     for k in range(len(count_city.events)):
-        assert lessons.question(count_city, k) == teach.walkthrough_question(count_city, k)
+        assert lessons.question(count_city, k) == count_views.walkthrough_question(count_city, k)
     for item in lessons.LESSONS:
         game = lessons.load_lesson(item.title)
         assert "count" in game.setup.expansions

@@ -8,6 +8,7 @@ import pytest
 
 import carc_teach.annotations as annotations
 from carc_teach import examples, teach
+from carc_teach.expansions.count import views as count_views
 from carc_teach.text import escape_markdown
 
 
@@ -22,30 +23,30 @@ def _deployments(game):
 
 def test_the_quarters_list_who_waits_where_and_the_count(game):
     first = _deployments(game)[0]
-    before = teach.city_quarters(game.replay(first - 1))
-    after = teach.city_quarters(game.replay(first))
+    before = count_views.city_quarters(game.replay(first - 1))
+    after = count_views.city_quarters(game.replay(first))
     assert [r["quarter"] for r in after] == ["castle", "market", "blacksmith", "cathedral"]
     assert all(r["tile"].startswith("CC-") for r in after)
     assert sum(r["count"] for r in after) == 1
     entered = [a for b, a in zip(before, after, strict=True) if a["waiting"] != b["waiting"]]
     assert [r["waiting"] for r in entered] == [[f"{game.events[first].player}'s follower"]]
-    html = teach.city_quarters_html(game, first)
+    html = count_views.city_quarters_html(game, first)
     assert f'class="quarter changed" data-quarter="{entered[0]["quarter"]}"' in html
-    assert "changed" not in teach.city_quarters_html(game, first, hidden=True)
+    assert "changed" not in count_views.city_quarters_html(game, first, hidden=True)
 
 
 def test_no_quarters_without_the_count():
     base = examples.load("first-turns")
-    assert teach.city_quarters(base.replay(3)) == []
-    assert teach.city_quarters_html(base, 3) == ""
-    assert all(teach.city_question_for(base, k) is None for k in range(len(base.events)))
+    assert count_views.city_quarters(base.replay(3)) == []
+    assert count_views.city_quarters_html(base, 3) == ""
+    assert all(count_views.city_question_for(base, k) is None for k in range(len(base.events)))
 
 
 def test_the_city_question_is_asked_at_each_deployment_and_where_it_is_refused(game):
     asked = {
-        k: teach.city_question_for(game, k)
+        k: count_views.city_question_for(game, k)
         for k in range(len(game.events))
-        if teach.city_question_for(game, k)
+        if count_views.city_question_for(game, k)
     }
     yes = [k for k, q in asked.items() if q.answer.startswith("Yes")]
     no = [k for k, q in asked.items() if q.answer.startswith("No")]
@@ -61,18 +62,20 @@ def test_the_city_question_is_asked_at_each_deployment_and_where_it_is_refused(g
     for k, q in asked.items():
         assert q.answer in q.choices and len(set(q.choices)) == 4
         assert teach.prediction_for(game, k) is None
-        assert teach.walkthrough_question(game, k) == q
+        assert count_views.walkthrough_question(game, k) == q
 
 
 def test_notes_wait_for_the_city_question_of_their_turn(game):
     for k in _deployments(game):
         turn = game.events[k].turn
         earlier = [e.index for e in game.events if e.turn == turn and e.index < k]
-        assert all(teach.walkthrough_note(game, j) == "" for j in earlier)
+        assert all(count_views.walkthrough_note(game, j) == "" for j in earlier)
         held = [(game.events[j].data or {}).get("note", "") for j in earlier]
-        assert teach.walkthrough_note(game, k) == [n for n in held if n][-1]
+        assert count_views.walkthrough_note(game, k) == [n for n in held if n][-1]
     for k in range(len(game.events)):
-        assert teach.walkthrough_note(game, k, quiz=False) == teach.event_note(game, k, quiz=False)
+        assert count_views.walkthrough_note(game, k, quiz=False) == teach.event_note(
+            game, k, quiz=False
+        )
 
 
 def test_a_pending_question_hides_the_event(game):

@@ -11,11 +11,12 @@ from functools import cache
 import pytest
 
 from carc_teach import examples, teach
+from carc_teach.expansions.king_robber import views as king_views
 from carc_teach.lessons import abbey_mayor, after_game, count, river2, shrines
 
 QUESTIONS = {
     "turn sequence": teach.prediction_for,
-    "King & Robber": teach.king_walkthrough_question,
+    "King & Robber": king_views.king_walkthrough_question,
     "Count": count.question,
     "Heretics & Shrines": shrines.question,
     "Abbey & Mayor": abbey_mayor.question,

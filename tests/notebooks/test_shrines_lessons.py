@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from carc_teach import examples, teach
+from carc_teach.expansions.shrines import views as shrines_views
 from carc_teach.lessons import shrines as lessons
 
 
@@ -30,13 +31,13 @@ def test_every_lesson_loads_and_the_first_is_the_original_game():
 
 
 def test_the_original_game_asks_what_the_original_walkthrough_asked_and_more():
-    # the browser tests drive it with teach.shrines_question: every question it asks is asked
+    # the browser tests drive it with shrines_views.shrines_question: every question it asks is asked
     game = lessons.load_lesson("shrines")
     for k in range(len(game.events)):
-        base = teach.shrines_question(game, k)
+        base = shrines_views.shrines_question(game, k)
         if base is not None:
             assert lessons.question(game, k) == base
-    extra = [k for k, _ in _asked(game) if teach.shrines_question(game, k) is None]
+    extra = [k for k, _ in _asked(game) if shrines_views.shrines_question(game, k) is None]
     started = [k for k, e in enumerate(game.events) if e.kind == "challenge-started"]
     assert [k for k in extra if game.events[k].kind == "challenge-started"] == started
     assert [game.events[k].kind for k in extra if k not in started] == ["placement-limited"]
@@ -147,7 +148,7 @@ def test_no_note_gives_an_answer_away_before_its_question(name):
     asked = _asked(game)
     assert asked
     for k, q in asked:
-        span = teach._turn_span(game, k)
+        span = teach.turn_span(game, k)
         for j in span:
             if j < k:
                 shown = lessons.note(game, j)

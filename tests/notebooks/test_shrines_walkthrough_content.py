@@ -9,6 +9,7 @@ import pytest
 
 import carc_teach.annotations as annotations
 from carc_teach import examples, teach
+from carc_teach.expansions.shrines import views as shrines_views
 from carc_teach.text import escape_markdown
 
 
@@ -26,34 +27,40 @@ def test_the_table_lists_each_challenge_from_start_to_end(game):
     assert len(started) == 3
     for k in started:
         event = game.events[k]
-        rows = teach.open_challenges(game.replay(k))
-        before = teach.open_challenges(game.replay(k - 1))
+        rows = shrines_views.open_challenges(game.replay(k))
+        before = shrines_views.open_challenges(game.replay(k - 1))
         assert len(rows) == len(before) + 1
         new = rows[-1]
         shrine, cloister = (f"({n[0]}, {n[1]})" for n in event.nodes)
         assert (new["shrine"], new["cloister"]) == (shrine, cloister)
         assert new["challenger"] == event.player
         assert new["heretic"] and new["monk"]
-        html = teach.open_challenges_html(game, k)
+        html = shrines_views.open_challenges_html(game, k)
         assert f'class="challenge changed" data-shrine="{shrine}"' in html
-        assert "changed" not in teach.open_challenges_html(game, k, hidden=True)
+        assert "changed" not in shrines_views.open_challenges_html(game, k, hidden=True)
     for k in _kinds(game, "challenge-drawn") + _kinds(game, "shrine-challenge-lost"):
-        assert len(teach.open_challenges(game.replay(k))) == 0
-        assert 'class="challenge closed"' in teach.open_challenges_html(game, k)
+        assert len(shrines_views.open_challenges(game.replay(k))) == 0
+        assert 'class="challenge closed"' in shrines_views.open_challenges_html(game, k)
     end = len(game.events) - 1
-    assert len(teach.open_challenges(game.replay(end))) == 1
-    assert "open at the end" in teach.open_challenges_html(game, end)
+    assert len(shrines_views.open_challenges(game.replay(end))) == 1
+    assert "open at the end" in shrines_views.open_challenges_html(game, end)
 
 
 def test_no_challenges_without_shrines():
     base = examples.load("first-turns")
-    assert teach.open_challenges(base.replay(3)) == []
-    assert teach.open_challenges_html(base, 3) == ""
-    assert all(teach.challenge_question_for(base, k) is None for k in range(len(base.events)))
+    assert shrines_views.open_challenges(base.replay(3)) == []
+    assert shrines_views.open_challenges_html(base, 3) == ""
+    assert all(
+        shrines_views.challenge_question_for(base, k) is None for k in range(len(base.events))
+    )
 
 
 def test_who_scores_is_asked_where_learners_go_wrong(game):
-    asked = {k: q for k in range(len(game.events)) if (q := teach.challenge_question_for(game, k))}
+    asked = {
+        k: q
+        for k in range(len(game.events))
+        if (q := shrines_views.challenge_question_for(game, k))
+    }
     assert len(asked) == 3
     drawn, lost, still_open = sorted(asked)
     # One tile finishes both buildings: asked at the first of the two completions, both score.
@@ -73,22 +80,26 @@ def test_who_scores_is_asked_where_learners_go_wrong(game):
     for k, q in asked.items():
         assert q.answer in q.choices and len(set(q.choices)) == 4
         assert teach.prediction_for(game, k) is None
-        assert teach.shrines_question(game, k) == q
+        assert shrines_views.shrines_question(game, k) == q
     points = [k for k in range(len(game.events)) if teach.prediction_for(game, k)]
-    assert all(teach.shrines_question(game, k) == teach.prediction_for(game, k) for k in points)
+    assert all(
+        shrines_views.shrines_question(game, k) == teach.prediction_for(game, k) for k in points
+    )
 
 
 def test_notes_wait_for_the_challenge_question_of_their_turn(game):
     for k in range(len(game.events)):
-        if teach.challenge_question_for(game, k) is None or game.events[k].step == "final":
+        if shrines_views.challenge_question_for(game, k) is None or game.events[k].step == "final":
             continue
         turn = game.events[k].turn
         earlier = [e.index for e in game.events if e.turn == turn and e.index < k]
-        assert all(teach.shrines_note(game, j) == "" for j in earlier)
+        assert all(shrines_views.shrines_note(game, j) == "" for j in earlier)
         held = [(game.events[j].data or {}).get("note", "") for j in earlier]
-        assert teach.shrines_note(game, k) == [n for n in held if n][-1]
+        assert shrines_views.shrines_note(game, k) == [n for n in held if n][-1]
     for k in range(len(game.events)):
-        assert teach.shrines_note(game, k, quiz=False) == teach.event_note(game, k, quiz=False)
+        assert shrines_views.shrines_note(game, k, quiz=False) == teach.event_note(
+            game, k, quiz=False
+        )
 
 
 def test_a_pending_question_hides_the_event(game):

@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from carc_teach import classroom, examples, teach
+from carc_teach.expansions.count import views as count_views
+from carc_teach.expansions.king_robber import views as king_views
+from carc_teach.expansions.shrines import views as shrines_views
 from carc_teach.lessons import abbey_mayor, after_game, count, river2, shrines, two_editions
 
 
@@ -47,22 +50,22 @@ PAGES: tuple[Page, ...] = (
         tuple(lesson.example for lesson in count.LESSONS),
         count.question,
         count.note,
-        (teach.city_quarters_html,),
+        (count_views.city_quarters_html,),
         _lesson_texts(count),
     ),
     Page(
         "king_and_robber",
         ("king-robber",),
-        teach.king_walkthrough_question,
-        teach.king_walkthrough_note,
-        (teach.royal_tokens_html,),
+        king_views.king_walkthrough_question,
+        king_views.king_walkthrough_note,
+        (king_views.royal_tokens_html,),
     ),
     Page(
         "heretics_and_shrines",
         tuple(lesson.example for lesson in shrines.LESSONS),
         shrines.question,
         shrines.note,
-        (teach.open_challenges_html,),
+        (shrines_views.open_challenges_html,),
         _lesson_texts(shrines),
     ),
     Page(
@@ -87,8 +90,8 @@ PAGES: tuple[Page, ...] = (
         after_game.after_game_note,
         (
             after_game.final_steps_html,
-            teach.city_quarters_html,
-            teach.royal_tokens_html,
+            count_views.city_quarters_html,
+            king_views.royal_tokens_html,
             after_game.barns_html,
         ),
     ),
