@@ -6,7 +6,7 @@
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(width="full", app_title="Practice: quiz me on a rule")
+app = marimo.App(width="full", app_title="Practice (quiz me)")
 
 
 @app.cell
