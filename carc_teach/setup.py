@@ -12,11 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .expansions import PACKAGES
+
 __all__ = ["Setup", "StartTile", "Move", "BRINGS"]
 
 #: expansions whose box holds another module's figure, played with it: a game listing the key
-#: also plays these, right after it, unless it lists them itself (docs/rules-inns-cathedrals.md)
-BRINGS: dict[str, tuple[str, ...]] = {"inns-cathedrals": ("big-follower",)}
+#: also plays these, right after it, unless it lists them itself (``Package.brings``)
+BRINGS: dict[str, tuple[str, ...]] = {
+    eid: tuple(others) for package in PACKAGES for eid, others in package.brings
+}
 
 
 @dataclass(frozen=True, slots=True)

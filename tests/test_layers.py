@@ -51,7 +51,13 @@ EXEMPT = {("board", "render.svg", "_repr_svg_")}
 #: the files of an expansion package (``expansions.<name>.<file>``) by layer: its record,
 #: options and topics are plain data below everything that reads them; its rule module sits
 #: with the other rules; its views with the walkthroughs
-PACKAGE_FILES: dict[str, int] = {"options": 0, "topics": 0, "rules": 9, "views": 13}
+PACKAGE_FILES: dict[str, int] = {
+    "options": 0,
+    "topics": 0,
+    "rules": 9,
+    "big_follower": 9,  # Inns & Cathedrals' second rule module
+    "views": 13,
+}
 
 
 def layer_of(module: str) -> int:

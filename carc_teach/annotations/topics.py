@@ -34,20 +34,11 @@ __all__ = [
 ]
 
 
-#: expansion id -> title. The first six are the ones whose rules the annotation corpus covers;
-#: the others appear in footnotes that explain how those rules meet other expansions.
+#: expansion id -> title: the registered packages' (``Package.titles``), then the boxes carc_teach
+#: does not play, which footnotes name where they explain how the rules meet other expansions.
 EXPANSIONS: dict[str, str] = {
-    "base": "Carcassonne (base game)",
-    "count": "The Count of Carcassonne",
-    "king-robber": "King and Robber Baron",
-    "river2": "The River II",
-    "shrines": "Heretics and Shrines",
-    "abbey-mayor": "Abbey & Mayor (mayor, wagon, barn, abbey)",
-    "inns-cathedrals": "Inns & Cathedrals (inns, cathedrals, big follower)",
+    **{eid: title for package in PACKAGES for eid, title in package.titles()},
     "traders-builders": "Traders & Builders (builder, pig, trade goods)",
-    "big-follower": "The big follower of Inns & Cathedrals, played on its own",
-    "builder": "The builder of Traders & Builders, played on its own",
-    "pig": "The pig of Traders & Builders, played on its own",
     "princess-dragon": "The Princess & the Dragon (dragon, fairy, magic portal, princess, volcano)",
     "tower": "The Tower",
     "flying-machines": "The Flying Machines (fliers)",

@@ -30,9 +30,8 @@ REGISTERED: tuple[str, ...] = (
     "king_robber",
     "shrines",
     "abbey_mayor",
-    "big_follower",
-    "builder_pig",
     "inns_cathedrals",
+    "builder_pig",
 )
 
 #: the registered packages' records, in :data:`REGISTERED` order

@@ -169,7 +169,8 @@ class Package:
     rule_modules:
         ``(expansion id, class name)`` pairs: the ids game files list in
         ``setup.expansions`` and the :class:`~carc_teach.rules.RuleModule` subclass in the
-        package's ``rules.py`` that plays each (usually one; Traders & Builders has two).
+        package's ``rules.py`` that plays each (usually one; Traders & Builders has two), or
+        ``"file:Class"`` for a class in another file of the package.
     options:
         The rule options its modules read (:mod:`carc_teach.editions` lists them all).
     topics:
@@ -180,6 +181,16 @@ class Package:
         The annotation corpus's id of the box its rule modules come from, when a module's id
         is not that id (the big follower is played as ``big-follower``; the footnotes about
         it name ``inns-cathedrals``).
+    corpus_titles:
+        ``(id, title)`` of the expansion ids the annotation corpus may name for this package
+        (:data:`carc_teach.annotations.topics.EXPANSIONS`); by default its rule modules' ids
+        under :attr:`title`.
+    brings:
+        ``(expansion id, further ids)``: a game listing the first also plays the others
+        (:data:`carc_teach.setup.BRINGS`: Inns & Cathedrals brings its big follower).
+    legend:
+        ``(entry, expansion id, label)`` of the figures and buildings the board key shows for
+        it (:func:`carc_teach.render.svg.legend_svg` draws each entry).
     """
 
     name: str
@@ -189,6 +200,13 @@ class Package:
     topics: tuple[Topic, ...] = ()
     figure_kinds: tuple[FigureKind, ...] = ()
     box: str = ""
+    corpus_titles: tuple[tuple[str, str], ...] = ()
+    brings: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    legend: tuple[tuple[str, str, str], ...] = ()
+
+    def titles(self) -> tuple[tuple[str, str], ...]:
+        """:attr:`corpus_titles`, or each rule module's id under the package's title."""
+        return self.corpus_titles or tuple((eid, self.title) for eid in self.expansion_ids)
 
     @property
     def expansion_ids(self) -> tuple[str, ...]:
@@ -196,8 +214,10 @@ class Package:
         return tuple(eid for eid, _ in self.rule_modules)
 
     def rule_module_path(self, expansion_id: str) -> str:
-        """``"carc_teach.expansions.<name>.rules:<Class>"`` of one of its rule modules."""
-        for eid, class_name in self.rule_modules:
+        """``"carc_teach.expansions.<name>.rules:<Class>"`` (or the file named) of one of its
+        rule modules."""
+        for eid, where in self.rule_modules:
             if eid == expansion_id:
-                return f"carc_teach.expansions.{self.name}.rules:{class_name}"
+                module, _, class_name = where.rpartition(":")
+                return f"carc_teach.expansions.{self.name}.{module or 'rules'}:{class_name}"
         raise KeyError(expansion_id)

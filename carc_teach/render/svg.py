@@ -26,6 +26,7 @@ from html import escape
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from ..expansions import PACKAGES
 from ..figures import role_name
 from ..geometry import NEIGHBOUR_OFFSETS, edge_links
 from ..tiles import OrientedTile, Segment, TileType, orient
@@ -1776,25 +1777,9 @@ def off_board_figures(state: Any) -> list[Figure]:
     ]
 
 
-#: (entry id, the expansion that brings it, label) in the order the legend lists them
-_LEGEND_ENTRIES = (
-    ("follower", "base", "follower: knight, thief, monk (a heretic on a shrine)"),
-    ("farmer", "base", "follower lying in a field: farmer"),
-    ("big-follower", "big-follower", "big follower (larger, white badge)"),
-    ("builder", "builder", "builder (tall)"),
-    ("pig", "pig", "pig (in a farm)"),
-    ("mayor", "abbey-mayor", "mayor (robe and pointed hat)"),
-    ("wagon", "abbey-mayor", "wagon (a cart)"),
-    ("barn", "abbey-mayor", "barn (where four tiles meet)"),
-    ("count", "count", "the Count (nobody's, crowned)"),
-    ("quarter", "count", "a quarter of the City of Carcassonne, with who waits there"),
-    ("cloister", "base", "cloister"),
-    ("shrine", "shrines", "shrine (spire)"),
-    ("abbey", "abbey-mayor", "abbey (two towers)"),
-    ("pig-herd", "river2", "pig herd, printed on a tile (not a figure)"),
-    ("inn", "inns-cathedrals", "inn beside a road, printed on a tile"),
-    ("cathedral", "inns-cathedrals", "cathedral in a city, printed on a tile"),
-)
+#: (entry id, the expansion that brings it, label) in the order the legend lists them: each
+#: registered package's entries (``Package.legend``), in the registry's order
+_LEGEND_ENTRIES = tuple(entry for package in PACKAGES for entry in package.legend)
 #: the colour of a player's figure in the legend (each player has their own on the board)
 LEGEND_COLOUR = "#6b6b6b"
 

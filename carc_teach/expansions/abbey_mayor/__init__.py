@@ -20,4 +20,10 @@ PACKAGE = Package(
         FigureKind("wagon", "wagon", "abbey-mayor", 1, frozenset({"road", "city", "cloister"})),
         FigureKind("barn", "barn", "abbey-mayor", 0, frozenset(), False, False),
     ),
+    legend=(
+        ("mayor", "abbey-mayor", "mayor (robe and pointed hat)"),
+        ("wagon", "abbey-mayor", "wagon (a cart)"),
+        ("barn", "abbey-mayor", "barn (where four tiles meet)"),
+        ("abbey", "abbey-mayor", "abbey (two towers)"),
+    ),
 )

@@ -18,4 +18,9 @@ PACKAGE = Package(
     options=OPTIONS,
     topics=TOPICS,
     figure_kinds=(FigureKind("follower", "follower", "base", 1, FEATURES),),
+    legend=(
+        ("follower", "base", "follower: knight, thief, monk (a heretic on a shrine)"),
+        ("farmer", "base", "follower lying in a field: farmer"),
+        ("cloister", "base", "cloister"),
+    ),
 )

@@ -18,4 +18,12 @@ PACKAGE = Package(
         FigureKind("pig", "pig", "pig", 0, frozenset({"field"}), False, False),
     ),
     box="traders-builders",
+    legend=(
+        ("builder", "builder", "builder (tall)"),
+        ("pig", "pig", "pig (in a farm)"),
+    ),
+    corpus_titles=(
+        ("builder", "The builder of Traders & Builders, played on its own"),
+        ("pig", "The pig of Traders & Builders, played on its own"),
+    ),
 )

@@ -16,4 +16,8 @@ PACKAGE = Package(
     options=OPTIONS,
     topics=TOPICS,
     figure_kinds=(FigureKind("count", "the Count", "count", 0, frozenset(), False, False, True),),
+    legend=(
+        ("count", "count", "the Count (nobody's, crowned)"),
+        ("quarter", "count", "a quarter of the City of Carcassonne, with who waits there"),
+    ),
 )

@@ -1,16 +1,34 @@
-"""Inns & Cathedrals: inns on roads and cathedrals in cities.
+"""Inns & Cathedrals: inns on roads, cathedrals in cities, and the box's big follower.
 
-``rules.py`` plays it; this record names its parts for the registries
+``rules.py`` plays the inns and cathedrals, ``big_follower.py`` the big follower (a game may
+play it alone, as ``big-follower``); this record names the parts for the registries
 (:mod:`carc_teach.expansions`)."""
 
 from __future__ import annotations
 
-from ..declare import Package
+from ..declare import FigureKind, Package
 from .topics import TOPICS
+
+FEATURES = frozenset({"road", "city", "cloister", "field"})
 
 PACKAGE = Package(
     name="inns_cathedrals",
     title="Inns & Cathedrals (inns, cathedrals, big follower)",
-    rule_modules=(("inns-cathedrals", "InnsCathedralsRules"),),
+    rule_modules=(
+        ("big-follower", "big_follower:BigFollowerRules"),
+        ("inns-cathedrals", "InnsCathedralsRules"),
+    ),
     topics=TOPICS,
+    figure_kinds=(FigureKind("big-follower", "big follower", "big-follower", 2, FEATURES),),
+    box="inns-cathedrals",
+    legend=(
+        ("big-follower", "big-follower", "big follower (larger, white badge)"),
+        ("inn", "inns-cathedrals", "inn beside a road, printed on a tile"),
+        ("cathedral", "inns-cathedrals", "cathedral in a city, printed on a tile"),
+    ),
+    corpus_titles=(
+        ("big-follower", "The big follower of Inns & Cathedrals, played on its own"),
+        ("inns-cathedrals", "Inns & Cathedrals (inns, cathedrals, big follower)"),
+    ),
+    brings=(("inns-cathedrals", ("big-follower",)),),
 )

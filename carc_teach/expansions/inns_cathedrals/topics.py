@@ -5,6 +5,11 @@ from __future__ import annotations
 from ..declare import Topic
 
 TOPICS: tuple[Topic, ...] = (
+    Topic("bigfollower", "The big follower", "inns-cathedrals", None),
+    Topic("bigfollower.deploy", "Deploying the big follower", "inns-cathedrals", "bigfollower"),
+    Topic(
+        "bigfollower.strength", "The big follower counts as two", "inns-cathedrals", "bigfollower"
+    ),
     Topic("inns", "Inns on roads", "inns-cathedrals", None),
     Topic("inns.road.score", "A completed road with an inn: 2 per tile", "inns-cathedrals", "inns"),
     Topic(

@@ -15,4 +15,5 @@ PACKAGE = Package(
     rule_modules=(("river2", "River2Rules"),),
     options=OPTIONS,
     topics=TOPICS,
+    legend=(("pig-herd", "river2", "pig herd, printed on a tile (not a figure)"),),
 )

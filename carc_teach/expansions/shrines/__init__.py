@@ -15,4 +15,5 @@ PACKAGE = Package(
     rule_modules=(("shrines", "ShrineRules"),),
     options=OPTIONS,
     topics=TOPICS,
+    legend=(("shrine", "shrines", "shrine (spire)"),),
 )

@@ -8,9 +8,9 @@
   keeps the mayor out, a farmer on a farm keeps a barn's farm scoring), and it goes home after
   its feature scores.
 
-The rest of Inns & Cathedrals (inns, cathedrals, its tiles) is :mod:`.inns_cathedrals`; a game
-listing ``inns-cathedrals`` plays this module too (``carc_teach.setup.BRINGS``), a game listing
-only ``big-follower`` plays the big follower alone.
+The rest of Inns & Cathedrals (inns, cathedrals, its tiles) is :mod:`.rules`; a game listing
+``inns-cathedrals`` plays this module too (the package's ``brings``), a game listing only
+``big-follower`` plays the big follower alone.
 """
 
 from __future__ import annotations
