@@ -32,8 +32,9 @@ final    ``before_final_scoring(state)``,                  incomplete roads, cit
 =======  ==============================================  =====================================
 
 Any hook may ask any player a decision with ``state.ask(Decision(...))``.
-Adding an expansion = a module here + its tile set + its annotations, registered in
-:data:`EXPANSIONS`.
+Each expansion's module (the base game's too) is the ``rules.py`` of its package under
+``carc_teach/expansions/``; :data:`EXPANSIONS` is built from the registered packages
+(``docs/architecture.md``, "How to add an expansion").
 """
 
 from __future__ import annotations
