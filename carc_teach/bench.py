@@ -190,10 +190,10 @@ def _expansion_games(
 ) -> list[BenchResult]:
     """Random full games with expansions: a quarter as many as the base games (at least 10),
     since each takes longer; the same seeds, so runs compare."""
-    from .rules import EXPANSIONS
+    from .rules import RULE_MODULES
     from .simulate import random_game
 
-    chosen = tuple(EXPANSIONS) if expansions is None else tuple(expansions)
+    chosen = tuple(RULE_MODULES) if expansions is None else tuple(expansions)
     if chosen == ("base",):
         return []
     n = max(10, games // 4)
@@ -201,7 +201,7 @@ def _expansion_games(
     started = time.perf_counter()
     events = sum(len(random_game(seed + k, players, expansions=chosen).events) for k in range(n))
     elapsed = time.perf_counter() - started
-    which = "base + all expansions" if set(chosen) == set(EXPANSIONS) else " + ".join(chosen)
+    which = "base + all expansions" if set(chosen) == set(RULE_MODULES) else " + ".join(chosen)
     return [
         BenchResult(
             f"random full games per second ({which})",
@@ -227,13 +227,13 @@ def _game_time_ratios(games: int, players: int, seed: int, rounds: int = 5) -> l
     work on it) slows all three alike; each ratio is the median of the rounds' ratios. The
     time is the process's CPU time: on a busy machine the wall clock also counts the time
     other work held the processor, which swung these ratios by a third between two runs."""
-    from .rules import EXPANSIONS
+    from .rules import RULE_MODULES
     from .simulate import random_game
 
     kinds: dict[str, tuple[str, ...]] = {
         "base": ("base",),
         "abbey-mayor": ("base", "abbey-mayor"),
-        "all": tuple(EXPANSIONS),
+        "all": tuple(RULE_MODULES),
     }
     n = max(4, games // 10)
     for chosen in kinds.values():

@@ -687,7 +687,7 @@ def _register_every_action_type() -> None:
     """Import every expansion's rule module, so that the action types they register are all
     known, whichever modules this process happened to import before (the list an unknown
     type's error gives is then the same every time)."""
-    from .rules import EXPANSIONS, module_class
+    from .rules import RULE_MODULES, module_class
 
-    for expansion in EXPANSIONS:
+    for expansion in RULE_MODULES:
         module_class(expansion)

@@ -79,6 +79,15 @@ class Turn:
     extra: bool = False
 
 
+def played_options(setup: Setup, rules: RuleSet) -> dict[str, Any]:
+    """Every rule option's value a game plays: ``rules`` (resolved from ``setup.rules``), with
+    ``setup.followers`` for ``base.followers`` when the game file gives it."""
+    values: dict[str, Any] = rules.to_dict()
+    if setup.followers is not None:
+        values["base.followers"] = setup.followers
+    return values
+
+
 class GameState:
     """Everything about a game at one moment: board, figures, scores, tiles left, events.
 
@@ -97,11 +106,11 @@ class GameState:
     ) -> None:
         self.setup = setup
         self.players = setup.players
-        #: every rule option's value (preset + overrides of ``setup.rules``)
+        #: the rule set of ``setup.rules`` (preset + overrides)
         self.rules = rules
-        self.options: dict[str, Any] = rules.to_dict()
-        if setup.followers is not None:
-            self.options["base.followers"] = setup.followers
+        #: every rule option's value as played: :attr:`rules`, with ``setup.followers`` (a game
+        #: file's own follower count) for ``base.followers``; the rule modules read these
+        self.options: dict[str, Any] = played_options(setup, rules)
         self.modules = modules
         #: the modules' per-turn hooks, only those a module overrides
         #: (:class:`carc_teach.rules.Hooks`, built by the turn driver)

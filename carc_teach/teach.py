@@ -523,9 +523,9 @@ def _pick(candidates: list[int], correct: int, wanted: int, *, below: bool) -> l
 
 def _common_mistakes(event: Event, points: int, tiles: int, pennants: int) -> list[int]:
     """Wrong answers learners often give for this rule, as the rule's module lists them."""
-    from .rules import EXPANSIONS, module_class
+    from .rules import RULE_MODULES, module_class
 
-    for expansion in EXPANSIONS:
+    for expansion in RULE_MODULES:
         found = module_class(expansion).common_mistakes(event.rule, points, tiles, pennants)
         if found is not None:
             return found

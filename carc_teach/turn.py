@@ -23,7 +23,7 @@ from .figures import ROLE_NAMES, ROLE_PLURALS
 from .rules import Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
 from .setup import Move, Setup
-from .state import GameState, StopReplay, Turn
+from .state import GameState, StopReplay, Turn, played_options
 from .tiles import TileType, catalogue
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,9 +40,7 @@ OnTurn = Callable[[GameState, "Controller", bool], None]
 def new_state(setup: Setup) -> GameState:
     """The state before set-up: rule options resolved, rule modules and tile sets chosen."""
     rules = from_setup(setup.rules)
-    values: dict[str, Any] = rules.to_dict()
-    if setup.followers is not None:
-        values["base.followers"] = setup.followers
+    values = played_options(setup, rules)
     modules: list[RuleModule] = [module_for(e, values) for e in setup.expansions]
     tile_types: dict[str, TileType] = {}
     for m in modules:

@@ -45,7 +45,7 @@ def _(mo, ui):
 @app.cell
 def _(mo, reference):
     preset = mo.ui.dropdown(
-        options={p.title: p.id for p in reference.PRESETS.values()},
+        options={p.title: p.id for p in reference.SELECTOR_PRESETS.values()},
         value="Count, King & Robber + Abbey & Mayor",
         label="Start from",
     )
@@ -97,7 +97,9 @@ def _(group_pickers, reference):
     _expansions = [e for _ids in group_pickers.value.values() for e in _ids]
     # A multi-part expansion can be trimmed to some of its parts.
     multi_part = [
-        reference.EXPANSIONS[e] for e in _expansions if len(reference.EXPANSIONS[e].parts) > 1
+        reference.SELECTOR_EXPANSIONS[e]
+        for e in _expansions
+        if len(reference.SELECTOR_EXPANSIONS[e].parts) > 1
     ]
     chosen_expansions = _expansions
     return chosen_expansions, multi_part
@@ -126,7 +128,9 @@ def _(CarcTeachError, chosen_expansions, edition, mo, part_pickers, reference):
     try:
         selection = reference.normalize_selection(chosen_expansions)
         for _eid, _parts in part_pickers.value.items():
-            selection = (selection - set(reference.EXPANSIONS[_eid].part_ids)) | set(_parts)
+            selection = (selection - set(reference.SELECTOR_EXPANSIONS[_eid].part_ids)) | set(
+                _parts
+            )
         chosen_edition = reference.normalize_edition(edition.value)
     except CarcTeachError as _exc:
         problem = mo.callout(str(_exc), kind="danger")
@@ -251,7 +255,7 @@ def _(mo, present, rows, table):
 
 @app.cell
 def _(chosen_expansions, mo, reference):
-    _left = [e for e in reference.EXPANSIONS.values() if e.id not in chosen_expansions]
+    _left = [e for e in reference.SELECTOR_EXPANSIONS.values() if e.id not in chosen_expansions]
     added = mo.ui.dropdown(
         options={e.name: e.id for e in _left},
         value=_left[0].name if _left else None,
@@ -267,11 +271,13 @@ def _(added, chosen_edition, drafts, mo, present, reference, selection):
     else:
         _change = reference.diff(
             selection,
-            selection | set(reference.EXPANSIONS[added.value].part_ids),
+            selection | set(reference.SELECTOR_EXPANSIONS[added.value].part_ids),
             chosen_edition,
             include_drafts=drafts.value,
         )
-        _body = mo.md(present.diff_markdown(_change, reference.EXPANSIONS[added.value].name))
+        _body = mo.md(
+            present.diff_markdown(_change, reference.SELECTOR_EXPANSIONS[added.value].name)
+        )
     what_changed = mo.vstack([added, _body])
     return (what_changed,)
 

@@ -72,7 +72,7 @@ def test_the_registries_are_built_from_the_packages():
     assert [p.name for p in PACKAGES] == list(REGISTERED)
     assert PACKAGES[0].name == "base"  # the base game is a package like the others
     ids = [eid for p in PACKAGES for eid in p.expansion_ids]
-    assert list(rules.EXPANSIONS) == ids
+    assert list(rules.RULE_MODULES) == ids
     assert editions.OPTIONS == tuple(o for p in PACKAGES for o in p.options)
     assert topics.TOPICS == tuple(t for p in PACKAGES for t in p.topics)
     assert all(figures.FIGURE_KINDS[k.id] == k for p in PACKAGES for k in p.figure_kinds)
@@ -81,7 +81,7 @@ def test_the_registries_are_built_from_the_packages():
     assert package_of("big-follower") is package_of("inns-cathedrals")
     for p in PACKAGES:
         for eid, title in p.titles():
-            assert topics.EXPANSIONS[eid] == title
+            assert topics.EXPANSION_TITLES[eid] == title
 
 
 def test_each_package_s_rule_modules_load_from_it():

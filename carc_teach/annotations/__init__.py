@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 from ..errors import CarcTeachError, UnknownRuleError
 from . import topics as _topics
-from .topics import EXPANSIONS, lineage
+from .topics import EXPANSION_TITLES, lineage
 
 __all__ = [
     "Annotation",
@@ -195,7 +195,7 @@ class Annotation:
         The publishers (keys of :data:`PUBLISHERS`) and editions (keys of :data:`EDITIONS`) the
         footnote names.
     expansions:
-        Expansion ids (see :data:`carc_teach.annotations.topics.EXPANSIONS`) it touches.
+        Expansion ids (see :data:`carc_teach.annotations.topics.EXPANSION_TITLES`) it touches.
     topics:
         Rule ids (see :mod:`carc_teach.annotations.topics`) it is about.
     changes_outcome:
@@ -442,7 +442,7 @@ def _build_annotation(where: str, entry: dict[str, Any], raw: dict[str, Any]) ->
     for name, table in (
         ("publishers", PUBLISHERS),
         ("editions", EDITIONS),
-        ("expansions", EXPANSIONS),
+        ("expansions", EXPANSION_TITLES),
         ("extra_kinds", KIND_LABELS),
     ):
         for value in entry.get(name, []):
@@ -510,7 +510,7 @@ def _rule_texts() -> tuple[RuleText, ...]:
         for rule_id in entry.get("topics", []):
             if not _topics.is_known(rule_id):
                 raise _fail(where, f"rule text {rid} names unknown topic {rule_id!r}")
-        if entry["expansion"] not in EXPANSIONS:
+        if entry["expansion"] not in EXPANSION_TITLES:
             raise _fail(where, f"rule text {rid} has unknown expansion {entry['expansion']!r}")
         text = "\n\n".join(_unwrap(p) for p in entry["text"].strip().split("\n\n"))
         out.append(

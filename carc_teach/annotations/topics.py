@@ -5,7 +5,7 @@ has a title, the expansion that defines it and a parent id; the parent chain end
 (``"count"``, ``"barn"`` ...). :func:`topic` raises :class:`~carc_teach.errors.UnknownRuleError`
 for an id that is not in the table, naming the closest known ids.
 
-The table also names the expansions an annotation can touch (:data:`EXPANSIONS`), including ones
+The table also names the expansions an annotation can touch (:data:`EXPANSION_TITLES`), including ones
 carc_teach does not play yet (the dragon, the tower, ...): the footnotes of the seeds mention them,
 and a learner playing with them should still find those rulings.
 """
@@ -22,7 +22,7 @@ from ..expansions.declare import Topic
 __all__ = [
     "Topic",
     "TOPICS",
-    "EXPANSIONS",
+    "EXPANSION_TITLES",
     "EXPANSION_GROUPS",
     "topic",
     "all_topics",
@@ -36,7 +36,7 @@ __all__ = [
 
 #: expansion id -> title: the registered packages' (``Package.titles``), then the boxes carc_teach
 #: does not play, which footnotes name where they explain how the rules meet other expansions.
-EXPANSIONS: dict[str, str] = {
+EXPANSION_TITLES: dict[str, str] = {
     **{eid: title for package in PACKAGES for eid, title in package.titles()},
     "traders-builders": "Traders & Builders (builder, pig, trade goods)",
     "princess-dragon": "The Princess & the Dragon (dragon, fairy, magic portal, princess, volcano)",
@@ -116,9 +116,9 @@ def children(rule_id: str, *, recursive: bool = True) -> tuple[str, ...]:
 
 def check_expansion(expansion: str) -> str:
     """Return ``expansion`` if it is a known expansion id or group, else raise UnknownRuleError."""
-    if expansion in EXPANSIONS or expansion in EXPANSION_GROUPS:
+    if expansion in EXPANSION_TITLES or expansion in EXPANSION_GROUPS:
         return expansion
-    choices = ", ".join([*EXPANSIONS, *EXPANSION_GROUPS])
+    choices = ", ".join([*EXPANSION_TITLES, *EXPANSION_GROUPS])
     raise UnknownRuleError(f"unknown expansion {expansion!r}; known: {choices}")
 
 

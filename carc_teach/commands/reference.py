@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     out = sys.stdout
-    names = ", ".join(reference.EXPANSIONS[e].name for e in expansions) or "base game only"
+    names = ", ".join(reference.SELECTOR_EXPANSIONS[e].name for e in expansions) or "base game only"
     out.write(f"Scoring during the turn · {edition} · {names}\n")
     for item in intro.items:
         out.write(_wrap(item.text, "  · ", "    "))
@@ -161,7 +161,7 @@ def _list(reference, as_json: bool) -> int:
                 ],
                 "presets": {
                     p.id: {"title": p.title, "expansions": list(p.expansions)}
-                    for p in reference.PRESETS.values()
+                    for p in reference.SELECTOR_PRESETS.values()
                 },
             },
             sys.stdout,
@@ -179,6 +179,6 @@ def _list(reference, as_json: bool) -> int:
                 parts = "  parts: " + ", ".join(p.id for p in e.parts)
             out.write(f"  {e.id:28} {e.name}{parts}\n")
     out.write("Presets\n")
-    for p in reference.PRESETS.values():
+    for p in reference.SELECTOR_PRESETS.values():
         out.write(f"  {p.id:28} {p.title}\n")
     return 0

@@ -137,21 +137,21 @@ def parse_expansions(text: str | list[str]) -> tuple[str, ...]:
     """The expansion ids of ``--expansions``: ``"base,abbey-mayor"`` (or the words given
     separately) or ``"all"``; the base game comes first whether named or not. An unknown or
     planned id is a one-line error."""
-    from ..rules import EXPANSIONS, module_class
+    from ..rules import RULE_MODULES, module_class
 
     words = [text] if isinstance(text, str) else text
     names = [n.strip() for word in words for n in word.split(",") if n.strip()]
     if not names:
         raise CarcTeachError(
-            f"--expansions needs at least one expansion id (implemented: {', '.join(EXPANSIONS)})"
+            f"--expansions needs at least one expansion id (implemented: {', '.join(RULE_MODULES)})"
         )
     if "all" in names:
         if len(names) > 1:
             raise CarcTeachError(
                 "--expansions: 'all' already names every implemented expansion; give it alone "
-                f"or list ids instead (implemented: {', '.join(EXPANSIONS)})"
+                f"or list ids instead (implemented: {', '.join(RULE_MODULES)})"
             )
-        return tuple(EXPANSIONS)
+        return tuple(RULE_MODULES)
     out = ["base"]
     for name in names:
         try:

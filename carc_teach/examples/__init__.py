@@ -32,10 +32,10 @@ def names() -> list[str]:
 def in_course_order() -> list[str]:
     """Names of the bundled games in the order a learner meets their rules: base-game games
     first, then by the last expansion each plays in the course's order (the order of
-    :data:`carc_teach.rules.EXPANSIONS`), fewer expansions and shorter games first."""
-    from ..rules import EXPANSIONS
+    :data:`carc_teach.rules.RULE_MODULES`), fewer expansions and shorter games first."""
+    from ..rules import RULE_MODULES
 
-    rank = {expansion: k for k, expansion in enumerate(EXPANSIONS)}
+    rank = {expansion: k for k, expansion in enumerate(RULE_MODULES)}
 
     def place(name: str) -> tuple:
         d = data(name)

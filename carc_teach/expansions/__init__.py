@@ -5,7 +5,7 @@ A package (``carc_teach/expansions/<name>/``) holds everything about one box: it
 options, rule topics and figure kinds), ``rules.py`` (its rule module or modules),
 ``options.py`` and ``topics.py`` (plain data). The engine's registries are built from the
 packages listed in :data:`REGISTERED`, in that order: the rule modules
-(:data:`carc_teach.rules.EXPANSIONS`), the options (:data:`carc_teach.editions.OPTIONS`), the
+(:data:`carc_teach.rules.RULE_MODULES`), the options (:data:`carc_teach.editions.OPTIONS`), the
 rule topics (:data:`carc_teach.annotations.topics.TOPICS`) and the figure kinds
 (:data:`carc_teach.figures.FIGURE_KINDS`). ``docs/architecture.md`` ("How to add an
 expansion") walks through adding one.

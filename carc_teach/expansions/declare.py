@@ -3,7 +3,7 @@ and the :class:`Package` record that names them with its rule modules.
 
 These are plain data with no import from the rest of carc_teach, so that the registries built
 from the packages (:data:`carc_teach.editions.OPTIONS`, :data:`carc_teach.annotations.topics.TOPICS`,
-:data:`carc_teach.figures.FIGURE_KINDS`, :data:`carc_teach.rules.EXPANSIONS`) can read them from
+:data:`carc_teach.figures.FIGURE_KINDS`, :data:`carc_teach.rules.RULE_MODULES`) can read them from
 the lowest layers. ``docs/architecture.md`` ("How to add an expansion") says how they are used.
 """
 
@@ -112,7 +112,7 @@ class Topic:
     title:
         A short English title for lists and headings.
     expansion:
-        The expansion id (a key of :data:`EXPANSIONS`) whose rules define this topic.
+        The expansion id (a key of :data:`carc_teach.annotations.topics.EXPANSION_TITLES`) whose rules define this topic.
     parent:
         The id of the enclosing topic, or ``None`` for an area root such as ``"count"``.
     """
@@ -183,7 +183,7 @@ class Package:
         it name ``inns-cathedrals``).
     corpus_titles:
         ``(id, title)`` of the expansion ids the annotation corpus may name for this package
-        (:data:`carc_teach.annotations.topics.EXPANSIONS`); by default its rule modules' ids
+        (:data:`carc_teach.annotations.topics.EXPANSION_TITLES`); by default its rule modules' ids
         under :attr:`title`.
     brings:
         ``(expansion id, further ids)``: a game listing the first also plays the others

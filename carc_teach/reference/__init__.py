@@ -49,9 +49,9 @@ from .engine_links import ENGINE_EXECUTES, examples_for
 __all__ = [
     "EDITIONS",
     "ENGINE_EXECUTES",
-    "EXPANSIONS",
+    "SELECTOR_EXPANSIONS",
     "GROUPS",
-    "PRESETS",
+    "SELECTOR_PRESETS",
     "Diff",
     "Expansion",
     "Group",
@@ -82,12 +82,12 @@ Selection = frozenset[str]
 
 
 def __getattr__(name: str) -> Any:
-    # EXPANSIONS / GROUPS / PRESETS are read from the data files on first access.
-    if name == "EXPANSIONS":
+    # SELECTOR_EXPANSIONS / GROUPS / SELECTOR_PRESETS are read from the data files on first access.
+    if name == "SELECTOR_EXPANSIONS":
         return dict(catalogue().expansions)
     if name == "GROUPS":
         return catalogue().groups
-    if name == "PRESETS":
+    if name == "SELECTOR_PRESETS":
         return dict(catalogue().presets)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -11,7 +11,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from . import EXPANSIONS, Diff, Row, examples_for, intro
+from . import SELECTOR_EXPANSIONS, Diff, Row, examples_for, intro
 
 __all__ = [
     "MARKER_LABELS",
@@ -162,7 +162,7 @@ def row_markdown(row: Row, *, with_examples: bool = True) -> str:
         meanings = {m.kind: m.meaning for m in intro("*", row.edition).markers}
         for marker in row.markers:
             lines.append(f"- *{MARKER_LABELS[marker]}:* {meanings.get(marker, '')}")
-    names = [EXPANSIONS[e].name for e in row.expansions]
+    names = [SELECTOR_EXPANSIONS[e].name for e in row.expansions]
     lines.append("")
     lines.append("Shown with: " + (", ".join(names) if names else "the base game"))
     if row.rule_ids:

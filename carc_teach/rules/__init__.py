@@ -33,7 +33,7 @@ final    ``before_final_scoring(state)``,                  incomplete roads, cit
 
 Any hook may ask any player a decision with ``state.ask(Decision(...))``.
 Each expansion's module (the base game's too) is the ``rules.py`` of its package under
-``carc_teach/expansions/``; :data:`EXPANSIONS` is built from the registered packages
+``carc_teach/expansions/``; :data:`RULE_MODULES` is built from the registered packages
 (``docs/architecture.md``, "How to add an expansion").
 """
 
@@ -66,7 +66,7 @@ __all__ = [
     "implemented_rules",
     "refusal",
     "printed_by",
-    "EXPANSIONS",
+    "RULE_MODULES",
 ]
 
 
@@ -345,7 +345,7 @@ class Hooks:
 
 #: Expansions carc_teach implements: id -> "module:ClassName" (imported on demand), built from
 #: the registered packages (:data:`carc_teach.expansions.REGISTERED`), in their order.
-EXPANSIONS: dict[str, str] = {
+RULE_MODULES: dict[str, str] = {
     eid: package.rule_module_path(eid) for package in PACKAGES for eid in package.expansion_ids
 }
 
@@ -354,10 +354,10 @@ def module_class(expansion: str) -> type[RuleModule]:
     """The rule-module class of an expansion id (raises :class:`UnknownRuleError`)."""
     import importlib
 
-    target = EXPANSIONS.get(expansion)
+    target = RULE_MODULES.get(expansion)
     if target is None:
         raise UnknownRuleError(
-            f"unknown expansion {expansion!r}; implemented: {', '.join(EXPANSIONS)}"
+            f"unknown expansion {expansion!r}; implemented: {', '.join(RULE_MODULES)}"
         )
     module_name, class_name = target.split(":")
     return getattr(importlib.import_module(module_name), class_name)
@@ -405,7 +405,7 @@ def printed_by(option_id: str, value: Any) -> str:
 def implemented_rules() -> Mapping[str, str]:
     """Every rule id some implemented module executes -> its one-sentence statement."""
     out: dict[str, str] = {}
-    for expansion in EXPANSIONS:
+    for expansion in RULE_MODULES:
         out.update(module_class(expansion).rules)
     return MappingProxyType(out)
 

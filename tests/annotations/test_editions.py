@@ -13,7 +13,7 @@ from carc_teach.errors import CarcTeachError, UnknownRuleError
 @pytest.mark.parametrize("opt", editions.OPTIONS, ids=lambda o: o.id)
 def test_option_is_well_formed(opt):
     assert opt.id.split(".")[0] in {t.id for t in topics.all_topics() if t.parent is None}
-    assert opt.expansion in topics.EXPANSIONS
+    assert opt.expansion in topics.EXPANSION_TITLES
     assert opt.values and opt.is_valid(opt.default)
     assert len(set(map(repr, opt.values))) == len(opt.values)
     assert opt.annotations, "every option cites at least one record"
@@ -23,7 +23,7 @@ def test_option_is_well_formed(opt):
     if opt.value_notes:
         assert [v for v, _ in opt.value_notes] == list(opt.values)
     for other in opt.also_needs:
-        assert other in topics.EXPANSIONS
+        assert other in topics.EXPANSION_TITLES
 
 
 def test_required_options_exist_with_their_defaults():

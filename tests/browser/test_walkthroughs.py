@@ -175,7 +175,7 @@ def _expected_rows(preset_id: str) -> int:
 def test_scoring_reference_preset_changes_the_rows(open_walkthrough, page_session):
     page = open_walkthrough("scoring_reference")
     before = body_text(page)
-    base = next(p for p in reference.PRESETS.values() if p.id == "base")
+    base = next(p for p in reference.SELECTOR_PRESETS.values() if p.id == "base")
     assert _situations(before) != _expected_rows("base")
 
     select_option(page, "Start from", base.title)

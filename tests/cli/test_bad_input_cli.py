@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from cli_support import CLI, REPO, run_cli
 
-from carc_teach.rules import EXPANSIONS
+from carc_teach.rules import RULE_MODULES
 
 
 def one_error_line(result: subprocess.CompletedProcess) -> str:
@@ -69,7 +69,7 @@ def test_simulate_expansions_with_spaces_commas_and_all():
     assert spaced.stdout.split('"seconds"')[0] == commas.stdout.split('"seconds"')[0]
     assert one_error_line(run_cli("simulate", "--expansions", "count", "nope")) == (
         "carc-teach simulate: error: --expansions: unknown expansion 'nope'; implemented: "
-        + ", ".join(EXPANSIONS)
+        + ", ".join(RULE_MODULES)
     )
     assert one_error_line(run_cli("simulate", "--expansions", "all,nope")).startswith(
         "carc-teach simulate: error: --expansions: 'all' already names every implemented "

@@ -8,7 +8,7 @@ from cli_support import run_cli
 
 from carc_teach.bench import _expansion_games
 from carc_teach.gamefile import load_game
-from carc_teach.rules import EXPANSIONS
+from carc_teach.rules import RULE_MODULES
 
 
 def test_simulate_plays_the_named_expansions_and_saves_replayable_files(tmp_path):
@@ -38,7 +38,7 @@ def test_simulate_all_plays_every_implemented_expansion(tmp_path):
     data = json.loads(result.stdout)
     assert [g["seed"] for g in data["games"]] == [0]
     saved = json.loads((tmp_path / "random-0.json").read_text(encoding="utf-8"))
-    assert saved["setup"]["expansions"] == list(EXPANSIONS)
+    assert saved["setup"]["expansions"] == list(RULE_MODULES)
     assert load_game(saved).scores == data["games"][0]["scores"]
 
 

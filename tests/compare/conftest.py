@@ -14,8 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 def synthetic(monkeypatch):
     from carc_teach import rules as rules_package
 
-    monkeypatch.setitem(rules_package.EXPANSIONS, "synth", "synth_rules:SynthNamed")
-    monkeypatch.setitem(rules_package.EXPANSIONS, "synth-silent", "synth_rules:SynthSilent")
+    monkeypatch.setitem(rules_package.RULE_MODULES, "synth", "synth_rules:SynthNamed")
+    monkeypatch.setitem(rules_package.RULE_MODULES, "synth-silent", "synth_rules:SynthSilent")
     rules_package.implemented_rules.cache_clear()
     yield
     rules_package.implemented_rules.cache_clear()

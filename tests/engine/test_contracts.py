@@ -7,7 +7,7 @@ import carc_teach.annotations as annotations
 from carc_teach import editions
 from carc_teach.annotations import topics
 from carc_teach.examples import load, names
-from carc_teach.rules import EXPANSIONS
+from carc_teach.rules import RULE_MODULES
 from carc_teach.simulate import random_game
 from carc_teach.teach import RULE_SUMMARIES
 
@@ -33,8 +33,8 @@ def test_every_emitted_rule_has_a_plain_english_summary():
 
 
 def test_expansion_ids_match_the_taxonomy():
-    for exp in EXPANSIONS:
-        assert exp in topics.EXPANSIONS, exp
+    for exp in RULE_MODULES:
+        assert exp in topics.EXPANSION_TITLES, exp
 
 
 def test_package_attribute_is_the_annotation_package():

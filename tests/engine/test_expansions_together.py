@@ -24,12 +24,12 @@ from invariants import check_game
 from carc_teach.controllers import GreedyController, RandomController
 from carc_teach.figures import Place
 from carc_teach.game import Game
-from carc_teach.rules import EXPANSIONS
+from carc_teach.rules import RULE_MODULES
 from carc_teach.setup import Setup
 from carc_teach.turn import play
 
 #: every registered expansion (carc_teach/expansions/), in the registry's order
-EVERYTHING = tuple(EXPANSIONS)
+EVERYTHING = tuple(RULE_MODULES)
 COUNT_AND_RIVER = ("base", "river2", "count")
 QUARTERS = {Place(f"count.{q}") for q in ("castle", "market", "blacksmith", "cathedral")}
 

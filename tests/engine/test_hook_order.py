@@ -54,7 +54,7 @@ for _name in HOOKS:
 
 @pytest.fixture
 def recorded(monkeypatch):
-    monkeypatch.setitem(rules_package.EXPANSIONS, "recording", f"{__name__}:Recording")
+    monkeypatch.setitem(rules_package.RULE_MODULES, "recording", f"{__name__}:Recording")
     Recording.calls = []
     # a game in which some tile completes an occupied feature
     for seed in range(40):

@@ -479,7 +479,7 @@ def check_challenges(game):
 
 
 COMBOS = [("base", "shrines"), ("base", "king-robber", "shrines")]
-if "count" in rules_package.EXPANSIONS:
+if "count" in rules_package.RULE_MODULES:
     COMBOS.append(("base", "count", "king-robber", "shrines"))
 
 

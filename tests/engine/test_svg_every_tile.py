@@ -17,7 +17,7 @@ from carc_teach.board import Board, Placement
 from carc_teach.figures import FIGURE_KINDS, Corner, Figure, Place
 from carc_teach.render import svg
 from carc_teach.render.svg import board_svg, segment_anchor, tile_svg
-from carc_teach.rules import EXPANSIONS
+from carc_teach.rules import RULE_MODULES
 from carc_teach.simulate import random_game
 from carc_teach.teach import board_for_event, feature_graph_for_event
 from carc_teach.tiles import catalogue, orient, tile_sets
@@ -134,7 +134,9 @@ def check_game_draws(game, events) -> int:
     return drawn
 
 
-EXPANSION_SETS = [(e,) if e == "base" else ("base", e) for e in EXPANSIONS] + [tuple(EXPANSIONS)]
+EXPANSION_SETS = [(e,) if e == "base" else ("base", e) for e in RULE_MODULES] + [
+    tuple(RULE_MODULES)
+]
 
 
 @pytest.mark.parametrize("expansions", EXPANSION_SETS, ids=lambda e: "+".join(e[1:]) or "base")

@@ -19,7 +19,7 @@ from carc_teach.render.svg import (
     legend_svg,
     off_board_figures,
 )
-from carc_teach.rules import EXPANSIONS
+from carc_teach.rules import RULE_MODULES
 from carc_teach.teach import board_for_event, feature_graph_for_event
 from carc_teach.tiles import catalogue
 
@@ -210,7 +210,7 @@ def test_legend_shows_the_kinds_in_play():
     base = parse(legend_svg(("base",)))
     items = [g.get("data-kind") for g in base.iter(NS + "g") if g.get("class") == "legend-item"]
     assert items == ["follower", "farmer", "cloister"]
-    every = parse(legend_svg(tuple(EXPANSIONS)))
+    every = parse(legend_svg(tuple(RULE_MODULES)))
     items = [g.get("data-kind") for g in every.iter(NS + "g") if g.get("class") == "legend-item"]
     assert set(figure_shape_kinds()) <= set(items)
     assert {"shrine", "abbey", "quarter", "pig-herd"} <= set(items)

@@ -16,7 +16,7 @@ from carc_teach.simulate import random_game
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch):
-    monkeypatch.setitem(rules_package.EXPANSIONS, "toy", "toy_rules:ToyRules")
+    monkeypatch.setitem(rules_package.RULE_MODULES, "toy", "toy_rules:ToyRules")
     rules_package.implemented_rules.cache_clear()
     yield
     rules_package.implemented_rules.cache_clear()

@@ -223,7 +223,7 @@ def outcome_footnotes() -> set[str]:
 
 
 def in_scope_outcome_footnotes() -> set[str]:
-    played = teach.expansions_in_play(rules.EXPANSIONS)
+    played = teach.expansions_in_play(rules.RULE_MODULES)
     return {
         a.id
         for a in annotations.all_annotations()

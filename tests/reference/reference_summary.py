@@ -12,7 +12,7 @@ def summary() -> dict:
     from carc_teach import reference
 
     out = {"platform": sys.platform, "rows": {}, "intro": {}, "steps": {}}
-    for preset in reference.PRESETS:
+    for preset in reference.SELECTOR_PRESETS:
         for edition in ("C1", "C2"):
             key = f"{preset}/{edition}"
             selection = reference.selection_for_preset(preset)

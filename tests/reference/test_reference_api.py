@@ -16,9 +16,9 @@ def test_groups_hold_every_expansion_once():
     groups = reference.GROUPS
     assert [g.id for g in groups] == ["major", "small", "other", "fan"]
     seen = [e.id for g in groups for e in g.expansions]
-    assert sorted(seen) == sorted(reference.EXPANSIONS)
+    assert sorted(seen) == sorted(reference.SELECTOR_EXPANSIONS)
     assert len(seen) == len(set(seen))
-    ckr = reference.EXPANSIONS["count-king-robber"]
+    ckr = reference.SELECTOR_EXPANSIONS["count-king-robber"]
     assert ckr.group == "major"
     assert ckr.part_ids == ("count", "king-robber-baron", "river2", "shrines")
     assert {e.id for e in next(g for g in groups if g.id == "fan").expansions} == {
@@ -29,7 +29,7 @@ def test_groups_hold_every_expansion_once():
 
 
 def test_presets():
-    assert set(reference.PRESETS) == {"base", "ckr", "ckr+abbey-mayor", "everything"}
+    assert set(reference.SELECTOR_PRESETS) == {"base", "ckr", "ckr+abbey-mayor", "everything"}
     assert reference.selection_for_preset("base") == frozenset()
     ckr = {"count", "king-robber-baron", "river2", "shrines"}
     assert reference.selection_for_preset("ckr") == ckr

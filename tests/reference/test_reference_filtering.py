@@ -30,7 +30,7 @@ KNOWN_DRAFT_DEFECTS = {"3b.city.king"}
 def _selections():
     cat = catalogue()
     picks = [[], ["*"]]
-    picks += [[p] for p in reference.PRESETS]
+    picks += [[p] for p in reference.SELECTOR_PRESETS]
     picks += [[e] for e in cat.expansions]
     picks += [[p] for p in cat.parts if p not in cat.expansions]
     rng = random.Random(20240605)
@@ -41,7 +41,7 @@ def _selections():
 
 
 def _resolve(pick):
-    if len(pick) == 1 and pick[0] in reference.PRESETS:
+    if len(pick) == 1 and pick[0] in reference.SELECTOR_PRESETS:
         return reference.selection_for_preset(pick[0])
     return reference.normalize_selection(pick)
 
