@@ -76,7 +76,7 @@ class RuleModule:
     #: short id used in game files (``setup.expansions``) and rule ids
     id: str = ""
     title: str = ""
-    #: tile sets (``tiles/data/<name>.json``) this module adds to the supply
+    #: tile sets (``expansions/<package>/tiles/<name>.json``) this module adds to the supply
     tile_sets: tuple[str, ...] = ()
     #: the rule ids this module executes, each with a one-sentence statement in our own words
     #: (the walkthroughs show it; the scoring reference marks these rules as executed)

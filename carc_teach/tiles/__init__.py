@@ -18,8 +18,9 @@ twelve city tiles meet each other). Tile types and segments can carry **tags** (
 into each other, for the wagon), and a **wildcard** tile (the abbey) fits any neighbour.
 ``docs/tiles.md`` describes every field of the data files.
 
-Catalogues are data files (``tiles/data/<set>.json``), one per tile set; expansion sets and
-edition variants are more files of the same form. Rotation is a pure function
+Catalogues are data files, one per tile set, in the ``tiles/`` folder of the expansion package
+they belong to (``expansions/<package>/tiles/<set>.json``); edition variants are more files of
+the same form. Rotation is a pure function
 (:func:`orient`): it never mutates a tile type, and its results are cached.
 
 Examples
@@ -39,8 +40,10 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 from ..errors import CatalogueError
+from ..expansions import REGISTERED
 
 __all__ = [
     "SIDES",
@@ -493,23 +496,35 @@ class Catalogue:
         return tuple(t for t in self.tiles if tag in t.tags)
 
 
+@cache
+def _set_files() -> dict[str, tuple[str, Traversable]]:
+    """Tile set name -> (where it is, for messages; the file): the ``tiles/<set>.json`` files of
+    every registered expansion package (``carc_teach/expansions/<package>/tiles/``)."""
+    found: dict[str, tuple[str, Traversable]] = {}
+    for package in REGISTERED:
+        folder = resources.files(f"carc_teach.expansions.{package}").joinpath("tiles")
+        if not folder.is_dir():
+            continue
+        for item in folder.iterdir():
+            if item.name.endswith(".json"):
+                where = f"expansions/{package}/tiles/{item.name}"
+                found[item.name[:-5]] = (where, item)
+    return found
+
+
 def tile_sets() -> list[str]:
-    """Names of the tile sets shipped in the package."""
-    folder = resources.files(__package__).joinpath("data")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    """Names of the tile sets shipped in the package (in the expansion packages)."""
+    return sorted(_set_files())
 
 
 @cache
 def catalogue(name: str = "base") -> Catalogue:
     """Load a shipped tile set by name (cached)."""
-    path = resources.files(__package__).joinpath("data", f"{name}.json")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CatalogueError(
-            f"unknown tile set {name!r}; shipped sets: {', '.join(tile_sets())}"
-        ) from None
-    return parse_catalogue(json.loads(text), source=f"tiles/data/{name}.json")
+    found = _set_files().get(name)
+    if found is None:
+        raise CatalogueError(f"unknown tile set {name!r}; shipped sets: {', '.join(tile_sets())}")
+    where, path = found
+    return parse_catalogue(json.loads(path.read_text(encoding="utf-8")), source=where)
 
 
 def _edge_kinds(segments: tuple[Segment, ...], where: str) -> tuple[str, str, str, str]:

@@ -2,7 +2,7 @@
 
 What this module plays (``docs/rules-inns-cathedrals.md``):
 
-- **Tiles**: the 18 land tiles of the box (``tiles/data/inns-cathedrals.json``: 17 types, the
+- **Tiles**: the 18 land tiles of the box (``tiles/inns-cathedrals.json`` here: 17 types, the
   cathedral twice) are shuffled in with the others. Six show an inn beside a road (segment tag
   ``inn``), two a cathedral in a city (segment tag ``cathedral``). The River II's inn on a
   bridge (``R2-inn-bridge``) is an inn too when both expansions are played.

@@ -28,7 +28,7 @@ What this module plays:
 Not implemented: the volcano's dragon (The Princess & the Dragon is not in carc_teach; without
 it the volcano lake is an ordinary lake), combining River I and River II (River I's tiles
 are not shipped). The inn on the bridge is a tag; with ``inns-cathedrals`` in play it is an inn
-like the others (:mod:`carc_teach.rules.inns_cathedrals`), without it a plain road.
+like the others (:mod:`carc_teach.expansions.inns_cathedrals.rules`), without it a plain road.
 """
 
 from __future__ import annotations
