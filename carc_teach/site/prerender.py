@@ -136,8 +136,13 @@ _SCRIPT = """
     node.querySelectorAll("*").forEach((el) => el.shadowRoot && deep(el.shadowRoot, found));
     return found;
   };
+  // a widget element may lay out its contents only (no box of its own): it is shown once
+  // something inside it, in its light or shadow tree, has a box
+  const shows = (el, depth = 0) => el.getBoundingClientRect().height > 0 || (depth < 6 &&
+    [...el.children, ...(el.shadowRoot ? el.shadowRoot.children : [])]
+      .some((child) => shows(child, depth + 1)));
   const live = () => root.querySelector(wanted) === null ? null
-    : deep(root, []).find((el) => el.getBoundingClientRect().height > 0) ?? null;
+    : deep(root, []).find((el) => shows(el)) ?? null;
   const scroller = (el) => {
     for (; el && el !== document.body; el = el.parentElement ?? el.getRootNode().host) {
       const style = getComputedStyle(el);

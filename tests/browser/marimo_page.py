@@ -80,8 +80,10 @@ def body_text(page) -> str:
 
 
 def wait_for_text(page, text: str, timeout_ms: float = 60_000) -> None:
-    """Wait until ``text`` is visible somewhere on the page."""
-    page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout_ms)
+    """Wait until ``text`` is visible somewhere on the page (in its body: the document's
+    ``<title>``, which marimo may set to the same words, is never visible)."""
+    found = page.locator("body").get_by_text(text, exact=False)
+    found.first.wait_for(state="visible", timeout=timeout_ms)
 
 
 def wait_until_settled(page, quiet_ms: int = 1500, timeout_ms: int = 60_000) -> str:
