@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 from ..expansions import PACKAGES
 from ..figures import role_name
 from ..geometry import NEIGHBOUR_OFFSETS, edge_links
-from ..tiles import OrientedTile, Segment, TileType, orient
+from ..text import plural
+from ..tiles import OrientedTile, Segment, TileType, orient, segment_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board, Placement
@@ -680,14 +681,14 @@ def _write_outline(t: _Template, key: tuple) -> None:
 
 
 def _seg_title(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
-    where = " ".join(seg.locations) or ("touches no edge" if seg.kind == "field" else "centre")
-    extra = f", {seg.pennants} pennant" if seg.pennants else ""
+    # the part in words, as the walkthroughs name it (its id is in the graph view)
+    extra = f", with {plural(seg.pennants, 'pennant')}" if seg.pennants else ""
     t.text(f"<title>{_xml(f'Tile {tile.type.id}')}")
     if on_board:
         t.text(" at (")
         t.square(", ")
         t.text(")")
-    rest = f": {seg.kind} segment '{seg.id}' ({where}{extra})"
+    rest = f": {segment_words(tile, seg.id)}{extra}"
     t.text(f"{_xml(rest)}</title>")
 
 
@@ -1410,7 +1411,7 @@ def _figure(
     ax, ay = _anchors(placed.tile)[seg_id]
     cx, cy = (x - min_x + ax) * size, (y - min_y + ay) * size
     role = role_name(fig.kind, feature.role_kind)
-    title = f"{fig.player}'s {role} on {feature.describe()} (segment {seg_id} of tile ({x}, {y}))"
+    title = f"{fig.player}'s {role} on {feature.describe()} ({segment_words(placed.tile, seg_id, at=(x, y))})"
     colour = (
         None if fig.player is None else colour_of.get(fig.player, player_colour(len(colour_of)))
     )

@@ -20,7 +20,7 @@ from carc_teach.render.svg import board_svg, segment_anchor, tile_svg
 from carc_teach.rules import RULE_MODULES
 from carc_teach.simulate import random_game
 from carc_teach.teach import board_for_event, feature_graph_for_event
-from carc_teach.tiles import catalogue, orient, tile_sets
+from carc_teach.tiles import catalogue, orient, segment_words, tile_sets
 
 NS = "{http://www.w3.org/2000/svg}"
 ROTATIONS = (0, 90, 180, 270)
@@ -73,7 +73,7 @@ def test_every_tile_draws_with_every_figure(set_name, tile_type):
         root = parse(tile_svg(tile_type, rotation, 64))
         titles = " ".join(t.text or "" for t in root.iter(NS + "title"))
         for seg in tile.segments:
-            assert f"segment '{seg.id}'" in titles, (tile_type.id, rotation, seg.id)
+            assert segment_words(tile, seg.id) in titles, (tile_type.id, rotation, seg.id)
         # every segment has a spot inside the tile, and no two spots of figures coincide
         spots = {seg.id: segment_anchor(tile, seg.id) for seg in tile.segments}
         assert all(0 < x < 1 and 0 < y < 1 for x, y in spots.values()), spots
