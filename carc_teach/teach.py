@@ -532,6 +532,10 @@ def _common_mistakes(event: Event, points: int, tiles: int, pennants: int) -> li
     return [points + 1, max(points - 1, 0), points * 2]
 
 
+#: "without it: 3 points" in a breakdown part: what the feature would have scored
+_WITHOUT = re.compile(r"without it: (\d+) points?")
+
+
 def prediction_for(game: Game, index: int) -> Prediction | None:
     """A question for a scoring event: how many points, with plausible wrong answers drawn
     from the usual mistakes (counting the end-of-game value, forgetting pennants, counting a
@@ -544,8 +548,11 @@ def prediction_for(game: Game, index: int) -> Prediction | None:
     tiles = next((p for w, p in event.breakdown if "tile" in w), 0)
     pennants = next((p for w, p in event.breakdown if "pennant" in w), 0)
     if event.kind == "no-score":
-        # The classic mistake: scoring a feature that nobody occupies (or that is worth nothing).
-        distractors = [value, value + 1, 1]
+        # The classic mistake: scoring a feature that nobody occupies (or that is worth nothing);
+        # where a part of the breakdown says what it would have scored without what cancelled
+        # it (an inn on an unfinished road, a cathedral in an open city), that value first.
+        without = [int(m.group(1)) for w, _ in event.breakdown if (m := _WITHOUT.search(w))]
+        distractors = [*without, value, value + 1, 1]
     else:
         distractors = _common_mistakes(event, points, tiles, pennants)
         if " tie " in event.text and points:

@@ -71,3 +71,19 @@ def test_point_choices_keep_the_classic_mistakes_first(correct, mistakes):
     shown_above = [v for v in values if v > correct]
     assert set(below[: len(shown_below)]) <= set(shown_below)
     assert set(above[: len(shown_above)]) <= set(shown_above)
+
+
+def test_an_inn_or_cathedral_left_unfinished_offers_what_it_would_have_scored():
+    """The classic mistake with Inns & Cathedrals: scoring an unfinished inn road (3 tiles) or
+    cathedral city (4 tiles, no pennant) at the plain end-of-game rate, 3 and 4 points, where
+    the inn and the cathedral make them worth 0."""
+    game = examples.load("inns-cathedrals")
+    asked = {
+        game.events[k].rule: p
+        for k in range(len(game.events))
+        if (p := teach.prediction_for(game, k)) is not None
+    }
+    assert asked["inns.road.final"].answer == "0 points"
+    assert "3 points" in asked["inns.road.final"].choices
+    assert asked["cathedrals.city.final"].answer == "0 points"
+    assert "4 points" in asked["cathedrals.city.final"].choices
