@@ -77,6 +77,10 @@ class Turn:
     answers: list[tuple[Decision, Action]] = field(default_factory=list)
     #: a turn a rule module granted the previous player (the builder's second tile)
     extra: bool = False
+    #: why the previous player plays again (the module's words), for an extra turn
+    extra_reason: str = ""
+    #: step 3A's (rule id, words) for each feature of :attr:`completed` (None: not scored)
+    scoring_rules: list[tuple[str, str] | None] | tuple[()] = ()
 
 
 def played_options(setup: Setup, rules: RuleSet) -> dict[str, Any]:
@@ -115,6 +119,9 @@ class GameState:
         #: the modules' per-turn hooks, only those a module overrides
         #: (:class:`carc_teach.rules.Hooks`, built by the turn driver)
         self.hooks = hooks
+        #: the turn steps this game runs (:data:`carc_teach.turn.TURN_STEPS` less those no
+        #: module in play takes part in), worked out by the turn driver at the first turn
+        self.turn_steps: tuple | None = None
         self.tile_types = tile_types
         self.board = Board(placement_rules=placement_rules)
         self.scores: dict[str, int] = {p: 0 for p in self.players}
@@ -589,6 +596,7 @@ class GameState:
         new.options = self.options
         new.modules = self.modules
         new.hooks = self.hooks
+        new.turn_steps = self.turn_steps
         new.tile_types = self.tile_types
         figure_map: dict[int, Figure] = {}
         new.figures = {}
@@ -633,6 +641,8 @@ class GameState:
                 [features.feature_of(f.nodes[0]) for f in turn.completed],
                 list(turn.answers),
                 turn.extra,
+                turn.extra_reason,
+                list(turn.scoring_rules) if turn.scoring_rules else (),
             )
         return new
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
     from .controllers import Controller
 
-__all__ = ["new_state", "play", "resume", "OnTurn"]
+__all__ = ["new_state", "play", "resume", "OnTurn", "TURN_STEPS", "TurnStep"]
 
 #: called between turns, and once more before scoring after the game (``last`` True), with
 #: the state and the controller, so a caller can keep a copy to resume from
@@ -190,7 +190,7 @@ def _run(
                     move=left[0].number,
                 )
             break
-        if not _play_turn(state, controller, known_order):
+        if not _play_turn(state, controller):
             break
     state.turn = None
     state.move_number = None
@@ -258,14 +258,12 @@ def _end(state: GameState, controller: Controller, final_scoring: bool | None) -
     )
 
 
-def _draw(
-    state: GameState, controller: Controller, known_order: bool, turn: Turn
-) -> TileType | None:
-    """Step 1B: draw until a tile fits somewhere; unplaceable tiles are set aside.
-
-    Returns None when the tiles run out before one fits (the game ends).
-    """
+def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> bool:
+    """1B: draw until a tile fits somewhere (unplaceable tiles are set aside), or play one
+    instead of drawing (the abbey); the tile is ``turn.tile``. False when the tiles run out
+    before one fits (the game ends)."""
     files = controller.plays_file
+    known_order = state.setup.tile_order is not None or state.setup.seed is not None
     player = turn.player
     while True:
         move = None
@@ -306,7 +304,7 @@ def _draw(
                     move=move.number if move else None,
                     field="tile",
                 )
-            return instead
+            return True
         if known_order:
             tile_id = state.bag.pop()
         else:
@@ -347,7 +345,7 @@ def _draw(
                     move=move.number,
                     field="discard",
                 )
-            return tile
+            return True
         if move is not None and not move.discard and not known_order:
             raise IllegalMoveError(
                 f"tile {tile.id} fits nowhere on the board; write the move as "
@@ -366,7 +364,7 @@ def _draw(
             # With a known order the engine sets the tile aside itself; the move is for the next tile.
             controller.unread_move()
         if known_order and not state.bag:
-            return None
+            return False
 
 
 def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decision:
@@ -415,8 +413,9 @@ def why_not_deployable(state: GameState, turn: Turn | None, action: Any) -> Refu
     return state.deployment_refusal(turn, action)
 
 
-def _play_turn(state: GameState, controller: Controller, known_order: bool) -> bool:
-    """Play one turn; False when the tiles ran out before one could be placed."""
+def _play_turn(state: GameState, controller: Controller) -> bool:
+    """Play one turn, step by step (:data:`TURN_STEPS`); False when the tiles ran out before
+    one could be placed."""
     state.turn_number += 1
     number = state.turn_number
     extra = state.extra_turn
@@ -426,36 +425,46 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
     else:
         player = state.players[state.seat_turns % len(state.players)]
         state.seat_turns += 1
+        reason = ""
     turn = Turn(number, player)
     turn.extra = extra is not None
+    turn.extra_reason = reason
     state.turn = turn
     state.move_number = None
-    hooks = state.hooks
+    steps = state.turn_steps
+    if steps is None:
+        steps = state.turn_steps = _steps_in_play(state)
+    for step, run in steps:
+        state.step = step
+        if run(state, controller, turn) is False:
+            return False
+    controller.end_turn(state, turn)
+    state.turn = None
+    return True
 
-    state.step = "1A"
-    if extra is None:
+
+def _begin_turn(state: GameState, controller: Controller, turn: Turn) -> None:
+    """1A: the turn begins (the builder's second tile says why the player plays again)."""
+    player, number = turn.player, turn.number
+    if not turn.extra:
         state.emit("turn-begin", player=player, text=f"Turn {number}: {player} begins their turn.")
     else:
         state.emit(
             "turn-begin",
             player=player,
-            text=f"Turn {number}: {player} plays again ({reason}).",
+            text=f"Turn {number}: {player} plays again ({turn.extra_reason}).",
             data={"extra": True},
         )
-    for hook in hooks.begin_turn:
+    for hook in state.hooks.begin_turn:
         hook(state, turn)
 
-    state.step = "1B"
-    tile = _draw(state, controller, known_order, turn)
-    if tile is None:
-        return False
 
-    # 1C: place.
-    state.step = "1C"
+def _place_tile(state: GameState, controller: Controller, turn: Turn) -> None:
+    """1C: the player places the tile."""
+    tile: TileType = turn.tile  # type: ignore[assignment]  # drawn in 1B
+    player = turn.player
     # the answerer play() set, without GameState.ask's check that there is one
-    answer = state.answer
-    assert answer is not None
-    placement = answer(state, _placement_decision(state, turn, tile))
+    placement = state.answer(state, _placement_decision(state, turn, tile))  # type: ignore[misc]
     assert isinstance(placement, Placement)
     change = state.board.add(tile, placement, check=False)
     turn.placed = change.placed
@@ -471,13 +480,15 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         text=f"{player} places tile {tile.id} at ({x}, {y}), turned {rotation}°.",
         data={"note": turn.move.note} if turn.move is not None and turn.move.note else {},
     )
-    for hook in hooks.after_placement:
+    for hook in state.hooks.after_placement:
         hook(state, turn)
 
-    # 2A-2C: move the wood.
-    state.step = "2B"
+
+def _deploy(state: GameState, controller: Controller, turn: Turn) -> None:
+    """2B: move the wood: the player may deploy a figure on the tile just placed."""
+    player = turn.player
     decision = _deployment_decision(state, turn)
-    choice = answer(state, decision)
+    choice = state.answer(state, decision)  # type: ignore[misc]
     if isinstance(choice, Pass):
         offered = len(decision.options)
         state.emit(
@@ -493,15 +504,19 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         )
     else:
         assert isinstance(choice, Deploy)
-        hooks.by_id[choice.module].deploy(state, turn, choice)
-    state.step = "2C"
-    for hook in hooks.after_deployment:
+        state.hooks.by_id[choice.module].deploy(state, turn, choice)
+
+
+def _after_deployment(state: GameState, controller: Controller, turn: Turn) -> None:
+    """2C: resolve moving the wood (a challenge starts)."""
+    for hook in state.hooks.after_deployment:
         hook(state, turn)
 
-    # 3A: identify completed features; 3B: resolve them; 3C: tile scoring.
-    state.step = "3A"
+
+def _identify_completed(state: GameState, controller: Controller, turn: Turn) -> None:
+    """3A: the features the tile completed, each with the rule it scores under."""
     completed: list = []
-    for identify in hooks.identify_completed:
+    for identify in state.hooks.identify_completed:
         for f in identify(state, turn):
             if f not in completed:
                 completed.append(f)
@@ -514,17 +529,25 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         who = _who_is_on(state, f)
         state.emit(
             "feature-completed",
-            player=player,
+            player=turn.player,
             rule=rule_what[0] if rule_what else "",
-            text=f"Placing tile {tile.id} completes {f.describe()} ({who}).",
+            text=f"Placing tile {turn.tile.id} completes {f.describe()} ({who}).",  # type: ignore[union-attr]
             feature=f.id,
             nodes=tuple(f.nodes),
             data={"kind": f.kind},
         )
-    state.step = "3B"
+    if rules:
+        turn.scoring_rules = rules
+
+
+def _resolve_completed(state: GameState, controller: Controller, turn: Turn) -> None:
+    """3B: each completed feature through the scoring pipeline, then the other scorings the
+    tile sets off (a barn's farmers)."""
+    hooks = state.hooks
     scorings: list[Scoring] = []
+    completed = turn.completed
     if completed:  # (most turns complete nothing: no zip to build)
-        for f, rule_what in zip(completed, rules, strict=True):
+        for f, rule_what in zip(completed, turn.scoring_rules, strict=True):
             if rule_what is not None:
                 rule, what = rule_what
                 scorings.append(score_feature(state, f, rule=rule, what=what, final=False))
@@ -532,23 +555,75 @@ def _play_turn(state: GameState, controller: Controller, known_order: bool) -> b
         scorings.extend(extra_scorings(state, turn))
     for hook in hooks.after_completed:
         hook(state, turn, scorings)
-    state.step = "3C"
-    for hook in hooks.tile_scoring:
+
+
+def _tile_scoring(state: GameState, controller: Controller, turn: Turn) -> None:
+    """3C: scoring the tile itself sets off."""
+    for hook in state.hooks.tile_scoring:
         hook(state, turn)
-    state.step = "4A"
-    for hook in hooks.tile_actions:
+
+
+def _tile_actions(state: GameState, controller: Controller, turn: Turn) -> None:
+    """4A: actions the tile allows."""
+    for hook in state.hooks.tile_actions:
         hook(state, turn)
-    state.step = "4B"
+
+
+def _end_turn(state: GameState, controller: Controller, turn: Turn) -> None:
+    """4B: the turn ends; a module may grant the same player another (the builder)."""
+    hooks = state.hooks
     for hook in hooks.end_turn:
         hook(state, turn)
     for extra_turn in hooks.extra_turn:
         reason = extra_turn(state, turn)
         if reason:
-            state.extra_turn = (player, reason)
+            state.extra_turn = (turn.player, reason)
             break
-    controller.end_turn(state, turn)
-    state.turn = None
-    return True
+
+
+#: A step of a turn: the engine's part of the step and the hooks of the modules in play that
+#: join it; False stops the game (no tile left to draw).
+TurnStep = Callable[[GameState, "Controller", Turn], "bool | None"]
+
+#: The turn, step by step, as the Scoring During Turn Sequence names the steps
+#: (docs/architecture.md, "Turn steps"). A rule module joins a step through its hooks
+#: (:class:`carc_teach.rules.Hooks`: 1A ``begin_turn``, 1B ``play_instead_of_draw``, 1C
+#: ``after_placement``, 2B ``deployment_options`` / ``filter_deployments`` / ``deploy``, 2C
+#: ``after_deployment``, 3A ``identify_completed``, 3B the scoring pipeline, 3C
+#: ``tile_scoring``, 4A ``tile_actions``, 4B ``end_turn`` / ``extra_turn``); step 2A has no
+#: hook of its own yet. After the last turn comes ``final`` (:func:`_end`).
+TURN_STEPS: tuple[tuple[str, TurnStep], ...] = (
+    ("1A", _begin_turn),
+    ("1B", _draw_tile),
+    ("1C", _place_tile),
+    ("2B", _deploy),
+    ("2C", _after_deployment),
+    ("3A", _identify_completed),
+    ("3B", _resolve_completed),
+    ("3C", _tile_scoring),
+    ("4A", _tile_actions),
+    ("4B", _end_turn),
+)
+
+#: the steps that only call their modules' hooks, by the hooks they call: a game none of whose
+#: modules has such a hook skips the step (nothing can happen in it). Not 4B: what the
+#: controller does at the end of the turn belongs to it
+_HOOK_ONLY_STEPS: dict[TurnStep, tuple[str, ...]] = {
+    _after_deployment: ("after_deployment",),
+    _tile_scoring: ("tile_scoring",),
+    _tile_actions: ("tile_actions",),
+}
+
+
+def _steps_in_play(state: GameState) -> tuple[tuple[str, TurnStep], ...]:
+    """:data:`TURN_STEPS` less the steps no module in play takes part in."""
+    hooks = state.hooks
+    return tuple(
+        (step, run)
+        for step, run in TURN_STEPS
+        if run not in _HOOK_ONLY_STEPS
+        or any(getattr(hooks, name) for name in _HOOK_ONLY_STEPS[run])
+    )
 
 
 def _who_is_on(state: GameState, feature: Any) -> str:
