@@ -77,7 +77,7 @@ _PROBE = r"""
     // The boards, in marimo's shadow roots too. marimo keeps each tab's output hidden in the
     // page and draws the open tab's copy in the tabs' shadow root a moment later: the board
     // is shown when the visible one is drawn from the page's current output (the same markup
-    // as one of the hidden ones; there is nothing hidden when a board is drawn directly).
+    // as one of the hidden ones; there are no such copies when a board is drawn directly).
     const boards = (root, found) => {
         root.querySelectorAll('svg.carc-board').forEach((svg) => found.push(svg));
         root.querySelectorAll('*').forEach((el) => { if (el.shadowRoot) boards(el.shadowRoot, found); });
@@ -87,7 +87,9 @@ _PROBE = r"""
         const all = boards(root, []);
         const shown = all.filter(visible);
         if (!shown.length) return false;
-        const hidden = all.filter((svg) => !visible(svg)).map((svg) => svg.innerHTML.length);
+        const hidden = all
+            .filter((svg) => !visible(svg) && svg.closest('marimo-tabs'))
+            .map((svg) => svg.innerHTML.length);
         return !hidden.length || hidden.includes(shown[0].innerHTML.length);
     };
     // the event shown: the "Event N" heading of the event's explanation
@@ -161,7 +163,7 @@ def _button(page, name: str):
 
 
 def _slider(page):
-    return page.locator("[role=slider] >> visible=true").first
+    return page.locator(":is([role=slider], input[type=range]) >> visible=true").first
 
 
 def step_times(page, control: str, clicks: int) -> list[float]:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "Walkthrough",
+    "walkthrough_view",
     "game_from_paste",
     "event_slider",
     "step_buttons",
@@ -54,7 +55,10 @@ class Walkthrough:
     index, quiz=...)`` the move note shown there (one that would answer a question waits for
     it); ``panels`` the tables beside the board, each ``(title, html(game, index, hidden=...))``;
     ``jump_label`` and ``jump`` the button that skips ahead (by default to the next question);
-    ``extra_tabs(mo, event, state)`` more views beside the board and the feature graph.
+    ``extra_tabs(mo, event, state)`` more views beside the board and the feature graph (the
+    round-trip view of :func:`walkthrough_page` only); ``board_help`` how to read the board
+    (Markdown, shown under the view); ``start(game)`` the event a game opens at (the first by
+    default).
     """
 
     question: Callable[[Game, int], teach.Prediction | None] = teach.prediction_for
@@ -63,6 +67,8 @@ class Walkthrough:
     jump_label: str = "Next question"
     jump: Callable[[Game, int], int] | None = None
     extra_tabs: Callable[[Any, Event, GameState], dict] | None = None
+    board_help: str = ""
+    start: Callable[[Game], int] | None = None
 
     def next_question(self, game: Game, index: int) -> int:
         """Where the jump button goes from ``index``: ``jump(game, index)`` if given, else the
@@ -298,6 +304,32 @@ def walkthrough_page(
     if board_help:
         parts.append(mo.md(board_help))
     return mo.vstack(parts)
+
+
+def walkthrough_view(mo, game: Game, walkthrough: Walkthrough, *, quiz: bool, classroom: bool):
+    """The template of every stepping walkthrough: ``game`` shown as ``walkthrough`` says.
+
+    In classroom mode the stage (:func:`classroom_stage`); otherwise the title line, the event
+    slider and step buttons, the turn's timeline, the board / feature graph / key tabs and
+    beside them the event, its question and the walkthrough's tables, and how to read the
+    board. Every event's view is built here once and stepped in the browser
+    (:mod:`carc_teach.stepper`): a step is no round trip to Python."""
+    from . import stepper
+
+    start = walkthrough.start(game) if walkthrough.start is not None else 0
+    if classroom:
+        return classroom_stage(mo, game, start, walkthrough, quiz=quiz)
+    board_help = mo.md(walkthrough.board_help).text if walkthrough.board_help else ""
+    return mo.Html(
+        stepper.stepper_html(
+            game,
+            walkthrough,
+            quiz=quiz,
+            markdown_html=lambda text: mo.md(text).text,
+            start=start,
+            board_help_html=board_help,
+        )
+    )
 
 
 def matplotlib_tab(mo, event: Event, state: GameState) -> dict:

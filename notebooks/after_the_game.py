@@ -88,69 +88,6 @@ def _(count_views, examples, king_views, lesson, mo, teach, ui):
             ("The King and the Robber Baron", king_views.royal_tokens_html),
             ("Barns", lesson.barns_html),
         ),
-    )
-    quiz = mo.ui.switch(value=True, label="Ask me first (who moves, and the points)")
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
-    mo.hstack([quiz, classroom], justify="start", gap=2)
-    return classroom, game, quiz, walkthrough
-
-
-@app.cell
-def _(game, lesson, mo):
-    # The walkthrough starts at the last tile: the game is over, its scoring is not.
-    get_index, set_index = mo.state(lesson.start_index(game))
-    return get_index, set_index
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui, walkthrough):
-    # The step buttons in one cell, the slider in the next: it follows every click.
-    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
-    return (step_buttons,)
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui):
-    slider = ui.event_slider(mo, game, get_index, set_index)
-    return (slider,)
-
-
-@app.cell
-def _(game, get_index, mo, ui, walkthrough):
-    # The event shown, the state just after it, its question and the learner's answer.
-    index, state, prediction, guess = ui.at_event(mo, game, get_index(), walkthrough)
-    return guess, index, prediction, state
-
-
-@app.cell
-def _(
-    classroom,
-    game,
-    guess,
-    index,
-    mo,
-    prediction,
-    quiz,
-    slider,
-    state,
-    step_buttons,
-    ui,
-    walkthrough,
-):
-    # Classroom mode: the stage over the whole window, stepped in the browser by the keys a
-    # clicker sends; the question put to the class before the reveal; notes in a second window.
-    ui.walkthrough_page(
-        mo,
-        game,
-        index,
-        state,
-        walkthrough,
-        classroom=classroom.value,
-        slider=slider,
-        buttons=step_buttons,
-        prediction=prediction,
-        guess=guess,
-        quiz=quiz.value,
         board_help="""
     **How to read the board.** The City of Carcassonne is the beige block in the middle,
     its four quarters named. Followers waiting in a quarter stand on no feature, so the
@@ -160,7 +97,19 @@ def _(
     frame: the tile just placed. Yellow: the feature that scores. The table of the scoring
     after the game shows which step comes next and what each one has paid so far.
         """,
+        start=lesson.start_index,
     )
+    quiz = mo.ui.switch(value=True, label="Ask me first (who moves, and the points)")
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    mo.hstack([quiz, classroom], justify="start", gap=2)
+    return classroom, game, quiz, walkthrough
+
+
+@app.cell
+def _(classroom, game, mo, quiz, ui, walkthrough):
+    # Every event's view is built once and stepped in the browser; classroom mode puts the
+    # stage over the whole window, stepped by the keys a clicker sends.
+    ui.walkthrough_view(mo, game, walkthrough, quiz=quiz.value, classroom=classroom.value)
     return
 
 

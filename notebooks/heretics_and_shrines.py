@@ -109,66 +109,6 @@ def _(lessons, shrines_views, teach, ui):
         question=lessons.question,
         note=lessons.note,
         panels=(("Open challenges", shrines_views.open_challenges_html),),
-    )
-    return (walkthrough,)
-
-
-@app.cell
-def _(game, mo):
-    get_index, set_index = mo.state(0)
-    _ = game  # a new lesson starts again at its first event
-    return get_index, set_index
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui, walkthrough):
-    # The step buttons in one cell, the slider in the next: it follows every click.
-    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
-    return (step_buttons,)
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui):
-    slider = ui.event_slider(mo, game, get_index, set_index)
-    return (slider,)
-
-
-@app.cell
-def _(game, get_index, mo, ui, walkthrough):
-    # The event shown, the state just after it, its question and the learner's answer.
-    index, state, prediction, guess = ui.at_event(mo, game, get_index(), walkthrough)
-    return guess, index, prediction, state
-
-
-@app.cell
-def _(
-    classroom,
-    game,
-    guess,
-    index,
-    mo,
-    prediction,
-    quiz,
-    slider,
-    state,
-    step_buttons,
-    ui,
-    walkthrough,
-):
-    # Classroom mode: the stage over the whole window, stepped in the browser by the keys a
-    # clicker sends; the question put to the class before the reveal; notes in a second window.
-    ui.walkthrough_page(
-        mo,
-        game,
-        index,
-        state,
-        walkthrough,
-        classroom=classroom.value,
-        slider=slider,
-        buttons=step_buttons,
-        prediction=prediction,
-        guess=guess,
-        quiz=quiz.value,
         board_help="""
     **How to read the board.** A shrine is drawn like a cloister, on a tile of its own; hover
     a tile to see what it holds. A follower standing on a shrine is the heretic. The table
@@ -178,6 +118,14 @@ def _(
     frame: the tile just placed. Yellow: the feature the event is about.
         """,
     )
+    return (walkthrough,)
+
+
+@app.cell
+def _(classroom, game, mo, quiz, ui, walkthrough):
+    # Every event's view is built once and stepped in the browser; classroom mode puts the
+    # stage over the whole window, stepped by the keys a clicker sends.
+    ui.walkthrough_view(mo, game, walkthrough, quiz=quiz.value, classroom=classroom.value)
     return
 
 

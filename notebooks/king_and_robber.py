@@ -77,6 +77,13 @@ def _(examples, king_views, mo, teach, ui):
         question=king_views.king_walkthrough_question,
         note=king_views.king_walkthrough_note,
         panels=(("The King and the Robber Baron", king_views.royal_tokens_html),),
+        board_help="""
+    **How to read the board.** The King and the Robber Baron are not placed on the board:
+    the table beside it says who holds each and how many tiles a completed city or road must
+    beat to take it, and shades the token the current event changed. Orange frame: the tile
+    just placed. Yellow: the feature the event is about. The size of a city or road is its
+    number of tiles; count them on the board before you answer.
+        """,
     )
     quiz = mo.ui.switch(
         value=True, label="Ask me first (points, and who takes the King or the Robber Baron)"
@@ -87,68 +94,10 @@ def _(examples, king_views, mo, teach, ui):
 
 
 @app.cell
-def _(mo):
-    get_index, set_index = mo.state(0)
-    return get_index, set_index
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui, walkthrough):
-    # The step buttons in one cell, the slider in the next: it follows every click.
-    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
-    return (step_buttons,)
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui):
-    slider = ui.event_slider(mo, game, get_index, set_index)
-    return (slider,)
-
-
-@app.cell
-def _(game, get_index, mo, ui, walkthrough):
-    # The event shown, the state just after it, its question and the learner's answer.
-    index, state, prediction, guess = ui.at_event(mo, game, get_index(), walkthrough)
-    return guess, index, prediction, state
-
-
-@app.cell
-def _(
-    classroom,
-    game,
-    guess,
-    index,
-    mo,
-    prediction,
-    quiz,
-    slider,
-    state,
-    step_buttons,
-    ui,
-    walkthrough,
-):
-    # Classroom mode: the stage over the whole window, stepped in the browser by the keys a
-    # clicker sends; the question put to the class before the reveal; notes in a second window.
-    ui.walkthrough_page(
-        mo,
-        game,
-        index,
-        state,
-        walkthrough,
-        classroom=classroom.value,
-        slider=slider,
-        buttons=step_buttons,
-        prediction=prediction,
-        guess=guess,
-        quiz=quiz.value,
-        board_help="""
-    **How to read the board.** The King and the Robber Baron are not placed on the board:
-    the table beside it says who holds each and how many tiles a completed city or road must
-    beat to take it, and shades the token the current event changed. Orange frame: the tile
-    just placed. Yellow: the feature the event is about. The size of a city or road is its
-    number of tiles; count them on the board before you answer.
-        """,
-    )
+def _(classroom, game, mo, quiz, ui, walkthrough):
+    # Every event's view is built once and stepped in the browser; classroom mode puts the
+    # stage over the whole window, stepped by the keys a clicker sends.
+    ui.walkthrough_view(mo, game, walkthrough, quiz=quiz.value, classroom=classroom.value)
     return
 
 

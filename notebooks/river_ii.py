@@ -81,68 +81,6 @@ def _(examples, lesson, mo, ui):
         question=lesson.river_question,
         note=lesson.river_note,
         panels=(("The river", lesson.river_html),),
-    )
-    quiz = mo.ui.switch(value=True, label="Ask me first (where the river may go, and the points)")
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
-    mo.hstack([quiz, classroom], justify="start", gap=2)
-    return classroom, game, quiz, walkthrough
-
-
-@app.cell
-def _(mo):
-    get_index, set_index = mo.state(0)
-    return get_index, set_index
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui, walkthrough):
-    # The step buttons in one cell, the slider in the next: it follows every click.
-    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
-    return (step_buttons,)
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui):
-    slider = ui.event_slider(mo, game, get_index, set_index)
-    return (slider,)
-
-
-@app.cell
-def _(game, get_index, mo, ui, walkthrough):
-    # The event shown, the state just after it, its question and the learner's answer.
-    index, state, prediction, guess = ui.at_event(mo, game, get_index(), walkthrough)
-    return guess, index, prediction, state
-
-
-@app.cell
-def _(
-    classroom,
-    game,
-    guess,
-    index,
-    mo,
-    prediction,
-    quiz,
-    slider,
-    state,
-    step_buttons,
-    ui,
-    walkthrough,
-):
-    # Classroom mode: the stage over the whole window, stepped in the browser by the keys a
-    # clicker sends; the question put to the class before the reveal; notes in a second window.
-    ui.walkthrough_page(
-        mo,
-        game,
-        index,
-        state,
-        walkthrough,
-        classroom=classroom.value,
-        slider=slider,
-        buttons=step_buttons,
-        prediction=prediction,
-        guess=guess,
-        quiz=quiz.value,
         board_help="""
     **How to read the board.** The river is the blue band, with a pool where it rises at the
     spring and where a lake ends it. The table beside the board lists the river's open ends:
@@ -151,6 +89,17 @@ def _(
     The pig herd grazes in the big field on the outside of the bend where it was laid.
         """,
     )
+    quiz = mo.ui.switch(value=True, label="Ask me first (where the river may go, and the points)")
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    mo.hstack([quiz, classroom], justify="start", gap=2)
+    return classroom, game, quiz, walkthrough
+
+
+@app.cell
+def _(classroom, game, mo, quiz, ui, walkthrough):
+    # Every event's view is built once and stepped in the browser; classroom mode puts the
+    # stage over the whole window, stepped by the keys a clicker sends.
+    ui.walkthrough_view(mo, game, walkthrough, quiz=quiz.value, classroom=classroom.value)
     return
 
 

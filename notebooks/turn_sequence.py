@@ -86,67 +86,6 @@ def _(mo, teach, ui):
     walkthrough = ui.Walkthrough(
         jump_label="Next scoring",
         jump=lambda game, index: teach.next_event(game, index, scoring=True),
-        extra_tabs=ui.matplotlib_tab,
-    )
-    return (walkthrough,)
-
-
-@app.cell
-def _(game, mo):
-    get_index, set_index = mo.state(0)
-    _ = game  # a new game starts again at its first event
-    return get_index, set_index
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui, walkthrough):
-    # The step buttons in one cell, the slider in the next: it follows every click.
-    step_buttons = ui.step_buttons(mo, game, get_index, set_index, walkthrough)
-    return (step_buttons,)
-
-
-@app.cell
-def _(game, get_index, mo, set_index, ui):
-    slider = ui.event_slider(mo, game, get_index, set_index)
-    return (slider,)
-
-
-@app.cell
-def _(game, get_index, mo, ui, walkthrough):
-    # The event shown, the state just after it, its question and the learner's answer.
-    index, state, prediction, guess = ui.at_event(mo, game, get_index(), walkthrough)
-    return guess, index, prediction, state
-
-
-@app.cell
-def _(
-    classroom,
-    game,
-    guess,
-    index,
-    mo,
-    prediction,
-    quiz,
-    slider,
-    state,
-    step_buttons,
-    ui,
-    walkthrough,
-):
-    # Classroom mode: the stage over the whole window, stepped in the browser by the keys a
-    # clicker sends; the question put to the class before the reveal; notes in a second window.
-    ui.walkthrough_page(
-        mo,
-        game,
-        index,
-        state,
-        walkthrough,
-        classroom=classroom.value,
-        slider=slider,
-        buttons=step_buttons,
-        prediction=prediction,
-        guess=guess,
-        quiz=quiz.value,
         board_help="""
     **How to read the board.** Orange frame: the tile placed by the current event. Yellow:
     the feature the event is about (a cloister also shows its 3×3 neighbourhood). Figures
@@ -155,6 +94,35 @@ def _(
     solid lines join segments that meet across a tile edge (one connected group is one
     road, city, field or cloister), dashed lines mark where a field touches a city.
         """,
+    )
+    return (walkthrough,)
+
+
+@app.cell
+def _(classroom, game, mo, quiz, ui, walkthrough):
+    # Every event's view is built once and stepped in the browser; classroom mode puts the
+    # stage over the whole window, stepped by the keys a clicker sends.
+    ui.walkthrough_view(mo, game, walkthrough, quiz=quiz.value, classroom=classroom.value)
+    return
+
+
+@app.cell
+def _(game, mo):
+    # networkx and matplotlib draw the feature graph once asked (a figure is too slow to draw at
+    # every step); offline there is no matplotlib and the SVG "Feature graph" tab shows it
+    mpl_event = mo.ui.number(0, len(game.events) - 1, value=0, label="at event")
+    mpl_shown = mo.ui.switch(value=False, label="Draw the feature graph with networkx + matplotlib")
+    mo.hstack([mpl_shown, mpl_event], justify="start", gap=2)
+    return mpl_event, mpl_shown
+
+
+@app.cell
+def _(game, mpl_event, mpl_shown, mo, ui):
+    _event = game.events[mpl_event.value]
+    (
+        ui.matplotlib_tab(mo, _event, game.replay(_event.index))["networkx + matplotlib"]
+        if mpl_shown.value
+        else None
     )
     return
 

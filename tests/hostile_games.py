@@ -134,6 +134,37 @@ def shown(text: str) -> str:
     return " ".join(text.split())
 
 
+def _stepper_control(tag: str, attrs: dict[str, str | None]) -> bool:
+    """One of the walkthrough stepper's own controls (carc_teach.stepper), written by Python
+    with no game text in it: a step button, a tab, a choice of the question's radio, the event
+    slider, or the hidden iframe carrying its script and data. Only these exact forms pass."""
+    if tag == "button":
+        return (
+            attrs.get("data-go") in ("first", "previous", "next", "jump", "last")
+            or (attrs.get("role") == "tab" and (attrs.get("data-tab") or "").isdigit())
+            or (attrs.get("role") == "radio" and (attrs.get("data-choice") or "").isdigit())
+        )
+    if tag == "input":
+        return attrs.get("type") == "range" and attrs.get("class") == "carc-step-slider"
+    if tag == "iframe":
+        return attrs.get("class") == "carc-stepper-script"
+    return False
+
+
+def _stepper_pieces(document: str) -> list[str]:
+    """The pieces of HTML a stepper's iframe document hands to the page (its data's JSON)."""
+    found = re.search(
+        r'<script type="application/json" id="carc-step-data">(.*?)</script>', document, re.S
+    )
+    assert found, "a stepper iframe without its data"
+    data = json.loads(found.group(1))
+    questions = [frame["q"] for frame in data["frames"] if frame["q"]]
+    return [
+        *data["pieces"],
+        *(q[key] for q in questions for key in ("radio", "yes", "no")),
+    ]
+
+
 class _Scan(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -143,6 +174,10 @@ class _Scan(HTMLParser):
         self.style: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if _stepper_control(tag, dict(attrs)):
+            if tag == "iframe":  # the stepper's script: what it shows is its data's pieces
+                self.nested.extend(_stepper_pieces(dict(attrs)["srcdoc"] or ""))
+            return
         if tag == "style":
             self.style = []
         if tag in FORBIDDEN_TAGS:
