@@ -169,9 +169,15 @@ def _slider(page):
 def step_times(page, control: str, clicks: int) -> list[float]:
     """Milliseconds per step for ``control`` ("next", "back" or "slider")."""
     times = []
+    slider = _slider(page)
+    last = int(slider.get_attribute("max") or slider.get_attribute("aria-valuemax"))
     for _ in range(clicks):
         here = _shown(page)
         want = here - 1 if control == "back" else here + 1
+        if want > last or want < 0:  # the end of the game: step the other way from here on
+            control = {"next": "back", "back": "next", "slider": "slider back"}[control]
+        if control.endswith("back"):
+            want = here - 1
         page.evaluate(f"() => window.__carcArm({want})")
         if control == "next":
             _button(page, "Next").click()
@@ -179,7 +185,7 @@ def step_times(page, control: str, clicks: int) -> list[float]:
             _button(page, "Previous").click()
         else:
             _slider(page).focus()
-            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowLeft" if control == "slider back" else "ArrowRight")
         times.append(_wait_result(page)["ms"])
         page.wait_for_timeout(150)  # a learner reads; the page is quiet again
     return times
@@ -190,11 +196,15 @@ def scrub(page, presses: int) -> tuple[float, int]:
     last event's board, and how many events were shown on the way."""
     here = _shown(page)
     slider = _slider(page)
+    last = int(slider.get_attribute("max") or slider.get_attribute("aria-valuemax"))
+    # towards the end of the game if there is room, else back towards its start
+    key, step = ("ArrowRight", 1) if here + presses <= last else ("ArrowLeft", -1)
+    presses = min(presses, max(last - here, here))
     slider.focus()
     for _ in range(presses - 1):
-        page.keyboard.press("ArrowRight")
-    page.evaluate(f"() => window.__carcArm({here + presses})")
-    page.keyboard.press("ArrowRight")
+        page.keyboard.press(key)
+    page.evaluate(f"() => window.__carcArm({here + step * presses})")
+    page.keyboard.press(key)
     result = _wait_result(page, timeout=120)
     return result["ms"], len(result["seen"])
 

@@ -175,13 +175,18 @@ def classroom_stage(mo, game: Game, index: int, walkthrough: Walkthrough, *, qui
         note=walkthrough.note,
         panels=walkthrough.panels,
     )
-    return lesson_stage(mo, frames, title=game.title, start=_clamp(game, index))
+    from .stepper import place_key
+
+    return lesson_stage(
+        mo, frames, title=game.title, start=_clamp(game, index), place=place_key(game)
+    )
 
 
-def lesson_stage(mo, frames, *, title: str, start: int = 0):
+def lesson_stage(mo, frames, *, title: str, start: int = 0, place: str | None = None):
     """The stage over the whole window for any lesson's frames
-    (:class:`carc_teach.classroom.Frame`), e.g. the comparison of two editions."""
-    document = classroom.stage_document(frames, title=title, start=start)
+    (:class:`carc_teach.classroom.Frame`), e.g. the comparison of two editions; ``place``: see
+    :func:`carc_teach.classroom.stage_document`."""
+    document = classroom.stage_document(frames, title=title, start=start, place=place)
     return mo.Html(classroom.stage_overlay(document))
 
 

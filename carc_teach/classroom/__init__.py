@@ -329,16 +329,21 @@ def stage_document(
     title: str,
     start: int = 0,
     switch_label: str = "Classroom mode",
+    place: str | None = None,
 ) -> str:
     """The stage as a whole HTML document (for an ``<iframe srcdoc>``): the frames, the style
     sheet and the script. It opens at frame ``start`` with its question open; *Leave* turns
-    off the page's switch whose label is ``switch_label``."""
+    off the page's switch whose label is ``switch_label``. ``place``: the name under which the
+    page keeps the event shown (:func:`carc_teach.stepper.place_key`), shared with the
+    walkthrough view, so the stage opens where the learner was and the view comes back where
+    the class got to."""
     packed = pack_frames(frames)
     start = max(0, min(start, len(packed["frames"]) - 1))
     config = {
         "start": start,
         "title": title,
         "switchLabel": switch_label,
+        "place": place,
         "notesCss": _asset("notes.css"),
     }
     keys = "".join(f"<li><kbd>{escape(k)}</kbd> {escape(what)}</li>" for k, what in KEYS)

@@ -17,6 +17,21 @@
 
   let index = Math.max(0, Math.min(config.start, last));
   let revealed = false;
+  // the event the walkthrough view showed last (it keeps it under the same name), and ours
+  const placeName = config.place ? "carc-place:" + config.place : null;
+  const keepPlace = () => {
+    try {
+      if (placeName) window.sessionStorage.setItem(placeName, String(index));
+    } catch (_error) {
+      // no storage (a sandboxed page): the stage opens at the start
+    }
+  };
+  try {
+    const kept = placeName ? window.sessionStorage.getItem(placeName) : null;
+    if (kept !== null && Number(kept) >= 0 && Number(kept) <= last) index = Number(kept);
+  } catch (_error) {
+    // no storage
+  }
 
   let channelName = "carc-teach-stage";
   try {
@@ -62,6 +77,7 @@
     stage.dataset.revealed = String(!asking());
     fit();
     publish();
+    keepPlace();
     window.carcStage.lastStepMs = performance.now() - started;
   }
 

@@ -37,7 +37,7 @@ from ..text import escape_markdown
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["view_data", "stepper_html", "SLOTS"]
+__all__ = ["view_data", "stepper_html", "place_key", "SLOTS"]
 
 #: the events whose tile the side panel draws
 _TILE_EVENTS = ("tile-drawn", "tile-placed", "tile-discarded")
@@ -229,6 +229,17 @@ def view_data(
     return {"pieces": pieces.table(), "frames": frames}
 
 
+def place_key(game: Game) -> str:
+    """The name under which the page keeps the event a game is shown at: one per game (its
+    title, events and scores), so another game starts at its own first event."""
+    import hashlib
+
+    digest = hashlib.sha1(
+        "\n".join([game.title, *(e.text for e in game.events)]).encode("utf-8", "replace")
+    )
+    return digest.hexdigest()[:16]
+
+
 def _asset(name: str) -> str:
     return resources.files(__name__).joinpath(name).read_text("utf-8")
 
@@ -325,7 +336,7 @@ def stepper_html(
         f'<div class="text-xs text-muted-foreground min-w-[16px]" data-slot="value">{start}</div>'
         "</div></div>"
     )
-    config = {"start": start, "jumps": jumps, "quiz": quiz}
+    config = {"start": start, "jumps": jumps, "quiz": quiz, "place": place_key(game)}
     document = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>'
         f'<script type="application/json" id="carc-step-data">{_script_json(data)}</script>'

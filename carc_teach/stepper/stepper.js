@@ -20,6 +20,23 @@
   const html = (ids) => ids.map((k) => pieces[k]).join("");
 
   let index = Math.max(0, Math.min(config.start, last));
+  // The page keeps the event shown under the game's name: a view drawn again (the questions
+  // switched off or on) or the classroom stage opens there, and this view comes back where the
+  // stage was left.
+  const placeName = "carc-place:" + config.place;
+  const keepPlace = () => {
+    try {
+      window.sessionStorage.setItem(placeName, String(index));
+    } catch (_error) {
+      // no storage (a sandboxed page): nothing is kept
+    }
+  };
+  let kept = null;
+  try {
+    kept = window.sessionStorage.getItem(placeName);
+  } catch (_error) {
+    kept = null;
+  }
   let chosen = null; // the learner's answer at this event (a choice's number), or null
   let activeTab = 0;
   // what each slot shows now, so a step only replaces what changed
@@ -81,6 +98,7 @@
     slots.slider.value = String(index);
     slots.slider.style.setProperty("--fill", `${(100 * index) / Math.max(last, 1)}%`);
     slots.value.textContent = String(index);
+    keepPlace();
   }
 
   // Steps are drawn once a frame: a burst of input (a dragged slider) draws only the latest.
@@ -134,4 +152,7 @@
   showing.bottom = first[1].join(",");
   showing.questionAt = index;
   window.carcStepper = { go, frames: frames.length };
+  if (kept !== null && Number(kept) !== index && Number(kept) >= 0 && Number(kept) <= last) {
+    go(Number(kept));
+  }
 })();

@@ -176,6 +176,11 @@ def open_offline_page(session, url: str, *, notebook: Path, title: str, timeout_
     early = page.evaluate(_BOARDS)
 
     wait_for_notebook(session, title=title, timeout_ms=timeout_ms)
+    # a stepping walkthrough builds every event's view before it draws its first board (a
+    # second or two in Pyodide), after its other controls are up
+    deadline = time.monotonic() + timeout_ms / 1000
+    while prerendered.count() and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
 
     assert prerendered.count() == 0, f"{notebook.stem}: the pre-rendered view stayed"
     # the self-hosted worker starts Python from the build's memory snapshot
