@@ -35,6 +35,16 @@ _INSERTED = """() => {
                 const text = el.outerHTML;
                 // marimo's and the page's own scripts are not the payload's
                 if (el.tagName === 'SCRIPT' && !/__pwned|pwned/.test(text)) return;
+                // data, never run: the stepper's events as JSON (game text in it escaped)
+                if (el.tagName === 'SCRIPT' && el.type === 'application/json'
+                    && el.ownerDocument !== document) return;
+                // nor the walkthrough stepper's hidden script frame (carc_teach/stepper): its
+                // document is looked through like the page's
+                if (el.matches('.carc-stepper iframe.carc-stepper-script[hidden]')
+                    && el.contentDocument) {
+                    visit(el.contentDocument);
+                    return;
+                }
                 found.push(text.slice(0, 120));
             });
         }
