@@ -1,8 +1,9 @@
-"""Record (or check) the golden event logs of the base game.
+"""Record (or check) the golden event logs of the base game and the expansions.
 
-The engine's refactors must not change one byte of a base-game event log. This script plays
-every bundled example game, 200 seeded random games and 10 greedy games, serialises each event
-log as JSON and writes its SHA-256 to ``tests/fixtures/golden_logs.json``; the test
+The engine's refactors must not change one byte of an event log. This script plays every
+bundled example game (base and expansions), 200 seeded random base games, 10 greedy ones and
+seeded random games of every expansion alone and of all of them together, serialises each
+event log as JSON and writes its SHA-256 to ``tests/fixtures/golden_logs.json``; the test
 ``tests/engine/test_golden_logs.py`` plays the same games and compares.
 
     python scripts/golden_logs.py            # print the digests
@@ -36,6 +37,40 @@ def golden_games():
             f"greedy:{seed}:{2 + seed % 3}",
             random_game(seed, players=2 + seed % 3, player="greedy"),
         )
+    for expansions in EXPANSION_MIXES:
+        for seed in range(3):
+            players = 2 + seed % 3
+            yield (
+                f"random:{'+'.join(expansions)}:{seed}:{players}",
+                random_game(seed, players=players, expansions=("base", *expansions)),
+            )
+
+
+#: the expansion mixes whose seeded random games are golden: each expansion alone (with what it
+#: needs), and all of them together (recorded when each was added; a new expansion adds its own
+#: line rather than changing the last one, so the older digests stay comparable)
+EXPANSION_MIXES: tuple[tuple[str, ...], ...] = (
+    ("count",),
+    ("river2",),
+    ("king-robber",),
+    ("shrines",),
+    ("abbey-mayor",),
+    ("big-follower",),
+    ("builder",),
+    ("pig",),
+    ("inns-cathedrals",),
+    ("count", "river2", "king-robber", "shrines", "abbey-mayor", "big-follower", "builder", "pig"),
+    (
+        "count",
+        "river2",
+        "king-robber",
+        "shrines",
+        "abbey-mayor",
+        "builder",
+        "pig",
+        "inns-cathedrals",
+    ),
+)
 
 
 def log_text(game) -> str:

@@ -21,12 +21,21 @@ _spec.loader.exec_module(golden)  # type: ignore[union-attr]
 RECORDED: dict[str, str] = json.loads(golden.FIXTURE.read_text())
 
 
-def test_the_fixture_covers_every_bundled_game_and_210_simulated_ones():
+def test_the_fixture_covers_every_bundled_game_and_the_simulated_ones():
+    """Every bundled game, 200 random and 10 greedy base games, and three random games of
+    every expansion alone and of all of them together."""
     from carc_teach import examples
+    from carc_teach.rules import RULE_MODULES
 
     assert {f"example:{n}" for n in examples.names()} <= set(RECORDED)
-    assert sum(k.startswith("random:") for k in RECORDED) == 200
+    base = [k for k in RECORDED if k.startswith("random:") and k.split(":")[1].isdigit()]
+    assert len(base) == 200
     assert sum(k.startswith("greedy:") for k in RECORDED) == 10
+    alone = {k.split(":")[1] for k in RECORDED if k.startswith("random:") and k not in base}
+    assert set(RULE_MODULES) - {"base"} <= alone
+    assert len(golden.EXPANSION_MIXES) * 3 == sum(
+        k.startswith("random:") and k not in base for k in RECORDED
+    )
 
 
 @pytest.fixture(scope="module")
