@@ -150,8 +150,9 @@ class CountState:
     #: mayors and wagons just redeployed from the City that count two in the scoring they
     #: joined (count.special-figure-strength), until that scoring is over
     two_each: list[str] = field(default_factory=list)
-    #: (turn number, why the City stayed closed to that turn's tile, or None)
-    closed: tuple[int, Refusal | None] | None = None
+    #: (turn number, why the City stayed closed to that turn's tile, or None): the words
+    #: ``CountRules._closed_refusal`` makes the refusal from, only when one is asked for
+    closed: tuple[int, tuple[str, ...] | None] | None = None
 
 
 def city_laid(state: GameState) -> bool:
@@ -343,9 +344,11 @@ class CountRules(RuleModule):
 
     def _triggered(
         self, state: GameState, turn: Turn, scorings: list[Scoring]
-    ) -> tuple[bool, str, Refusal | None]:
+    ) -> tuple[bool, str, tuple[str, ...] | None]:
         """Whether the tile made somebody else score and its player nothing, how, and else
-        the refusal that says why the City stays closed to its player (ckr-7)."""
+        why the City stays closed to its player (ckr-7), as the words :meth:`_closed_refusal`
+        makes the refusal from: asked every turn, the refusal only when a deployment to the
+        City is refused."""
         me = turn.player
         # every points event of this tile (whatever the trigger option counts)
         scored: dict[str, int] = {}
@@ -374,30 +377,47 @@ class CountRules(RuleModule):
                 None,
             )
         if mine:
-            closed = self.refusal(
+            return False, "", ("scored too", me, str(scored.get(me, 0)))
+        if why != "scoring" and any(p != me for p in scored):
+            who = " and ".join(sorted((p for p in scored if p != me), key=state.players.index))
+            return False, "", ("not a completion", who)
+        return False, "", ("nobody scored", me)
+
+    def _closed_refusal(self, why: tuple[str, ...]) -> Refusal:
+        """The refusal that says why the City stayed closed to a turn's tile, from the words
+        :meth:`_triggered` or :meth:`after_completed` kept."""
+        how = why[0]
+        if how == "scored too":
+            me, points = why[1], why[2]
+            return self.refusal(
                 "count.deploy",
-                f"{me}'s tile scored {me} points too ({scored.get(me, 0)} in this turn), and the "
+                f"{me}'s tile scored {me} points too ({points} in this turn), and the "
                 "City of Carcassonne opens only to a player whose tile made others score while "
                 "they scored nothing",
                 ("ckr-7",),
             )
-        elif why != "scoring" and any(p != me for p in scored):
-            who = " and ".join(sorted((p for p in scored if p != me), key=state.players.index))
-            closed = self.refusal(
+        if how == "not a completion":
+            return self.refusal(
                 "count.deploy-trigger",
-                f"{who} scored in this turn, but not for a completed road, city or cloister, and "
-                "under the original rules only such a completion opens the City of Carcassonne",
+                f"{why[1]} scored in this turn, but not for a completed road, city or cloister, "
+                "and under the original rules only such a completion opens the City of "
+                "Carcassonne",
                 ("ckr-7",),
                 ("count.deploy-trigger",),
             )
-        else:
-            closed = self.refusal(
+        if how == "no figure":
+            return self.refusal(
                 "count.deploy",
-                f"{me}'s tile made nobody score, and the City of Carcassonne opens only to a "
-                "player whose tile made others score while they scored nothing",
-                ("ckr-7",),
+                f"{why[1]} may deploy to the City, but has no figure that may wait in an "
+                "open quarter left in their supply",
+                ("ckr-9", "ckr-17"),
             )
-        return False, "", closed
+        return self.refusal(
+            "count.deploy",
+            f"{why[1]}'s tile made nobody score, and the City of Carcassonne opens only to a "
+            "player whose tile made others score while they scored nothing",
+            ("ckr-7",),
+        )
 
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
         ext = state.ext["count"]
@@ -419,15 +439,7 @@ class CountRules(RuleModule):
             if q != blocked
         ]
         if not options:
-            ext.closed = (
-                turn.number,
-                self.refusal(
-                    "count.deploy",
-                    f"{player} may deploy to the City, but has no figure that may wait in an "
-                    "open quarter left in their supply",
-                    ("ckr-9", "ckr-17"),
-                ),
-            )
+            ext.closed = (turn.number, ("no figure", player))
             return
         answer = state.ask(
             Decision(
@@ -569,7 +581,7 @@ class CountRules(RuleModule):
                 later=True,
             )
         if closed[1] is not None:
-            return closed[1]
+            return self._closed_refusal(closed[1])
         if _deployed_this_turn(state, turn):
             return self.refusal(
                 "count.deploy.limit",
@@ -627,11 +639,10 @@ class CountRules(RuleModule):
     def _waiting(
         self, state: GameState, player: str, quarter: str, feature_kind: str
     ) -> list[Figure]:
-        place = quarter_place(quarter)
         return [
             f
-            for f in state.figures.values()
-            if f.player == player and f.location == place and feature_kind in kind_of(f.kind).enters
+            for f in _in_quarter(state, quarter)
+            if f.player == player and feature_kind in kind_of(f.kind).enters
         ]
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
@@ -639,8 +650,8 @@ class CountRules(RuleModule):
             return
         feature = scoring.feature
         quarter = FEATURE_QUARTER.get(feature.kind)
-        if quarter is None:
-            return
+        if quarter is None or not _in_quarter(state, quarter):
+            return  # nobody waits in that quarter: nothing to block or redeploy
         if quarter == self._count_quarter(state):
             waiting = [
                 f for p in state.players for f in self._waiting(state, p, quarter, feature.kind)
@@ -836,6 +847,7 @@ class CountRules(RuleModule):
             QUARTERS if self.option("count.final-redeploy") == "all-quarters" else ("market",)
         )
         features = state.board.features.features()
+        targets_of: dict[str, list[Feature]] = {}
         while True:
             moved_any = False
             for player in state.players_from(trigger, include=True):
@@ -846,9 +858,14 @@ class CountRules(RuleModule):
                     if q == count_at:
                         continue
                     kind = QUARTER_FEATURE[q]
-                    targets = [f for f in features if f.kind == kind and not f.scored]
-                    if kind == "city" or kind == "road":
-                        targets = [f for f in targets if not f.complete]
+                    # what a figure from q may go to: nothing scores or completes during the
+                    # redeployment, so each kind's list is made once
+                    targets = targets_of.get(q)
+                    if targets is None:
+                        targets = [f for f in features if f.kind == kind and not f.scored]
+                        if kind == "city" or kind == "road":
+                            targets = [f for f in targets if not f.complete]
+                        targets_of[q] = targets
                     if not targets:
                         continue
                     for fig in self._waiting(state, player, q, kind):
@@ -974,6 +991,23 @@ class CountRules(RuleModule):
                 value.parts + (("the City of Carcassonne, a completed city, × 3", 3),)
             )
         return value
+
+
+#: quarter -> the name of its place (``Place.name``)
+_QUARTER_PLACE_NAMES = {q: f"count.{q}" for q in QUARTERS}
+
+
+def _in_quarter(state: GameState, quarter: str) -> list[Figure]:
+    """The players' figures waiting in ``quarter``, in the order of ``state.figures``. Asked
+    before every scoring: a location is matched by its class and name, as comparing it with a
+    ``Place`` would call the dataclass's ``__eq__`` for every figure on the board."""
+    name = _QUARTER_PLACE_NAMES[quarter]
+    out = []
+    for f in state.figures.values():
+        location = f.location
+        if location.__class__ is Place and location.name == name and f.player is not None:
+            out.append(f)
+    return out
 
 
 def _deployed_this_turn(state: GameState, turn: Turn) -> bool:
