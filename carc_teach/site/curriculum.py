@@ -51,6 +51,11 @@ GROUPS: tuple[Group, ...] = (
         ),
     ),
     Group(
+        "Inns & Cathedrals",
+        "The first big box: inns and cathedrals that pay double or nothing, and the big follower.",
+        (Place("inns_and_cathedrals", "inns, cathedrals and the big follower"),),
+    ),
+    Group(
         "Abbey & Mayor",
         "Three new figures and the abbey, with the big follower, builder and pig they meet.",
         (Place("abbey_and_mayor", "the mayor, the wagon, the barn, the abbey"),),

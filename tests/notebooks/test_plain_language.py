@@ -71,6 +71,7 @@ def test_the_gathered_texts_cover_every_walkthrough_and_every_event_kind():
         "king_and_robber",
         "heretics_and_shrines",
         "abbey_and_mayor",
+        "inns_and_cathedrals",
         "river_ii",
         "after_the_game",
         "compare_editions",

@@ -22,12 +22,13 @@ STEPPING = sorted(p for p in NOTEBOOKS.glob("*.py") if "ui.Walkthrough(" in p.re
 COPIED_WIRING = ("ui.step_buttons", "ui.event_slider", "ui.at_event", "ui.walkthrough_page")
 
 
-def test_the_seven_stepping_walkthroughs_are_found():
+def test_the_eight_stepping_walkthroughs_are_found():
     assert [p.stem for p in STEPPING] == [
         "abbey_and_mayor",
         "after_the_game",
         "count_of_carcassonne",
         "heretics_and_shrines",
+        "inns_and_cathedrals",
         "king_and_robber",
         "river_ii",
         "turn_sequence",

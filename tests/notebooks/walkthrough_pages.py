@@ -16,6 +16,7 @@ from functools import cache
 
 from carc_teach import classroom, examples, teach
 from carc_teach.expansions.count import views as count_views
+from carc_teach.expansions.inns_cathedrals import views as ic_views
 from carc_teach.expansions.king_robber import views as king_views
 from carc_teach.expansions.shrines import views as shrines_views
 from carc_teach.lessons import abbey_mayor, after_game, count, river2, shrines, two_editions
@@ -75,6 +76,13 @@ PAGES: tuple[Page, ...] = (
         abbey_mayor.note,
         (abbey_mayor.special_figures_html,),
         _lesson_texts(abbey_mayor),
+    ),
+    Page(
+        "inns_and_cathedrals",
+        ("inns-cathedrals",),
+        ic_views.inns_cathedrals_question,
+        teach.event_note,
+        (ic_views.buildings_html,),
     ),
     Page(
         "river_ii",

@@ -1,0 +1,172 @@
+"""Inns & Cathedrals in the walkthroughs: the table of every road with an inn and every city
+with a cathedral (what it is worth finished, what it is worth left open, who leads it, the
+big follower counted as two), and the question asked there.
+
+The views every walkthrough shares are in :mod:`carc_teach.teach`; these read the game through
+the rule module's public API (``rules.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...figures import kind_of
+from ...scoring import figure_strength
+from ...teach import Prediction, prediction_for
+from ...text import escape_html as escape
+from ...text import plural
+from .rules import cathedrals_in, inns_on
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...features import Feature
+    from ...game import Game
+    from ...state import GameState
+
+__all__ = [
+    "buildings",
+    "buildings_html",
+    "inns_cathedrals_question",
+    "majority_words",
+    "settled_features",
+]
+
+#: feature kind -> (the building, the points a finished one pays per tile, per pennant)
+_RATES = {"road": ("inn", 2, 0), "city": ("cathedral", 3, 3)}
+
+
+def _plain_worth(feature: Feature, *, finished: bool) -> int:
+    """What the same road or city would pay without its inn or cathedral: the base game's 1 a
+    road tile; 2 a city tile and pennant finished, 1 left open after the game."""
+    if feature.kind == "road":
+        return feature.size
+    return (2 if finished else 1) * (feature.size + feature.pennants)
+
+
+def majority_words(state: GameState, feature: Feature) -> str:
+    """Who stands on ``feature`` and how much each player counts toward its majority, in words:
+    "Bob: big follower (counts 2); Alice: 2 thieves (count 2)". "nobody" when empty."""
+    standing: dict[str, list[str]] = {}
+    strength: dict[str, int] = {}
+    for figure in feature.figures:
+        if figure.player is None or not kind_of(figure.kind).follower:
+            continue
+        standing.setdefault(figure.player, []).append(figure.kind)
+        strength[figure.player] = strength.get(figure.player, 0) + figure_strength(
+            state, figure, feature
+        )
+    if not standing:
+        return "nobody"
+    role = "thief" if feature.kind == "road" else "knight"
+    out = []
+    for player, kinds in standing.items():
+        parts = []
+        big = kinds.count("big-follower")
+        small = len(kinds) - big
+        if big:
+            parts.append("big follower" if big == 1 else f"{big} big followers")
+        if small:
+            parts.append(plural(small, role, "thieves" if role == "thief" else None))
+        count = strength[player]
+        verb = "counts" if len(kinds) == 1 else "count"
+        out.append(f"{escape(player)}: {' and '.join(parts)} ({verb} {count})")
+    return "; ".join(out)
+
+
+def buildings(state: GameState, *, settled: frozenset[int] = frozenset()) -> list[dict]:
+    """Every road with an inn and every city with a cathedral on the board, in the order of
+    their first square: ``feature`` (its id), ``what`` ("road of 3 tiles with an inn"),
+    ``finished``, ``scored``, ``worth_finished`` (what it pays completed: 2 a tile, or 3 a tile
+    and 3 a pennant), ``plain`` (what it would pay without the inn or cathedral, finished if it is, else left open
+    after the game), ``stands``
+    (:func:`majority_words`) and ``status`` (a sentence). ``settled``: the ids of the features
+    whose scoring has been shown (:func:`settled_features`): only those say what they paid
+    (an open one, left open after the game: nothing); any other gives only what it pays
+    finished, since what it pays is what the walkthrough asks at its scoring."""
+    rows = []
+    for feature in state.board.features.features():
+        if feature.kind not in _RATES:
+            continue
+        n = inns_on(state, feature) or cathedrals_in(state, feature)
+        if not n:
+            continue
+        building, per_tile, per_pennant = _RATES[feature.kind]
+        worth = per_tile * feature.size + per_pennant * feature.pennants
+        which = f"{'an' if building == 'inn' else 'a'} {building}" if n == 1 else f"{n} {building}s"
+        what = f"{feature.describe()[4:]} with {which}"
+        plain = _plain_worth(feature, finished=feature.complete)
+        if feature.complete and feature.id not in settled:
+            status = "finished: it is scored now"
+        elif feature.complete:
+            status = f"finished: pays {plural(worth, 'point')} (without the {building}: {plain})"
+        elif feature.id in settled:
+            status = f"left open at the end: pays nothing (without the {building}: {plain})"
+        else:
+            # what it pays left open is what the questions after the game ask: not said here
+            status = (
+                f"open: {plural(worth, 'point')} if finished "
+                f"(without the {building}: {_plain_worth(feature, finished=True)})"
+            )
+        rows.append(
+            {
+                "feature": feature.id,
+                "first": min(feature.tiles),
+                "what": what,
+                "finished": feature.complete,
+                "scored": feature.scored,
+                "worth_finished": worth,
+                "plain": plain,
+                "stands": majority_words(state, feature),
+                "status": status,
+            }
+        )
+    rows.sort(key=lambda row: (row["first"], row["feature"]))
+    for row in rows:
+        del row["first"]
+    return rows
+
+
+def settled_features(game: Game, at: int) -> frozenset[int]:
+    """The features whose scoring (points or nothing, during or after the game) is among the
+    events up to ``at``."""
+    return frozenset(
+        e.feature
+        for e in game.events[: at + 1]
+        if e.kind in ("points", "no-score") and e.feature is not None
+    )
+
+
+def buildings_html(game: Game, index: int, *, hidden: bool = False) -> str:
+    """:func:`buildings` after event ``index`` as a small table, the row of the road or city
+    the event is about shaded. ``hidden``: the table as it was before the event (while a
+    question about the event is open). Empty in a game with no inn or cathedral on the board."""
+    at = index - 1 if hidden else index
+    if at < 0:
+        return ""
+    rows = buildings(game.replay(at), settled=settled_features(game, at))
+    if not rows:
+        return ""
+    about = game.events[index].feature
+    body = []
+    for row in rows:
+        mark = row["feature"] == about
+        style = "background:#fff3c4" if mark else ""
+        body.append(
+            f'<tr class="building{" about" if mark else ""}" style="{style}">'
+            f'<td style="padding:2px 8px"><b>{escape(row["what"])}</b></td>'
+            f'<td style="padding:2px 8px">{row["stands"]}</td>'
+            f'<td style="padding:2px 8px">{escape(row["status"])}</td></tr>'
+        )
+    return (
+        '<table class="carc-buildings" style="font:13px sans-serif;border-collapse:collapse">'
+        '<tr style="text-align:left"><th style="padding:2px 8px">road or city</th>'
+        '<th style="padding:2px 8px">who stands there</th>'
+        '<th style="padding:2px 8px">what it pays</th></tr>'
+        f"{''.join(body)}</table>"
+    )
+
+
+def inns_cathedrals_question(game: Game, index: int) -> Prediction | None:
+    """The question the Inns & Cathedrals walkthrough asks at event ``index``: the points of a
+    scoring (:func:`prediction_for`, whose wrong choices include the value without the inn or
+    cathedral)."""
+    return prediction_for(game, index)
