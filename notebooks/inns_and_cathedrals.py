@@ -13,11 +13,10 @@ app = marimo.App(width="full", app_title="Inns & Cathedrals walkthrough")
 def _():
     import marimo as mo
 
-    from carc_teach import examples
     from carc_teach import notebook_ui as ui
     from carc_teach.expansions.inns_cathedrals import views as ic_views
 
-    return examples, ic_views, mo, ui
+    return ic_views, mo, ui
 
 
 @app.cell
@@ -27,9 +26,9 @@ def _(mo):
 
     An inn beside a road and a cathedral inside a city make them worth more, but only if
     they are finished: a road or city with one left open when the game ends pays nothing at
-    all. The box also gives every player a big follower, which weighs as much as two. Step
-    through a short game event by event and predict what each road and city pays before the
-    answer is shown.
+    all. The box also gives every player a big follower, which weighs as much as two. Pick a
+    lesson, step through its short game event by event, and predict what each road and city
+    pays, and who takes it, before the answer is shown.
     """)
     return
 
@@ -67,19 +66,40 @@ def _(mo):
     extra tiles, the gardens printed on the second-edition tiles, the 50/100 points tiles,
     and the scoring rows that need expansions carc_teach does not play (wells, bridges and
     the like). Playing the inns and cathedrals without the big follower is not offered. The
-    seeds' footnotes about this box all concern the Count or the King as well, so this game
-    shows none of them.
+    seeds' footnotes about this box all concern the Count or the King as well, so these
+    lessons show none of them.
     """)
     return
 
 
 @app.cell
-def _(examples, ic_views, mo, ui):
-    game = examples.load("inns-cathedrals")
+def _(ic_views, mo):
+    lesson_choice = mo.ui.dropdown(
+        options=list(ic_views.lesson_titles()),
+        value=ic_views.LESSONS[0].title,
+        label="Lesson",
+    )
+    quiz = mo.ui.switch(value=True, label="Ask me first (what each road and city pays, and who)")
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    mo.hstack([lesson_choice, quiz, classroom], justify="start", gap=2)
+    return classroom, lesson_choice, quiz
+
+
+@app.cell
+def _(ic_views, lesson_choice, mo):
+    lesson = ic_views.lesson(lesson_choice.value)
+    game = ic_views.load_lesson(lesson.title)
+    mo.md(f"**{lesson.title}.** {lesson.watch}")
+    return (game,)
+
+
+@app.cell
+def _(ic_views, ui):
     # The table beside the board lists each road with an inn and each city with a cathedral:
     # the inn or cathedral is small on the drawing and what it does to the points is not drawn.
     walkthrough = ui.Walkthrough(
         question=ic_views.inns_cathedrals_question,
+        note=ic_views.inns_cathedrals_note,
         panels=(("Roads with an inn, cities with a cathedral", ic_views.buildings_html),),
         board_help="""
     **How to read the board.** An inn is a small house beside its road; a cathedral is a
@@ -88,14 +108,11 @@ def _(examples, ic_views, mo, ui):
     The table beside the board lists every road with an inn and every city with a cathedral:
     its size, who stands there (a big follower counts 2) and what it pays finished, or, once
     it has been scored, what it paid. While a question is open it keeps the answer back.
-    Count the tiles (and the pennants, the small blue shields) on the board before you
-    answer.
+    Count the tiles (and the pennants, the small blue shields) on the board, and each
+    player's followers on the feature, before you answer.
         """,
     )
-    quiz = mo.ui.switch(value=True, label="Ask me first (what each road and city pays)")
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
-    mo.hstack([quiz, classroom], justify="start", gap=2)
-    return classroom, game, quiz, walkthrough
+    return (walkthrough,)
 
 
 @app.cell

@@ -1,10 +1,11 @@
 """What the Inns & Cathedrals walkthrough shows, checked on the engine side (fast): the points
 questions at the inn road completed, at the inn road and the cathedral city left open (with the
-value they would have had without the inn or cathedral among the wrong choices), and the table
-beside the board, which keeps each answer back while its question is open.
+value they would have had without the inn or cathedral among the wrong choices), "who takes it?"
+where a big follower meets other followers, and the table beside the board, which keeps each
+answer back while its question is open.
 
-Expected values are counted by hand on the bundled game ``inns-cathedrals`` (start tile D at
-(0, 0), its road west to east, its city north)."""
+Expected values are counted by hand on the two lessons' bundled games, ``inns-cathedrals`` and
+``inns-big-follower`` (start tile D at (0, 0), its road west to east, its city north)."""
 
 from __future__ import annotations
 
@@ -92,3 +93,69 @@ def test_the_table_escapes_player_names(game):
     html = ic_views.buildings_html(hostile, deployed)
     assert "<b>Bo</b>" not in html and "&lt;b&gt;Bo&lt;/b&gt;" in html
     assert len(hostile.events) == len(game.events)
+
+
+@pytest.fixture(scope="module")
+def big_game():
+    return ic_views.load_lesson("One big follower against two")
+
+
+def _majority_questions(game):
+    return [
+        (k, q)
+        for k in range(len(game.events))
+        if (q := ic_views.majority_question_for(game, k)) is not None
+    ]
+
+
+def test_the_lessons_are_the_two_bundled_games():
+    assert ic_views.lesson_titles() == {
+        "Double or nothing": "inns-cathedrals",
+        "One big follower against two": "inns-big-follower",
+    }
+    assert ic_views.lesson("inns-big-follower").title == "One big follower against two"
+
+
+def test_one_big_follower_ties_two_thieves_on_the_inn_road(big_game):
+    # the loop from the crossing W at (1, 0) back to it: W, IC-15 (inn) at (2, 0), V at (3, 0),
+    # V at (3, 1), U at (2, 1), V at (1, 1) = 6 tiles x 2 = 12; Alice's two thieves (2)
+    # against Bob's big follower (2): a tie, both score 12
+    (k, road), (j, city) = _majority_questions(big_game)
+    assert road.question == (
+        "Bob's tile finishes the road of 6 tiles with an inn. On it stand Bob: big follower; "
+        "Alice: 2 thieves. Who takes the road?"
+    )
+    assert road.answer == "Alice and Bob tie (2 each): both score the road in full"
+    assert "Alice alone takes the road (2 against 1)" in road.choices  # counted as one
+    assert "Nobody: a tie cancels out, so nobody scores it" in road.choices
+    paid = [(e.player, e.points) for e in big_game.events[k + 1 : k + 3]]
+    assert paid == [("Alice", 12), ("Bob", 12)]
+    assert ic_views.inns_cathedrals_question(big_game, k) == road
+
+
+def test_one_big_follower_beats_one_knight_in_the_cathedral_city(big_game):
+    # D, IC-1 at (0, -1), I at (1, -1), N at (1, -2), N at (0, -2), E at (-1, -1): 6 tiles,
+    # no pennant, x 3 = 18 for Bob alone (2 against Alice's knight, 1)
+    _, (j, city) = _majority_questions(big_game)
+    assert city.answer == "Bob alone takes the city (2 against 1)"
+    assert "Alice and Bob tie (1 each): both score the city in full" in city.choices
+    assert [(e.kind, e.player, e.points) for e in big_game.events[j + 1 : j + 2]] == [
+        ("points", "Bob", 18)
+    ]
+    assert big_game.scores == {"Alice": 12, "Bob": 30}
+
+
+def test_the_note_waits_for_the_majority_question(big_game):
+    k, _ = _majority_questions(big_game)[0]
+    placed = max(e.index for e in big_game.events[:k] if e.kind == "tile-placed")  # Bob's last bend
+    note = "the inn road is finished, with Alice's two thieves and Bob's big follower on it"
+    assert note not in ic_views.inns_cathedrals_note(big_game, placed, quiz=True)
+    assert note in ic_views.inns_cathedrals_note(big_game, k, quiz=True)
+    assert note in ic_views.inns_cathedrals_note(big_game, placed, quiz=False)
+
+
+def test_the_table_counts_the_big_follower_as_two(big_game):
+    k, _ = _majority_questions(big_game)[0]
+    html = ic_views.buildings_html(big_game, k, hidden=True)
+    assert "Bob: big follower (counts 2); Alice: 2 thieves (count 2)" in html
+    assert "finished: it is scored now" in html and "pays 12" not in html

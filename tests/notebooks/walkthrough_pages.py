@@ -79,10 +79,11 @@ PAGES: tuple[Page, ...] = (
     ),
     Page(
         "inns_and_cathedrals",
-        ("inns-cathedrals",),
+        tuple(lesson.example for lesson in ic_views.LESSONS),
         ic_views.inns_cathedrals_question,
-        teach.event_note,
+        ic_views.inns_cathedrals_note,
         (ic_views.buildings_html,),
+        _lesson_texts(ic_views),
     ),
     Page(
         "river_ii",

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...figures import kind_of
+from ...lessons.lesson_sets import Lesson, LessonSet
 from ...scoring import figure_strength
-from ...teach import Prediction, prediction_for
+from ...teach import Prediction, note_held_for, prediction_for, turn_placer
 from ...text import escape_html as escape
 from ...text import plural
 from .rules import cathedrals_in, inns_on
@@ -23,9 +24,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...state import GameState
 
 __all__ = [
+    "LESSONS",
     "buildings",
     "buildings_html",
     "inns_cathedrals_question",
+    "inns_cathedrals_note",
+    "majority_question_for",
     "majority_words",
     "settled_features",
 ]
@@ -42,9 +46,11 @@ def _plain_worth(feature: Feature, *, finished: bool) -> int:
     return (2 if finished else 1) * (feature.size + feature.pennants)
 
 
-def majority_words(state: GameState, feature: Feature) -> str:
+def majority_words(state: GameState, feature: Feature, *, counts: bool = True) -> str:
     """Who stands on ``feature`` and how much each player counts toward its majority, in words:
-    "Bob: big follower (counts 2); Alice: 2 thieves (count 2)". "nobody" when empty."""
+    "Bob: big follower (counts 2); Alice: 2 thieves (count 2)" (plain text: the caller escapes
+    it for where it is shown). "nobody" when empty.
+    ``counts=False`` leaves out what each counts (a question's own words)."""
     standing: dict[str, list[str]] = {}
     strength: dict[str, int] = {}
     for figure in feature.figures:
@@ -68,7 +74,8 @@ def majority_words(state: GameState, feature: Feature) -> str:
             parts.append(plural(small, role, "thieves" if role == "thief" else None))
         count = strength[player]
         verb = "counts" if len(kinds) == 1 else "count"
-        out.append(f"{escape(player)}: {' and '.join(parts)} ({verb} {count})")
+        tally = f" ({verb} {count})" if counts else ""
+        out.append(f"{player}: {' and '.join(parts)}{tally}")
     return "; ".join(out)
 
 
@@ -153,7 +160,7 @@ def buildings_html(game: Game, index: int, *, hidden: bool = False) -> str:
         body.append(
             f'<tr class="building{" about" if mark else ""}" style="{style}">'
             f'<td style="padding:2px 8px"><b>{escape(row["what"])}</b></td>'
-            f'<td style="padding:2px 8px">{row["stands"]}</td>'
+            f'<td style="padding:2px 8px">{escape(row["stands"])}</td>'
             f'<td style="padding:2px 8px">{escape(row["status"])}</td></tr>'
         )
     return (
@@ -165,8 +172,115 @@ def buildings_html(game: Game, index: int, *, hidden: bool = False) -> str:
     )
 
 
+def _winners(tally: dict[str, int]) -> list[str]:
+    best = max(tally.values(), default=0)
+    return [p for p, n in tally.items() if n == best and n > 0]
+
+
+def _outcome(winners: list[str], tally: dict[str, int], what: str) -> str:
+    """ "Bob alone takes the city (2 against 1)", "Alice and Bob tie (2 each): both score the
+    road in full"."""
+    if len(winners) > 1:
+        each = tally[winners[0]]
+        return f"{' and '.join(winners)} tie ({each} each): both score the {what} in full"
+    winner = winners[0]
+    against = ", ".join(str(n) for p, n in tally.items() if p != winner)
+    return f"{winner} alone takes the {what} ({tally[winner]} against {against})"
+
+
+def majority_question_for(game: Game, index: int) -> Prediction | None:
+    """ "Who takes this road: one big follower or two thieves?", asked where the engine counts a
+    big follower as two for a majority (its ``bigfollower.strength`` event, before the points
+    are shown). The wrong choices are the usual slips: the big follower counted as one, a tie
+    thought to cancel out, the big follower thought to win every tie. The answer is checked
+    against the players the engine scored; None elsewhere."""
+    event = game.events[index]
+    if event.kind != "figure-strength" or event.rule != "bigfollower.strength":
+        return None
+    state = game.replay(index - 1)
+    big = state.figures.get(event.figure or "")
+    if big is None or big.node is None:
+        return None
+    feature = state.board.features.feature_of(big.node)
+    tally: dict[str, int] = {}
+    for figure in feature.figures:
+        if figure.player is not None and kind_of(figure.kind).follower:
+            strength = figure_strength(state, figure, feature)
+            tally[figure.player] = tally.get(figure.player, 0) + strength
+    tally = {p: tally[p] for p in game.players if p in tally}  # in seat order
+    winners = _winners(tally)
+    scored = []
+    for later in game.events[index + 1 :]:
+        if later.kind == "points" and later.feature == event.feature:
+            scored.append(later.player)
+        elif later.kind not in ("points", "figure-strength"):
+            break
+    if sorted(scored) != sorted(winners):  # pragma: no cover - the engine decided otherwise
+        return None
+    owner = big.player
+    what = feature.kind if feature.kind in ("road", "city") else "feature"
+    as_one = dict(tally)
+    as_one[owner] -= 1
+    answer = _outcome(winners, tally, what)
+    choices = [answer]
+    for wrong in (
+        _outcome(_winners(as_one), as_one, what),
+        "Nobody: a tie cancels out, so nobody scores it"
+        if len(winners) > 1 or len(_winners(as_one)) > 1
+        else f"Nobody: the {what} is shared out, {plural(feature.size, 'tile')} between them",
+        f"{owner} alone takes the {what}: a big follower wins every tie",
+        f"{owner} alone takes the {what}, at twice its value",
+    ):
+        if wrong not in choices and len(choices) < 4:
+            choices.append(wrong)
+    placer = turn_placer(game, index) or "A player"
+    n = inns_on(state, feature) or cathedrals_in(state, feature)
+    building = f" with {'an inn' if feature.kind == 'road' else 'a cathedral'}" if n else ""
+    question = (
+        f"{placer}'s tile finishes {feature.describe()}{building}. On it stand "
+        f"{majority_words(state, feature, counts=False)}. Who takes the {what}?"
+    )
+    tally_words = ", ".join(f"{p} {n}" for p, n in tally.items())
+    explanation = (
+        "A big follower counts as two followers when the majority is decided, and in nothing "
+        f"else: the {what} pays the same as with an ordinary follower, and every player tied "
+        f"for the most scores it in full. Here {tally_words}: "
+        f"{_outcome(winners, tally, what)}."
+    )
+    return Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+
 def inns_cathedrals_question(game: Game, index: int) -> Prediction | None:
-    """The question the Inns & Cathedrals walkthrough asks at event ``index``: the points of a
-    scoring (:func:`prediction_for`, whose wrong choices include the value without the inn or
-    cathedral)."""
-    return prediction_for(game, index)
+    """The question the Inns & Cathedrals walkthrough asks at event ``index``: who takes a road
+    or city where a big follower meets other followers (:func:`majority_question_for`), or
+    the points of a scoring (:func:`prediction_for`, whose wrong choices include the value
+    without the inn or cathedral)."""
+    return majority_question_for(game, index) or prediction_for(game, index)
+
+
+def inns_cathedrals_note(game: Game, index: int, *, quiz: bool = True) -> str:
+    """The move note at event ``index``, as :func:`carc_teach.teach.event_note`, except that a
+    note ahead of a majority question of its turn waits for it."""
+    return note_held_for(game, index, quiz, majority_question_for, once_per_turn=True)
+
+
+#: the walkthrough's lessons, one bundled game each, in teaching order
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        "Double or nothing",
+        "inns-cathedrals",
+        "A road with an inn finished early, then a second inn road and a cathedral city left "
+        "open when the game stops: what does each pay?",
+    ),
+    Lesson(
+        "One big follower against two",
+        "inns-big-follower",
+        "Bob's big follower meets Alice's two thieves on an inn road, then Alice's knight in a "
+        "cathedral city: count each side's weight before the answer shows.",
+    ),
+)
+_LESSONS = LessonSet(LESSONS)
+lesson_titles = _LESSONS.titles
+lesson = _LESSONS.lesson
+load_lesson = _LESSONS.load
+footnotes_by_lesson_markdown = _LESSONS.footnotes_markdown
