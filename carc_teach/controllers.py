@@ -63,9 +63,36 @@ class Controller:
     def end_final(self, state: GameState, turn: Turn) -> None:
         """Called once scoring after the game is done; ``turn`` holds its decisions."""
 
-    # game files only
+    # -- the draw (step 1B) and the end of the tiles ---------------------------------------
+    def start_draw(self, state: GameState, turn: Turn) -> None:
+        """A draw begins (again, after a tile was set aside): the move it belongs to."""
+        state.move_number = self.next_move_number()
+
+    def check_instead(self, state: GameState, turn: Turn, tile: TileType) -> None:
+        """The player plays ``tile`` instead of drawing (the abbey)."""
+
+    def tile_to_draw(self, state: GameState, turn: Turn) -> str:
+        """The tile drawn when the set-up gives no tile order or seed (a game file's move names
+        it)."""
+        raise IllegalMoveError(
+            "the set-up gives no tile order or seed, so every move must name its tile",
+            field="tile",
+        )
+
+    def drawn(self, state: GameState, turn: Turn, tile: TileType, known_order: bool) -> bool:
+        """Whether the tile just drawn fits somewhere (a game file's move must agree). A
+        simulated player lists every placement, since it is about to choose among them."""
+        return bool(state.board.legal_placements(tile))
+
+    def set_aside(self, state: GameState, turn: Turn) -> None:
+        """The drawn tile fitted nowhere and was set aside; the same player draws again."""
+
     def exhausted(self, state: GameState) -> bool:
-        return not state.bag
+        """Whether the player has no more moves (a game file's end): the game stops there."""
+        return False
+
+    def no_tile_left(self, state: GameState) -> None:
+        """The tiles ran out (a game file that still has moves is wrong)."""
 
     def next_move_number(self) -> int:
         return 1
@@ -104,6 +131,86 @@ class MoveListController(Controller):
     # -- the moves ------------------------------------------------------------------------
     def exhausted(self, state: GameState) -> bool:
         return self.next >= len(self.moves)
+
+    def no_tile_left(self, state: GameState) -> None:
+        left = self.moves_left()
+        if left:
+            raise IllegalMoveError(
+                f"no tiles are left to draw, but the file has {len(left)} more move(s)",
+                move=left[0].number,
+            )
+
+    # -- the draw: the file's move names (or agrees with) the tile --------------------------
+    def start_draw(self, state: GameState, turn: Turn) -> None:
+        if self.exhausted(state):
+            raise IllegalMoveError(
+                "the game file ends in the middle of a turn: after a tile is set aside the "
+                "same player draws again and needs a move",
+                move=self.last_move_number(),
+            )
+        move = self.take_move(state)
+        state.move_number = move.number
+        turn.move = move
+        if move.player is not None and move.player != turn.player:
+            raise IllegalMoveError(
+                f"it is {turn.player}'s turn (turn {turn.number}), not {move.player}'s",
+                move=move.number,
+                field="player",
+            )
+
+    def check_instead(self, state: GameState, turn: Turn, tile: TileType) -> None:
+        move = turn.move
+        if move is not None and move.tile is not None and move.tile != tile.id:
+            raise IllegalMoveError(
+                f"the move names tile {move.tile}, but its player plays {tile.id} instead of drawing",
+                move=move.number,
+                field="tile",
+            )
+
+    def tile_to_draw(self, state: GameState, turn: Turn) -> str:
+        move = turn.move
+        if move is None or move.tile is None:
+            raise IllegalMoveError(
+                "the set-up gives no tile order or seed, so every move must name its tile",
+                move=move.number if move else None,
+                field="tile",
+            )
+        return move.tile
+
+    def drawn(self, state: GameState, turn: Turn, tile: TileType, known_order: bool) -> bool:
+        # the move is checked without listing every placement
+        fits = state.board.can_place(tile)
+        move = turn.move
+        if move is None:
+            return fits
+        if move.tile is not None and move.tile != tile.id and (fits or move.discard):
+            raise IllegalMoveError(
+                f"the tile order gives tile {tile.id} here, but the move names {move.tile}",
+                move=move.number,
+                field="tile",
+            )
+        if fits and move.discard:
+            n = len(state.board.legal_placements(tile))
+            raise IllegalMoveError(
+                f"tile {tile.id} cannot be set aside: it fits in {n} place{'s' if n != 1 else ''}",
+                move=move.number,
+                field="discard",
+            )
+        if not fits and not move.discard and not known_order:
+            raise IllegalMoveError(
+                f"tile {tile.id} fits nowhere on the board; write the move as "
+                f'{{"tile": "{tile.id}", "discard": true}} and give the next tile drawn in the next move',
+                move=move.number,
+                field="tile",
+            )
+        return fits
+
+    def set_aside(self, state: GameState, turn: Turn) -> None:
+        move = turn.move
+        if move is not None and not move.discard:
+            # With a known order the engine sets the tile aside itself; the move is for the
+            # next tile.
+            self.unread_move()
 
     def take_move(self, state: GameState) -> Move:
         move = self.moves[self.next]
@@ -313,6 +420,9 @@ class _Recorder(Controller):
 
     def next_move_number(self) -> int:
         return len(self.moves) + 1
+
+    def start_draw(self, state: GameState, turn: Turn) -> None:
+        state.move_number = len(self.moves) + 1
 
     def end_final(self, state: GameState, turn: Turn) -> None:
         self.final_actions = tuple(_written(turn, None))

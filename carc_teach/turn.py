@@ -175,20 +175,14 @@ def _take_tile(state: GameState, tile_id: str, move: Move | None) -> TileType:
 def _run(
     state: GameState, controller: Controller, final_scoring: bool | None, on_turn: OnTurn | None
 ) -> None:
-    files = controller.plays_file
     known_order = state.setup.tile_order is not None or state.setup.seed is not None
     while True:
         if on_turn is not None:
             on_turn(state, controller, False)
-        if files and controller.exhausted(state):
+        if controller.exhausted(state):
             break
         if known_order and not state.bag:
-            if files:
-                left = controller.moves_left()
-                raise IllegalMoveError(
-                    f"no tiles are left to draw, but the file has {len(left)} more move(s)",
-                    move=left[0].number,
-                )
+            controller.no_tile_left(state)  # a game file still holding moves says so
             break
         if not _play_turn(state, controller):
             break
@@ -258,64 +252,36 @@ def _end(state: GameState, controller: Controller, final_scoring: bool | None) -
     )
 
 
-def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> bool:
+def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
     """1B: draw until a tile fits somewhere (unplaceable tiles are set aside), or play one
-    instead of drawing (the abbey); the tile is ``turn.tile``. False when the tiles run out
-    before one fits (the game ends)."""
-    files = controller.plays_file
+    instead of drawing (the abbey); the tile is ``turn.tile``. Raises :class:`NoTileLeft` when
+    the tiles run out before one fits (the game ends).
+
+    Whoever plays answers the draw: the controller reads the move it comes with
+    (:meth:`~carc_teach.controllers.Controller.start_draw`), names the tile when the set-up
+    gives no order, and checks what a game file says of it (the file's checks are all in
+    :class:`~carc_teach.controllers.MoveListController`)."""
     known_order = state.setup.tile_order is not None or state.setup.seed is not None
     player = turn.player
     while True:
-        move = None
-        if files:
-            if controller.exhausted(state):
-                raise IllegalMoveError(
-                    "the game file ends in the middle of a turn: after a tile is set aside the "
-                    "same player draws again and needs a move",
-                    move=controller.last_move_number(),
-                )
-            move = controller.take_move(state)
-            state.move_number = move.number
-            turn.move = move
-            if move.player is not None and move.player != player:
-                raise IllegalMoveError(
-                    f"it is {player}'s turn (turn {turn.number}), not {move.player}'s",
-                    move=move.number,
-                    field="player",
-                )
-        else:
-            state.move_number = controller.next_move_number()
+        controller.start_draw(state, turn)
         instead = None
         for hook in state.hooks.play_instead_of_draw:
             instead = hook(state, turn)
             if instead is not None:
                 break
         if instead is not None:
-            if move is not None and move.tile is not None and move.tile != instead.id:
-                raise IllegalMoveError(
-                    f"the move names tile {move.tile}, but its player plays {instead.id} instead of drawing",
-                    move=move.number,
-                    field="tile",
-                )
+            controller.check_instead(state, turn, instead)
             turn.tile = instead
             if not state.board.can_place(instead):
                 raise IllegalMoveError(
                     f"tile {instead.id} fits nowhere on the board",
-                    move=move.number if move else None,
+                    move=turn.move.number if turn.move is not None else None,
                     field="tile",
                 )
-            return True
-        if known_order:
-            tile_id = state.bag.pop()
-        else:
-            if move is None or move.tile is None:
-                raise IllegalMoveError(
-                    "the set-up gives no tile order or seed, so every move must name its tile",
-                    move=move.number if move else None,
-                    field="tile",
-                )
-            tile_id = move.tile
-        tile = _take_tile(state, tile_id, move)
+            return
+        tile_id = state.bag.pop() if known_order else controller.tile_to_draw(state, turn)
+        tile = _take_tile(state, tile_id, turn.move)
         turn.tile = tile
         state.emit(
             "tile-drawn",
@@ -324,35 +290,8 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> bool:
             rule="base.draw",
             text=f"{player} draws tile {tile.id} ({tile.name}).",
         )
-        # a simulated player is about to list every placement anyway: search once
-        fits = state.board.can_place(tile) if files else bool(state.board.legal_placements(tile))
-        if (
-            move is not None
-            and move.tile is not None
-            and move.tile != tile_id
-            and (fits or move.discard)
-        ):
-            raise IllegalMoveError(
-                f"the tile order gives tile {tile_id} here, but the move names {move.tile}",
-                move=move.number,
-                field="tile",
-            )
-        if fits:
-            if move is not None and move.discard:
-                n = len(state.board.legal_placements(tile))
-                raise IllegalMoveError(
-                    f"tile {tile.id} cannot be set aside: it fits in {n} place{'s' if n != 1 else ''}",
-                    move=move.number,
-                    field="discard",
-                )
-            return True
-        if move is not None and not move.discard and not known_order:
-            raise IllegalMoveError(
-                f"tile {tile.id} fits nowhere on the board; write the move as "
-                f'{{"tile": "{tile.id}", "discard": true}} and give the next tile drawn in the next move',
-                move=move.number,
-                field="tile",
-            )
+        if controller.drawn(state, turn, tile, known_order):
+            return
         state.emit(
             "tile-discarded",
             player=player,
@@ -360,11 +299,9 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> bool:
             rule="base.place.discard",
             text=f"Tile {tile.id} fits nowhere on the board, so {player} sets it aside and draws again.",
         )
-        if move is not None and not move.discard:
-            # With a known order the engine sets the tile aside itself; the move is for the next tile.
-            controller.unread_move()
+        controller.set_aside(state, turn)
         if known_order and not state.bag:
-            return False
+            raise NoTileLeft
 
 
 def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decision:
@@ -413,6 +350,10 @@ def why_not_deployable(state: GameState, turn: Turn | None, action: Any) -> Refu
     return state.deployment_refusal(turn, action)
 
 
+class NoTileLeft(Exception):
+    """Step 1B found no tile that fits before the tiles ran out: the game ends."""
+
+
 def _play_turn(state: GameState, controller: Controller) -> bool:
     """Play one turn, step by step (:data:`TURN_STEPS`); False when the tiles ran out before
     one could be placed."""
@@ -434,10 +375,12 @@ def _play_turn(state: GameState, controller: Controller) -> bool:
     steps = state.turn_steps
     if steps is None:
         steps = state.turn_steps = _steps_in_play(state)
-    for step, run in steps:
-        state.step = step
-        if run(state, controller, turn) is False:
-            return False
+    try:
+        for step, run in steps:
+            state.step = step
+            run(state, controller, turn)
+    except NoTileLeft:
+        return False
     controller.end_turn(state, turn)
     state.turn = None
     return True
@@ -582,8 +525,8 @@ def _end_turn(state: GameState, controller: Controller, turn: Turn) -> None:
 
 
 #: A step of a turn: the engine's part of the step and the hooks of the modules in play that
-#: join it; False stops the game (no tile left to draw).
-TurnStep = Callable[[GameState, "Controller", Turn], "bool | None"]
+#: join it (1B raises :class:`NoTileLeft` when the tiles run out: the game ends).
+TurnStep = Callable[[GameState, "Controller", Turn], None]
 
 #: The turn, step by step, as the Scoring During Turn Sequence names the steps
 #: (docs/architecture.md, "Turn steps"). A rule module joins a step through its hooks
