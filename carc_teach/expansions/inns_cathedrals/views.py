@@ -82,10 +82,10 @@ def majority_words(state: GameState, feature: Feature, *, counts: bool = True) -
 def buildings(state: GameState, *, settled: frozenset[int] = frozenset()) -> list[dict]:
     """Every road with an inn and every city with a cathedral on the board, in the order of
     their first square: ``feature`` (its id), ``what`` ("road of 3 tiles with an inn"),
-    ``finished``, ``scored``, ``worth_finished`` (what it pays completed: 2 a tile, or 3 a tile
-    and 3 a pennant), ``plain`` (what it would pay without the inn or cathedral, finished if it is, else left open
-    after the game), ``stands``
-    (:func:`majority_words`) and ``status`` (a sentence). ``settled``: the ids of the features
+    ``finished``, ``worth_finished`` (what it pays completed: 2 a tile, or 3 a tile and 3 a
+    pennant), ``plain`` (what it would pay without the inn or cathedral: finished if it is,
+    else left open after the game), ``stands`` (:func:`majority_words`) and ``status`` (a
+    sentence). ``settled``: the ids of the features
     whose scoring has been shown (:func:`settled_features`): only those say what they paid
     (an open one, left open after the game: nothing); any other gives only what it pays
     finished, since what it pays is what the walkthrough asks at its scoring."""
@@ -119,7 +119,6 @@ def buildings(state: GameState, *, settled: frozenset[int] = frozenset()) -> lis
                 "first": min(feature.tiles),
                 "what": what,
                 "finished": feature.complete,
-                "scored": feature.scored,
                 "worth_finished": worth,
                 "plain": plain,
                 "stands": majority_words(state, feature),
