@@ -12,7 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Package", "RuleOption", "Topic", "FigureKind", "paragraph", "show_value"]
+__all__ = [
+    "Package",
+    "RuleOption",
+    "Topic",
+    "FigureKind",
+    "FigureShape",
+    "paragraph",
+    "show_value",
+]
 
 
 @dataclass(frozen=True)
@@ -157,6 +165,19 @@ class FigureKind:
 
 
 @dataclass(frozen=True)
+class FigureShape:
+    """How a figure kind is drawn (:mod:`carc_teach.render.svg`): its silhouette as SVG path data
+    in figure units (a follower is about 1.1 wide and 1.05 tall, centred on its spot; empty: a
+    follower's), SVG drawn over it in white (a badge, a door) and its size against a
+    follower's."""
+
+    kind: str
+    path: str = ""
+    marks: str = ""
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
 class Package:
     """One expansion (or the base game) as a package under ``carc_teach/expansions/``.
 
@@ -191,6 +212,8 @@ class Package:
     legend:
         ``(entry, expansion id, label)`` of the figures and buildings the board key shows for
         it (:func:`carc_teach.render.svg.legend_svg` draws each entry).
+    figure_shapes:
+        How its figure kinds are drawn (:class:`FigureShape`).
     """
 
     name: str
@@ -203,6 +226,7 @@ class Package:
     corpus_titles: tuple[tuple[str, str], ...] = ()
     brings: tuple[tuple[str, tuple[str, ...]], ...] = ()
     legend: tuple[tuple[str, str, str], ...] = ()
+    figure_shapes: tuple[FigureShape, ...] = ()
 
     def titles(self) -> tuple[tuple[str, str], ...]:
         """:attr:`corpus_titles`, or each rule module's id under the package's title."""

@@ -1135,51 +1135,12 @@ def tile_svg(tile_type: TileType, rotation: int = 0, size: int = 100, *, label: 
 # about 1.1 wide and 1.05 tall, centred on its spot) and the figure's group scales it. Followers
 # in a field lie down, as on the table.
 
-#: kind -> path data in figure units
-_FIGURE_PATHS = {
-    "follower": (
-        "M-0.5,0.55 L-0.18,0.05 L-0.55,-0.05 Q-0.55,-0.3 -0.2,-0.28 A0.22,0.22 0 1 1 0.2,-0.28 "
-        "Q0.55,-0.3 0.55,-0.05 L0.18,0.05 L0.5,0.55 L0.08,0.55 L0,0.3 L-0.08,0.55 Z"
-    ),
-    # tall and narrow: the builder
-    "builder": (
-        "M-0.36,0.8 L-0.13,0.1 L-0.4,0 Q-0.4,-0.36 -0.14,-0.36 A0.16,0.16 0 1 1 0.14,-0.36 "
-        "Q0.4,-0.36 0.4,0 L0.13,0.1 L0.36,0.8 L0.06,0.8 L0,0.45 L-0.06,0.8 Z"
-    ),
-    # a robe to the ground, a round head and a tall pointed hat: the mayor
-    "mayor": (
-        "M-0.55,0.55 L-0.25,-0.1 Q0,-0.2 0.25,-0.1 L0.55,0.55 Z "
-        "M-0.18,-0.3 A0.18,0.18 0 1 1 0.18,-0.3 A0.18,0.18 0 1 1 -0.18,-0.3 Z "
-        "M-0.2,-0.42 L0,-0.82 L0.2,-0.42 Z"
-    ),
-    # a cart on two wheels with its shaft: the wagon
-    "wagon": (
-        "M-0.6,-0.32 H0.6 V0.12 H-0.6 Z M0.6,-0.14 H0.88 V-0.04 H0.6 Z "
-        "M-0.46,0.22 A0.18,0.18 0 1 1 -0.1,0.22 A0.18,0.18 0 1 1 -0.46,0.22 Z "
-        "M0.1,0.22 A0.18,0.18 0 1 1 0.46,0.22 A0.18,0.18 0 1 1 0.1,0.22 Z"
-    ),
-    # a round body on four short legs, ears and a snout: the pig
-    "pig": (
-        "M-0.55,0.02 A0.55,0.34 0 1 1 0.55,0.02 A0.55,0.34 0 1 1 -0.55,0.02 Z "
-        "M0.5,-0.1 H0.72 V0.12 H0.5 Z M0.12,-0.24 L0.26,-0.5 L0.36,-0.2 Z "
-        "M-0.4,0.28 H-0.24 V0.52 H-0.4 Z M0.22,0.28 H0.38 V0.52 H0.22 Z"
-    ),
-    # a follower wearing a crown: the Count (a neutral figure)
-    "count": (
-        "M-0.5,0.55 L-0.18,0.05 L-0.55,-0.05 Q-0.55,-0.3 -0.2,-0.28 A0.22,0.22 0 1 1 0.2,-0.28 "
-        "Q0.55,-0.3 0.55,-0.05 L0.18,0.05 L0.5,0.55 L0.08,0.55 L0,0.3 L-0.08,0.55 Z "
-        "M-0.22,-0.44 L-0.26,-0.76 L-0.11,-0.6 L0,-0.8 L0.11,-0.6 L0.26,-0.76 L0.22,-0.44 Z"
-    ),
-    # a house with a big door, on the corner where four tiles meet: the barn
-    "barn": "M-0.55,0.5 V-0.1 L0,-0.55 L0.55,-0.1 V0.5 Z",
-}
-#: marks drawn over a kind's silhouette (in white): the big follower's badge, the barn's door
-_FIGURE_MARKS = {
-    "big-follower": '<circle cy="-0.02" r="0.12" fill="#fff"/>',
-    "barn": '<path d="M-0.22,0.5 V0.1 H0.22 V0.5 Z" fill="#fff" fill-opacity="0.85"/>',
-}
-#: a kind's size against a follower's
-_FIGURE_SCALE = {"big-follower": 1.3, "pig": 0.9}
+#: kind -> path data in figure units, the marks drawn over it (in white) and its size against a
+#: follower's: each registered package's figure shapes (``Package.figure_shapes``)
+_SHAPES = {shape.kind: shape for package in PACKAGES for shape in package.figure_shapes}
+_FIGURE_PATHS = {kind: shape.path for kind, shape in _SHAPES.items() if shape.path}
+_FIGURE_MARKS = {kind: shape.marks for kind, shape in _SHAPES.items() if shape.marks}
+_FIGURE_SCALE = {kind: shape.scale for kind, shape in _SHAPES.items() if shape.scale != 1.0}
 #: the Count belongs to nobody: a light neutral figure with a dark outline
 NEUTRAL_FIGURE = ("#f4f1ea", "#333333")
 
@@ -1187,7 +1148,7 @@ NEUTRAL_FIGURE = ("#f4f1ea", "#333333")
 def figure_shape_kinds() -> tuple[str, ...]:
     """The figure kinds drawn with a silhouette of their own (any other kind is drawn as a
     follower)."""
-    return ("follower", "big-follower", "builder", "pig", "mayor", "wagon", "barn", "count")
+    return tuple(_SHAPES)
 
 
 def _figure_svg(

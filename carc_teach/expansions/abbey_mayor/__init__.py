@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, Package
+from ..declare import FigureKind, FigureShape, Package
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -25,5 +25,28 @@ PACKAGE = Package(
         ("wagon", "abbey-mayor", "wagon (a cart)"),
         ("barn", "abbey-mayor", "barn (where four tiles meet)"),
         ("abbey", "abbey-mayor", "abbey (two towers)"),
+    ),
+    figure_shapes=(
+        # a robe to the ground, a round head and a tall pointed hat: the mayor
+        FigureShape(
+            "mayor",
+            "M-0.55,0.55 L-0.25,-0.1 Q0,-0.2 0.25,-0.1 L0.55,0.55 Z M-0.18,-0.3 A0.18,0.18 0 1 1 0.18,-0.3 A0.18,0.18 0 1 1 -0.18,-0.3 Z M-0.2,-0.42 L0,-0.82 L0.2,-0.42 Z",
+            "",
+            1.0,
+        ),
+        # a cart on two wheels with its shaft: the wagon
+        FigureShape(
+            "wagon",
+            "M-0.6,-0.32 H0.6 V0.12 H-0.6 Z M0.6,-0.14 H0.88 V-0.04 H0.6 Z M-0.46,0.22 A0.18,0.18 0 1 1 -0.1,0.22 A0.18,0.18 0 1 1 -0.46,0.22 Z M0.1,0.22 A0.18,0.18 0 1 1 0.46,0.22 A0.18,0.18 0 1 1 0.1,0.22 Z",
+            "",
+            1.0,
+        ),
+        # a house with a big door, on the corner where four tiles meet: the barn
+        FigureShape(
+            "barn",
+            "M-0.55,0.5 V-0.1 L0,-0.55 L0.55,-0.1 V0.5 Z",
+            '<path d="M-0.22,0.5 V0.1 H0.22 V0.5 Z" fill="#fff" fill-opacity="0.85"/>',
+            1.0,
+        ),
     ),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, Package
+from ..declare import FigureKind, FigureShape, Package
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -22,5 +22,13 @@ PACKAGE = Package(
         ("follower", "base", "follower: knight, thief, monk (a heretic on a shrine)"),
         ("farmer", "base", "follower lying in a field: farmer"),
         ("cloister", "base", "cloister"),
+    ),
+    figure_shapes=(
+        FigureShape(
+            "follower",
+            "M-0.5,0.55 L-0.18,0.05 L-0.55,-0.05 Q-0.55,-0.3 -0.2,-0.28 A0.22,0.22 0 1 1 0.2,-0.28 Q0.55,-0.3 0.55,-0.05 L0.18,0.05 L0.5,0.55 L0.08,0.55 L0,0.3 L-0.08,0.55 Z",
+            "",
+            1.0,
+        ),
     ),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, Package
+from ..declare import FigureKind, FigureShape, Package
 from .topics import TOPICS
 
 PACKAGE = Package(
@@ -25,5 +25,21 @@ PACKAGE = Package(
     corpus_titles=(
         ("builder", "The builder of Traders & Builders, played on its own"),
         ("pig", "The pig of Traders & Builders, played on its own"),
+    ),
+    figure_shapes=(
+        # tall and narrow: the builder
+        FigureShape(
+            "builder",
+            "M-0.36,0.8 L-0.13,0.1 L-0.4,0 Q-0.4,-0.36 -0.14,-0.36 A0.16,0.16 0 1 1 0.14,-0.36 Q0.4,-0.36 0.4,0 L0.13,0.1 L0.36,0.8 L0.06,0.8 L0,0.45 L-0.06,0.8 Z",
+            "",
+            1.0,
+        ),
+        # a round body on four short legs, ears and a snout: the pig
+        FigureShape(
+            "pig",
+            "M-0.55,0.02 A0.55,0.34 0 1 1 0.55,0.02 A0.55,0.34 0 1 1 -0.55,0.02 Z M0.5,-0.1 H0.72 V0.12 H0.5 Z M0.12,-0.24 L0.26,-0.5 L0.36,-0.2 Z M-0.4,0.28 H-0.24 V0.52 H-0.4 Z M0.22,0.28 H0.38 V0.52 H0.22 Z",
+            "",
+            0.9,
+        ),
     ),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, Package
+from ..declare import FigureKind, FigureShape, Package
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -19,5 +19,14 @@ PACKAGE = Package(
     legend=(
         ("count", "count", "the Count (nobody's, crowned)"),
         ("quarter", "count", "a quarter of the City of Carcassonne, with who waits there"),
+    ),
+    figure_shapes=(
+        # a follower wearing a crown: the Count (a neutral figure)
+        FigureShape(
+            "count",
+            "M-0.5,0.55 L-0.18,0.05 L-0.55,-0.05 Q-0.55,-0.3 -0.2,-0.28 A0.22,0.22 0 1 1 0.2,-0.28 Q0.55,-0.3 0.55,-0.05 L0.18,0.05 L0.5,0.55 L0.08,0.55 L0,0.3 L-0.08,0.55 Z M-0.22,-0.44 L-0.26,-0.76 L-0.11,-0.6 L0,-0.8 L0.11,-0.6 L0.26,-0.76 L0.22,-0.44 Z",
+            "",
+            1.0,
+        ),
     ),
 )

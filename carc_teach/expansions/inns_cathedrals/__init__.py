@@ -6,7 +6,7 @@ play it alone, as ``big-follower``); this record names the parts for the registr
 
 from __future__ import annotations
 
-from ..declare import FigureKind, Package
+from ..declare import FigureKind, FigureShape, Package
 from .topics import TOPICS
 
 FEATURES = frozenset({"road", "city", "cloister", "field"})
@@ -31,4 +31,7 @@ PACKAGE = Package(
         ("inns-cathedrals", "Inns & Cathedrals (inns, cathedrals, big follower)"),
     ),
     brings=(("inns-cathedrals", ("big-follower",)),),
+    figure_shapes=(
+        FigureShape("big-follower", "", '<circle cy="-0.02" r="0.12" fill="#fff"/>', 1.3),
+    ),
 )
