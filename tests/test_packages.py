@@ -93,3 +93,24 @@ def test_each_package_s_rule_modules_load_from_it():
             # the rule ids it executes are the package's (the options it reads may be another
             # package's: the Count reads The River II's option on playing them together)
             assert all(topics.topic(r).id in {t.id for t in p.topics} for r in cls.rules)
+
+
+def test_no_code_outside_a_package_reads_its_state_or_private_helpers():
+    """Teaching code reads a rule module's public API, never its ``state.ext`` entry or a
+    ``_private`` name of a package."""
+    wrong = []
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        rel = path.relative_to(PACKAGE_DIR).as_posix()
+        if rel.startswith("expansions/") or rel == "state.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "ext":
+                wrong.append(f"{rel}:{node.lineno} reads .ext")
+            if isinstance(node, ast.ImportFrom) and "expansions" in (node.module or ""):
+                wrong += [
+                    f"{rel}:{node.lineno} imports {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_")
+                ]
+    assert not wrong, wrong
