@@ -61,8 +61,9 @@ Dragon). A cloister inside a city (car-174) is on no shipped tile.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -209,6 +210,20 @@ _BARN_CORNERS = tuple(
     (dx, dy, [q for q, ((qx, qy), _) in enumerate(_QUARTERS) if (dx + qx, dy + qy) == (0, 0)][0])
     for dx, dy in CORNER_OFFSETS.values()
 )
+#: id of an oriented tile -> (the tile, (segment id, kind) of its segments a mayor or wagon
+#: may go on, in segment order)
+_WAGON_SEGMENTS: dict[int, tuple[OrientedTile, tuple[tuple[str, str], ...]]] = {}
+
+
+def _segments_for_wagons(tile: OrientedTile) -> tuple[tuple[str, str], ...]:
+    entry = _WAGON_SEGMENTS.get(id(tile))
+    if entry is None or entry[0] is not tile:
+        found = tuple((s.id, s.kind) for s in tile.segments if s.kind in _WAGON_KINDS)
+        entry = _WAGON_SEGMENTS[id(tile)] = (tile, found)
+    return entry[1]
+
+
+_KIND = attrgetter("kind")
 # built for every option offered (see carc_teach.frozen)
 _new_deploy = fast_constructor(Deploy)
 _new_corner = fast_constructor(Corner)
@@ -217,8 +232,11 @@ _new_corner = fast_constructor(Corner)
 def barn_corner_fits(board: Board, corner: Corner) -> bool:
     """Whether a barn may stand on ``corner``: :func:`barn_corner_problem` without building
     its sentence (asked for four corners a turn while a player holds a barn)."""
-    get = board.tiles.get
-    x, y = corner.x, corner.y
+    return _barn_fits_at(board.tiles.get, corner.x, corner.y)
+
+
+def _barn_fits_at(get: Callable[[Any], Any], x: int, y: int) -> bool:
+    """:func:`barn_corner_fits` at grid point ``(x, y)``, given the board's ``tiles.get``."""
     # the squares of _QUARTERS, in its order; most corners lack a tile, so look at all four
     # squares before at what they show
     nw, ne, se, sw = get((x - 1, y - 1)), get((x, y - 1)), get((x, y)), get((x - 1, y))
@@ -277,6 +295,19 @@ def _barn_farms(state: GameState) -> dict[int, Feature]:
             farm = barn_farm(state, barn)
             out[id(farm)] = farm
     return out
+
+
+def _located_barn_farms(state: GameState) -> set[int]:
+    """ids of the farms the barns on the board stand on."""
+    return {id(barn_farm(state, b)) for b in _barns(state) if b.location is not None}
+
+
+def _has_barn(state: GameState, farm: Feature) -> bool:
+    """``bool(barns_on(state, farm))`` without listing and sorting them."""
+    for barn in _barns(state):
+        if isinstance(barn.location, Corner) and barn_farm(state, barn) is farm:
+            return True
+    return False
 
 
 def barns_on(state: GameState, farm: Feature) -> list[Figure]:
@@ -474,10 +505,12 @@ class AbbeyMayorRules(RuleModule):
         return (ABBEY_HOLE,)
 
     def play_instead_of_draw(self, state: GameState, turn: Turn) -> TileType | None:
-        abbey = state.tile_types[ABBEY]
         move = turn.move
         named = move is not None and move.tile == ABBEY
-        holds = turn.player in self._ext(state).abbeys
+        holds = turn.player in state.ext[self.id].abbeys
+        if not holds and not named:
+            return None  # the abbey played already, as in most turns
+        abbey = state.tile_types[ABBEY]
         if not holds or not state.board.can_place(abbey):
             if named:
                 why = (
@@ -544,42 +577,43 @@ class AbbeyMayorRules(RuleModule):
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
         placed = turn.placed
         assert placed is not None
-        feature_of = state.board.features.feature_of
         out: list[Deploy] = []
-        # which of the three figures the player holds: one look through their supply
-        mayor = wagon = barn = False
-        for figure in state.supply[turn.player]:
-            kind = figure.kind
-            if kind == "mayor":
-                mayor = True
-            elif kind == "wagon":
-                wagon = True
-            elif kind == "barn":
-                barn = True
+        # which of the three figures the player holds: one look through their supply, in C
+        held = set(map(_KIND, state.supply[turn.player]))
+        mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
+        x, y = placed.x, placed.y
         if mayor or wagon:
-            for seg in placed.tile.segments:
-                if seg.kind not in _WAGON_KINDS:
-                    continue  # neither a mayor nor a wagon goes there
-                node = (placed.x, placed.y, seg.id)
+            feature_of = state.board.features.feature_of
+            # a cloister under the road-tiles-only house rule: _wagon_may_enter decides
+            wagon_cloister_rule = self._wagon_road_tiles_only
+            for seg_id, kind in _segments_for_wagons(placed.tile):
+                node = (x, y, seg_id)
                 feature = feature_of(node)
+                figures = feature.figures
                 if (
                     mayor
-                    and seg.kind == "city"
-                    and (not feature.figures or not any(_is_follower(f) for f in feature.figures))
+                    and kind == "city"
+                    and (not figures or not any(_is_follower(f) for f in figures))
                 ):
                     out.append(_new_deploy("mayor", node, self.id))
-                if wagon and self._wagon_may_enter(state, feature, node):
+                if wagon:
+                    # an empty feature takes a wagon (the common case, decided here)
+                    if figures or (kind == "cloister" and wagon_cloister_rule):
+                        if not self._wagon_may_enter(state, feature, node):
+                            continue
                     out.append(_new_deploy("wagon", node, self.id))
         if barn:
-            # a corner where the placed tile shows no field is out at once
+            # a corner where the placed tile shows no field is out at once, and one without
+            # four tiles around it before a Corner is made
             at_point = _field_at_points(placed.tile)
+            get = state.board.tiles.get
             for dx, dy, quarter in _BARN_CORNERS:
                 if at_point[quarter]:
-                    corner = _new_corner(placed.x + dx, placed.y + dy)
-                    if barn_corner_fits(state.board, corner) and not self._barn_farm_at(
-                        state, corner
-                    ):
-                        out.append(_new_deploy("barn", corner, self.id))
+                    cx, cy = x + dx, y + dy
+                    if _barn_fits_at(get, cx, cy):
+                        corner = _new_corner(cx, cy)
+                        if not self._barn_farm_at(state, corner):
+                            out.append(_new_deploy("barn", corner, self.id))
         return out
 
     def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
@@ -610,7 +644,11 @@ class AbbeyMayorRules(RuleModule):
                 )
         if action.figure == "wagon" and feature.kind in ("road", "city", "cloister"):
             return self._why_not_wagon(state, feature, node)
-        if kind_of(action.figure).follower and feature.kind == "field" and barns_on(state, feature):
+        if (
+            kind_of(action.figure).follower
+            and feature.kind == "field"
+            and _has_barn(state, feature)
+        ):
             return self.refusal(
                 "barn.placement",
                 f"a {action.figure} cannot be deployed on segment {node[2]}: no farmer may "
@@ -674,28 +712,38 @@ class AbbeyMayorRules(RuleModule):
 
     def has_barn(self, state: GameState, farm: Feature) -> bool:
         """Whether a barn stands on ``farm`` (the Count's module asks, to leave its value here)."""
-        return bool(barns_on(state, farm))
+        return _has_barn(state, farm)
 
     def _barn_farm_at(self, state: GameState, corner: Corner) -> bool:
         """Whether the farm at ``corner`` (a legal barn corner) already has a barn."""
         farm = state.board.features.feature_of(_quarter_node(state.board, corner))
-        return bool(barns_on(state, farm))
+        return _has_barn(state, farm)
 
     def filter_deployments(
         self, state: GameState, turn: Turn, options: list[Deploy]
     ) -> list[Deploy]:
-        barns = [f for f in _barns(state) if f.location is not None]
-        if not barns:
+        """No follower joins a farm with a barn (car-189)."""
+        if not options:
             return options
-        farms = {id(barn_farm(state, b)) for b in barns}
+        for barn in _barns(state):
+            if barn.location is not None:
+                break
+        else:
+            return options
         feature_of = state.board.features.feature_of
-        return [
-            o
-            for o in options
-            if o.node is None
-            or not kind_of(o.figure).follower
-            or id(feature_of(o.node)) not in farms
-        ]
+        farms: set[int] | None = None  # ids of the farms with a barn, found when first needed
+        out = []
+        for o in options:
+            node = o.node
+            if node is not None and kind_of(o.figure).follower:
+                feature = feature_of(node)
+                if feature.kind == "field":  # a barn stands on a farm only
+                    if farms is None:
+                        farms = _located_barn_farms(state)
+                    if id(feature) in farms:
+                        continue
+            out.append(o)
+        return out
 
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
         figure = state.in_supply(turn.player, action.figure)
@@ -886,7 +934,7 @@ class AbbeyMayorRules(RuleModule):
             return value
         mode = self._ext(state).scoring
         if mode is None:
-            if not final or not barns_on(state, feature):
+            if not final or not _has_barn(state, feature):
                 return value
             # followers moved onto a barn's farm after the game (from the market, ckr-25)
             mode = "final"
@@ -915,17 +963,22 @@ class AbbeyMayorRules(RuleModule):
         return self._score_barn_farms(state, turn)
 
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
-        self._move_wagons(state, turn)
+        if state.ext[self.id].wagons:
+            self._move_wagons(state, turn)
 
     def end_turn(self, state: GameState, turn: Turn) -> None:
+        ext = state.ext[self.id]
         # wagons left standing by a scoring outside step 3B decide now
-        self._move_wagons(state, turn)
-        self._ext(state).barn = None
+        if ext.wagons:
+            self._move_wagons(state, turn)
+        ext.barn = None
 
     # -- barns during the game --------------------------------------------------------------
     def _score_barn_farms(self, state: GameState, turn: Turn) -> list[Scoring]:
-        ext = self._ext(state)
+        ext = state.ext[self.id]
         placed = turn.placed
+        if ext.barn is None and (placed is None or not _barn_placed(state)):
+            return []  # no barn placed now, nor any on the board to join
         done: list[Feature] = []
         out: list[Scoring] = []
         if ext.barn is not None:
