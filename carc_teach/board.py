@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, compress
 
@@ -231,6 +231,10 @@ class PlacementRule:
     - ``allows_square(board, tile_type, square)``: for a rule that does not depend on the
       rotation, whether it allows the tile on that square, asked once per square where some
       rotation's edges fit (the shrines' limit).
+    - ``refuses_only_on(board)``: with ``allows_square``, the squares (a container) outside
+      which the rule allows every tile it concerns, asked once per search, so that
+      ``allows_square`` is asked only there (the shrines' limit: squares with a cloister or
+      shrine among their eight neighbours).
     - ``allows(board, tile_type, placement)``: a faster yes or no than ``problem`` (no
       sentence built), asked of each placement whose edges fit when the rule has none of the
       two above. By default ``problem(...) is None``.
@@ -239,7 +243,7 @@ class PlacementRule:
     placement rules: they concern every tile and are asked about every candidate.
     """
 
-    __slots__ = ("problem", "concerns", "square_code", "allows_square", "allows")
+    __slots__ = ("problem", "concerns", "square_code", "allows_square", "refuses_only_on", "allows")
 
     def __init__(
         self,
@@ -248,12 +252,14 @@ class PlacementRule:
         concerns: Callable[[TileType], bool] = _concerns_every_tile,
         square_code: Callable[[int], bool] | None = None,
         allows_square: Callable[[Board, TileType, Position], bool] | None = None,
+        refuses_only_on: Callable[[Board], Container[Position]] | None = None,
         allows: Callable[[Board, TileType, Placement], bool] | None = None,
     ) -> None:
         self.problem = problem
         self.concerns = concerns
         self.square_code = square_code
         self.allows_square = allows_square
+        self.refuses_only_on = refuses_only_on
         self.allows = allows
 
     def __call__(self, board: Board, tile_type: TileType, placement: Placement) -> str | None:
@@ -304,6 +310,13 @@ def _allows_by_problem(rule: PlacementRule) -> Callable[[Board, TileType, Placem
     return allows
 
 
+#: a rule's yes-or-no per square, with the squares it can refuse (None: any), given the board
+_SquareCheck = tuple[
+    Callable[["Board", TileType, Position], bool], Callable[["Board"], Container[Position]] | None
+]
+#: the same for one search: the squares it can refuse worked out
+_SquareCheckNow = tuple[Callable[["Board", TileType, Position], bool], Container[Position] | None]
+
 #: how a board searches for one tile type: (the type, rotations per demand code with the code
 #: rules applied, the yes-or-no checks per square, then per placement, of the other rules
 #: that concern it; None when there are none)
@@ -311,7 +324,7 @@ _Plan = tuple[
     TileType,
     dict,
     tuple[
-        tuple[Callable[["Board", TileType, Position], bool], ...],
+        tuple[_SquareCheck, ...],
         tuple[Callable[["Board", TileType, Placement], bool], ...],
     ]
     | None,
@@ -329,7 +342,7 @@ def _plan(rules: tuple[PlacementRule, ...], tile_type: TileType) -> _Plan:
         if rule.square_code is not None:
             square_codes.append(rule.square_code)
         elif rule.allows_square is not None:
-            by_square.append(rule.allows_square)
+            by_square.append((rule.allows_square, rule.refuses_only_on))
         else:
             checks.append(rule.allows or _allows_by_problem(rule))
     if square_codes:
@@ -537,7 +550,7 @@ class Board:
     def _checked(
         self,
         tile_type: TileType,
-        checks: tuple[tuple[Callable, ...], tuple[Callable, ...]],
+        checks: tuple[tuple[_SquareCheck, ...], tuple[Callable, ...]],
         rotations: list[tuple[int, ...]],
     ) -> list[tuple[int, ...]]:
         """``rotations`` (per frontier square, those whose edges fit) with the placements a
@@ -545,22 +558,40 @@ class Board:
         legal_placements, which would otherwise keep its locals in cells at every call)."""
         out = rotations.copy()
         squares = list(self._codes)
+        by_square, by_placement = checks
+        now = self._square_checks_now(by_square)
+        if not by_placement and len(now) == 1 and now[0][1] is not None:
+            # one rule, which can refuse only some squares (the shrines' limit): asked there
+            allows_square, region = now[0]
+            for i in compress(range(len(rotations)), rotations):
+                square = squares[i]
+                if square in region and not allows_square(self, tile_type, square):
+                    out[i] = ()
+            return out
         # only the squares where some rotation fits, picked out in C
         for i in compress(range(len(rotations)), rotations):
-            out[i] = self._allowed(tile_type, checks, squares[i], rotations[i])
+            out[i] = self._allowed(tile_type, now, by_placement, squares[i], rotations[i])
         return out
+
+    def _square_checks_now(self, by_square: tuple[_SquareCheck, ...]) -> list[_SquareCheckNow]:
+        """The per-square checks of a search, each with the squares it can refuse on this
+        board as it is (None: any square)."""
+        return [
+            (allows_square, None if where is None else where(self))
+            for allows_square, where in by_square
+        ]
 
     def _allowed(
         self,
         tile_type: TileType,
-        checks: tuple[tuple[Callable, ...], tuple[Callable, ...]],
+        by_square: list[_SquareCheckNow],
+        by_placement: tuple[Callable, ...],
         square: Position,
         fitting: tuple[int, ...],
     ) -> tuple[int, ...]:
         """The rotations among ``fitting`` (whose edges fit ``square``) no rule refuses."""
-        by_square, by_placement = checks
-        for allows_square in by_square:
-            if not allows_square(self, tile_type, square):
+        for allows_square, region in by_square:
+            if (region is None or square in region) and not allows_square(self, tile_type, square):
                 return ()
         if not by_placement:
             return fitting
@@ -597,11 +628,13 @@ class Board:
             return any(map(fits.__getitem__, self._codes.values()))
         codes = self._codes
         rotations = list(map(fits.__getitem__, codes.values()))
+        by_square = self._square_checks_now(checks[0])
+        by_placement = checks[1]
         # only the squares where some rotation fits, picked out in C
         for square, fitting in zip(
             compress(codes, rotations), filter(None, rotations), strict=True
         ):
-            if self._allowed(tile_type, checks, square, fitting):
+            if self._allowed(tile_type, by_square, by_placement, square, fitting):
                 return True
         return False
 

@@ -67,6 +67,7 @@ ckr-10 beyond the barn).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Decision, Deploy, MoveFigure, Pass
@@ -357,6 +358,8 @@ class CountRules(RuleModule):
                 break
             if e.kind == "points" and e.points > 0:
                 scored[e.player] = scored.get(e.player, 0) + e.points
+        if not scored and not scorings:  # most turns
+            return False, "", ("nobody scored", me)
         if self.option("count.deploy-trigger") == "completion":
             relevant = [
                 s
@@ -993,17 +996,23 @@ class CountRules(RuleModule):
         return value
 
 
+_LOCATION = attrgetter("location")
 #: quarter -> the name of its place (``Place.name``)
 _QUARTER_PLACE_NAMES = {q: f"count.{q}" for q in QUARTERS}
 
 
 def _in_quarter(state: GameState, quarter: str) -> list[Figure]:
-    """The players' figures waiting in ``quarter``, in the order of ``state.figures``. Asked
-    before every scoring: a location is matched by its class and name, as comparing it with a
+    """The players' figures waiting in ``quarter``, in the order of ``state.figures`` (asked
+    once the City is laid). Asked before every scoring: a location is matched by its class and name, as comparing it with a
     ``Place`` would call the dataclass's ``__eq__`` for every figure on the board."""
+    figures = state.figures.values()
+    # Most of the time the Count (laid, so standing in a quarter) is the only figure in the
+    # City: counted in C, by the class of each figure's location.
+    if list(map(type, map(_LOCATION, figures))).count(Place) < 2:
+        return []
     name = _QUARTER_PLACE_NAMES[quarter]
     out = []
-    for f in state.figures.values():
+    for f in figures:
         location = f.location
         if location.__class__ is Place and location.name == name and f.player is not None:
             out.append(f)

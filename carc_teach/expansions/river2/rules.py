@@ -316,6 +316,11 @@ class River2Rules(RuleModule):
 
     # -- the order of the river (files naming their tiles) --------------------------------------
     def after_placement(self, state: GameState, turn: Turn) -> None:
+        remaining = state.remaining
+        if _NO_RIVER_LEFT[0] is remaining:
+            # every river tile left the supply in an earlier turn: none was drawn (or set aside)
+            # in this one, and there is no order left to keep
+            return
         tiles = state.tile_types
         set_aside = []
         for e in reversed(state.events):
@@ -337,14 +342,10 @@ class River2Rules(RuleModule):
             )
         tile = turn.tile
         assert tile is not None
-        remaining = state.remaining
-        if _NO_RIVER_LEFT[0] is remaining:
-            left = []
-        else:
-            left = [t for t in _river_tile_ids(tiles) if remaining.get(t, 0) > 0]
-            if not left:
-                # tiles only ever leave the supply: none will come back for the rest of the game
-                _NO_RIVER_LEFT[0] = remaining
+        left = [t for t in _river_tile_ids(tiles) if remaining.get(t, 0) > 0]
+        if not left:
+            # tiles only ever leave the supply: none will come back for the rest of the game
+            _NO_RIVER_LEFT[0] = remaining
         if not left or tile.per_player:
             # a player's own tile (Abbey & Mayor's abbey) is played instead of drawing: the
             # river's order is an order of drawing, so it does not hold the abbey back

@@ -75,6 +75,8 @@ from ...rules import RuleModule, refusal
 from ...text import capitalise, join_names, plural
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import KeysView
+
     from ...board import Board, Placement
     from ...features import Feature, FeatureGraph
     from ...figures import Node
@@ -715,9 +717,19 @@ def _limit_allows_square(board: Board, tile_type: TileType, square: tuple[int, i
     return limit_allows(board, _building_of(tile_type), square)
 
 
+def _near_a_building(board: Board) -> KeysView[tuple[int, int]]:
+    """The squares the limit can refuse: those with a cloister, shrine or abbey around (on any
+    other, limit_allows finds no building near and allows the tile)."""
+    return board.features.squares_near_cloisters()
+
+
 #: the official limit as the board applies it: only tiles with a shrine, cloister or abbey are
 #: concerned, so the search for the other tiles' placements never asks it, and it is asked once
-#: per square (_official_limit gives the reason for one placement)
+#: per square, only on squares with a building around (_official_limit gives the reason for
+#: one placement)
 OFFICIAL_LIMIT = PlacementRule(
-    _official_limit, concerns=_brings_a_building, allows_square=_limit_allows_square
+    _official_limit,
+    concerns=_brings_a_building,
+    allows_square=_limit_allows_square,
+    refuses_only_on=_near_a_building,
 )
