@@ -177,12 +177,32 @@ def test_marimo_worker_patched_to_start_from_the_snapshot(tmp_path):
     patched = worker.read_text("utf-8")
     assert "_makeSnapshot:!1" not in patched
     assert patched.count("['snapshot.bin','snapshot-files.bin']") == 1
-    assert patched.count("return{_loadSnapshot:$a,packages:[]}") == 1
+    assert patched.count("_loadSnapshot:$a,packages:[],stdLibURL:") == 1
+    assert patched.count("({createPyodideModule:$x.default})") == 1
+    assert patched.count("._ZSTD_decompress(") == 1
     assert patched.count("$m.loadDynamicLibrary(") == 1 and patched.count(".FS.mkdirTree($d)") == 1
     assert patched.count("random.seed()") == 1 and patched.count("._malloc(") >= 1
     assert patched.count("p.loadedPackages[$p]='default channel'") == 1
     snapshot.patch_worker(worker)
     assert worker.read_text("utf-8") == patched
+
+
+def test_image_preloads_a_page_never_shows_are_dropped(tmp_path):
+    """marimo's pages preload the backdrop of a disconnected kernel; the build drops that."""
+    from carc_teach.site.build import drop_unused_preloads
+
+    page = tmp_path / "page.html"
+    font = '    <link rel="preload" href="./assets/Lora-1.woff2" as="font" type="font/woff2" />\n'
+    page.write_text(
+        "<head>\n"
+        '    <link rel="preload" href="./assets/gradient-yHQUC_QB.png" as="image" />\n'
+        '    <link rel="preload" href="./assets/noise-60BoTA8O.png" as="image" />\n'
+        f"{font}</head>\n",
+        "utf-8",
+    )
+    assert drop_unused_preloads(page) == 2
+    assert page.read_text("utf-8") == f"<head>\n{font}</head>\n"
+    assert drop_unused_preloads(page) == 0
 
 
 def test_runtime_loader_patched_to_put_libraries_back_where_they_were(tmp_path):

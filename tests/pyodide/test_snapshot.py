@@ -31,12 +31,13 @@ const [core, runtime] = process.argv.slice(2);
 const { loadPyodide } = await import(core + "/pyodide.mjs");
 const report = [];
 for (const run of [1, 2]) {
-  globalThis.__carcSnapshotFiles = new Uint8Array(fs.readFileSync(runtime + "/snapshot-files.bin"));
+  // the zstd-compressed files, as the site sends them (the patched bootstrap unpacks them)
+  globalThis.__carcSnapshotFiles = new Uint8Array(fs.readFileSync(runtime + "/snapshot-files.bin.zst"));
   const installed = [];
   const py = await loadPyodide({
     indexURL: core + "/", lockFileURL: runtime + "/pyodide-lock.json",
-    packageBaseUrl: runtime + "/", packages: [],
-    _loadSnapshot: fs.readFileSync(runtime + "/snapshot.bin"),
+    packageBaseUrl: runtime + "/", packages: [], stdLibURL: runtime + "/snapshot-stdlib.zip",
+    _loadSnapshot: fs.readFileSync(runtime + "/snapshot.bin.zst"),
   });
   const warm = py.runPython(`
 import json
@@ -54,6 +55,7 @@ json.dumps(sorted(m for m in ("asyncio", "carc_teach.teach", "docutils", "jedi",
                                    { messageCallback: (m) => installed.push(m) });
   report.push(JSON.parse(py.runPython(`
 import gc, json, random
+import colorsys  # not in the snapshot: from the trimmed standard library's zip
 import msgspec
 from marimo._loggers import marimo_logger
 from marimo._pyodide.bootstrap import create_session
@@ -66,6 +68,7 @@ decoded = msgspec.json.decode(b'{"tile": "CCCC", "turn": 4}', type=Move)
 marimo_logger().warning("a warning logged after the restore")
 gc.collect()
 json.dumps({"random": random.random(), "events": len(examples.load("first-turns").events),
+            "colorsys": colorsys.rgb_to_hsv(1, 0, 0),
             "msgspec": [encoded.decode(), decoded.tile, decoded.turn]})
 `)));
   Object.assign(report[report.length - 1],
@@ -100,6 +103,7 @@ def restored(tmp_path_factory):
     return {
         "runs": json.loads(result.stdout.strip().splitlines()[-1]),
         "output": result.stdout + result.stderr,
+        "runtime": runtime,
     }
 
 
@@ -138,6 +142,19 @@ def test_nothing_is_installed_again(restored):
         assert not any(m.startswith("Loading") for m in run["messages"]), run["messages"]
         assert any("marimo-base already loaded" in m for m in run["messages"])
         assert any("msgspec already loaded" in m for m in run["messages"])
+
+
+def test_the_standard_library_travels_without_the_modules_in_memory(restored):
+    """The trimmed zip lacks what the snapshot imported (typing) and keeps the rest, which a
+    restored Python still imports (colorsys)."""
+    import zipfile
+
+    with zipfile.ZipFile(restored["runtime"] / snapshot.STDLIB_FILE) as trimmed:
+        names = set(trimmed.namelist())
+    assert "typing.py" not in names and "asyncio/__init__.py" not in names
+    assert "colorsys.py" in names and "encodings/cp1006.py" in names
+    for run in restored["runs"]:
+        assert run["colorsys"] == [0.0, 1.0, 1]
 
 
 def test_each_start_from_the_snapshot_is_reseeded(restored):
