@@ -144,15 +144,10 @@
   });
   slots.slider.addEventListener("input", () => go(Number(slots.slider.value)));
 
-  // the first event is already in the page, as Python wrote it
-  showing.timeline = frames[index].timeline.join(",");
-  showing.board = frames[index].board.join(",");
-  const first = frames[index].asked !== null ? frames[index].asked : frames[index].shown;
-  showing.top = first[0].join(",");
-  showing.bottom = first[1].join(",");
-  showing.questionAt = index;
+  // Python wrote the first event into the page, but marimo may have kept the previous
+  // view's elements (it reconciles the new HTML with the old, and what this script put into
+  // them is not in its record): the starting event is drawn again from the data, at once.
   window.carcStepper = { go, frames: frames.length };
-  if (kept !== null && Number(kept) !== index && Number(kept) >= 0 && Number(kept) <= last) {
-    go(Number(kept));
-  }
+  if (kept !== null && Number(kept) >= 0 && Number(kept) <= last) index = Number(kept);
+  render();
 })();
