@@ -197,9 +197,12 @@ def scrub(page, presses: int) -> tuple[float, int]:
     here = _shown(page)
     slider = _slider(page)
     last = int(slider.get_attribute("max") or slider.get_attribute("aria-valuemax"))
-    # towards the end of the game if there is room, else back towards its start
-    key, step = ("ArrowRight", 1) if here + presses <= last else ("ArrowLeft", -1)
-    presses = min(presses, max(last - here, here))
+    # towards the end of the game if there is room, else back towards its start (a short game
+    # has less room than the presses asked: as many as fit that way)
+    if here + presses <= last or last - here >= here:
+        key, step, presses = "ArrowRight", 1, min(presses, last - here)
+    else:
+        key, step, presses = "ArrowLeft", -1, min(presses, here)
     slider.focus()
     for _ in range(presses - 1):
         page.keyboard.press(key)
