@@ -63,7 +63,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -210,6 +209,21 @@ _BARN_CORNERS = tuple(
     (dx, dy, [q for q, ((qx, qy), _) in enumerate(_QUARTERS) if (dx + qx, dy + qy) == (0, 0)][0])
     for dx, dy in CORNER_OFFSETS.values()
 )
+#: _BARN_CORNERS, each with the two sides (NEIGHBOUR_OFFSETS) of the tile whose neighbours meet
+#: at that corner too: a barn's corner needs both
+_BARN_CORNERS_BESIDE = tuple(
+    (
+        dx,
+        dy,
+        quarter,
+        *(
+            side
+            for side, (nx, ny) in enumerate(NEIGHBOUR_OFFSETS)
+            if any((dx + qx, dy + qy) == (nx, ny) for (qx, qy), _ in _QUARTERS)
+        ),
+    )
+    for dx, dy, quarter in _BARN_CORNERS
+)
 #: id of an oriented tile -> (the tile, (segment id, kind) of its segments a mayor or wagon
 #: may go on, in segment order)
 _WAGON_SEGMENTS: dict[int, tuple[OrientedTile, tuple[tuple[str, str], ...]]] = {}
@@ -223,7 +237,6 @@ def _segments_for_wagons(tile: OrientedTile) -> tuple[tuple[str, str], ...]:
     return entry[1]
 
 
-_KIND = attrgetter("kind")
 # built for every option offered (see carc_teach.frozen)
 _new_deploy = fast_constructor(Deploy)
 _new_corner = fast_constructor(Corner)
@@ -279,10 +292,19 @@ def _barns(state: GameState) -> tuple[Figure, ...]:
     return known[2]
 
 
+#: [the figures of the last state found to have a barn on the board, that barn]: a barn stays
+#: where it was placed, so it is looked at first
+_BARN_SEEN: list[Any] = [None, None]
+
+
 def _barn_placed(state: GameState) -> bool:
     """Whether some barn stands on the board."""
+    seen = _BARN_SEEN
+    if seen[0] is state.figures and seen[1].location.__class__ is Corner:
+        return True
     for barn in _barns(state):
         if isinstance(barn.location, Corner):
+            seen[0], seen[1] = state.figures, barn
             return True
     return False
 
@@ -578,9 +600,17 @@ class AbbeyMayorRules(RuleModule):
         placed = turn.placed
         assert placed is not None
         out: list[Deploy] = []
-        # which of the three figures the player holds: one look through their supply, in C
-        held = set(map(_KIND, state.supply[turn.player]))
-        mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
+        # which of the three figures the player holds: one look through their supply (a loop:
+        # listing the kinds in C costs more for a supply of a dozen figures or fewer)
+        mayor = wagon = barn = False
+        for figure in state.supply[turn.player]:
+            kind = figure.kind
+            if kind == "mayor":
+                mayor = True
+            elif kind == "wagon":
+                wagon = True
+            elif kind == "barn":
+                barn = True
         x, y = placed.x, placed.y
         if mayor or wagon:
             feature_of = state.board.features.feature_of
@@ -607,8 +637,15 @@ class AbbeyMayorRules(RuleModule):
             # four tiles around it before a Corner is made
             at_point = _field_at_points(placed.tile)
             get = state.board.tiles.get
-            for dx, dy, quarter in _BARN_CORNERS:
-                if at_point[quarter]:
+            # which sides of the tile have a neighbour (N, E, S, W): a corner needs two
+            beside = (
+                get((x, y - 1)) is not None,
+                get((x + 1, y)) is not None,
+                get((x, y + 1)) is not None,
+                get((x - 1, y)) is not None,
+            )
+            for dx, dy, quarter, a, b in _BARN_CORNERS_BESIDE:
+                if at_point[quarter] and beside[a] and beside[b]:
                     cx, cy = x + dx, y + dy
                     if _barn_fits_at(get, cx, cy):
                         corner = _new_corner(cx, cy)

@@ -377,10 +377,13 @@ class ShrineRules(RuleModule):
         out = []
         for o in options:
             node = o.node
-            if node is not None and node in empty:
-                continue  # the house rule of ckr-46: an extra building stays empty
-            if node is not None and o.module == "base" and is_shrine(feature_of(node)):
-                o = Deploy(o.figure, o.to, self.id)  # the heretic: this module deploys it
+            if node is not None:
+                if empty and node in empty:
+                    continue  # the house rule of ckr-46: an extra building stays empty
+                if o.module == "base":
+                    feature = feature_of(node)
+                    if feature.kind == "cloister" and feature.building == "shrine":
+                        o = Deploy(o.figure, o.to, self.id)  # the heretic: this module deploys it
             out.append(o)
         return out
 
