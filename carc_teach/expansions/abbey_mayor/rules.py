@@ -224,16 +224,25 @@ _BARN_CORNERS_BESIDE = tuple(
     )
     for dx, dy, quarter in _BARN_CORNERS
 )
-#: id of an oriented tile -> (the tile, (segment id, kind) of its segments a mayor or wagon
-#: may go on, in segment order)
-_WAGON_SEGMENTS: dict[int, tuple[OrientedTile, tuple[tuple[str, str], ...]]] = {}
+#: what the module asks of the tile just placed, every turn: the (segment id, kind) of its
+#: segments a mayor or wagon may go on, the corners of _BARN_CORNERS_BESIDE where it shows
+#: field (where a barn may go), and the ids of its field segments
+_TileFacts = tuple[
+    tuple[tuple[str, str], ...], tuple[tuple[int, int, int, int, int], ...], tuple[str, ...]
+]
+#: id of an oriented tile -> (the tile, its facts)
+_TILE_FACTS: dict[int, tuple[OrientedTile, _TileFacts]] = {}
 
 
-def _segments_for_wagons(tile: OrientedTile) -> tuple[tuple[str, str], ...]:
-    entry = _WAGON_SEGMENTS.get(id(tile))
+def _tile_facts(tile: OrientedTile) -> _TileFacts:
+    entry = _TILE_FACTS.get(id(tile))
     if entry is None or entry[0] is not tile:
-        found = tuple((s.id, s.kind) for s in tile.segments if s.kind in _WAGON_KINDS)
-        entry = _WAGON_SEGMENTS[id(tile)] = (tile, found)
+        facts = (
+            tuple((s.id, s.kind) for s in tile.segments if s.kind in _WAGON_KINDS),
+            tuple(c for c in _BARN_CORNERS_BESIDE if _field_at_points(tile)[c[2]]),
+            tuple(s.id for s in tile.segments if s.kind == "field"),
+        )
+        entry = _TILE_FACTS[id(tile)] = (tile, facts)
     return entry[1]
 
 
@@ -527,11 +536,11 @@ class AbbeyMayorRules(RuleModule):
         return (ABBEY_HOLE,)
 
     def play_instead_of_draw(self, state: GameState, turn: Turn) -> TileType | None:
-        move = turn.move
-        named = move is not None and move.tile == ABBEY
         holds = turn.player in state.ext[self.id].abbeys
-        if not holds and not named:
+        move = turn.move
+        if not holds and (move is None or move.tile != ABBEY):
             return None  # the abbey played already, as in most turns
+        named = move is not None and move.tile == ABBEY
         abbey = state.tile_types[ABBEY]
         if not holds or not state.board.can_place(abbey):
             if named:
@@ -612,11 +621,12 @@ class AbbeyMayorRules(RuleModule):
             elif kind == "barn":
                 barn = True
         x, y = placed.x, placed.y
+        for_wagons, barn_corners, _ = _tile_facts(placed.tile)
         if mayor or wagon:
             feature_of = state.board.features.feature_of
             # a cloister under the road-tiles-only house rule: _wagon_may_enter decides
             wagon_cloister_rule = self._wagon_road_tiles_only
-            for seg_id, kind in _segments_for_wagons(placed.tile):
+            for seg_id, kind in for_wagons:
                 node = (x, y, seg_id)
                 feature = feature_of(node)
                 figures = feature.figures
@@ -632,10 +642,9 @@ class AbbeyMayorRules(RuleModule):
                         if not self._wagon_may_enter(state, feature, node):
                             continue
                     out.append(_new_deploy("wagon", node, self.id))
-        if barn:
+        if barn and barn_corners:
             # a corner where the placed tile shows no field is out at once, and one without
             # four tiles around it before a Corner is made
-            at_point = _field_at_points(placed.tile)
             get = state.board.tiles.get
             # which sides of the tile have a neighbour (N, E, S, W): a corner needs two
             beside = (
@@ -644,8 +653,8 @@ class AbbeyMayorRules(RuleModule):
                 get((x, y + 1)) is not None,
                 get((x - 1, y)) is not None,
             )
-            for dx, dy, quarter, a, b in _BARN_CORNERS_BESIDE:
-                if at_point[quarter] and beside[a] and beside[b]:
+            for dx, dy, _, a, b in barn_corners:
+                if beside[a] and beside[b]:
                     cx, cy = x + dx, y + dy
                     if _barn_fits_at(get, cx, cy):
                         corner = _new_corner(cx, cy)
@@ -852,7 +861,11 @@ class AbbeyMayorRules(RuleModule):
     # -- 3A: roads and cities the abbey closed ------------------------------------------------
     def identify_completed(self, state: GameState, turn: Turn) -> list[Feature]:
         placed = turn.placed
-        if placed is None or not is_abbey(placed.type):
+        if placed is None:
+            return []
+        tile_type = placed.tile.type
+        # (is_abbey, whose answer most turns know at once: a drawn tile, not the abbey)
+        if (tile_type.id != ABBEY and not tile_type.per_player) or not is_abbey(tile_type):
             return []
         # the abbey has no road or city of its own: what it completes lies on its neighbours
         out: list[Feature] = []
@@ -996,9 +1009,6 @@ class AbbeyMayorRules(RuleModule):
             return "stay"
         return None
 
-    def extra_scorings(self, state: GameState, turn: Turn) -> list[Scoring]:
-        return self._score_barn_farms(state, turn)
-
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
         if state.ext[self.id].wagons:
             self._move_wagons(state, turn)
@@ -1011,7 +1021,9 @@ class AbbeyMayorRules(RuleModule):
         ext.barn = None
 
     # -- barns during the game --------------------------------------------------------------
-    def _score_barn_farms(self, state: GameState, turn: Turn) -> list[Scoring]:
+    def extra_scorings(self, state: GameState, turn: Turn) -> list[Scoring]:
+        """A barn's farm scores when the barn is placed, and a farm with farmers when the tile
+        joins it to a barn's farm."""
         ext = state.ext[self.id]
         placed = turn.placed
         if ext.barn is None and (placed is None or not _barn_placed(state)):
@@ -1039,10 +1051,8 @@ class AbbeyMayorRules(RuleModule):
         barn_farms = None
         # the farms of the placed tile (one met twice is passed over the second time: it was
         # scored and is in done, or it was passed over the first time for the same reason)
-        for seg in placed.tile.segments:
-            if seg.kind != "field":
-                continue
-            farm = feature_of((placed.x, placed.y, seg.id))
+        for seg_id in _tile_facts(placed.tile)[2]:
+            farm = feature_of((placed.x, placed.y, seg_id))
             if not farm.figures or farm in done or not _farmers(farm):
                 continue
             if barn_farms is None:
