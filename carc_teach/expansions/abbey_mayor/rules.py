@@ -130,6 +130,10 @@ class PlayAbbey(Action):
         return cls()
 
 
+#: the one option of the abbey offer (an action without fields: one instance serves)
+_PLAY_ABBEY = PlayAbbey()
+
+
 # -- geometry the rules ask about ---------------------------------------------------------------
 
 
@@ -557,7 +561,7 @@ class AbbeyMayorRules(RuleModule):
             Decision(
                 turn.player,
                 "abbey-mayor.abbey",
-                [PlayAbbey()],
+                [_PLAY_ABBEY],
                 rule="abbey.play",
                 optional=True,
                 prompt=f"{turn.player} may play their abbey instead of drawing a tile",
@@ -1026,8 +1030,16 @@ class AbbeyMayorRules(RuleModule):
         joins it to a barn's farm."""
         ext = state.ext[self.id]
         placed = turn.placed
-        if ext.barn is None and (placed is None or not _barn_placed(state)):
-            return []  # no barn placed now, nor any on the board to join
+        if ext.barn is None:
+            if placed is None:
+                return []
+            # no barn placed now, nor any on the board to join (_barn_placed, whose answer
+            # is known at once once a barn stands)
+            seen = _BARN_SEEN
+            if (
+                seen[0] is not state.figures or seen[1].location.__class__ is not Corner
+            ) and not _barn_placed(state):
+                return []
         done: list[Feature] = []
         out: list[Scoring] = []
         if ext.barn is not None:
