@@ -112,7 +112,13 @@ class BuilderRules(RuleModule):
         if turn.extra:
             return
         placed = turn.placed
-        for feature in state.board.features.features_on(placed.pos):
+        change = turn.change  # the tile's features as its placement left them, kept
+        on_tile = (
+            change.features()
+            if change is not None
+            else state.board.features.features_on(placed.pos)
+        )
+        for feature in on_tile:
             if feature.kind not in ("road", "city"):
                 continue
             for fig in feature.figures:

@@ -67,7 +67,8 @@ ckr-10 beyond the barn).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Decision, Deploy, MoveFigure, Pass
@@ -1008,13 +1009,14 @@ def _in_quarter(state: GameState, quarter: str) -> list[Figure]:
     figures = state.figures.values()
     # Most of the time the Count (laid, so standing in a quarter) is the only figure in the
     # City: counted in C, by the class of each figure's location.
-    if list(map(type, map(_LOCATION, figures))).count(Place) < 2:
+    classes = list(map(type, map(_LOCATION, figures)))
+    if classes.count(Place) < 2:
         return []
     name = _QUARTER_PLACE_NAMES[quarter]
     out = []
-    for f in figures:
-        location = f.location
-        if location.__class__ is Place and location.name == name and f.player is not None:
+    # the figures in the City, picked out in C too
+    for f in compress(figures, map(is_, classes, repeat(Place))):
+        if f.location.name == name and f.player is not None:
             out.append(f)
     return out
 
