@@ -257,7 +257,7 @@ def measure(page, url: str, spec: PageSpec, traffic: Traffic, *, timeout=180.0, 
         if "[rpc]" not in message.text:
             note(f"console: {message.text[:100]}")
 
-    big = re.compile(r"\.(wasm|whl|zip|bin|gz)$|pyodide-lock\.json$|pyodide\.asm\.mjs$")
+    big = re.compile(r"\.(wasm|whl|zip|bin|gz|zst)$|pyodide-lock\.json$|pyodide\.asm\.mjs$")
 
     def finished(request) -> None:
         if big.search(request.url):

@@ -49,6 +49,7 @@ from carc_teach.site.pycompile import run_node
 __all__ = [
     "COMPRESSED",
     "KEPT_PLAIN",
+    "PREFETCHED",
     "SNAPSHOT_FILE",
     "STDLIB_FILE",
     "ZSTD_FILES",
@@ -159,6 +160,9 @@ SESSION_MODULES = (
 #: as it loads: the snapshot fails if one does); carc_teach's site builder and command line
 #: have no use in a browser.
 _NOT_IMPORTED = ("micropip", "pyodide_http", "networkx", "carc_teach.site", "carc_teach.commands")
+#: ... of which every page imports these as it starts: their files come with the snapshot's
+#: files, not fetched one package at a time (a request each, made while Python waits).
+_IMPORTED_AT_START = ("micropip", "pyodide_http")
 
 # Runs inside Pyodide under Node.js, the packages installed, before the snapshot is taken.
 _PYTHON = r"""
@@ -309,8 +313,9 @@ const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['pure
   .replace(/^\/+/, "/");
 const topOf = (p) => p.slice(sitePackages.length + 1).split("/")[0].replace(/\.pyc?$/, "");
 const importedTops = new Set(imported.map(topOf));
+const atStart = new Set(IMPORTED_AT_START);
 const isLazy = (p) => !topOf(p).endsWith(".dist-info") && !p.endsWith(".so")
-  && (/\.pyc?$/.test(p) || !importedTops.has(topOf(p)));
+  && !atStart.has(topOf(p)) && (/\.pyc?$/.test(p) || !importedTops.has(topOf(p)));
 const groups = {};
 for (const p of paths.filter(isLazy)) (groups[topOf(p)] ??= []).push(p);
 const pack = (list) => {
@@ -460,6 +465,7 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
         .replace("LAZY_HOOK", json.dumps(_LAZY_HOOK))
         .replace("TRIM_STDLIB", json.dumps(_TRIM_STDLIB))
         .replace("ZSTD_LEVEL", str(ZSTD_LEVEL))
+        .replace("IMPORTED_AT_START", json.dumps(list(_IMPORTED_AT_START)))
     )
     loader = patch_runtime((pyodide_dir / _LOADER).read_text("utf-8"))
     digest = hashlib.sha256((pyodide_dir / "pyodide.asm.wasm").read_bytes())
@@ -623,20 +629,33 @@ COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs", STDLIB_FILE)
 #: import the unpacked one from a blob.
 KEPT_PLAIN = ("pyodide.asm.mjs",)
 
+#: What ``loadPyodide`` fetches from the runtime's folder only after the snapshot has arrived,
+#: asked for at once instead (the worker's first request for each is handed the response already
+#: under way): the link stays busy, and the wasm module is there when Pyodide wants it.
+PREFETCHED = ("pyodide.asm.wasm", STDLIB_FILE, "pyodide-lock.json")
+
 # The worker's fetch, made to ask for ``<name>.gz`` of a COMPRESSED file of the runtime's folder
 # ($u) and hand back its unpacked bytes as they arrive (DecompressionStream, native in every
 # current browser); a .gz that is not there falls back to the file itself. Pyodide fetches the
 # wasm module with the global fetch, so it is unpacked on its way to streaming compilation.
+# The PREFETCHED files are asked for as this is installed ($e: name -> response under way; a
+# failure is the asker's to see, not an unhandled rejection). $N: the name of a request in $u.
 _UNPACKING_FETCH = (
     "($u=>{globalThis.carcTeachRuntimeURL=$u.href;"
     "const $g=globalThis.fetch.bind(globalThis),$z=new Set("
     + repr(list(COMPRESSED))
-    + ");globalThis.fetch=async($i,$o)=>{const $q=new URL($i instanceof Request?$i.url:$i,"
-    "self.location.href),$n=$q.pathname.slice($q.pathname.lastIndexOf('/')+1);"
-    "if($q.href.startsWith($u.href)&&$z.has($n)){const $r=await $g(new URL($n+'.gz',$q));"
+    + "),$e=new Map(),$N=$i=>{const $h=new URL($i instanceof Request?$i.url:$i,"
+    "self.location.href).href;return $h.startsWith($u.href)?$h.slice($u.href.length):''},"
+    "$f=async($i,$o)=>{const $n=$N($i);"
+    "if($z.has($n)){const $r=await $g(new URL($n+'.gz',$u));"
     "if($r.ok)return new Response($r.body.pipeThrough(new DecompressionStream('gzip')),"
     "{headers:{'Content-Type':$n.endsWith('.wasm')?'application/wasm':"
-    "'application/octet-stream'}})}return $g($i,$o)}})"
+    "'application/octet-stream'}})}return $g($i,$o)};"
+    "globalThis.fetch=($i,$o)=>{const $n=$N($i),$p=$e.get($n);"
+    "if($p){$e.delete($n);return $p}return $f($i,$o)};"
+    "for(const $n of "
+    + repr(list(PREFETCHED))
+    + "){const $p=$f(new URL($n,$u));$p.catch(()=>{});$e.set($n,$p)}})"
 )
 
 
