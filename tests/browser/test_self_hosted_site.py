@@ -108,7 +108,7 @@ requestAnimationFrame(look);
 """
 
 #: Bytes a first visit of a walkthrough may cost, sent as a plain static host sends them
-#: (27.8 MB when this was set; docs/site.md says where it goes).
+#: (27.9 MB when this was set; docs/site.md says where it goes).
 FIRST_VISIT_BYTES = 30e6
 #: ... and a second walkthrough after it, the runtime in the browser's cache.
 SECOND_PAGE_BYTES = 2e6
