@@ -38,6 +38,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import re
 import shutil
 import tempfile
@@ -490,10 +491,18 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
             skipped = [line for line in result.stdout.splitlines() if line.startswith("skipped:")]
             if skipped and skipped[-1] != "skipped: none":
                 log(f"  snapshot: left out (did not import, or a warm-up failed); {skipped[-1]}")
-            partial = cached.with_suffix(".part")
+            # a name of this process's own: two builds sharing the cache (two checkouts, a
+            # test run beside a build) may make the same snapshot at once; the first to finish
+            # keeps its folder, the other drops its copy
+            partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
             shutil.rmtree(partial, ignore_errors=True)
             shutil.copytree(made, partial)
-            partial.replace(cached)
+            try:
+                partial.replace(cached)
+            except OSError:
+                if not (cached / SNAPSHOT_FILE).is_file():
+                    raise
+                shutil.rmtree(partial, ignore_errors=True)
     for name in (SNAPSHOT_FILE, FILES_FILE, STDLIB_FILE, *(f"{z}.zst" for z in ZSTD_FILES)):
         shutil.copyfile(cached / name, runtime / name)
     shutil.rmtree(runtime / LAZY_DIR, ignore_errors=True)
@@ -682,7 +691,7 @@ def compress_runtime(runtime: Path, cache_dir: Path) -> dict[str, tuple[str, int
         data = source.read_bytes()
         cached = cache_dir / f"{hashlib.sha256(data).hexdigest()[:20]}-9.gz"
         if not cached.is_file():
-            partial = cached.with_suffix(".part")
+            partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
             with (
                 open(partial, "wb") as raw,
                 gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as out,
