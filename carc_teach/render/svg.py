@@ -870,41 +870,45 @@ def _inn_spot(side: int) -> Point:
 def _inn(t: _Template, px: float, py: float) -> None:
     """An inn (Inns & Cathedrals): a small house under a dark roof; a road with an inn
     scores 2 per tile when completed, nothing when left unfinished."""
-    t.text('<g class="inn" pointer-events="none"><path d="M')
-    t.point(px - 0.06, py - 0.02)
-    t.text(" L")
-    t.point(px + 0.06, py - 0.02)
-    t.text(" L")
-    t.point(px + 0.06, py + 0.06)
-    t.text(" L")
-    t.point(px - 0.06, py + 0.06)
-    t.text(f' Z" fill="{COLOURS["inn"]}" stroke="#5a3a1a" stroke-width="1"/><path d="M')
-    t.point(px - 0.08, py - 0.02)
-    t.text(" L")
-    t.point(px, py - 0.09)
-    t.text(" L")
-    t.point(px + 0.08, py - 0.02)
-    t.text(' Z" fill="#7a2e1c" stroke="#4a1a10" stroke-width="1"/></g>')
+    t.text('<g class="inn" pointer-events="none">')
+    _polygon(
+        t,
+        (
+            (px - 0.06, py - 0.02),
+            (px + 0.06, py - 0.02),
+            (px + 0.06, py + 0.06),
+            (px - 0.06, py + 0.06),
+        ),
+        f'fill="{COLOURS["inn"]}" stroke="#5a3a1a" stroke-width="1"',
+    )
+    _polygon(
+        t,
+        ((px - 0.08, py - 0.02), (px, py - 0.09), (px + 0.08, py - 0.02)),
+        'fill="#7a2e1c" stroke="#4a1a10" stroke-width="1"',
+    )
+    t.text("</g>")
 
 
 def _cathedral(t: _Template, px: float, py: float) -> None:
     """A cathedral (Inns & Cathedrals) in its city: a pale nave under a spire with a cross; a
     city with one scores 3 per tile and pennant when completed, nothing when left open."""
-    t.text('<g class="cathedral" pointer-events="none"><path d="M')
-    t.point(px - 0.09, py - 0.02)
-    t.text(" L")
-    t.point(px + 0.09, py - 0.02)
-    t.text(" L")
-    t.point(px + 0.09, py + 0.1)
-    t.text(" L")
-    t.point(px - 0.09, py + 0.1)
-    t.text(f' Z" fill="{COLOURS["cathedral"]}" stroke="#5b4a3a" stroke-width="1"/><path d="M')
-    t.point(px - 0.05, py - 0.02)
-    t.text(" L")
-    t.point(px, py - 0.15)
-    t.text(" L")
-    t.point(px + 0.05, py - 0.02)
-    t.text(' Z" fill="#5b4a7a" stroke="#2e2340" stroke-width="1"/><path d="M')
+    t.text('<g class="cathedral" pointer-events="none">')
+    _polygon(
+        t,
+        (
+            (px - 0.09, py - 0.02),
+            (px + 0.09, py - 0.02),
+            (px + 0.09, py + 0.1),
+            (px - 0.09, py + 0.1),
+        ),
+        f'fill="{COLOURS["cathedral"]}" stroke="#5b4a3a" stroke-width="1"',
+    )
+    _polygon(
+        t,
+        ((px - 0.05, py - 0.02), (px, py - 0.15), (px + 0.05, py - 0.02)),
+        'fill="#5b4a7a" stroke="#2e2340" stroke-width="1"',
+    )
+    t.text('<path d="M')
     t.point(px, py - 0.22)
     t.text(" L")
     t.point(px, py - 0.15)
