@@ -36,6 +36,7 @@ LAYERS: list[set[str]] = [
         "examples",
         "teach",
         "classroom",
+        "board_input",
         "stepper",
         "lessons",
         "bench",
