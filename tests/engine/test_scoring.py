@@ -191,4 +191,4 @@ def test_final_scores_of_the_examples():
 def test_followers_per_player_is_configurable():
     game = play_moves([move("E", 0, -1, 180, "S")], followers=1)
     assert len(game.state.supply["Alice"]) == 1  # the knight scored and came home
-    assert "each get 1 followers" in game.events[0].text or "1 follower" in game.events[0].text
+    assert "Alice and Bob each get 1 follower;" in game.events[0].text

@@ -20,7 +20,7 @@ from ...errors import GameFileError
 from ...figures import kind_of, role_name
 from ...frozen import fast_constructor
 from ...rules import Deploy, FeatureValue, RuleModule
-from ...text import plural
+from ...text import join_names, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...features import Feature
@@ -120,11 +120,7 @@ class BaseRules(RuleModule):
             pos=first.pos,
             rotation=first.rotation,
             rule="base.setup",
-            text=(
-                f"{laid} "
-                f"{', '.join(state.players)} each get {followers} followers; "
-                f"{state.players[0]} plays first."
-            ),
+            text=(f"{laid} {_each_get(state.players, followers)}; {state.players[0]} plays first."),
             data={"followers": followers, "players": list(state.players)}
             | (
                 {"start": [[t.type.id, t.x, t.y, t.rotation] for t in placed]}
@@ -236,3 +232,10 @@ class BaseRules(RuleModule):
                 what = f"{f.describe()}, which borders {plural(len(cities), 'completed city')}"
                 out.append((f, "base.final.farm", what))
         return out
+
+
+def _each_get(players: tuple[str, ...] | list[str], followers: int) -> str:
+    """ "Alice and Bob each get 7 followers" ("Alice gets 1 follower" alone)."""
+    if len(players) == 1:
+        return f"{players[0]} gets {plural(followers, 'follower')}"
+    return f"{join_names(players)} each get {plural(followers, 'follower')}"
