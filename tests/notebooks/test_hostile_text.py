@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -130,26 +132,22 @@ def _events_to_check(game) -> list[int]:
     return sorted(picked)
 
 
-def _walkthrough_html(game, index, walkthrough, *, answered: bool) -> str:
-    index, state, prediction, guess = ui.at_event(mo, game, index, walkthrough)
-    if answered and prediction is not None:
-        guess = mo.ui.radio(list(prediction.choices), value=prediction.choices[0])
-    slider = ui.event_slider(mo, game, lambda: index, lambda _v: None)
-    buttons = ui.step_buttons(mo, game, lambda: index, lambda _v: None, walkthrough)
-    page = ui.walkthrough_page(
-        mo,
-        game,
-        index,
-        state,
-        walkthrough,
-        classroom=False,
-        slider=slider,
-        buttons=buttons,
-        prediction=prediction,
-        guess=guess,
-        quiz=True,
-    )
-    return page.text
+def _view_data(page: str) -> dict:
+    """Every event's view, as the page hands it to its script."""
+    srcdoc = unescape(re.search(r'srcdoc="([^"]*)"', page).group(1))
+    return json.loads(re.search(r'id="carc-step-data">(.*?)</script>', srcdoc).group(1))
+
+
+def _frame_html(data: dict, index: int, *, answered: bool) -> str:
+    """What the stepping view shows at event ``index`` (as its script puts it together from
+    the view's pieces), with the question open or answered."""
+    frame, pieces = data["frames"][index], data["pieces"]
+    side = frame["shown"] if answered or frame["asked"] is None else frame["asked"]
+    parts = [frame["timeline"], frame["board"], frame["graph"], side[0], side[1]]
+    html = "".join(pieces[k] for ids in parts for k in ids)
+    if frame["q"] is not None:
+        html += frame["q"]["radio"] + frame["q"]["yes" if answered else "no"]
+    return html
 
 
 @pytest.mark.parametrize("name", examples.names())
@@ -160,12 +158,16 @@ def test_every_view_of_a_hostile_game_shows_its_text_as_text(name):
         note=teach.event_note,
         panels=tuple((f.__name__, f) for f in PANELS),
     )
+    # the page as it opens: the title line names the game and its players
+    page = ui.walkthrough_view(mo, game, walkthrough, quiz=True, classroom=False).text
+    assert_inert(page, expect=(game.title, *game.players), where=name)
+    data = _view_data(page)
     for index in _events_to_check(game):
         for answered in (False, True):
             where = f"{name} event {index}{' answered' if answered else ''}"
-            html = _walkthrough_html(game, index, walkthrough, answered=answered)
-            # the title line names the game and its players; a note shows once it may
-            expect = (game.title, *game.players)
+            html = _frame_html(data, index, answered=answered)
+            # a note shows once it may
+            expect: tuple[str, ...] = ()
             note = walkthrough.note(game, index, quiz=True)
             prediction = _any_question(game, index)
             if note and not (prediction is not None and not answered):
@@ -176,6 +178,9 @@ def test_every_view_of_a_hostile_game_shows_its_text_as_text(name):
         for player in game.players:
             story = markdown_html(teach.score_story_markdown(game, index, player))
             assert_inert(story, expect=(player,), where=where)
+    # every piece of every event, wherever the script puts it
+    for number, piece in enumerate(data["pieces"]):
+        assert_inert(piece, where=f"{name} piece {number}")
 
 
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
@@ -321,7 +326,8 @@ def test_the_prerendered_view_of_a_hostile_game_is_inert(tmp_path):
         "    from carc_teach import notebook_ui as ui, teach, examples\n\n"
         f"    game, _ = ui.game_from_paste(mo, Path({str(fixture)!r}).read_text(), "
         "lambda: examples.load('first-turns'), instead='x')\n"
-        "    mo.vstack([mo.md('# A hostile game'), ui.navigation(mo, game, mo.md('s'), []), "
+        "    mo.vstack([mo.md('# A hostile game'), ui.walkthrough_view(mo, game, "
+        "ui.Walkthrough(), quiz=True, classroom=False), "
         "mo.Html(teach.board_for_event(game, 5, game.replay(5)))])\n"
         "    return\n",
         "utf-8",

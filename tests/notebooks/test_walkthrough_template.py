@@ -57,7 +57,7 @@ def test_the_view_holds_every_event_with_its_question_open_and_answered():
     html = lambda ids: "".join(pieces[k] for k in ids)  # noqa: E731
     for index, frame in enumerate(frames):
         prediction = teach.prediction_for(game, index)
-        # the board is the one the round-trip view drew, made of shared pieces
+        # the board is the one teach draws for the event, made of shared pieces
         assert html(frame["board"]) == teach.board_for_event(game, index)
         assert html(frame["shown"][0]).count(f"<strong>Event {index}</strong>") == 1
         if prediction is None:
