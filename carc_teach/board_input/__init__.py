@@ -8,17 +8,38 @@ targets, legal and refused alike (a click on a refused one asks why not); the co
 which one was picked. Where on the picture a target sits is the drawing's business
 (:mod:`carc_teach.render.svg`), so callers speak in board coordinates only.
 
-This module holds the :class:`Target` record; the component that shows a board and reports the
-picked target is built beside it.
+:func:`board_picker` is the component: a marimo UI element showing
+:func:`~carc_teach.render.svg.board_svg` of the board with the targets drawn over it (legal
+ones tinted green, refused ones greyed), picked with the mouse or the keyboard (Tab reaches the
+board, the arrow keys go to the nearest target that way, Enter or Space picks). Its value is
+``{"target": <Target.id or None>, "n": <picks so far>}``: ``n`` grows with every pick, so picking
+the same target twice still re-runs the cells that read it.
+
+How it works (docs/drawing.md, "A board that takes clicks"): the element is marimo's own
+``mo.ui.anywidget`` around a small widget object of ours (:class:`_PickerWidget`), not the
+``anywidget`` package (which would bring ipywidgets and IPython into the offline site). Python
+writes the whole picture, every label escaped; the widget's script (``picker.js``, sent inline
+as the widget's module, no network) only puts it in the page, moves the focus and sends back the
+picked target's id, which Python checks against the targets it drew.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from html import escape
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+from uuid import uuid4
 
 from ..figures import Corner, Node, Place
+from ..render.svg import BoardLayout, board_layout, board_svg
 
-__all__ = ["Target", "Square", "Where"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Board
+
+__all__ = ["Target", "Square", "Where", "board_picker", "picker_html", "picked", "PickerError"]
 
 #: a square of the board, (x, y), as tiles are placed
 Square = tuple[int, int]
@@ -51,3 +72,221 @@ class Target:
     where: Where
     label: str
     legal: bool = True
+
+
+class PickerError(ValueError):
+    """A target list the component cannot draw (a duplicate id, a segment of no tile...)."""
+
+
+# -- the picture ---------------------------------------------------------------------------------
+
+#: how each kind of target is drawn: its shape's fill and outline, legal and refused
+_LEGAL = ("#42a5f5", "#0d47a1")
+_REFUSED = ("#8a8a8a", "#555555")
+
+_STYLE = """
+.carc-picker{display:inline-block;max-width:100%;line-height:0}
+.carc-picker svg{display:block}
+.carc-picker .target{cursor:pointer;outline:none}
+.carc-picker .target .shape{fill-opacity:.32;stroke-width:2px;vector-effect:non-scaling-stroke}
+.carc-picker .target.refused .shape{fill-opacity:.45;stroke-dasharray:4 3}
+.carc-picker .target:hover .shape{fill-opacity:.55;stroke-width:3px}
+.carc-picker .target.picked .shape{fill-opacity:.7;stroke-width:4px}
+.carc-picker .target .ring{display:none;fill:none;vector-effect:non-scaling-stroke}
+.carc-picker .target:focus-visible .ring{display:inline}
+.carc-picker .target .ring.outer{stroke:#000;stroke-width:10px}
+.carc-picker .target .ring.inner{stroke:#ffd400;stroke-width:5px}
+"""
+
+
+#: characters XML does not allow (control characters): dropped from labels and ids
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _text(value: str) -> str:
+    """Untrusted text as an attribute value or element text of the picture."""
+    return escape(_NOT_XML.sub("\ufffd", str(value)), quote=True)
+
+
+def _num(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _kind(where: Any) -> str:
+    if isinstance(where, tuple):
+        return "square" if len(where) == 2 else "segment"
+    return "corner" if isinstance(where, Corner) else "place"
+
+
+def _target_svg(target: Target, spot, index: int, first: bool) -> str:
+    kind = _kind(target.where)
+    fill, stroke = _LEGAL if target.legal else _REFUSED
+    left, top, width, height = spot.box
+    label = _text(target.label)
+    if kind in ("square", "place"):
+        inset = min(width, height) * 0.06
+        shape = (
+            f'x="{_num(left + inset)}" y="{_num(top + inset)}" width="{_num(width - 2 * inset)}" '
+            f'height="{_num(height - 2 * inset)}" rx="6"'
+        )
+        ring = (
+            f'x="{_num(left + 2)}" y="{_num(top + 2)}" width="{_num(width - 4)}" '
+            f'height="{_num(height - 4)}" rx="6"'
+        )
+        tag = "rect"
+    else:
+        radius = width / 2
+        shape = f'cx="{_num(spot.x)}" cy="{_num(spot.y)}" r="{_num(radius)}"'
+        ring = f'cx="{_num(spot.x)}" cy="{_num(spot.y)}" r="{_num(radius + 3)}"'
+        tag = "circle"
+    state = "legal" if target.legal else "refused"
+    return (
+        f'<g class="target {kind} {state}" role="button" tabindex="{0 if first else -1}" '
+        f'data-index="{index}" data-id="{_text(target.id)}" '
+        f'data-x="{_num(spot.x)}" data-y="{_num(spot.y)}" aria-label="{label}">'
+        f"<title>{label}</title>"
+        f'<{tag} class="shape" {shape} fill="{fill}" stroke="{stroke}"/>'
+        f'<{tag} class="ring outer" {ring}/><{tag} class="ring inner" {ring}/></g>'
+    )
+
+
+#: drawn in this order, so that small targets lie over the big ones they sit on
+_DRAW_ORDER = {"place": 0, "square": 1, "segment": 2, "corner": 3}
+
+
+def picker_html(
+    board: Board, targets: Iterable[Target], *, key: str | None = None, **draw_options: Any
+) -> str:
+    """The component's picture: ``board_svg(board, **draw_options)`` with the targets drawn
+    into it, as HTML (every label and id escaped). Keyboard order is the order given; the
+    first legal target (else the first) is where Tab lands."""
+    targets = list(targets)
+    ids = [t.id for t in targets]
+    if len(set(ids)) != len(ids):
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        raise PickerError(f"target ids must differ: {', '.join(map(repr, twice))} given twice")
+    if any(isinstance(t.where, Place) for t in targets):
+        draw_options.setdefault("city_strip", True)
+    svg = board_svg(board, **draw_options)
+    if not board.tiles:
+        raise PickerError("the board has no tile to draw targets on")
+    layout: BoardLayout = board_layout(board, **draw_options)
+    first = next((i for i, t in enumerate(targets) if t.legal), 0)
+    spots = []
+    for index, target in enumerate(targets):
+        if not isinstance(target, Target):
+            raise PickerError(f"target {index + 1} is not a Target: {target!r}")
+        try:
+            spots.append(layout.spot(target.where))
+        except ValueError as exc:
+            raise PickerError(f"target {target.id!r}: {exc}") from None
+    order = sorted(range(len(targets)), key=lambda i: _DRAW_ORDER[_kind(targets[i].where)])
+    layer = "".join(_target_svg(targets[i], spots[i], i, i == first) for i in order)
+    drawn = svg[: svg.rindex("</svg>")] + f'<g class="targets">{layer}</g></svg>'
+    name = _text(key or "board")
+    return (
+        f'<div class="carc-picker" data-key="{name}" role="group" '
+        f'aria-label="Board: Tab to reach it, arrow keys to move, Enter to pick">'
+        f"<style>{_STYLE}</style>{drawn}</div>"
+    )
+
+
+# -- the marimo element ----------------------------------------------------------------------------
+
+
+def _script() -> str:
+    return resources.files(__name__).joinpath("picker.js").read_text("utf-8")
+
+
+class _PickerWidget:
+    """The widget object ``mo.ui.anywidget`` wraps, without the anywidget package.
+
+    marimo 0.25 reads from a widget: ``comm`` (opened when first read: it sends the widget's
+    state and its module to the page; ``_model_id`` names it), ``get_state()`` (the element's
+    ``.value``) and ``set_state(state)`` (a value sent back by the page). The page's updates
+    also reach the comm's message callback. ``_esm`` (the script) travels inline: marimo turns
+    it into a virtual file of the page, a ``data:`` URL in the WebAssembly site.
+
+    Once wrapped, ``mo.ui.anywidget`` forwards every attribute it sets to the widget when the
+    widget has one of that name (its own ``_value`` among them): so no attribute here may
+    share a name with one of a marimo UI element."""
+
+    def __init__(self, html: str, ids: list[str]) -> None:
+        self._target_ids = list(ids)
+        self._picture = html
+        self._picked: dict[str, Any] = {"target": None, "n": 0}
+        self._model_id: str | None = None
+        self._comm = None
+
+    @property
+    def comm(self):
+        if self._comm is None:
+            from marimo._plugins.ui._impl.anywidget.init import (
+                WIDGET_COMM_MANAGER,
+                CommLifecycleItem,
+            )
+            from marimo._plugins.ui._impl.comm import MarimoComm
+            from marimo._runtime.context import ContextNotInitializedError, get_context
+
+            self._model_id = uuid4().hex
+            state = {"_esm": _script(), "html": self._picture, **self._picked}
+            self._comm = MarimoComm(
+                comm_id=self._model_id,
+                comm_manager=WIDGET_COMM_MANAGER,
+                target_name="jupyter.widget",
+                data={"state": state, "buffer_paths": [], "method": "open"},
+            )
+            self._comm.on_msg(self._on_message)
+            try:  # closed (and forgotten by the page) when its cell runs again
+                get_context().cell_lifecycle_registry.add(CommLifecycleItem(self._comm))
+            except ContextNotInitializedError:
+                pass
+        return self._comm
+
+    def get_state(self) -> dict[str, Any]:
+        return dict(self._picked)
+
+    def set_state(self, state: dict[str, Any]) -> None:
+        """Take a pick from the page: ``{"pick": <number of a target drawn>, "n": <count>}``
+        (the page sends the target's number, not its id, so no id has to survive the trip
+        through HTML); anything else is ignored."""
+        pick, count = state.get("pick"), state.get("n")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (pick, count)):
+            return
+        if 0 <= pick < len(self._target_ids) and count > 0:
+            self._picked = {"target": self._target_ids[pick], "n": count}
+
+    def _on_message(self, message: dict[str, Any]) -> None:
+        data = message.get("content", {}).get("data", {})
+        if data.get("method") == "update" and isinstance(data.get("state"), dict):
+            self.set_state(data["state"])
+
+    def __deepcopy__(self, memo: dict) -> _PickerWidget:
+        return self  # one picture, one page model: copies share it
+
+
+def board_picker(
+    mo: Any,
+    board: Board,
+    targets: Iterable[Target],
+    *,
+    key: str | None = None,
+    **draw_options: Any,
+) -> Any:
+    """A marimo UI element: the board as the walkthroughs draw it
+    (``board_svg(board, **draw_options)``) with ``targets`` to pick on it.
+
+    Its ``.value`` is ``{"target": <the picked Target's id, None before any pick>, "n": <picks
+    so far>}``. ``key`` names the board in the page (``data-key``; for tests and styles).
+    A target on a quarter of the City (``Place("count.castle")``) while the City is not laid is
+    drawn in the strip under the board. Raises :class:`PickerError` for a target it cannot
+    place (a segment of no tile, a duplicate id)."""
+    targets = list(targets)
+    html = picker_html(board, targets, key=key, **draw_options)
+    return mo.ui.anywidget(_PickerWidget(html, [t.id for t in targets]))
+
+
+def picked(value: Any, targets: Iterable[Target]) -> Target | None:
+    """The :class:`Target` a picker's ``.value`` names, or None."""
+    wanted = value.get("target") if isinstance(value, dict) else None
+    return next((t for t in targets if t.id == wanted), None)

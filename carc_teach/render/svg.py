@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from html import escape
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,9 @@ __all__ = [
     "PLAYER_COLOURS",
     "tile_svg",
     "board_svg",
+    "board_layout",
+    "BoardLayout",
+    "Spot",
     "segment_anchor",
     "player_colour",
     "off_board_figures",
@@ -1203,6 +1207,7 @@ def board_svg(
     margin: int = 1,
     max_width: int | None = 900,
     corner_figures: Iterable[Figure] = (),
+    city_strip: bool = False,
 ) -> str:
     """Draw a board.
 
@@ -1242,7 +1247,8 @@ def board_svg(
     height = board_height = (max_y - min_y + 1) * size
     off_board = list(corner_figures)
     in_city = [f for f in off_board if _quarter_name(f)] if figures else []
-    if in_city and not all(_quarter_name(f) in _quarter_squares(board) for f in in_city):
+    strip = _needs_strip(board, in_city, city_strip)
+    if strip:
         height += size  # the City, not laid yet, in a strip under the board
     colour_of = {p: player_colour(i) for i, p in enumerate(players)}
     coords = _coords(size)
@@ -1352,10 +1358,10 @@ def board_svg(
             for fig in corners:
                 out.append(_barn(fig, size, min_x, min_y, colour_of))
             out.append("</g>")
-        if in_city:
-            out.append(
-                _city_layer(board, in_city, size, min_x, min_y, colour_of, board_height, width)
-            )
+    if in_city or strip:
+        out.append(
+            _city_layer(board, in_city, size, min_x, min_y, colour_of, board_height, width, strip)
+        )
 
     if coordinates:
         out.append('<g class="coords" pointer-events="none" fill="#555" font-size="10">')
@@ -1498,13 +1504,14 @@ def _city_layer(
     colour_of: dict,
     panel_top: float,
     width: float,
+    strip: bool,
 ) -> str:
     by_quarter: dict[str, list[Figure]] = {}
     for fig in in_city:
         by_quarter.setdefault(_quarter_name(fig), []).append(fig)  # type: ignore[arg-type]
     squares = _quarter_squares(board)
     out = ['<g class="city-figures">']
-    if all(q in squares for q in by_quarter):
+    if not strip:
         for quarter, figs in by_quarter.items():
             x, y = squares[quarter]
             out += _quarter_figures(
@@ -1543,6 +1550,160 @@ def _city_layer(
             )
     out.append("</g>")
     return "".join(out)
+
+
+def _needs_strip(board: Board, in_city: list[Figure], city_strip: bool) -> bool:
+    """Whether the City is drawn in a strip under the board: it is not laid (not all of its
+    quarters are on the board) and someone waits in it, or the caller asks for it."""
+    if not in_city and not city_strip:
+        return False
+    squares = _quarter_squares(board)
+    if in_city:
+        return not all(_quarter_name(f) in squares for f in in_city)
+    return not all(q in squares for q in QUARTER_ORDER)
+
+
+# -- where things are on a drawing of the board -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """Where something sits on a drawing of the board, in the drawing's own pixels (those of
+    its ``viewBox``; multiply by :meth:`BoardLayout.scale` for the pixels shown).
+
+    ``x, y`` is its point (a square's or quarter's centre, a segment's spot, the grid point of
+    a corner); ``box`` is ``(left, top, width, height)`` of the area that stands for it: the
+    square, a small square around a segment's spot or a corner, the quarter's square or its
+    part of the strip under the board."""
+
+    x: float
+    y: float
+    box: tuple[float, float, float, float]
+
+    def scaled(self, factor: float) -> Spot:
+        left, top, width, height = self.box
+        return Spot(
+            self.x * factor,
+            self.y * factor,
+            (left * factor, top * factor, width * factor, height * factor),
+        )
+
+
+#: a segment's or corner's box around its point, in tiles
+_SPOT_BOX = 0.28
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """Where :func:`board_svg` puts things for one board and one set of its options."""
+
+    board: Board
+    size: int
+    min_x: int
+    min_y: int
+    width: int
+    height: int
+    #: the board's own height: the strip of the City, if drawn, starts here
+    board_height: int
+    #: whether the City is drawn in a strip under the board
+    strip: bool
+    #: drawn wider than ``max_width``: the picture shrinks to its container's width
+    shrinks: bool
+
+    def scale(self, shown_width: float | None = None) -> float:
+        """Shown pixels per drawing pixel when the picture is ``shown_width`` pixels wide. A
+        drawing wider than ``max_width`` is shown at its container's width (at most its own);
+        any other at its own size, whatever ``shown_width`` says."""
+        if not self.shrinks or shown_width is None:
+            return 1.0
+        return min(1.0, shown_width / self.width)
+
+    def square(self, x: int, y: int) -> Spot:
+        left, top = (x - self.min_x) * self.size, (y - self.min_y) * self.size
+        half = self.size / 2
+        return Spot(left + half, top + half, (left, top, self.size, self.size))
+
+    def spot(self, where: Any, shown_width: float | None = None) -> Spot:
+        """Where ``where`` is: a square ``(x, y)``, a segment ``(x, y, segment_id)`` of a placed
+        tile, a :class:`~carc_teach.figures.Corner` or a quarter of the City
+        (``Place("count.market")``). Raises ``ValueError`` naming what is not on the board."""
+        spot = self._spot(where)
+        factor = self.scale(shown_width)
+        return spot if factor == 1.0 else spot.scaled(factor)
+
+    def _spot(self, where: Any) -> Spot:
+        size = self.size
+        if isinstance(where, tuple) and len(where) == 2:
+            return self.square(*where)
+        if isinstance(where, tuple) and len(where) == 3:
+            x, y, seg_id = where
+            placed = self.board.tiles.get((x, y))
+            if placed is None:
+                raise ValueError(f"no tile on ({x}, {y}) for segment {seg_id!r}")
+            anchors = _anchors(placed.tile)
+            if seg_id not in anchors:
+                raise ValueError(f"the tile on ({x}, {y}) has no segment {seg_id!r}")
+            ax, ay = anchors[seg_id]
+            return self._around((x - self.min_x + ax) * size, (y - self.min_y + ay) * size)
+        name = getattr(where, "name", None)
+        if isinstance(name, str):
+            quarter = name[len("count.") :] if name.startswith("count.") else None
+            if quarter not in QUARTER_ORDER:
+                raise ValueError(f"no place {name!r} on the board")
+            if not self.strip:
+                square = _quarter_squares(self.board).get(quarter)
+                if square is None:
+                    raise ValueError(
+                        f"the {quarter} quarter is not on the board: draw with city_strip=True"
+                    )
+                return self.square(*square)
+            cell = self.width / 4
+            left = QUARTER_ORDER.index(quarter) * cell
+            box = (left, float(self.board_height), cell, float(size))
+            return Spot(left + cell / 2, self.board_height + size / 2, box)
+        if hasattr(where, "squares"):  # a Corner: the north-west corner of its square
+            return self._around((where.x - self.min_x) * size, (where.y - self.min_y) * size)
+        raise ValueError(f"not a square, segment, corner or place: {where!r}")
+
+    def _around(self, px: float, py: float) -> Spot:
+        half = self.size * _SPOT_BOX / 2
+        return Spot(px, py, (px - half, py - half, 2 * half, 2 * half))
+
+
+def board_layout(
+    board: Board,
+    *,
+    size: int = 72,
+    margin: int = 1,
+    max_width: int | None = 900,
+    figures: bool = True,
+    corner_figures: Iterable[Figure] = (),
+    city_strip: bool = False,
+    **_other_options: Any,
+) -> BoardLayout:
+    """Where :func:`board_svg` called with these options puts each square, segment, corner
+    and quarter of the City (:meth:`BoardLayout.spot`). Options that do not move anything
+    (``players``, ``highlight``, ...) are accepted and ignored, so a caller can pass the same
+    keywords to both. The board must have a tile."""
+    if not board.tiles:
+        raise ValueError("an empty board has no layout")
+    min_x, min_y, max_x, max_y = board.bounds()
+    min_x, min_y, max_x, max_y = min_x - margin, min_y - margin, max_x + margin, max_y + margin
+    width = (max_x - min_x + 1) * size
+    board_height = (max_y - min_y + 1) * size
+    in_city = [f for f in corner_figures if _quarter_name(f)] if figures else []
+    strip = _needs_strip(board, in_city, city_strip)
+    return BoardLayout(
+        board=board,
+        size=size,
+        min_x=min_x,
+        min_y=min_y,
+        width=width,
+        height=board_height + (size if strip else 0),
+        board_height=board_height,
+        strip=strip,
+        shrinks=bool(max_width and width > max_width),
+    )
 
 
 # -- the feature graph -----------------------------------------------------------------------------

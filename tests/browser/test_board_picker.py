@@ -1,0 +1,83 @@
+"""The board that takes clicks (carc_teach.board_input.board_picker) in real Chromium.
+
+The fixture notebook tests/fixtures/notebooks/board_picker.py shows a board reaching into
+negative squares with five targets (two squares, one refused; a city and a road; a barn's
+corner with an HTML-looking label) and prints the picked value. A mouse click on a square and
+on a segment, and a keyboard pick (Tab, an arrow key, Enter; then Space), must reach Python:
+the printed value names the target and counts the picks. Run under ``marimo run``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from marimo_page import assert_healthy, wait_for_text
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NOTEBOOK = Path(__file__).resolve().parents[1] / "fixtures" / "notebooks" / "board_picker.py"
+
+
+def _open(session, url: str, timeout_ms: float = 60_000):
+    page = session.page
+    page.goto(url)
+    page.locator(".carc-picker .target").first.wait_for(timeout=timeout_ms)
+    wait_for_text(page, "picked: None #0", timeout_ms)
+    return page
+
+
+def _check_picks(session) -> None:
+    page = session.page
+    board = page.locator(".carc-picker[data-key='test-board']")
+    # the label is text: escaped, not markup
+    barn = board.locator(".target[data-id='barn']")
+    assert barn.get_attribute("aria-label") == "<b>Ann</b>'s barn & co"
+    assert board.locator("b").count() == 0
+    assert board.locator(".target.refused").count() == 1
+
+    board.locator(".target[data-id='square-west']").click()
+    wait_for_text(page, "picked: square-west #1")
+    board.locator(".target[data-id='road']").click()
+    wait_for_text(page, "picked: road #2")
+    # the same target again still counts
+    board.locator(".target[data-id='road']").click()
+    wait_for_text(page, "picked: road #3")
+    # a refused target can be picked too (the page says why it is refused)
+    board.locator(".target[data-id='square-east']").click()
+    wait_for_text(page, "picked: square-east #4")
+
+    # keyboard: Tab comes back to the target used last (the east square), the left arrow
+    # goes to a target west of it, Enter picks it; Space picks again
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Tab")
+    assert _focused(page)["id"] == "square-east"
+    east = _focused(page)
+    page.keyboard.press("ArrowLeft")
+    west = _focused(page)
+    assert float(west["x"]) < float(east["x"]), (east, west)
+    page.keyboard.press("Enter")
+    wait_for_text(page, f"picked: {west['id']} #5")
+    page.keyboard.press(" ")
+    wait_for_text(page, f"picked: {west['id']} #6")
+    # a focus ring shows (thick, for a projector)
+    ring = board.locator(f".target[data-id='{west['id']}'] .ring.inner")
+    assert ring.evaluate("(r) => getComputedStyle(r).display") != "none"
+    assert ring.evaluate("(r) => parseFloat(getComputedStyle(r).strokeWidth)") >= 4
+
+
+def _focused(page) -> dict:
+    """The data of the target that has the keyboard focus (inside marimo's shadow roots)."""
+    return page.evaluate(
+        """() => { let a = document.activeElement;
+                   while (a && a.shadowRoot && a.shadowRoot.activeElement) {
+                       a = a.shadowRoot.activeElement;
+                   }
+                   return a && a.dataset ? {...a.dataset} : {}; }"""
+    )
+
+
+def test_board_picker_under_marimo_run(marimo_app, page_session):
+    _open(page_session, marimo_app(NOTEBOOK))
+    _check_picks(page_session)
+    assert_healthy(page_session)
