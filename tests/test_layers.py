@@ -43,8 +43,9 @@ LAYERS: list[set[str]] = [
         "reference",
         "compare",
         "practice",
+        "play",
     },
-    {"site", "commands", "cli", "notebook_ui", "practice_ui", "__init__"},
+    {"site", "commands", "cli", "notebook_ui", "practice_ui", "play_ui", "__init__"},
 ]
 #: (importing module, imported module, function) allowed to reach upward
 EXEMPT = {("board", "render.svg", "_repr_svg_")}

@@ -1,0 +1,879 @@
+"""Play: a learner plays a whole game against bots (or with friends at one screen).
+
+A :class:`PlaySession` holds the set-up, the seats (who is a person, which bot plays the
+others) and every answer given so far, one per decision the engine asked, in order. The
+current position is the game replayed from those answers: when they run out, the engine is
+stopped at the decision it is asking (:class:`Pending`), with the state as it stands there.
+Replaying from scratch every click would cost a whole game at the end of one, so the session
+keeps a copy of the state between every two turns (a *checkpoint*) and replays at most one
+turn from the last copy before the answers run out.
+
+People answer by picking a target on the board (:meth:`PlaySession.targets`,
+:meth:`PlaySession.pick`: a square for the drawn tile, a segment, corner or quarter for a
+figure) or an option from the engine's list (:meth:`PlaySession.choose`); a refused target
+says which rule refuses it (:class:`~carc_teach.errors.Refusal`). Bots answer one decision per
+:meth:`PlaySession.bot_step` (the random and greedy players of
+:mod:`carc_teach.controllers`), so a learner can follow them. :meth:`PlaySession.hint` says
+what the greedy player would do and what it scores this turn; :meth:`PlaySession.undo` takes
+back the last answer a person gave. The game is a game file at any moment
+(:meth:`PlaySession.to_json`: the turns played so far), and :meth:`PlaySession.from_game`
+takes over a game from a file or a bundled example at any event.
+
+Nothing here imports marimo.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import PASS, Decision, Deploy, MoveFigure, Pass
+from .board import Placement
+from .board_input import Target
+from .controllers import GreedyController, RandomController
+from .editions import PRESETS
+from .errors import CarcTeachError, Refusal, has_control_characters, shown
+from .events import Event
+from .expansions import PACKAGES
+from .figures import Corner, Held, Place
+from .game import Game
+from .setup import Setup
+from .state import GameState
+from .text import plural
+from .turn import new_state, play, resume
+
+__all__ = [
+    "SEAT_KINDS",
+    "BOT_KINDS",
+    "EXPANSIONS",
+    "Seat",
+    "Pending",
+    "Answered",
+    "Hint",
+    "PlaySession",
+    "describe_option",
+]
+
+#: who may sit at a seat: a person at this screen, or one of the simulated players
+SEAT_KINDS = ("human", "greedy", "random")
+BOT_KINDS = ("greedy", "random")
+#: the expansions a game may be set up with (every one the engine plays), in the set-up order
+EXPANSIONS: tuple[str, ...] = tuple(eid for package in PACKAGES for eid in package.expansion_ids)
+#: at most this many players sit at a Play table (1 learner and 5 bots)
+MAX_SEATS = 6
+#: the longest player name accepted
+MAX_NAME = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player at the table: ``kind`` is ``"human"`` or a bot kind (:data:`BOT_KINDS`)."""
+
+    name: str
+    kind: str = "human"
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision the engine is asking now, and of whom.
+
+    ``index`` is how many answers were given before it; ``options`` are the legal answers
+    as the engine lists them (:data:`~carc_teach.actions.PASS` is legal too when
+    ``optional``); ``tile`` is the tile to place (a placement decision) and ``turn`` the
+    turn's number (None during scoring after the game).
+    """
+
+    index: int
+    player: str
+    kind: str
+    rule: str
+    prompt: str
+    optional: bool
+    options: tuple[Any, ...]
+    human: bool
+    tile: str | None
+    turn: int | None
+    decision: Decision = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What came of an answer: ``ok``; otherwise ``refusal`` says which rule refuses it (or
+    ``message`` why nothing was done, such as a bot's turn)."""
+
+    ok: bool
+    refusal: Refusal | None = None
+    message: str = ""
+
+    def __str__(self) -> str:
+        if self.ok:
+            return "done"
+        return str(self.refusal) if self.refusal is not None else self.message
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the greedy player would answer, in words, and the points it makes this turn."""
+
+    answer: Any
+    text: str
+    points: int
+    follow_up: Any = None
+
+
+@dataclass
+class _Asked:
+    """One answered decision: who was asked what, and how many events came before it."""
+
+    events_before: int
+    player: str
+    kind: str
+    human: bool
+
+
+class _Paused(Exception):
+    """Raised by the replaying controller when the answers run out: a decision waits."""
+
+
+class _Replayer(RandomController):
+    """Answers each decision with the next stored answer and stops at the first without one.
+
+    It writes the game-file moves of every finished turn (as the simulated players do) and
+    hands the session a copy of the state after each turn (its checkpoint).
+    """
+
+    picks_options = True  # every stored answer was checked when it was given
+
+    def __init__(self, session: PlaySession, start: int, moves: Sequence[Any]) -> None:
+        super().__init__(random.Random(0))
+        self.session = session
+        self.next = start
+        self.moves = list(moves)
+        self.state: GameState | None = None
+        self.decision: Decision | None = None
+
+    def choose(self, state: GameState, decision: Decision) -> Any:
+        answers = self.session._answers
+        if self.next < len(answers):
+            answer = answers[self.next]
+            self.next += 1
+            return answer
+        self.state, self.decision = state, decision
+        raise _Paused
+
+    def exhausted(self, state: GameState) -> bool:
+        limit = self.session.tile_limit
+        return limit is not None and len(self.moves) >= limit
+
+    def end_turn(self, state: GameState, turn: Any) -> None:
+        super().end_turn(state, turn)
+        self.session._keep(self.next, state, tuple(self.moves))
+
+
+@dataclass
+class _View:
+    """The position after the answers given: the state, the pending decision (None once the
+    game is over) and the game file's moves of the turns finished."""
+
+    state: GameState
+    pending: Pending | None
+    moves: tuple[Any, ...]
+    final_actions: tuple[dict[str, Any], ...]
+
+
+class PlaySession:
+    """A game being played: set-up, seats and the answers given so far.
+
+    Build one with :meth:`new` or :meth:`from_game`. ``tile_limit`` (None: the whole tile set)
+    ends the game after that many turns, with scoring after the game as if no tiles were left
+    (a short game for a lesson).
+    """
+
+    def __init__(
+        self,
+        setup: Setup,
+        seats: Sequence[Seat],
+        *,
+        answers: Sequence[Any] = (),
+        asked: Sequence[_Asked] = (),
+        tile_limit: int | None = None,
+        seed: int = 0,
+    ) -> None:
+        if tuple(s.name for s in seats) != tuple(setup.players):
+            raise CarcTeachError("the seats must name the set-up's players, in order")
+        self.setup = setup
+        self.seats = tuple(seats)
+        self.tile_limit = tile_limit
+        self.seed = seed
+        self._answers: list[Any] = list(answers)
+        self._asked: list[_Asked] = list(asked)
+        #: (answers given, state between two turns, moves so far), by answers given
+        self._checkpoints: list[tuple[int, GameState, tuple[Any, ...]]] = []
+        self._view: _View | None = None
+        self._bots: dict[str, RandomController] = {}
+        self._view_now()
+
+    # -- building a session -------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        seats: Sequence[Seat | tuple[str, str]],
+        *,
+        expansions: Sequence[str] = ("base",),
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int = 1,
+        tiles: int | None = None,
+    ) -> PlaySession:
+        """A new game. ``seats``: (name, kind) in seat order, at least one a person;
+        ``expansions`` any of :data:`EXPANSIONS` (the base game is always in play);
+        ``preset``/``options``: the edition preset and rule options (as ``setup.rules``);
+        ``seed`` shuffles the tiles (and seeds the bots); ``tiles`` plays a short game of that
+        many tiles. Bad input raises :class:`CarcTeachError` naming the field."""
+        seats = tuple(s if isinstance(s, Seat) else Seat(*s) for s in seats)
+        _check_seats(seats)
+        unknown = [e for e in expansions if e not in EXPANSIONS]
+        if unknown:
+            raise CarcTeachError(
+                f"expansions: unknown expansion {shown(unknown[0])}; choose from {', '.join(EXPANSIONS)}"
+            )
+        exps = ("base", *(e for e in EXPANSIONS if e in expansions and e != "base"))
+        rules: dict[str, Any] = {}
+        if preset:
+            if preset not in PRESETS:
+                raise CarcTeachError(
+                    f"preset: unknown edition preset {shown(preset)}; choose from {', '.join(PRESETS)}"
+                )
+            rules["preset"] = preset
+        if options:
+            rules["options"] = dict(options)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
+            raise CarcTeachError(f"seed: {shown(seed)} is not a whole number from 0 up")
+        names = tuple(s.name for s in seats)
+        setup = Setup(
+            players=names,
+            expansions=exps,
+            seed=seed,
+            rules=rules,
+            title="A game played on the Play page",
+        )
+        state = new_state(setup)  # raises on an unknown rule option
+        if tiles is not None:
+            if not isinstance(tiles, int) or isinstance(tiles, bool) or tiles < 1:
+                raise CarcTeachError(f"tiles: {shown(tiles)} is not a number of tiles from 1 up")
+            order = _seeded_order(state)
+            if tiles < len(order):
+                setup = Setup(
+                    players=names,
+                    expansions=exps,
+                    tile_order=tuple(order[:tiles]),
+                    rules=rules,
+                    title=setup.title,
+                    description=f"A short game of {plural(tiles, 'tile')}, scored as if the tiles had run out.",
+                )
+        short = setup.tile_order is not None
+        return cls(setup, seats, seed=seed, tile_limit=tiles if short else None)
+
+    @classmethod
+    def from_game(
+        cls,
+        game: Game,
+        until: int | None = None,
+        *,
+        humans: Sequence[str] | None = None,
+        bot: str = "greedy",
+        seed: int = 1,
+    ) -> PlaySession:
+        """Take over ``game`` (a loaded file, a bundled example, a downloaded Play game) just
+        after event ``until`` (None: where its moves end): the decisions asked up to there keep
+        the file's answers, the next one is asked of its player. ``humans``: the players a
+        person plays (default: the first); the others are ``bot`` players.
+
+        A game whose set-up gives a tile order is those tiles (scored as if the tiles had run
+        out when they do); one that names its tiles move by move goes on with the rest of the
+        tile set, shuffled with ``seed`` after the tiles it drew.
+        """
+        players = game.players
+        humans = tuple(players[:1] if humans is None else humans)
+        strangers = [h for h in humans if h not in players]
+        if strangers:
+            raise CarcTeachError(
+                f"humans: {shown(strangers[0])} is not a player of this game ({', '.join(players)})"
+            )
+        if bot not in BOT_KINDS:
+            raise CarcTeachError(
+                f"bot: unknown kind {shown(bot)}; choose from {', '.join(BOT_KINDS)}"
+            )
+        events = game.events
+        if until is not None and not 0 <= until < len(events):
+            raise CarcTeachError(f"until: the game has events 0 to {len(events) - 1}, not {until}")
+        setup = game.setup
+        tile_limit = None
+        if setup.tile_order is not None:
+            tile_limit = len(setup.tile_order)
+        elif setup.seed is None:
+            drawn = [e.tile for e in events if e.kind == "tile-drawn" and e.tile]
+            rest = [t for t, n in sorted(game.state.remaining.items()) for _ in range(n)]
+            random.Random(f"carc-teach-play:{seed}").shuffle(rest)
+            setup = Setup(
+                players=setup.players,
+                expansions=setup.expansions,
+                followers=setup.followers,
+                start=setup.start,
+                tile_order=tuple(drawn + rest),
+                rules=setup.rules,
+                title=setup.title,
+                description=setup.description,
+            )
+        # scoring after the game belongs to the file only where its tiles really ran out
+        final_at = next((e.index for e in events if e.kind == "final-scoring"), None)
+        over = (
+            final_at is not None and not game.state.bag and not any(game.state.remaining.values())
+        )
+        if tile_limit is not None and len(game.moves) >= tile_limit:
+            over = final_at is not None
+        limit = len(events) if until is None else until + 1
+        if final_at is not None and not over:
+            limit = min(limit, final_at)
+        asked = game.decisions()
+        kept = [d for d in asked if d.after_event < limit]
+        seats = [Seat(p, "human" if p in humans else bot) for p in players]
+        session = cls(
+            setup,
+            seats,
+            answers=[d.answer for d in kept],
+            asked=[_Asked(d.after_event, d.player, d.kind, d.player in humans) for d in kept],
+            tile_limit=tile_limit,
+            seed=setup.seed if setup.seed is not None else seed,
+        )
+        return session
+
+    # -- the position -------------------------------------------------------------------------
+    def _keep(self, given: int, state: GameState, moves: tuple[Any, ...]) -> None:
+        """A checkpoint after a turn (the replaying controller calls it)."""
+        if self._checkpoints and self._checkpoints[-1][0] >= given:
+            return
+        copy = state.clone()
+        copy.turn = None
+        copy.move_number = None
+        self._checkpoints.append((given, copy, moves))
+
+    def _replay(self) -> _View:
+        while self._checkpoints and self._checkpoints[-1][0] > len(self._answers):
+            self._checkpoints.pop()
+        final_scoring = True if self.tile_limit is not None else None
+        if self._checkpoints:
+            given, saved, moves = self._checkpoints[-1]
+            controller = _Replayer(self, given, moves)
+            run = lambda: resume(saved.clone(), controller, final_scoring=final_scoring)  # noqa: E731
+        else:
+            controller = _Replayer(self, 0, ())
+            run = lambda: play(self.setup, controller, final_scoring=final_scoring)  # noqa: E731
+        try:
+            state = run()
+        except _Paused:
+            state, decision = controller.state, controller.decision
+            assert state is not None and decision is not None
+            turn = state.turn
+            seat = self.seat_of(decision.player)
+            pending = Pending(
+                len(self._answers),
+                decision.player,
+                decision.kind,
+                decision.rule,
+                decision.prompt,
+                decision.optional,
+                tuple(decision.options),
+                seat.human,
+                turn.tile.id if decision.kind == "place" and turn and turn.tile else None,
+                None if turn is None or state.step == "final" else turn.number,
+                decision,
+            )
+            return _View(state, pending, tuple(controller.moves), ())
+        return _View(state, None, tuple(controller.moves), tuple(controller.final_actions))
+
+    def _view_now(self) -> _View:
+        if self._view is None:
+            self._view = self._replay()
+        return self._view
+
+    @property
+    def state(self) -> GameState:
+        """The state now (in the middle of a turn while a decision waits): for reading only."""
+        return self._view_now().state
+
+    @property
+    def pending(self) -> Pending | None:
+        """The decision asked now, or None when the game is over."""
+        return self._view_now().pending
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return dict(self.state.scores)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def answers(self) -> tuple[Any, ...]:
+        return tuple(self._answers)
+
+    def seat_of(self, player: str) -> Seat:
+        return next(s for s in self.seats if s.name == player)
+
+    def waiting_for_bot(self) -> bool:
+        pending = self.pending
+        return pending is not None and not pending.human
+
+    # -- answering ------------------------------------------------------------------------------
+    def _give(self, answer: Any, human: bool) -> Answered:
+        view = self._view_now()
+        pending = view.pending
+        assert pending is not None
+        problem = pending.decision.problem(answer)
+        if problem is not None:
+            return Answered(False, problem)
+        # the engine's own option carries what an equal answer may not (the module offering it)
+        if not isinstance(answer, Pass):
+            answer = next((o for o in pending.options if o == answer), answer)
+        self._answers.append(answer)
+        self._asked.append(_Asked(len(view.state.events), pending.player, pending.kind, human))
+        self._view = None
+        return Answered(True)
+
+    def _person_may_answer(self) -> Answered | None:
+        pending = self.pending
+        if pending is None:
+            return Answered(False, message="The game is over: there is nothing left to decide.")
+        if not pending.human:
+            return Answered(
+                False,
+                message=f"It is {pending.player}'s decision ({self.seat_of(pending.player).kind} bot): press Next to see it.",
+            )
+        return None
+
+    def choose(self, option: int | Any | None) -> Answered:
+        """Answer the pending decision (a person's) with one of its options: its index in
+        ``pending.options``, the option itself, or None to pass."""
+        refused = self._person_may_answer()
+        if refused is not None:
+            return refused
+        pending = self.pending
+        assert pending is not None
+        if option is None:
+            answer: Any = PASS
+        elif isinstance(option, int) and not isinstance(option, bool):
+            if not 0 <= option < len(pending.options):
+                return Answered(
+                    False, message=f"there is no option {option} of {len(pending.options)}"
+                )
+            answer = pending.options[option]
+        else:
+            answer = option
+        return self._give(answer, True)
+
+    def pass_(self) -> Answered:
+        """Decline the pending (optional) decision."""
+        return self.choose(None)
+
+    def bot_step(self) -> Answered:
+        """The bot whose decision waits answers it (one decision)."""
+        pending = self.pending
+        if pending is None:
+            return Answered(False, message="The game is over.")
+        if pending.human:
+            return Answered(
+                False, message=f"It is {pending.player}'s decision: a person answers it."
+            )
+        kind = self.seat_of(pending.player).kind
+        bot = self._bots.get(pending.player)
+        rng = random.Random(f"carc-teach-play:{self.seed}:{pending.index}")
+        if bot is None:
+            bot = GreedyController(rng) if kind == "greedy" else RandomController(rng)
+            self._bots[pending.player] = bot
+        bot.rng = rng
+        answer = bot.choose(self.state, pending.decision)
+        return self._give(answer, False)
+
+    def bots_to_person(self, limit: int = 10_000) -> int:
+        """Let the bots answer until a person is asked or the game ends; how many answers."""
+        n = 0
+        while n < limit and self.waiting_for_bot():
+            self.bot_step()
+            n += 1
+        return n
+
+    def undo(self) -> Answered:
+        """Take back the last answer a person gave (and every bot answer after it)."""
+        last = next((i for i in range(len(self._asked) - 1, -1, -1) if self._asked[i].human), None)
+        if last is None:
+            return Answered(False, message="Nothing to take back: no person has answered yet.")
+        del self._answers[last:]
+        del self._asked[last:]
+        self._view = None
+        self._bots.clear()
+        return Answered(True)
+
+    # -- the board's targets -------------------------------------------------------------------
+    def rotations(self) -> dict[int, int]:
+        """For a placement decision: on how many squares the tile fits at each rotation."""
+        pending = self.pending
+        counts = {r: 0 for r in (0, 90, 180, 270)}
+        if pending is not None and pending.kind == "place":
+            for p in pending.options:
+                counts[p.rotation] += 1
+        return counts
+
+    def groups(self) -> dict[str, str]:
+        """The pending decision's options grouped by what acts (a figure kind to deploy, a
+        figure to move): key -> label, in the engine's order. The board shows one group's
+        targets at a time."""
+        pending = self.pending
+        out: dict[str, str] = {}
+        if pending is None:
+            return out
+        for option in pending.options:
+            key = _group_key(option)
+            if key not in out:
+                out[key] = _group_label(self.state, option)
+        return out
+
+    def targets(self, rotation: int = 0, group: str | None = None) -> list[Target]:
+        """What the learner may pick on the board for the pending decision: for a placement,
+        every open square (legal where the tile fits turned ``rotation``); otherwise the places
+        of the options of ``group`` (default: the first group), and for the turn's deployment
+        the other segments of the tile just placed, refused."""
+        pending = self.pending
+        if pending is None:
+            return []
+        state = self.state
+        if pending.kind == "place":
+            legal = {(p.x, p.y) for p in pending.options if p.rotation == rotation}
+            return [
+                Target(
+                    f"square:{x},{y}",
+                    (x, y),
+                    f"square {x}, {y}" + ("" if (x, y) in legal else " (the tile does not fit)"),
+                    (x, y) in legal,
+                )
+                for x, y in sorted(state.board.frontier)
+            ]
+        groups = self.groups()
+        if not groups:
+            return []
+        group = group if group in groups else next(iter(groups))
+        out: list[Target] = []
+        seen: set[Any] = set()
+        for i, option in enumerate(pending.options):
+            if _group_key(option) != group:
+                continue
+            to = getattr(option, "to", None)
+            if to is None or isinstance(to, Held):
+                continue
+            seen.add(to)
+            out.append(Target(f"option:{i}", to, describe_option(state, option), True))
+        turn = state.turn
+        if pending.kind == "deploy" and turn is not None and turn.placed is not None:
+            figure = group.split(":", 1)[1] if group.startswith("deploy:") else "follower"
+            placed = turn.placed
+            for seg in placed.tile.segments:
+                node = (placed.x, placed.y, seg.id)
+                if node in seen:
+                    continue
+                out.append(
+                    Target(
+                        f"refused:{figure}:{placed.x},{placed.y},{seg.id}",
+                        node,
+                        f"the {seg.kind} on {placed.x}, {placed.y} (refused)",
+                        False,
+                    )
+                )
+        return out
+
+    def pick(self, target_id: str, rotation: int = 0) -> Answered:
+        """Answer with a target of :meth:`targets`: a legal one answers, a refused one says
+        which rule refuses it."""
+        refused = self._person_may_answer()
+        if refused is not None:
+            return refused
+        pending = self.pending
+        assert pending is not None
+        state = self.state
+        kind, _, rest = str(target_id).partition(":")
+        try:
+            if kind == "square" and pending.kind == "place":
+                x, y = (int(v) for v in rest.split(","))
+                placement = Placement(x, y, rotation)
+                if placement in pending.options:
+                    return self._give(placement, True)
+                tile = state.turn.tile if state.turn is not None else None
+                problem = state.why_not_place(tile, x, y, rotation) if tile else None
+                return Answered(
+                    False,
+                    problem
+                    or pending.decision.problem(placement)
+                    or Refusal("base.place", "the tile does not fit there"),
+                )
+            if kind == "option":
+                return self.choose(int(rest))
+            if kind == "refused":
+                figure, _, where = rest.partition(":")
+                x, y, seg = where.split(",", 2)
+                action = Deploy(figure, (int(x), int(y), seg))
+                problem = pending.decision.problem(action)
+                if problem is None:  # a segment the list missed: answer with it all the same
+                    return self._give(action, True)
+                return Answered(False, problem)
+        except (ValueError, TypeError):
+            pass
+        return Answered(False, message=f"{shown(target_id)} is not a target of this decision")
+
+    def why_not(self, target_id: str, rotation: int = 0) -> Refusal | None:
+        """Why a target is refused (None when it is legal), without answering."""
+        pending = self.pending
+        if pending is None:
+            return None
+        state = self.state
+        kind, _, rest = str(target_id).partition(":")
+        if kind == "square" and pending.kind == "place" and state.turn and state.turn.tile:
+            x, y = (int(v) for v in rest.split(","))
+            return state.why_not_place(state.turn.tile, x, y, rotation)
+        if kind == "refused":
+            figure, _, where = rest.partition(":")
+            x, y, seg = where.split(",", 2)
+            return pending.decision.problem(Deploy(figure, (int(x), int(y), seg)))
+        return None
+
+    def option_labels(self) -> list[str]:
+        """Every option of the pending decision in words (the keyboard's list)."""
+        pending = self.pending
+        if pending is None:
+            return []
+        return [describe_option(self.state, o) for o in pending.options]
+
+    # -- hint -----------------------------------------------------------------------------------
+    def hint(self) -> Hint | None:
+        """What the greedy player would answer now, and the points its answer makes for the
+        player this turn (the rest of the turn played with every other decision declined)."""
+        pending = self.pending
+        if pending is None:
+            return None
+        state = self.state
+        greedy = GreedyController(
+            random.Random(f"carc-teach-play:hint:{self.seed}:{pending.index}")
+        )
+        follow_up = None
+        if pending.kind == "deploy" and pending.index > 0:
+            # the greedy player plans its deployment as it places: ask it about the placement made
+            place_at = next(
+                (i for i in range(pending.index - 1, -1, -1) if self._asked[i].kind == "place"),
+                None,
+            )
+            if place_at is not None:
+                before = self._at(place_at)
+                if before.pending is not None:
+                    made = self._answers[place_at]
+                    greedy.choose(
+                        before.state, Decision(pending.player, "place", [made], rule="base.place")
+                    )
+        answer = greedy.choose(state, pending.decision)
+        trial = [answer]
+        if pending.kind == "place":
+            # and the deployment it planned with it
+            after = self._trial(trial)
+            if (
+                after.pending is not None
+                and after.pending.kind == "deploy"
+                and after.pending.player == pending.player
+            ):
+                follow_up = greedy.choose(after.state, after.pending.decision)
+                trial.append(follow_up)
+        points = self._points_this_turn(trial, pending.player)
+        what = describe_option(state, answer)
+        if follow_up is not None:
+            what += ", then " + describe_option(self._trial(trial[:1]).state, follow_up)
+        random_kind = pending.kind not in ("place", "deploy")
+        text = (
+            f"The greedy bot would {what}: "
+            f"{plural(points, 'point')} for {pending.player} this turn"
+            + (" (it answers this kind of decision at random)" if random_kind else "")
+            + "."
+        )
+        return Hint(answer, text, points, follow_up)
+
+    def _at(self, given: int) -> _View:
+        """The position after the first ``given`` answers (for looking back)."""
+        saved = self._answers, self._view
+        self._answers = self._answers[:given]
+        try:
+            return self._replay()
+        finally:
+            self._answers, self._view = saved
+
+    def _trial(self, extra: list[Any]) -> _View:
+        saved = self._answers, self._view
+        self._answers = self._answers + extra
+        try:
+            return self._replay()
+        finally:
+            self._answers, self._view = saved
+
+    def _points_this_turn(self, extra: list[Any], player: str) -> int:
+        """The player's points from now to the end of this turn, with ``extra`` answered and
+        every later decision of the turn declined (or its first option when it must be answered)."""
+        before = self.state.scores[player]
+        turn = self.pending.turn if self.pending else None
+        answers = list(extra)
+        for _ in range(200):
+            view = self._trial(answers)
+            pending = view.pending
+            if pending is None or pending.turn != turn or turn is None and pending.kind == "place":
+                break
+            answers.append(PASS if pending.optional or not pending.options else pending.options[0])
+        return view.state.scores[player] - before
+
+    # -- what happened -------------------------------------------------------------------------
+    def since_last_person(self) -> int:
+        """Index of the first event since a person last answered (0 before any)."""
+        last = next((a for a in reversed(self._asked) if a.human), None)
+        return 0 if last is None else last.events_before
+
+    def game(self) -> Game:
+        """The game so far as a :class:`Game` (its events run to the pending decision; its moves
+        are the turns finished), for the walkthroughs' views."""
+        view = self._view_now()
+        return Game.from_played(self.setup, view.moves, view.state, view.final_actions)
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as a game file (version 2): the set-up and the turns finished so far (a
+        turn under way is not in it), with the answers after the game once it is over."""
+        data = self.game().to_json()
+        if self.tile_limit is not None and self.over:
+            data["final_scoring"] = True
+        return data
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _check_seats(seats: Sequence[Seat]) -> None:
+    if not 2 <= len(seats) <= MAX_SEATS:
+        raise CarcTeachError(f"players: a game seats 2 to {MAX_SEATS} players, not {len(seats)}")
+    names: set[str] = set()
+    for n, seat in enumerate(seats, 1):
+        name = seat.name
+        if not isinstance(name, str) or not name.strip():
+            raise CarcTeachError(f"player {n}: the name is empty")
+        if name != name.strip() or has_control_characters(name) or len(name) > MAX_NAME:
+            raise CarcTeachError(
+                f"player {n}: the name {shown(name)} must have no control characters, no spaces "
+                f"around it and at most {MAX_NAME} characters"
+            )
+        if name in names:
+            raise CarcTeachError(f"player {n}: the name {shown(name)} is taken twice")
+        names.add(name)
+        if seat.kind not in SEAT_KINDS:
+            raise CarcTeachError(
+                f"player {n}: unknown kind {shown(seat.kind)}; choose from {', '.join(SEAT_KINDS)}"
+            )
+    if not any(s.human for s in seats):
+        raise CarcTeachError("players: at least one player must be a person")
+
+
+def _seeded_order(state: GameState) -> list[str]:
+    """The draw order a seeded game of this set-up shuffles (the engine's own bag)."""
+    from .turn import _prepare_bag
+
+    _prepare_bag(state)
+    return list(reversed(state.bag))
+
+
+def _group_key(option: Any) -> str:
+    if isinstance(option, Deploy):
+        return f"deploy:{option.figure}"
+    if isinstance(option, MoveFigure):
+        return f"move:{option.figure}"
+    return "other"
+
+
+def _group_label(state: GameState, option: Any) -> str:
+    if isinstance(option, Deploy):
+        return f"deploy a {option.figure.replace('-', ' ')}"
+    if isinstance(option, MoveFigure):
+        return f"move {_figure_name(state, option.figure)}"
+    if isinstance(option, Placement):
+        return "place the tile"
+    return "choose"
+
+
+def _figure_name(state: GameState, figure_id: str) -> str:
+    figure = state.figures.get(figure_id)
+    if figure is None:
+        return figure_id
+    kind = figure.kind.replace("-", " ")
+    owner = f"{figure.player}'s {kind}" if figure.player else f"the {kind}"
+    where = figure.location
+    if isinstance(where, Place):
+        return f"{owner} in {_place_name(where)}"
+    if isinstance(where, tuple):
+        return f"{owner} on {where[0]}, {where[1]}"
+    return owner
+
+
+def _place_name(place: Place) -> str:
+    if place.name.startswith("count."):
+        return f"the {place.name.removeprefix('count.')} quarter of Carcassonne"
+    return place.name
+
+
+def _where(state: GameState, to: Any) -> str:
+    if to is None:
+        return "back to the supply"
+    if isinstance(to, tuple):
+        x, y, seg_id = to
+        placed = state.board.tiles.get((x, y))
+        seg = next((s for s in placed.tile.segments if s.id == seg_id), None) if placed else None
+        if seg is None:
+            return f"segment {seg_id} on {x}, {y}"
+        sides = f" ({' '.join(seg.locations)})" if seg.locations else ""
+        return f"the {seg.kind}{sides} on {x}, {y}"
+    if isinstance(to, Corner):
+        return f"the corner where the tiles around {to.x}, {to.y} meet"
+    if isinstance(to, Place):
+        return _place_name(to)
+    if isinstance(to, Held):
+        return f"{to.player}'s table"
+    return str(to)
+
+
+def describe_option(state: GameState, option: Any) -> str:
+    """An option of a decision in words ("place the tile at 1, 0 turned 90°", "deploy a
+    follower on the city on 1, 0", "move Alice's follower in the castle quarter of
+    Carcassonne to the city on 2, 0", "pass")."""
+    if isinstance(option, Pass):
+        return "pass"
+    if isinstance(option, Placement):
+        return f"place the tile at {option.x}, {option.y} turned {option.rotation}°"
+    if isinstance(option, Deploy):
+        return f"deploy a {option.figure.replace('-', ' ')} on {_where(state, option.to)}"
+    if isinstance(option, MoveFigure):
+        return f"move {_figure_name(state, option.figure)} to {_where(state, option.to)}"
+    kind = getattr(option, "type", "")
+    if kind == "abbey-mayor.abbey":
+        return "play the abbey instead of drawing"
+    return kind or repr(option)

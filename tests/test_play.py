@@ -1,0 +1,236 @@
+"""The Play session (carc_teach.play): whole games through its API, with the base game, the
+Count, King & Robber and Abbey & Mayor; hand-checked points; refusals naming their rule;
+undo; hint; the game file it writes; taking over a game at an event."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from play_script import EXPANSIONS, SEED, TILES, scripted_answer
+
+from carc_teach import examples
+from carc_teach.actions import PASS, Deploy, Pass
+from carc_teach.board import Placement
+from carc_teach.errors import CarcTeachError
+from carc_teach.gamefile import load_game
+from carc_teach.play import PlaySession, Seat
+
+
+def _new(**kwargs) -> PlaySession:
+    return PlaySession.new([("You", "human"), ("Bot", "greedy")], **kwargs)
+
+
+def _play_out(session: PlaySession) -> list[str]:
+    """Play to the end: the scripted learner and the bots; the kinds the learner answered."""
+    kinds = []
+    while not session.over:
+        if session.pending.human:
+            kinds.append(session.pending.kind)
+            answer = scripted_answer(session)
+            result = session.choose(None if isinstance(answer, Pass) else answer)
+            assert result.ok, str(result)
+        else:
+            assert session.bot_step().ok
+    return kinds
+
+
+def _reloaded(session: PlaySession):
+    return load_game(json.loads(json.dumps(session.to_json())))
+
+
+@pytest.mark.parametrize(
+    "expansions", [("base",), ("count",), ("king-robber",), ("abbey-mayor",), EXPANSIONS]
+)
+def test_a_whole_game_through_the_session_replays_from_its_file(expansions):
+    session = _new(expansions=expansions, seed=5, tiles=30)
+    _play_out(session)
+    assert session.over and session.events[-1].kind == "game-end"
+    assert any(e.kind == "final-scoring" for e in session.events)
+    game = _reloaded(session)
+    assert game.scores == session.scores
+    assert [e.text for e in game.events] == [e.text for e in session.events]
+    assert game.final_scoring is True and len(game.setup.tile_order) == 30
+
+
+def test_a_whole_base_game_with_every_tile():
+    session = _new(seed=2)
+    _play_out(session)
+    assert session.setup.tile_order is None and not session.state.bag
+    assert _reloaded(session).scores == session.scores
+
+
+def test_the_scripted_game_meets_the_count_a_wagon_move_and_a_barn():
+    session = _new(expansions=EXPANSIONS, seed=SEED, tiles=TILES)
+    kinds = _play_out(session)
+    assert {"count.deploy", "wagon.move"} <= set(kinds)
+    assert any(
+        e.kind == "figure-deployed" and e.player == "You" and "barn" in e.text
+        for e in session.events
+    )
+    assert _reloaded(session).scores == session.scores
+
+
+def test_placing_and_deploying_by_targets_scores_a_small_city_by_hand():
+    # seed 3: You draw tile L (a city cap); turned 180° on (0, -1) it closes the start tile's
+    # city: 2 tiles x 2 points = 4 for the knight deployed on it
+    session = _new(seed=3)
+    pending = session.pending
+    assert (pending.kind, pending.player, pending.tile) == ("place", "You", "L")
+    assert session.rotations() == {0: 2, 90: 1, 180: 3, 270: 1}
+    targets = {t.id: t for t in session.targets(180)}
+    assert targets["square:0,-1"].legal and not targets["square:0,1"].legal
+    assert session.pick("square:0,-1", 180).ok
+    assert session.pending.kind == "deploy"
+    city = next(t for t in session.targets() if t.where == (0, -1, "city"))
+    assert city.legal and "city" in city.label
+    assert session.pick(city.id).ok
+    points = [e for e in session.events if e.kind == "points"]
+    assert [(e.player, e.points) for e in points] == [("You", 4)]
+    assert session.scores == {"You": 4, "Bot": 0}
+    assert session.pending.player == "Bot" and session.waiting_for_bot()
+
+
+def test_a_refused_square_names_its_rule_and_changes_nothing():
+    session = _new(seed=3)
+    refused = session.pick("square:0,1", 0)
+    assert not refused.ok and refused.refusal.rule == "base.place"
+    assert "edges do not match" in str(refused) and "(rule base.place)" in str(refused)
+    assert session.why_not("square:0,1", 0) == refused.refusal
+    assert session.answers == () and session.pending.kind == "place"
+
+
+def test_a_refused_segment_names_its_rule():
+    # find a deployment where a segment of the placed tile is refused (an occupied feature)
+    session = _new(seed=4)
+    for _ in range(200):
+        if session.pending.human and session.pending.kind == "deploy":
+            refused = [t for t in session.targets() if not t.legal]
+            if refused:
+                break
+        if session.pending.human:
+            answer = scripted_answer(session)
+            session.choose(None if isinstance(answer, Pass) else answer)
+        else:
+            session.bot_step()
+    else:  # pragma: no cover
+        pytest.fail("no refused segment in 200 answers")
+    before = session.answers
+    result = session.pick(refused[0].id)
+    assert not result.ok and result.refusal.rule.startswith("base.")
+    assert "already" in str(result) or "occupied" in str(result) or "follower" in str(result)
+    assert session.answers == before
+
+
+def test_a_person_cannot_answer_for_a_bot_and_a_bot_not_for_a_person():
+    session = _new(seed=3)
+    assert not session.bot_step().ok
+    session.pick("square:0,-1", 180)
+    session.pass_()
+    assert session.waiting_for_bot()
+    result = session.choose(0)
+    assert not result.ok and "Bot's decision" in str(result)
+
+
+def test_undo_takes_back_the_last_answer_of_a_person_and_the_bots_after_it():
+    session = _new(seed=3)
+    session.pick("square:0,-1", 180)
+    session.pass_()
+    session.bots_to_person()
+    assert session.pending.human and len(session.answers) >= 4
+    assert session.undo().ok
+    assert session.answers == (Placement(0, -1, 180),)
+    assert session.pending.kind == "deploy" and session.pending.player == "You"
+    assert session.undo().ok and session.answers == ()
+    assert not session.undo().ok
+
+
+def test_hint_is_the_greedy_move_and_its_points_this_turn():
+    session = _new(seed=3)
+    hint = session.hint()
+    assert hint.answer == Placement(0, -1, 180)
+    assert hint.follow_up == Deploy("follower", (0, -1, "city"))
+    assert hint.points == 4 and "4 points" in hint.text
+    assert session.answers == ()  # looking ahead answers nothing
+
+
+def test_the_count_deployment_taken_over_from_a_bundled_game():
+    game = examples.load("count-city")
+    asked = next(d for d in game.decisions() if d.kind == "count.deploy")
+    session = PlaySession.from_game(game, until=asked.after_event - 1, humans=(asked.player,))
+    pending = session.pending
+    assert (pending.kind, pending.player, pending.human) == ("count.deploy", asked.player, True)
+    assert pending.options == asked.options
+    assert [e.text for e in session.events] == [e.text for e in game.events[: asked.after_event]]
+    assert session.choose(asked.answer).ok
+    made = session.events[asked.after_event]
+    assert made.text == game.events[asked.after_event].text and made.rule == "count.deploy"
+
+
+def test_taking_over_goes_on_to_the_end_with_the_rest_of_the_tiles():
+    game = examples.load("king-robber")
+    session = PlaySession.from_game(game, until=20, humans=("Bob",))
+    assert [e.text for e in session.events[:21]] == [e.text for e in game.events[:21]]
+    assert len(session.setup.tile_order) > len(game.moves)  # the tiles it drew, then the rest
+    while not session.over:
+        if session.pending.human:
+            session.choose(scripted_answer(session))
+        else:
+            session.bot_step()
+    assert any(e.kind == "final-scoring" for e in session.events)
+    assert _reloaded(session).scores == session.scores
+
+
+def test_a_download_in_the_middle_reloads_where_the_turns_end():
+    session = _new(expansions=("count",), seed=7, tiles=20)
+    for _ in range(15):
+        if session.pending.human:
+            session.choose(scripted_answer(session))
+        else:
+            session.bot_step()
+    data = session.to_json()
+    assert data["version"] == 2 and "final_scoring" not in data
+    game = load_game(json.loads(json.dumps(data)))
+    again = PlaySession.from_game(game, humans=("You",))
+    assert len(again.setup.tile_order) == 20
+    turns = len(data["moves"])
+    assert len(again.game().moves) == turns
+    # the same tiles and the same scores so far; play on to the end of the 20 tiles
+    _play_out(again)
+    assert len(again.game().moves) == 20 and _reloaded(again).scores == again.scores
+
+
+def test_set_up_errors_name_the_field():
+    with pytest.raises(CarcTeachError, match="player 2: the name"):
+        PlaySession.new([("You", "human"), ("Bo\x1bb", "greedy")])
+    with pytest.raises(CarcTeachError, match="taken twice"):
+        PlaySession.new([("You", "human"), ("You", "greedy")])
+    with pytest.raises(CarcTeachError, match="at least one player must be a person"):
+        PlaySession.new([("A", "greedy"), ("B", "random")])
+    with pytest.raises(CarcTeachError, match="2 to 6 players"):
+        PlaySession.new([("A", "human")])
+    with pytest.raises(CarcTeachError, match="unknown expansion 'dragon'"):
+        _new(expansions=("dragon",))
+    with pytest.raises(CarcTeachError, match="unknown edition preset"):
+        _new(preset="nope")
+    with pytest.raises(CarcTeachError, match="humans"):
+        PlaySession.from_game(examples.load("count-city"), humans=("Zed",))
+
+
+def test_a_name_with_markup_is_kept_as_it_was_typed():
+    name = '<img src=x onerror="alert(1)">'
+    session = PlaySession.new([Seat(name, "human"), Seat("Bot", "random")], seed=1)
+    assert session.players[0] == name and session.to_json()["setup"]["players"][0] == name
+
+
+def test_several_people_at_one_screen_each_answer_their_own():
+    session = PlaySession.new([("Ann", "human"), ("Ben", "human"), ("Bot", "random")], seed=9)
+    players = []
+    while len(players) < 6 and not session.over:
+        pending = session.pending
+        if pending.human:
+            players.append(pending.player)
+            session.choose(PASS if pending.optional else 0)
+        else:
+            session.bot_step()
+    assert "Ann" in players and "Ben" in players
