@@ -26,11 +26,15 @@ from typing import TYPE_CHECKING
 from . import teach
 from .controllers import PASS, GreedyController
 from .errors import CarcTeachError
+from .expansions.abbey_mayor import lessons as abbey_mayor
+from .expansions.count import lessons as count
 from .expansions.count import views as count_views
 from .expansions.king_robber import views as king_views
+from .expansions.river2 import lessons as river2
+from .expansions.shrines import lessons as shrines
 from .expansions.shrines import views as shrines_views
 from .game import Game
-from .lessons import abbey_mayor, after_game, count, river2, shrines
+from .lessons import after_game
 from .setup import Setup
 from .simulate import DEFAULT_PLAYERS
 from .text import escape_markdown, plural

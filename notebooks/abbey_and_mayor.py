@@ -15,7 +15,7 @@ def _():
 
     from carc_teach import notebook_ui as ui
     from carc_teach import teach
-    from carc_teach.lessons import abbey_mayor as lessons
+    from carc_teach.expansions.abbey_mayor import lessons
 
     return lessons, mo, teach, ui
 

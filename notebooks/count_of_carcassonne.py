@@ -15,8 +15,8 @@ def _():
 
     from carc_teach import notebook_ui as ui
     from carc_teach import teach
+    from carc_teach.expansions.count import lessons
     from carc_teach.expansions.count import views as count_views
-    from carc_teach.lessons import count as lessons
 
     return count_views, lessons, mo, teach, ui
 

@@ -15,8 +15,8 @@ def _():
 
     from carc_teach import notebook_ui as ui
     from carc_teach import teach
+    from carc_teach.expansions.shrines import lessons
     from carc_teach.expansions.shrines import views as shrines_views
-    from carc_teach.lessons import shrines as lessons
 
     return lessons, mo, shrines_views, teach, ui
 

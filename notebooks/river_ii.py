@@ -15,7 +15,7 @@ def _():
 
     from carc_teach import examples, teach
     from carc_teach import notebook_ui as ui
-    from carc_teach.lessons import river2 as lesson
+    from carc_teach.expansions.river2 import lessons as lesson
 
     return examples, lesson, mo, teach, ui
 

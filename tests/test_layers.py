@@ -60,6 +60,7 @@ PACKAGE_FILES: dict[str, int] = {
     "rules": 9,
     "big_follower": 9,  # Inns & Cathedrals' second rule module
     "views": 13,
+    "lessons": 13,
 }
 
 

@@ -1,7 +1,9 @@
-"""What one walkthrough teaches beyond the common pieces of :mod:`carc_teach.teach`: its
-questions, its move notes and the tables it shows beside the board, one module per
-walkthrough (named after the expansion or the part of the rules it teaches).
+"""What the walkthroughs teach that is not one expansion's: the lessons that span several
+(:mod:`.after_game`, the scoring after the game; :mod:`.two_editions`, one game under two
+editions), the lesson lists (:mod:`.lesson_sets`) and the wording and choice helpers every
+walkthrough's questions share (:mod:`.helpers`).
 
-Like ``teach``, nothing here imports marimo; the notebooks compose these functions with
-:mod:`carc_teach.notebook_ui`.
+An expansion's own lessons live in its package (``carc_teach/expansions/<name>/lessons.py``
+and ``views.py``). Like ``teach``, nothing here imports marimo; the notebooks compose these
+functions with :mod:`carc_teach.notebook_ui`.
 """

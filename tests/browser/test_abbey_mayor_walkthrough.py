@@ -22,7 +22,7 @@ from test_classroom import classroom_moment
 from test_walkthroughs import open_walkthrough  # noqa: F401 (a fixture)
 
 from carc_teach import teach
-from carc_teach.lessons import abbey_mayor as lessons
+from carc_teach.expansions.abbey_mayor import lessons
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

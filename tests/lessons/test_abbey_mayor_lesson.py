@@ -11,8 +11,8 @@ import pytest
 
 from carc_teach import examples, teach
 from carc_teach.controllers import RandomController
+from carc_teach.expansions.abbey_mayor import lessons
 from carc_teach.game import Game
-from carc_teach.lessons import abbey_mayor as lessons
 from carc_teach.setup import Setup
 from carc_teach.text import plural
 from carc_teach.turn import play

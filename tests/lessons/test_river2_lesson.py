@@ -10,8 +10,8 @@ import pytest
 
 from carc_teach import examples, teach
 from carc_teach.board import Placement
+from carc_teach.expansions.river2 import lessons as lesson
 from carc_teach.expansions.river2.rules import river_problem
-from carc_teach.lessons import river2 as lesson
 from carc_teach.tiles import ROTATIONS, orient
 
 HEADING = ("north", "east", "south", "west")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from carc_teach import examples, teach
-from carc_teach.lessons import abbey_mayor as lessons
+from carc_teach.expansions.abbey_mayor import lessons
 
 NEW = {
     "The pig and the barn": "pig-and-barn",

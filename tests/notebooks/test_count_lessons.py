@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from carc_teach import examples, teach
+from carc_teach.expansions.count import lessons
 from carc_teach.expansions.count import views as count_views
 from carc_teach.figures import Place
-from carc_teach.lessons import count as lessons
 
 NEW = ("count-barn-mayor", "count-cathedral", "count-one-round", "count-river-first")
 

@@ -31,8 +31,12 @@ from hostile_games import (
 from carc_teach import classroom, examples, teach
 from carc_teach import notebook_ui as ui
 from carc_teach.compare import compare_games, logs_html
+from carc_teach.expansions.abbey_mayor import lessons as abbey_mayor
+from carc_teach.expansions.count import lessons as count
+from carc_teach.expansions.river2 import lessons as river2
+from carc_teach.expansions.shrines import lessons as shrines
 from carc_teach.gamefile import load_game
-from carc_teach.lessons import abbey_mayor, after_game, count, river2, shrines, two_editions
+from carc_teach.lessons import after_game, two_editions
 from carc_teach.text import escape_html, escape_markdown
 
 mo = pytest.importorskip("marimo")

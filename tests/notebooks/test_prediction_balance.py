@@ -11,8 +11,12 @@ from functools import cache
 import pytest
 
 from carc_teach import examples, teach
+from carc_teach.expansions.abbey_mayor import lessons as abbey_mayor
+from carc_teach.expansions.count import lessons as count
 from carc_teach.expansions.king_robber import views as king_views
-from carc_teach.lessons import abbey_mayor, after_game, count, river2, shrines
+from carc_teach.expansions.river2 import lessons as river2
+from carc_teach.expansions.shrines import lessons as shrines
+from carc_teach.lessons import after_game
 
 QUESTIONS = {
     "turn sequence": teach.prediction_for,

@@ -1,4 +1,4 @@
-"""The lessons of the Heretics & Shrines walkthrough (``carc_teach.lessons.shrines``): each loads,
+"""The lessons of the Heretics & Shrines walkthrough (``carc_teach.expansions.shrines.lessons``): each loads,
 its key events carry the footnotes it teaches, its questions agree with the engine, and no
 move note gives an answer away. The two new bundled games are scenarios too: the points of
 the events that matter are asserted, computed by hand in the comments."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from carc_teach import examples, teach
+from carc_teach.expansions.shrines import lessons
 from carc_teach.expansions.shrines import views as shrines_views
-from carc_teach.lessons import shrines as lessons
 
 
 def _events(game, kind, rule=None):

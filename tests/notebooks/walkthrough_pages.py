@@ -15,11 +15,15 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from carc_teach import classroom, examples, teach
+from carc_teach.expansions.abbey_mayor import lessons as abbey_mayor
+from carc_teach.expansions.count import lessons as count
 from carc_teach.expansions.count import views as count_views
 from carc_teach.expansions.inns_cathedrals import views as ic_views
 from carc_teach.expansions.king_robber import views as king_views
+from carc_teach.expansions.river2 import lessons as river2
+from carc_teach.expansions.shrines import lessons as shrines
 from carc_teach.expansions.shrines import views as shrines_views
-from carc_teach.lessons import abbey_mayor, after_game, count, river2, shrines, two_editions
+from carc_teach.lessons import after_game, two_editions
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...figures import kind_of
+from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet
 from ...scoring import figure_strength
 from ...teach import Prediction, note_held_for, prediction_for, turn_placer
@@ -171,11 +172,6 @@ def buildings_html(game: Game, index: int, *, hidden: bool = False) -> str:
     )
 
 
-def _winners(tally: dict[str, int]) -> list[str]:
-    best = max(tally.values(), default=0)
-    return [p for p, n in tally.items() if n == best and n > 0]
-
-
 def _outcome(winners: list[str], tally: dict[str, int], what: str) -> str:
     """ "Bob alone takes the city (2 against 1)", "Alice and Bob tie (2 each): both score the
     road in full"."""
@@ -207,7 +203,7 @@ def majority_question_for(game: Game, index: int) -> Prediction | None:
             strength = figure_strength(state, figure, feature)
             tally[figure.player] = tally.get(figure.player, 0) + strength
     tally = {p: tally[p] for p in game.players if p in tally}  # in seat order
-    winners = _winners(tally)
+    winners = common.winners(tally)
     scored = []
     for later in game.events[index + 1 :]:
         if later.kind == "points" and later.feature == event.feature:
@@ -221,17 +217,17 @@ def majority_question_for(game: Game, index: int) -> Prediction | None:
     as_one = dict(tally)
     as_one[owner] -= 1
     answer = _outcome(winners, tally, what)
-    choices = [answer]
-    for wrong in (
-        _outcome(_winners(as_one), as_one, what),
-        "Nobody: a tie cancels out, so nobody scores it"
-        if len(winners) > 1 or len(_winners(as_one)) > 1
-        else f"Nobody: the {what} is shared out, {plural(feature.size, 'tile')} between them",
-        f"{owner} alone takes the {what}: a big follower wins every tie",
-        f"{owner} alone takes the {what}, at twice its value",
-    ):
-        if wrong not in choices and len(choices) < 4:
-            choices.append(wrong)
+    choices = common.sorted_choices(
+        answer,
+        (
+            _outcome(common.winners(as_one), as_one, what),
+            "Nobody: a tie cancels out, so nobody scores it"
+            if len(winners) > 1 or len(common.winners(as_one)) > 1
+            else f"Nobody: the {what} is shared out, {plural(feature.size, 'tile')} between them",
+            f"{owner} alone takes the {what}: a big follower wins every tie",
+            f"{owner} alone takes the {what}, at twice its value",
+        ),
+    )
     placer = turn_placer(game, index) or "A player"
     n = inns_on(state, feature) or cathedrals_in(state, feature)
     building = f" with {'an inn' if feature.kind == 'road' else 'a cathedral'}" if n else ""
@@ -246,7 +242,7 @@ def majority_question_for(game: Game, index: int) -> Prediction | None:
         f"for the most scores it in full. Here {tally_words}: "
         f"{_outcome(winners, tally, what)}."
     )
-    return Prediction(question, tuple(sorted(choices)), answer, explanation)
+    return Prediction(question, choices, answer, explanation)
 
 
 def inns_cathedrals_question(game: Game, index: int) -> Prediction | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...events import Event
+from ...lessons import helpers as common
 from ...teach import Prediction, note_held_for, prediction_for, turn_placer, turn_span
 from ...text import escape_html as escape
 from ...text import plural
@@ -179,18 +180,22 @@ def token_question_for(game: Game, index: int) -> Prediction | None:
             f"{name} yet. Does anybody take {name}?"
         )
         answer = f"Yes: {player} takes {name}, having completed the first {word} of the game"
-        choices = [
-            answer,
-            f"No: {name} goes only to a {word} that scores points"
-            if not award["scored"]
-            else f"No: {name} is handed out only after the game",
-            f"No: {name} is handed out only after the game"
-            if not award["scored"]
-            else f"No: the first {word} only sets the size to beat",
-            f"Yes: whoever has the most followers on the {word} takes {name}"
-            if award["scored"]
-            else f"No: the first {word} only sets the size to beat",
-        ]
+        choices = tuple(
+            sorted(
+                [
+                    answer,
+                    f"No: {name} goes only to a {word} that scores points"
+                    if not award["scored"]
+                    else f"No: {name} is handed out only after the game",
+                    f"No: {name} is handed out only after the game"
+                    if not award["scored"]
+                    else f"No: the first {word} only sets the size to beat",
+                    f"Yes: whoever has the most followers on the {word} takes {name}"
+                    if award["scored"]
+                    else f"No: the first {word} only sets the size to beat",
+                ]
+            )
+        )
         explanation = (
             f"The first completed {word} gives {name} to whoever placed its last tile, here "
             f"{player}, whether or not anybody had a follower on it. From now on only a "
@@ -219,16 +224,16 @@ def token_question_for(game: Game, index: int) -> Prediction | None:
         no_points = f"No: {name} stays with {before}: the {word} is worth no more points"
         nobody = f"No: nobody scored the {word}, so nobody takes {name}"
         placed = f"Yes: completing any {word} takes {name} from {before}"
-        choices = [answer]
-        for wrong in (
-            yes_points if more_points else no_points,
-            nobody if not award["scored"] else placed,
-            f"Yes: {name} goes to {player}, whose {word} has more tiles than any before",
-            f"No: {name} stays with {before}: the {word} has no more tiles than the record",
-            placed,
-        ):
-            if wrong not in choices and len(choices) < 4:
-                choices.append(wrong)
+        choices = common.sorted_choices(
+            answer,
+            (
+                yes_points if more_points else no_points,
+                nobody if not award["scored"] else placed,
+                f"Yes: {name} goes to {player}, whose {word} has more tiles than any before",
+                f"No: {name} stays with {before}: the {word} has no more tiles than the record",
+                placed,
+            ),
+        )
         explanation = (
             f"{name[0].upper()}{name[1:]} goes by tiles, not points: a completed {word} takes "
             f"it only with more tiles than the biggest completed so far, scored or not. This "
@@ -243,7 +248,7 @@ def token_question_for(game: Game, index: int) -> Prediction | None:
                 else f"{name} stays with {before}."
             )
         )
-    return Prediction(question, tuple(sorted(choices)), answer, explanation)
+    return Prediction(question, choices, answer, explanation)
 
 
 def king_walkthrough_question(game: Game, index: int) -> Prediction | None:

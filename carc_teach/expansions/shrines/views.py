@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...events import Event
+from ...lessons import helpers as common
 from ...teach import Prediction, note_held_for, prediction_for, turn_span
 from ...text import escape_html as escape
 from ...text import plural
@@ -20,10 +21,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 _RESOLUTIONS = ("challenge-drawn", "shrine-challenge-lost")
-
-
-def _pos_text(node) -> str:
-    return f"({node[0]}, {node[1]})"
 
 
 def open_challenges(state: GameState) -> list[dict]:
@@ -43,8 +40,8 @@ def open_challenges(state: GameState) -> list[dict]:
         cloister = features.feature_of(challenge.cloister)
         rows.append(
             {
-                "shrine": _pos_text(challenge.shrine),
-                "cloister": _pos_text(challenge.cloister),
+                "shrine": common.square(challenge.shrine),
+                "cloister": common.square(challenge.cloister),
                 "heretic": ", ".join(sorted({f.player for f in shrine.figures if f.player})),
                 "monk": ", ".join(sorted({f.player for f in cloister.figures if f.player})),
                 "challenger": challenge.challenger or "",
@@ -147,7 +144,7 @@ def challenge_question_for(game: Game, index: int) -> Prediction | None:
     only_heretic = f"Only the heretic ({heretic}): the monk goes home with nothing"
     only_monk = f"Only the monk ({monk}): the heretic goes home with nothing"
     choices = (both, only_heretic, only_monk, "Nobody: the challenge cancels both buildings")
-    pair = f"the shrine at {_pos_text(shrine)} and the cloister at {_pos_text(cloister)}"
+    pair = f"the shrine at {common.square(shrine)} and the cloister at {common.square(cloister)}"
     if outcome.kind == "challenge-open":
         question = f"The game ends with the challenge between {pair} still open. Who scores?"
         answer = both
@@ -167,7 +164,7 @@ def challenge_question_for(game: Game, index: int) -> Prediction | None:
             )
         else:
             winner = shrine if shrine in done else cloister
-            what = f"the {'shrine' if winner == shrine else 'cloister'} at {_pos_text(winner)}"
+            what = f"the {'shrine' if winner == shrine else 'cloister'} at {common.square(winner)}"
             answer = only_heretic if winner == shrine else only_monk
             explanation = (
                 f"{capitalise(what)} is completed first, so it wins the race and scores as "

@@ -27,19 +27,19 @@ import re
 import weakref
 from typing import TYPE_CHECKING
 
-from .. import teach
-from ..board import Placement
-from ..expansions.river2.rules import entry_side, river_bend, river_problem, river_sides
-from ..geometry import NEIGHBOUR_OFFSETS
-from ..text import escape_html as escape
-from ..text import plural
-from ..tiles import ROTATIONS, orient
+from ... import teach
+from ...board import Placement
+from ...geometry import NEIGHBOUR_OFFSETS
+from ...text import escape_html as escape
+from ...text import plural
+from ...tiles import ROTATIONS, orient
+from .rules import entry_side, river_bend, river_problem, river_sides
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..events import Event
-    from ..game import Game
-    from ..state import GameState
-    from ..tiles import TileType
+    from ...events import Event
+    from ...game import Game
+    from ...state import GameState
+    from ...tiles import TileType
 
 __all__ = [
     "river_ends",

@@ -26,14 +26,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import teach
-from ..expansions.shrines import views as shrines_views
-from ..text import capitalise, join_names
-from .lesson_sets import Lesson, LessonSet
+from ... import teach
+from ...lessons import helpers as common
+from ...lessons.lesson_sets import Lesson, LessonSet
+from ...text import capitalise, join_names
+from ..abbey_mayor.lessons import abbey_mayor_module
+from . import views as shrines_views
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..features import Feature
-    from ..game import Game
+    from ...features import Feature
+    from ...game import Game
 
 __all__ = [
     "Lesson",
@@ -93,29 +95,13 @@ footnotes_by_lesson_markdown = _LESSONS.footnotes_markdown
 # -- small helpers -----------------------------------------------------------------------------
 
 
-def _at(square) -> str:
-    return f"({square[0]}, {square[1]})"
-
-
 def _plain(why: str) -> str:
     """The engine's reason without the footnote id it names in passing."""
     return why.replace(" (a cloister for this rule, ckr-45)", " (a cloister for this rule)")
 
 
-def _or(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
-
-
 def _rival(building: str) -> str:
     return "cloister" if building == "shrine" else "shrine"
-
-
-def _pick(answer: str, wrong: list[str]) -> tuple[str, ...]:
-    out = [answer]
-    for w in wrong:
-        if w not in out and len(out) < 4:
-            out.append(w)
-    return tuple(sorted(out))
 
 
 # -- the placement limit -----------------------------------------------------------------------
@@ -136,8 +122,8 @@ def limit_question_for(game: Game, index: int) -> teach.Prediction | None:
     placer = event.player or "The player"
     name = "played the abbey" if building == "abbey" else f"laid a {building}"
     question = (
-        f"{placer} has just {name} at {_at(event.pos)}. By its edges it would also have "
-        f"fitted at {_at(square)}. Could {placer} have put it there instead?"
+        f"{placer} has just {name} at {common.square(event.pos)}. By its edges it would also have "
+        f"fitted at {common.square(square)}. Could {placer} have put it there instead?"
     )
     answer = f"No: {why}"
     wrong = []
@@ -163,7 +149,7 @@ def limit_question_for(game: Game, index: int) -> teach.Prediction | None:
         "already in the board a second rival is refused as well. An abbey counts as a "
         f"cloister for this limit. Here: {event.text}"
     )
-    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
 
 
 def empty_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -183,7 +169,7 @@ def empty_question_for(game: Game, index: int) -> teach.Prediction | None:
     placer = event.player or "The player"
     role = "heretic" if kind == "shrine" else "monk"
     question = (
-        f"{placer} has just laid the {kind} at {_at(event.pos)}, which the official limit "
+        f"{placer} has just laid the {kind} at {common.square(event.pos)}, which the official limit "
         f"would refuse there. This game plays the house rule that allows crowded buildings. "
         f"May {placer} put a {role} on it?"
     )
@@ -199,7 +185,7 @@ def empty_question_for(game: Game, index: int) -> teach.Prediction | None:
         "game, so no second challenge can start. It still counts as a tile around its "
         f"neighbours. Here: {event.text}"
     )
-    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
 
 
 # -- a challenge with an abbey or a wagon ------------------------------------------------------
@@ -250,13 +236,15 @@ def challenge_question_for(game: Game, index: int) -> teach.Prediction | None:
     else:
         won_shrine = shrine.nodes[0] in done
         answer = only_shrine if won_shrine else only_cloister
-        what = f"the shrine at {_at(shrine.nodes[0])}" if won_shrine else cloister.describe()
+        what = (
+            f"the shrine at {common.square(shrine.nodes[0])}" if won_shrine else cloister.describe()
+        )
         why = (
             f"{what} is completed first, so it wins and scores as usual; whatever stands on the "
             "other building goes home without points, whoever laid the tile, and that building "
             "stays on the board, empty"
         )
-    pair = f"the shrine at {_at(shrine.nodes[0])} and {cloister.describe()}"
+    pair = f"the shrine at {common.square(shrine.nodes[0])} and {cloister.describe()}"
     question = f"{placer}'s tile completes {what} of the challenge between {pair}. Who scores?"
     extra = (
         " An abbey is a cloister in every respect, so it races a shrine like any cloister."
@@ -286,10 +274,6 @@ def _wagon_loss(game: Game, index: int):
     return state, wagon, state.board.features.feature_of(wagon.node)
 
 
-def _module(state):
-    return next((m for m in state.modules if m.id == "abbey-mayor"), None)
-
-
 _COMPASS = ("north", "east", "south", "west")
 
 
@@ -311,7 +295,7 @@ def _loss_question(game: Game, index: int) -> teach.Prediction | None:
     found = _wagon_loss(game, index)
     if found is None:
         return None
-    from ..expansions.abbey_mayor.rules import connected_features
+    from ..abbey_mayor.rules import connected_features
 
     state, wagon, here = found
     owner = wagon.player
@@ -344,7 +328,7 @@ def _loss_question(game: Game, index: int) -> teach.Prediction | None:
             else "."
         )
     )
-    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
 
 
 def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None:
@@ -358,7 +342,7 @@ def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None
     ):
         return None
     state = game.replay(index - 1)
-    module = _module(state)
+    module = abbey_mayor_module(state)
     wagon = state.figures.get(event.figure or "")
     if module is None or wagon is None or wagon.node is None:
         return None
@@ -366,7 +350,7 @@ def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None
         return None
     if module.option("wagon.move-rule") != "connected":
         return None
-    from ..expansions.abbey_mayor.rules import connected_features, wagon_targets
+    from ..abbey_mayor.rules import connected_features, wagon_targets
 
     here = state.board.features.feature_of(wagon.node)
     targets = [f for f, _ in wagon_targets(module, state, wagon)]
@@ -380,12 +364,12 @@ def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None
     owner = wagon.player
     names = [_name(f, state) for f in targets]
     if names:
-        answer = f"Onto {_or(names)}, or back to {owner}'s supply"
+        answer = f"Onto {common.join_or(names)}, or back to {owner}'s supply"
     else:
         answer = f"Nowhere: it goes back to {owner}'s supply"
     with_shut = [*names, _name(shut[0])]
     wrong = [
-        f"Onto {_or(with_shut)}, or back to {owner}'s supply",
+        f"Onto {common.join_or(with_shut)}, or back to {owner}'s supply",
         f"Only onto {_name(shut[0])}: it is the one it touches",
         f"Nowhere yet: it waits on {here.describe()} until {owner}'s next turn",
     ]
@@ -403,10 +387,10 @@ def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None
         "After its feature scores, a wagon may roll on to a connected road, city or cloister "
         f"that is unfinished and empty. {capitalise(_name(shut[0]))} is connected and free, but "
         f"under the house rule it is shut to wagons: {reason}. Here the wagon may go "
-        + (f"onto {_or(names)}" if names else "nowhere")
+        + (f"onto {common.join_or(names)}" if names else "nowhere")
         + f" (or back to the supply). {event.text}"
     )
-    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
 
 
 def wagon_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -446,7 +430,7 @@ def challenge_start_question_for(game: Game, index: int) -> teach.Prediction | N
         "so in words, ckr-50). Being neighbours is allowed: the limit is one rival per building."
     )
     question = f"{move}. What happens to the two followers from now on?"
-    return teach.Prediction(question, _pick(answer, wrong), answer, explanation)
+    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
 
 
 def expansion_question(game: Game, index: int) -> teach.Prediction | None:

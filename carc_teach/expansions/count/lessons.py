@@ -27,15 +27,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import teach
-from ..expansions.count import views as count_views
-from ..figures import kind_of
-from ..text import join_names
-from .lesson_sets import Lesson, LessonSet
+from ... import teach
+from ...figures import kind_of
+from ...lessons import helpers as common
+from ...lessons.lesson_sets import Lesson, LessonSet
+from ...text import join_names
+from . import views as count_views
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..events import Event
-    from ..game import Game
+    from ...events import Event
+    from ...game import Game
 
 __all__ = [
     "Lesson",
@@ -122,17 +123,8 @@ def _scoring_after(game: Game, index: int) -> list[Event]:
     return out
 
 
-def _outcome(winners: list[str], what: str) -> str:
-    if not winners:
-        return f"nobody scores the {what}"
-    if len(winners) == 1:
-        return f"{winners[0]} alone takes the {what}"
-    return f"{join_names(winners)} share the {what}, each scoring it in full"
-
-
-def _winners(strengths: dict[str, int]) -> list[str]:
-    best = max(strengths.values(), default=0)
-    return [p for p, s in strengths.items() if s == best] if best > 0 else []
+#: how the walkthrough says that tied players score a feature
+_SHARE = "{names} share the {what}, each scoring it in full"
 
 
 def _title(kind: str) -> str:
@@ -254,7 +246,7 @@ def strength_question_for(game: Game, index: int) -> teach.Prediction | None:
     strength = (event.data or {}).get("strength")
     if strength is None:
         return None
-    from ..scoring import figure_strength
+    from ...scoring import figure_strength
 
     others: dict[str, int] = {}
     for f in feature.figures:
@@ -265,7 +257,7 @@ def strength_question_for(game: Game, index: int) -> teach.Prediction | None:
     def with_strength(n: int) -> list[str]:
         tally = dict(others)
         tally[owner] = tally.get(owner, 0) + n
-        return _winners(tally)
+        return common.winners(tally)
 
     scored = sorted({e.player for e in _scoring_after(game, index) if e.kind == "points"})
     if sorted(with_strength(strength)) != scored:  # pragma: no cover - the engine decided
@@ -275,7 +267,7 @@ def strength_question_for(game: Game, index: int) -> teach.Prediction | None:
     what = feature.kind if feature.kind != "field" else "farm"
 
     def choice(n: int, why: str) -> str:
-        return f"It counts {n} ({why}): {_outcome(with_strength(n), what)}"
+        return f"It counts {n} ({why}): {common.outcome(with_strength(n), what, tie=_SHARE)}"
 
     usual_why = (
         f"its city's {usual} pennant{'s' if usual != 1 else ''}"
@@ -308,7 +300,7 @@ def strength_question_for(game: Game, index: int) -> teach.Prediction | None:
     )
     explanation = (
         f"{rule} So here {owner}'s {name} counts {strength} ({tally}): "
-        f"{_outcome(with_strength(strength), what)}. Either way it changes only who wins, "
+        f"{common.outcome(with_strength(strength), what, tie=_SHARE)}. Either way it changes only who wins, "
         "never what the feature is worth, and the extra weight lasts for this scoring only."
     )
     return teach.Prediction(
@@ -352,12 +344,14 @@ def cathedral_question_for(game: Game, index: int) -> teach.Prediction | None:
     placer = teach.turn_placer(game, index) or holders[0]
     owner = mover.player
     name = _title(mover.kind).lower()
-    outcome = _outcome(scored, "cloister")
+    outcome = common.outcome(scored, "cloister", tie=_SHARE)
     answer = f"{owner} may send the {name} in: {outcome}"
     if len(scored) == 1:
-        other = _outcome(sorted({*holders, owner}, key=game.players.index), "cloister")
+        other = common.outcome(
+            sorted({*holders, owner}, key=game.players.index), "cloister", tie=_SHARE
+        )
     else:
-        other = _outcome([owner], "cloister")
+        other = common.outcome([owner], "cloister", tie=_SHARE)
     choices = (
         answer,
         f"{owner} may send the {name} in: {other}",
@@ -411,7 +405,7 @@ def round_question_for(game: Game, index: int) -> teach.Prediction | None:
         f"No: the Count blocks the {quarter}",
     )
     state = game.replay(index - 1)
-    from ..expansions.count.rules import count_quarter
+    from .rules import count_quarter
 
     where = count_quarter(state) or "elsewhere"
     explanation = (

@@ -32,19 +32,20 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .. import teach
-from ..figures import Corner, kind_of, role_name
-from ..scoring import figure_strength
-from ..text import capitalise, join_names, plural
-from ..text import escape_html as escape
-from .lesson_sets import Lesson, LessonSet
+from ... import teach
+from ...figures import Corner, kind_of, role_name
+from ...lessons import helpers as common
+from ...lessons.lesson_sets import Lesson, LessonSet
+from ...scoring import figure_strength
+from ...text import capitalise, join_names, plural
+from ...text import escape_html as escape
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..events import Event
-    from ..features import Feature
-    from ..figures import Figure
-    from ..game import Game
-    from ..state import GameState
+    from ...events import Event
+    from ...features import Feature
+    from ...figures import Figure
+    from ...game import Game
+    from ...state import GameState
 
 __all__ = [
     "Lesson",
@@ -154,28 +155,16 @@ footnotes_by_lesson_markdown = _LESSONS.footnotes_markdown
 # -- small helpers -----------------------------------------------------------------------------
 
 
-def _at(node) -> str:
-    return f"({node[0]}, {node[1]})"
-
-
 def _where(feature: Feature, node=None) -> str:
     """'the road of 3 tiles on (1, 0), (2, 0) and (3, 0)': a feature and where it lies (a
     cloister names its square already; a long feature its first tiles)."""
     if feature.kind == "cloister":
         return feature.describe()
     if feature.size == 1 or node is not None:
-        return f"{feature.describe()} at {_at(node or feature.nodes[0])}"
+        return f"{feature.describe()} at {common.square(node or feature.nodes[0])}"
     tiles = sorted(feature.tiles)
-    shown = [_at(t) for t in tiles[:3]] + (["…"] if len(tiles) > 3 else [])
+    shown = [common.square(t) for t in tiles[:3]] + (["…"] if len(tiles) > 3 else [])
     return f"{feature.describe()} on {join_names(shown)}"
-
-
-def _join_or(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
-
-
-def _module(state: GameState):
-    return next((m for m in state.modules if m.id == "abbey-mayor"), None)
 
 
 def _figure_name(figure: Figure, feature: Feature) -> str:
@@ -200,22 +189,9 @@ def _who_stands(feature: Feature, players: tuple[str, ...], figures=None) -> str
 
 
 def _plural_name(name: str) -> str:
-    from ..figures import ROLE_PLURALS
+    from ...figures import ROLE_PLURALS
 
     return ROLE_PLURALS.get(name, name + "s")
-
-
-def _winners(strengths: dict[str, int]) -> list[str]:
-    best = max(strengths.values(), default=0)
-    return [p for p, s in strengths.items() if s == best] if best > 0 else []
-
-
-def _outcome(winners: list[str], what: str) -> str:
-    if not winners:
-        return f"nobody scores the {what}"
-    if len(winners) == 1:
-        return f"{winners[0]} alone takes the {what}"
-    return f"{join_names(winners)} tie and each score it in full"
 
 
 def _run_after(game: Game, index: int, kinds=("points", "no-score")) -> list[Event]:
@@ -231,8 +207,10 @@ def _run_after(game: Game, index: int, kinds=("points", "no-score")) -> list[Eve
     return out
 
 
-def _points_choices(correct: int, wrong: list[int], *, keep: int = 0) -> tuple[str, ...]:
-    return teach._choices(correct, wrong, keep=keep)
+def abbey_mayor_module(state: GameState):
+    """The Abbey & Mayor rule module of the game of ``state`` (None if it is not played): its
+    options decide where a wagon may go."""
+    return common.module_in_play(state, "abbey-mayor")
 
 
 # -- the mayor ---------------------------------------------------------------------------------
@@ -288,12 +266,14 @@ def mayor_question_for(game: Game, index: int) -> teach.Prediction | None:
     p = city.pennants
     real = with_mayor(p)
     actual = [e.player for e in _run_after(game, index) if e.kind == "points"]
-    winners = _winners(real)
+    winners = common.winners(real)
     if sorted(winners) != sorted(actual):  # pragma: no cover - the engine decided otherwise
         return None
 
     def choice(n: int) -> str:
-        return f"{owner}'s mayor counts {n}: {_outcome(_winners(with_mayor(n)), 'city')}"
+        return (
+            f"{owner}'s mayor counts {n}: {common.outcome(common.winners(with_mayor(n)), 'city')}"
+        )
 
     answer = choice(p)
     blocks = f"{owner}'s mayor counts 0 and keeps the others out: nobody scores the city"
@@ -318,14 +298,14 @@ def mayor_question_for(game: Game, index: int) -> teach.Prediction | None:
     if p:
         why = (
             f"A mayor counts one follower for each pennant of its city, so here {owner}'s "
-            f"mayor counts {p} ({tally}): {_outcome(winners, 'city')}."
+            f"mayor counts {p} ({tally}): {common.outcome(winners, 'city')}."
         )
     else:
         why = (
             f"A mayor counts one follower for each pennant of its city, and this city has "
             f"none, so {owner}'s mayor counts 0 ({tally}). It kept the city occupied while it "
             f"grew (nobody could put a follower into {owner}'s part), but it wins nothing by "
-            f"itself: {_outcome(winners, 'city')}."
+            f"itself: {common.outcome(winners, 'city')}."
         )
     why += (
         " The mayor changes who wins, never what the city is worth, and it goes home after "
@@ -364,11 +344,11 @@ def _wagon_choices(game: Game, index: int):
     """For a wagon's move: (state before, wagon, its scored feature, the features it may go
     to, the near misses as ``(why, feature)``, the farm of its tile, and whether the second
     edition's neighbourhood rule is played)."""
-    from ..expansions.abbey_mayor.rules import connected_features, wagon_targets
+    from .rules import connected_features, wagon_targets
 
     event = game.events[index]
     state = game.replay(index - 1)
-    module = _module(state)
+    module = abbey_mayor_module(state)
     wagon = state.figures.get(event.figure or "")
     if module is None or wagon is None or wagon.node is None:
         return None
@@ -430,7 +410,7 @@ def _labels(features: list[Feature]) -> dict[int, str]:
 def _destinations(owner: str, features: list[Feature], labels: dict[int, str]) -> str:
     if not features:
         return f"Nowhere: the wagon goes back to {owner}'s supply"
-    return f"Onto {_join_or([labels[f.id] for f in features])}, or back to {owner}'s supply"
+    return f"Onto {common.join_or([labels[f.id] for f in features])}, or back to {owner}'s supply"
 
 
 def _wagon_where_question(game: Game, index: int) -> teach.Prediction | None:
@@ -504,7 +484,7 @@ def _moved_to(state: GameState, event: Event) -> str:
     try:
         return _where(state.board.features.feature_of(node), node)
     except KeyError:  # pragma: no cover - the node is on the board the event describes
-        return f"the tile at {_at(node)}"
+        return f"the tile at {common.square(node)}"
 
 
 def _wagon_order_question(game: Game, index: int, moves: list[Event]) -> teach.Prediction:
@@ -571,13 +551,13 @@ def _farm_at(state: GameState, event: Event) -> Feature | None:
 
 
 def _cities(state: GameState, farm: Feature) -> int:
-    from ..expansions.abbey_mayor.rules import farm_cities
+    from .rules import farm_cities
 
     return farm_cities(state, farm)[0]
 
 
 def _barn_owners(state: GameState, farm: Feature) -> list[str]:
-    from ..expansions.abbey_mayor.rules import barns_on
+    from .rules import barns_on
 
     return [b.player for b in barns_on(state, farm)]
 
@@ -592,7 +572,7 @@ def _farmers_text(farm: Feature, players) -> str:
 
 def _herd_on(state: GameState, farm: Feature) -> bool:
     """Whether a pig-herd tile of The River II shows its herd in this farm."""
-    from ..expansions.abbey_mayor.rules import has_pig_herd
+    from .rules import has_pig_herd
 
     return has_pig_herd(state, farm)
 
@@ -653,7 +633,7 @@ def _barn_placement_question(game: Game, index: int) -> teach.Prediction | None:
     wrong = ([3 * n] if len(event.breakdown) > 1 else []) + [4 * n, n, 0]
     return teach.Prediction(
         question,
-        _points_choices(event.points, wrong),
+        common.points_choices(event.points, wrong),
         plural(event.points, "point"),
         explanation,
     )
@@ -699,7 +679,7 @@ def _barn_connect_question(game: Game, index: int) -> teach.Prediction | None:
     wrong = ([n] if len(first.breakdown) > 1 else []) + [3 * n, 4 * n, 0]
     return teach.Prediction(
         question,
-        _points_choices(first.points, wrong),
+        common.points_choices(first.points, wrong),
         plural(first.points, "point"),
         explanation,
     )
@@ -759,7 +739,7 @@ def _barn_final_question(game: Game, index: int) -> teach.Prediction | None:
         wrong = [shared, *wrong]
     return teach.Prediction(
         question,
-        _points_choices(event.points, wrong, keep=1 if others else 0),
+        common.points_choices(event.points, wrong, keep=1 if others else 0),
         plural(event.points, "point"),
         explanation,
     )
@@ -884,20 +864,24 @@ def big_follower_question_for(game: Game, index: int) -> teach.Prediction | None
         return {p: tally[p] for p in players if p in tally}  # in seat order
 
     real = with_big(strength)
-    winners = _winners(real)
+    winners = common.winners(real)
     actual = [e.player for e in _run_after(game, index) if e.kind == "points"]
     if sorted(winners) != sorted(actual):  # pragma: no cover - the engine decided otherwise
         return None
     what = feature.kind if feature.kind in ("city", "road") else "feature"
-    answer = f"{owner}'s big follower counts {strength}: {_outcome(winners, what)}"
-    wrong = [f"{owner}'s big follower counts 1: {_outcome(_winners(with_big(1)), what)}"]
-    if len(_winners(with_big(1))) > 1:
+    answer = f"{owner}'s big follower counts {strength}: {common.outcome(winners, what)}"
+    wrong = [
+        f"{owner}'s big follower counts 1: {common.outcome(common.winners(with_big(1)), what)}"
+    ]
+    if len(common.winners(with_big(1))) > 1:
         wrong.append(f"One figure each: a tie cancels out and nobody scores the {what}")
     wrong.append(
         f"{owner}'s big follower counts {strength} and doubles the points too: "
-        f"{_outcome(winners, what)} at twice its value"
+        f"{common.outcome(winners, what)} at twice its value"
     )
-    wrong.append(f"{owner}'s big follower counts 0: {_outcome(_winners(with_big(0)), what)}")
+    wrong.append(
+        f"{owner}'s big follower counts 0: {common.outcome(common.winners(with_big(0)), what)}"
+    )
     choices = list(dict.fromkeys([answer, *wrong]))[:4]
     placer = teach.turn_placer(game, index) or "A player"
     question = (
@@ -908,7 +892,7 @@ def big_follower_question_for(game: Game, index: int) -> teach.Prediction | None
     explanation = (
         "A big follower counts as two followers when the majority is decided, and in nothing "
         f"else: the {what} is worth the same as with an ordinary follower. Here {tally}: "
-        f"{_outcome(winners, what)}. It goes home after the scoring like any follower."
+        f"{common.outcome(winners, what)}. It goes home after the scoring like any follower."
     )
     return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
 
@@ -1098,7 +1082,7 @@ def special_figures(state: GameState) -> list[dict]:
     ``on_board``, ``where`` (in words) and ``counts`` (its strength where it stands: a mayor
     the city's pennants; a barn the completed cities its farm borders, 4 points each after the
     game). Empty in a game without them."""
-    from ..expansions.abbey_mayor.rules import farm_cities
+    from .rules import farm_cities
 
     features = state.board.features
     rows = []
@@ -1131,7 +1115,7 @@ def special_figures(state: GameState) -> list[dict]:
                     else:
                         row["counts"] = plural(strength, "follower")
                 elif isinstance(fig.location, Corner):
-                    from ..expansions.abbey_mayor.rules import barn_farm
+                    from .rules import barn_farm
 
                     farm = barn_farm(state, fig)
                     n, _ = farm_cities(state, farm)
