@@ -9,8 +9,15 @@ Actions are small frozen values. Each action type has a ``type`` name and reads 
 itself as JSON (the ``actions`` of a game file move, see docs/game-format.md);
 :func:`register_action` lets an expansion add its own types.
 
+A game file's actions are read once, when the file is loaded (:func:`read_action`), into typed
+actions. What a segment or a corner of "the tile placed in the turn" is depends on that tile,
+so such a location is read as a reference (:class:`SegmentRef`, :class:`CornerRef`) that
+:meth:`Action.resolved` turns into a board location when the turn is played.
+
 >>> Deploy("follower", (0, -1, "city")).to_json(at=(0, -1))
 {'type': 'deploy', 'figure': 'follower', 'segment': 'city'}
+>>> read_action({"type": "deploy", "segment": "N", "player": "Bob"}).action.to
+SegmentRef(name='N', x=None, y=None)
 >>> action_from_json({"type": "pass"}, None)
 Pass(decision=None)
 """
@@ -22,12 +29,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import Refusal
+from .errors import Refusal, shown
 from .figures import Corner, Held, Location, Place
 from .geometry import CORNER_OFFSETS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .board import PlacedTile
+    from .board import Board, PlacedTile
 
 __all__ = [
     "Action",
@@ -39,6 +46,12 @@ __all__ = [
     "Decision",
     "ACTION_TYPES",
     "register_action",
+    "WrittenAction",
+    "read_action",
+    "SegmentRef",
+    "CornerRef",
+    "resolve_location",
+    "json_type",
     "action_from_json",
     "location_from_json",
     "location_to_json",
@@ -70,10 +83,18 @@ class Action:
         raise NotImplementedError
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None) -> Action:
-        """Read the action; ``placed`` is the tile placed in this turn (segment references
-        and corners are relative to it). Raises :class:`ActionError`."""
+    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None = None) -> Action:
+        """Read the action (its keys are checked already, see :func:`read_action`). With
+        ``placed`` None, as a game file is loaded, a location on the tile placed in the turn
+        stays a reference (:class:`SegmentRef`, :class:`CornerRef`); given the tile placed,
+        it is resolved at once. Raises :class:`ActionError`."""
         raise NotImplementedError
+
+    def resolved(self, placed: PlacedTile | None, board: Board | None) -> Action:
+        """The action with every location reference resolved against the tile placed in the
+        turn and the board (raises :class:`ActionError` naming the field); an action without
+        references is itself."""
+        return self
 
 
 _ACTIONS: dict[str, type[Action]] = {}
@@ -92,24 +113,65 @@ def register_action(cls: type[Action]) -> type[Action]:
     return cls
 
 
-def action_from_json(data: Mapping[str, Any], placed: PlacedTile | None) -> Action:
-    """Read one action of a game file move (raises :class:`ActionError`)."""
+@dataclass(frozen=True, slots=True)
+class WrittenAction:
+    """One action of a game file's move, read: the typed action (its locations on the tile
+    placed in the turn still references) and the player the file names (None: the active
+    player, or for ``final_actions`` the one who placed the last tile)."""
+
+    action: Action
+    player: str | None = None
+
+
+def json_type(value: Any) -> str:
+    """What a decoded JSON value is, as messages say it: ``"an integer"``, ``"null"``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def read_action(data: Any) -> WrittenAction:
+    """Read one action of a game file move, as the file is loaded: its type among the
+    registered ones, its keys, its player, then the type's own fields. Raises
+    :class:`ActionError` naming the key (None: the action itself)."""
+    if not isinstance(data, dict):
+        raise ActionError(f"an action is an object with a 'type', not {json_type(data)}")
     kind = data.get("type")
     cls = _ACTIONS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ActionError(
-            f"unknown action type {kind!r}; known: {', '.join(sorted(_ACTIONS))}", "type"
+            f"unknown action type {shown(kind)}; known: {', '.join(sorted(_ACTIONS))}", "type"
         )
-    extra = sorted(set(data) - set(cls.keys) - {"type", "player"})
+    keys = cls.keys
+    extra = sorted(set(data) - set(keys) - {"type", "player"})
     if extra:
-        allowed = ", ".join(sorted({"type", "player", *cls.keys}))
+        allowed = ", ".join(sorted({"type", "player", *keys}))
         raise ActionError(
-            f"unknown key {extra[0]!r} for a {kind!r} action (allowed: {allowed})", extra[0]
+            f"unknown key {shown(extra[0])} for a {kind!r} action (allowed: {allowed})", extra[0]
         )
-    for key, required in cls.keys.items():
+    for key, required in keys.items():
         if required and key not in data:
             raise ActionError(f"is required in a {kind!r} action", key)
-    return cls.from_json(data, placed)
+    player = data.get("player")
+    if player is not None and (not isinstance(player, str) or not player):
+        raise ActionError(f"must be a non-empty string, not {json_type(player)}", "player")
+    return WrittenAction(cls.from_json(data, None), player)
+
+
+def action_from_json(data: Mapping[str, Any], placed: PlacedTile | None) -> Action:
+    """Read one action and resolve its locations against ``placed``, the tile placed in the
+    turn (raises :class:`ActionError`); a segment of another tile is taken as named."""
+    return read_action(data).action.resolved(placed, None)
 
 
 # -- locations in JSON ------------------------------------------------------------------------
@@ -133,13 +195,77 @@ def segment_list(placed: PlacedTile) -> str:
     return ", ".join(parts)
 
 
+@dataclass(frozen=True, slots=True)
+class SegmentRef:
+    """A segment as a game file names it, read before its turn is played: ``name`` is a
+    catalogue segment id or a compass location (``"N"``, ``"NNE"``) of the tile at (``x``,
+    ``y``), or, when they are None, of the tile placed in the turn."""
+
+    name: str
+    x: int | None = None
+    y: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CornerRef:
+    """A corner of the tile placed in the turn, as a game file names it (``"NE"``)."""
+
+    name: str
+
+
 _LOCATION_KEYS = ("segment", "corner", "place", "held")
 
 
-def location_from_json(data: Mapping[str, Any], placed: PlacedTile | None) -> Location:
+def resolve_location(location: Any, placed: PlacedTile | None, board: Board | None) -> Location:
+    """A location read from a game file made a board location: a :class:`SegmentRef` or a
+    :class:`CornerRef` resolved against the tile placed in the turn (``placed``) or the tile
+    the reference names on ``board`` (None: a segment of another tile is taken as named);
+    any other location is itself. Raises :class:`ActionError` naming the field."""
+    if type(location) is SegmentRef:
+        name, x, y = location.name, location.x, location.y
+        if x is not None and y is not None:
+            if board is None:
+                return (x, y, name)
+            there = board.tiles.get((x, y))
+            if there is None:
+                raise ActionError(f"there is no tile at ({x}, {y})", "x")
+            segment = segment_of(there, name)
+            if segment is None:
+                raise ActionError(
+                    f"tile {there.type.id} at ({x}, {y}) rotated {there.rotation} has no segment "
+                    f"{shown(name)}; its segments are {segment_list(there)}",
+                    "segment",
+                )
+            return (x, y, segment)
+        if placed is None:
+            raise ActionError("no tile is placed yet, so the segment needs 'x' and 'y'", "segment")
+        segment = segment_of(placed, name)
+        if segment is None:
+            raise ActionError(
+                f"tile {placed.type.id} rotated {placed.rotation} has no segment {name!r}; "
+                f"its segments are {segment_list(placed)}",
+                "segment",
+            )
+        return (placed.x, placed.y, segment)
+    if type(location) is CornerRef:
+        if placed is None:
+            raise ActionError("no tile is placed yet, so give the corner as [x, y]", "corner")
+        dx, dy = CORNER_OFFSETS[location.name]
+        return Corner(placed.x + dx, placed.y + dy)
+    return location
+
+
+def location_from_json(data: Mapping[str, Any], placed: PlacedTile | None = None) -> Location:
     """Read where a figure goes: ``segment`` (+ optional ``x``, ``y``; else the tile placed
     this turn), ``corner`` (``"NE"`` of the placed tile, or ``[x, y]`` grid point), ``place``
-    (a name) or ``held`` (a player)."""
+    (a name) or ``held`` (a player). A segment or a corner named on the tile placed in the
+    turn, or a segment of another tile, is a reference (:class:`SegmentRef`,
+    :class:`CornerRef`) when ``placed`` is None, resolved against it when it is given."""
+    location = _read_location(data)
+    return location if placed is None else resolve_location(location, placed, None)
+
+
+def _read_location(data: Mapping[str, Any]) -> Any:
     given = [k for k in _LOCATION_KEYS if k in data]
     if len(given) != 1:
         raise ActionError(
@@ -157,25 +283,14 @@ def location_from_json(data: Mapping[str, Any], placed: PlacedTile | None) -> Lo
                 for k in ("x", "y")
             ):
                 raise ActionError("a segment on another tile needs integer 'x' and 'y'", "x")
-            return (data["x"], data["y"], value)
-        if placed is None:
-            raise ActionError("no tile is placed yet, so the segment needs 'x' and 'y'", "segment")
-        seg = segment_of(placed, value)
-        if seg is None:
-            raise ActionError(
-                f"tile {placed.type.id} rotated {placed.rotation} has no segment {value!r}; "
-                f"its segments are {segment_list(placed)}",
-                "segment",
-            )
-        return (placed.x, placed.y, seg)
+            return SegmentRef(value, data["x"], data["y"])
+        return SegmentRef(value)
     if key == "corner":
         if isinstance(value, str):
-            off = CORNER_OFFSETS.get(value.upper())
-            if off is None:
-                raise ActionError(f"a corner is NW, NE, SE or SW, not {value!r}", "corner")
-            if placed is None:
-                raise ActionError("no tile is placed yet, so give the corner as [x, y]", "corner")
-            return Corner(placed.x + off[0], placed.y + off[1])
+            name = value.upper()
+            if name not in CORNER_OFFSETS:
+                raise ActionError(f"a corner is NW, NE, SE or SW, not {shown(value)}", "corner")
+            return CornerRef(name)
         if (
             isinstance(value, list)
             and len(value) == 2
@@ -242,11 +357,17 @@ class Deploy(Action):
         return {"type": self.type, "figure": self.figure, **location_to_json(to, at)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None) -> Deploy:
+    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None = None) -> Deploy:
         figure = data.get("figure", "follower")
         if not isinstance(figure, str) or not figure:
             raise ActionError("must be a figure kind such as 'follower'", "figure")
         return cls(figure, location_from_json(data, placed))
+
+    def resolved(self, placed: PlacedTile | None, board: Board | None) -> Deploy:
+        to = self.to
+        if type(to) is SegmentRef or type(to) is CornerRef:
+            return Deploy(self.figure, resolve_location(to, placed, board), self.module)
+        return self
 
 
 @register_action
@@ -275,8 +396,14 @@ class MoveFigure(Action):
         where = {"supply": True} if self.to is None else location_to_json(self.to, at)
         return {"type": self.type, "figure": self.figure, **where}
 
+    def resolved(self, placed: PlacedTile | None, board: Board | None) -> MoveFigure:
+        to = self.to
+        if type(to) is SegmentRef or type(to) is CornerRef:
+            return MoveFigure(self.figure, resolve_location(to, placed, board))
+        return self
+
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None) -> MoveFigure:
+    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None = None) -> MoveFigure:
         figure = data.get("figure")
         if not isinstance(figure, str) or not figure:
             raise ActionError(
@@ -307,10 +434,10 @@ class Pass(Action):
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None) -> Pass:
+    def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None = None) -> Pass:
         kind = data.get("decision")
         if kind is not None and (not isinstance(kind, str) or not kind):
-            raise ActionError("must be the kind of decision passed, such as 'deploy'", "decision")
+            raise ActionError(f"must be a non-empty string, not {json_type(kind)}", "decision")
         return cls(kind)
 
 

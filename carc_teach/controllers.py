@@ -15,29 +15,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import (
-    PASS,
-    ActionError,
-    Decision,
-    Pass,
-    action_from_json,
-    segment_list,
-    segment_of,
-)
+from .actions import ACTION_TYPES, PASS, ActionError, Decision, Pass
 from .board import Placement
-from .errors import IllegalMoveError, Refusal, shown
+from .errors import IllegalMoveError, Refusal
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, edge_links
 from .setup import Move
 from .tiles import orient
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .actions import Action
+    from .actions import Action, WrittenAction
     from .features import Feature
     from .state import GameState, Turn
     from .tiles import Segment, TileType
 
-__all__ = ["Controller", "MoveListController", "RandomController", "GreedyController"]
+__all__ = [
+    "Controller",
+    "MoveListController",
+    "RandomController",
+    "GreedyController",
+    "read_moves",
+]
 
 
 class Controller:
@@ -108,8 +106,10 @@ class MoveListController(Controller):
         self,
         moves: Sequence[Move],
         start: int = 0,
-        final_actions: Sequence[dict[str, Any]] = (),
+        final_actions: Sequence[dict[str, Any]] | Move = (),
     ) -> None:
+        #: the moves, their actions read once (see :func:`read_moves`): as the file was
+        #: loaded, or here for moves made in code
         self.moves = list(moves)
         self.next = start
         self._action = 0
@@ -118,11 +118,18 @@ class MoveListController(Controller):
         #: action index -> (why the decision that could have taken it refused it, that
         #: decision, the action read)
         self._refused: dict[int, tuple[Refusal, Decision, Action]] = {}
-        self._final = Move(number=0, actions=tuple(final_actions), final=True)
+        # a game's final actions, read already, or their JSON, read when the game ends
+        self._final = (
+            final_actions
+            if isinstance(final_actions, Move)
+            else Move(number=0, actions=tuple(final_actions), final=True)
+        )
 
     def final_move(self) -> Move:
         self._action = 0
         self._refused = {}
+        if self._final.typed_actions is None:
+            self._final = read_moves((self._final,))[0]
         return self._final
 
     def end_final(self, state: GameState, turn: Turn) -> None:
@@ -214,6 +221,8 @@ class MoveListController(Controller):
 
     def take_move(self, state: GameState) -> Move:
         move = self.moves[self.next]
+        if move.typed_actions is None:  # made in code: read its actions once
+            move = self.moves[self.next] = read_moves((move,))[0]
         self.next += 1
         if self._reread:
             # the same move again after the engine set a drawn tile aside: the answers it
@@ -241,14 +250,15 @@ class MoveListController(Controller):
         move = turn.move
         if decision.kind == "place":
             return self._placement(move, turn, decision)
-        actions = move.actions
+        actions: tuple[WrittenAction, ...] = move.typed_actions  # type: ignore[assignment]
         i = self._action
         if i < len(actions):
-            raw = actions[i]
-            player = raw.get("player", turn.player)
-            kind = raw.get("type")
+            written = actions[i]
+            player = written.player or turn.player
+            action = written.action
+            kind = action.type
             if player == decision.player:
-                if kind == "pass" and raw.get("decision") in (None, decision.kind):
+                if kind == "pass" and action.decision in (None, decision.kind):  # type: ignore[attr-defined]
                     if not decision.optional:
                         raise IllegalMoveError(
                             Refusal(
@@ -261,7 +271,7 @@ class MoveListController(Controller):
                     self._action += 1
                     return PASS
                 if kind in decision.accepts:
-                    answer = self._answer(state, move, i, raw, decision)
+                    answer = self._answer(state, move, i, action, decision)
                     if answer is not None:
                         self._action += 1
                         return answer
@@ -296,12 +306,12 @@ class MoveListController(Controller):
         return p
 
     def _answer(
-        self, state: GameState, move: Move, i: int, raw: dict[str, Any], decision: Decision
+        self, state: GameState, move: Move, i: int, action: Action, decision: Decision
     ) -> Action | None:
         turn = state.turn
         assert turn is not None
         try:
-            action = action_from_json(_segment_elsewhere(raw, state), turn.placed)
+            action = action.resolved(turn.placed, state.board)
         except ActionError as exc:
             raise IllegalMoveError(
                 exc.reason, move=_number(move), **move.locate_action(i, exc.field)
@@ -337,10 +347,10 @@ class MoveListController(Controller):
                 raise IllegalMoveError(
                     problem, move=_number(move), **move.locate_action(self._action)
                 )
-            raw = move.actions[self._action]
-            who = raw.get("player", turn.player)
-            kind = raw.get("type")
-            refusal = _unasked(state, turn, raw)
+            written = move.typed_actions[self._action]  # type: ignore[index]
+            who = written.player or turn.player
+            kind = written.action.type
+            refusal = _unasked(state, turn, written.action)
             if refusal is not None:
                 raise IllegalMoveError(
                     refusal, move=_number(move), **move.locate_action(self._action)
@@ -365,33 +375,41 @@ class MoveListController(Controller):
             )
 
 
-def _segment_elsewhere(raw: dict[str, Any], state: GameState) -> dict[str, Any]:
-    """An action naming a segment of another tile (``x``, ``y``) by a side or half-side, as
-    the same action naming it by its catalogue id: what the rules' checks look up."""
-    ref, x, y = raw.get("segment"), raw.get("x"), raw.get("y")
-    if not isinstance(ref, str) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in (x, y)
+def read_moves(moves: Sequence[Move]) -> tuple[Move, ...]:
+    """The moves with their actions read into typed actions (:meth:`Move.read`; a move read
+    already is itself), every rule module's action types registered first when a move names
+    one not known yet (a move made in code, before its game imported its modules)."""
+    if any(
+        not isinstance(a, dict) or not known_action_type(a.get("type"))
+        for m in moves
+        if m.typed_actions is None
+        for a in m.actions
     ):
-        return raw  # not a segment elsewhere, or malformed: action_from_json says why
-    placed = state.board.tiles.get((x, y))
-    if placed is None:
-        raise ActionError(f"there is no tile at ({x}, {y})", "x")
-    segment = segment_of(placed, ref)
-    if segment is None:
-        raise ActionError(
-            f"tile {placed.type.id} at ({x}, {y}) rotated {placed.rotation} has no segment "
-            f"{shown(ref)}; its segments are {segment_list(placed)}",
-            "segment",
-        )
-    return raw if segment == ref else {**raw, "segment": segment}
+        register_every_action_type()
+    return tuple(m.read() for m in moves)
 
 
-def _unasked(state: GameState, turn: Turn, raw: dict[str, Any]) -> Refusal | None:
+def known_action_type(kind: Any) -> bool:
+    """Whether ``kind`` names an action type registered so far."""
+    return isinstance(kind, str) and kind in ACTION_TYPES
+
+
+def register_every_action_type() -> None:
+    """Import every expansion's rule module, so that the action types they register are all
+    known, whichever modules this process happened to import before (the list an unknown
+    type's error gives is then the same every time)."""
+    from .rules import RULE_MODULES, module_class
+
+    for expansion in RULE_MODULES:
+        module_class(expansion)
+
+
+def _unasked(state: GameState, turn: Turn, written: Action) -> Refusal | None:
     """Why a rule kept any decision from taking this action in this turn (nobody may leave
     the Count's quarter, a wagon moves only after its feature scored), asked of the modules
     in play from the last; None when no rule has a reason."""
     try:
-        action = action_from_json(_segment_elsewhere(raw, state), turn.placed)
+        action = written.resolved(turn.placed, state.board)
     except ActionError:
         return None
     for m in reversed(state.modules):

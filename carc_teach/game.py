@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .controllers import Controller, MoveListController
+from .controllers import Controller, MoveListController, read_moves
 from .errors import GameFileError
 from .events import Event
 from .setup import Move, Setup
@@ -81,22 +81,35 @@ class Game:
         *,
         final_scoring: bool | None = None,
         source: str | None = None,
-        final_actions: Sequence[dict[str, Any]] = (),
+        final_actions: Sequence[dict[str, Any]] | Move = (),
     ) -> None:
         self.setup = setup
-        self.moves = tuple(moves)
         self.final_scoring = final_scoring
         self.source = source
+        final = (
+            final_actions
+            if isinstance(final_actions, Move)
+            else Move(0, actions=tuple(final_actions), final=True)
+        )
         #: answers to decisions asked during scoring after the game (a file's ``final_actions``)
-        self.final_actions = tuple(final_actions)
+        self.final_actions = final.actions
         self._checkpoints: list[tuple[int, GameState, int, bool]] | None = None
+        self._final: Move | None = None
         try:
+            # every action read once, here or as the file was loaded (a move read is kept)
+            *moves_read, self._final = read_moves((*moves, final))
+            self.moves = tuple(moves_read)
             self.state = play(setup, self._controller(), final_scoring=final_scoring)
         except GameFileError as exc:
             raise exc.located(source) if source else exc from None
 
     def _controller(self, start: int = 0) -> MoveListController:
-        return MoveListController(self.moves, start=start, final_actions=self.final_actions)
+        if self._final is None:  # a game played by another controller: read its moves once
+            *moves_read, self._final = read_moves(
+                (*self.moves, Move(0, actions=self.final_actions, final=True))
+            )
+            self.moves = tuple(moves_read)
+        return MoveListController(self.moves, start=start, final_actions=self._final)
 
     @classmethod
     def from_played(
@@ -111,6 +124,7 @@ class Game:
         game.setup = setup
         game.moves = tuple(moves)
         game.final_actions = tuple(final_actions)
+        game._final = None
         game.final_scoring = None
         game.source = None
         game.state = state
@@ -185,7 +199,8 @@ class Game:
 
         Plays the game once more (the options of a placement are listed only here, never
         during normal play of a file)."""
-        recorder = _Recording(self.moves, final_actions=self.final_actions)
+        self._controller()  # the moves read
+        recorder = _Recording(self.moves, final_actions=self._final)
         play(self.setup, recorder, final_scoring=self.final_scoring)
         return recorder.asked
 

@@ -9,7 +9,10 @@ action number and the field. Moves are then played, and a move that breaks the r
 
 Version 2 (written since the engine asks decisions of any player) gives each move a list of
 ``actions``; version-1 files, whose moves carry at most one ``deploy``, still load and replay
-identically.
+identically. Every action is read here, once, into a typed action
+(:func:`carc_teach.actions.read_action`, kept as ``Move.typed_actions``), so a malformed one is
+reported as the file loads; what it means on the board (a segment of the tile placed in the
+turn) is checked when its turn is played.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .actions import ACTION_TYPES
+from .actions import ActionError, WrittenAction, json_type, read_action
+from .controllers import known_action_type, register_every_action_type
 from .editions import from_setup, option
 from .errors import GameFileError, UnknownRuleError, has_control_characters, shown
 from .game import Game
@@ -158,7 +162,7 @@ def decode_game_text(
             source=source,
         ) from None
     if not isinstance(data, dict):
-        raise GameFileError(f"a game file is a JSON object, not {_json_type(data)}", source=source)
+        raise GameFileError(f"a game file is a JSON object, not {json_type(data)}", source=source)
     return data
 
 
@@ -238,22 +242,6 @@ def _unclosed(text: str) -> bool:
     return in_string or depth > 0
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object"
-
-
 def _check_keys(
     obj: dict, allowed: set[str], where: str, source: str, move: int | None = None
 ) -> None:
@@ -270,7 +258,7 @@ def _check_keys(
 def _int(value: Any, field: str, source: str, move: int | None = None, *, lo=None, hi=None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise GameFileError(
-            f"must be an integer, not {_json_type(value)}", source=source, move=move, field=field
+            f"must be an integer, not {json_type(value)}", source=source, move=move, field=field
         )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         if hi is None:
@@ -288,7 +276,7 @@ def _int(value: Any, field: str, source: str, move: int | None = None, *, lo=Non
 def _str(value: Any, field: str, source: str, move: int | None = None) -> str:
     if not isinstance(value, str) or not value:
         raise GameFileError(
-            f"must be a non-empty string, not {_json_type(value)}",
+            f"must be a non-empty string, not {json_type(value)}",
             source=source,
             move=move,
             field=field,
@@ -311,7 +299,7 @@ def _rotation(value: Any, field: str, source: str, move: int | None = None) -> i
 def _parse_setup(data: Any, source: str) -> Setup:
     if not isinstance(data, dict):
         raise GameFileError(
-            f"must be an object, not {_json_type(data)}", source=source, field="setup"
+            f"must be an object, not {json_type(data)}", source=source, field="setup"
         )
     _check_keys(data, _SETUP_KEYS, "setup", source)
     players = data.get("players")
@@ -361,7 +349,7 @@ def _parse_setup(data: Any, source: str) -> Setup:
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise GameFileError(
-            f"must be an object, not {_json_type(rules)}", source=source, field="setup.rules"
+            f"must be an object, not {json_type(rules)}", source=source, field="setup.rules"
         )
     _check_keys(rules, _RULES_KEYS, "setup.rules", source)
     if "preset" in rules:
@@ -380,7 +368,7 @@ def _parse_setup(data: Any, source: str) -> Setup:
     start_data = data.get("start", {})
     if not isinstance(start_data, dict):
         raise GameFileError(
-            f"must be an object, not {_json_type(start_data)}", source=source, field="setup.start"
+            f"must be an object, not {json_type(start_data)}", source=source, field="setup.start"
         )
     _check_keys(start_data, _START_KEYS, "setup.start", source)
     start = StartTile(
@@ -420,7 +408,7 @@ def _parse_move(data: Any, number: int, source: str, version: int) -> Move:
     where = f"moves[{number - 1}]"
     if not isinstance(data, dict):
         raise GameFileError(
-            f"a move is an object, not {_json_type(data)}", source=source, move=number, field=where
+            f"a move is an object, not {json_type(data)}", source=source, move=number, field=where
         )
     _check_keys(data, _MOVE_KEYS_V1 if version == 1 else _MOVE_KEYS, "", source, number)
     player = data.get("player")
@@ -444,7 +432,15 @@ def _parse_move(data: Any, number: int, source: str, version: int) -> Move:
                     move=number,
                     field=key,
                 )
-        return Move(number, tile=tile, discard=True, player=player, note=note, version=version)
+        return Move(
+            number,
+            tile=tile,
+            discard=True,
+            player=player,
+            note=note,
+            version=version,
+            typed_actions=(),
+        )
     for key in ("x", "y", "rotation"):
         if key not in data:
             raise GameFileError(
@@ -455,8 +451,9 @@ def _parse_move(data: Any, number: int, source: str, version: int) -> Move:
     rotation = _rotation(data["rotation"], "rotation", source, number)
     if version == 1:
         actions = _v1_deploy(data.get("deploy"), number, source)
+        typed = tuple(read_action(a) for a in actions)  # checked by _v1_deploy: cannot fail
     else:
-        actions = _parse_actions(data.get("actions", []), number, source)
+        actions, typed = _parse_actions(data.get("actions", []), number, source)
     return Move(
         number,
         tile=tile,
@@ -467,6 +464,7 @@ def _parse_move(data: Any, number: int, source: str, version: int) -> Move:
         player=player,
         note=note,
         version=version,
+        typed_actions=typed,
     )
 
 
@@ -476,7 +474,7 @@ def _v1_deploy(deploy: Any, number: int, source: str) -> tuple[dict[str, Any], .
         return ()
     if not isinstance(deploy, dict):
         raise GameFileError(
-            f'must be an object like {{"figure": "follower", "segment": "N"}} or null, not {_json_type(deploy)}',
+            f'must be an object like {{"figure": "follower", "segment": "N"}} or null, not {json_type(deploy)}',
             source=source,
             move=number,
             field="deploy",
@@ -496,68 +494,50 @@ def _v1_deploy(deploy: Any, number: int, source: str) -> tuple[dict[str, Any], .
 
 def _parse_actions(
     actions: Any, number: int | None, source: str, where: str = "actions"
-) -> tuple[dict[str, Any], ...]:
-    """Check the shape of a move's actions (``number`` None: the file's ``final_actions``);
-    what they mean is checked when the turn is played (a segment depends on the tile placed)."""
+) -> tuple[tuple[dict[str, Any], ...], tuple[WrittenAction, ...]]:
+    """Read a move's actions (``number`` None: the file's ``final_actions``): as written, and
+    as typed actions (:func:`carc_teach.actions.read_action`). What they mean on the board is
+    checked when the turn is played (a segment of the tile placed in it)."""
     if not isinstance(actions, list):
         raise GameFileError(
-            f"must be a list of actions, not {_json_type(actions)}",
+            f"must be a list of actions, not {json_type(actions)}",
             source=source,
             move=number,
             field=where,
         )
-    out = []
+    written, typed = [], []
     prefix = "" if where == "actions" else f"{where}."
     for i, action in enumerate(actions):
-        loc = {"source": source, "move": number, "action": i + 1}
-        if not isinstance(action, dict):
+        if isinstance(action, dict) and not known_action_type(action.get("type")):
+            register_every_action_type()
+        try:
+            typed.append(read_action(action))
+        except ActionError as exc:
             raise GameFileError(
-                f"an action is an object with a 'type', not {_json_type(action)}", **loc
-            )
-        kind = action.get("type")
-        if not isinstance(kind, str) or kind not in ACTION_TYPES:
-            _register_every_action_type()
-        if not isinstance(kind, str) or kind not in ACTION_TYPES:
-            raise GameFileError(
-                f"unknown action type {shown(kind)}; known: {', '.join(sorted(ACTION_TYPES))}",
-                field=f"{prefix}type",
-                **loc,
-            )
-        cls = ACTION_TYPES[kind]
-        allowed = {"type", "player", *cls.keys}
-        extra = sorted(set(action) - allowed)
-        if extra:
-            raise GameFileError(
-                f"unknown key {shown(extra[0])} for a {kind!r} action (allowed: {', '.join(sorted(allowed))})",
-                field=prefix + extra[0],
-                **loc,
-            )
-        for key, required in cls.keys.items():
-            if required and key not in action:
-                raise GameFileError(f"is required in a {kind!r} action", field=prefix + key, **loc)
-        if "player" in action:
-            _str_at(action["player"], f"{prefix}player", loc)
-        if kind == "pass" and "decision" in action:
-            _str_at(action["decision"], f"{prefix}decision", loc)
-        out.append(dict(action))
-    return tuple(out)
-
-
-def _str_at(value: Any, field: str, loc: dict[str, Any]) -> str:
-    if not isinstance(value, str) or not value:
-        raise GameFileError(
-            f"must be a non-empty string, not {_json_type(value)}", field=field, **loc
-        )
-    return value
+                exc.reason,
+                source=source,
+                move=number,
+                action=i + 1,
+                field=None if exc.field is None else prefix + exc.field,
+            ) from None
+        written.append(dict(action))
+    return tuple(written), tuple(typed)
 
 
 def parse_game(
     data: dict[str, Any], source: str = "<game>"
 ) -> tuple[Setup, list[Move], bool | None]:
-    """Check a decoded game file; return its set-up, moves and final-scoring flag (see
-    :func:`parse_final_actions` for the answers given during scoring after the game)."""
+    """Check a decoded game file; return its set-up, moves (their actions read, see
+    :class:`~carc_teach.setup.Move`) and final-scoring flag (see :func:`parse_final_actions`
+    for the answers given during scoring after the game)."""
+    setup, moves, final, _ = _parse(data, source)
+    return setup, moves, final
+
+
+def _parse(data: dict[str, Any], source: str) -> tuple[Setup, list[Move], bool | None, Move]:
+    """:func:`parse_game`, and the file's ``final_actions`` read as a move."""
     if not isinstance(data, dict):
-        raise GameFileError(f"a game file is a JSON object, not {_json_type(data)}", source=source)
+        raise GameFileError(f"a game file is a JSON object, not {json_type(data)}", source=source)
     _check_tree(data, source)
     _check_keys(data, _TOP_KEYS, "", source)
     if data.get("format") != FORMAT:
@@ -580,12 +560,12 @@ def parse_game(
     moves_data = data.get("moves", [])
     if not isinstance(moves_data, list):
         raise GameFileError(
-            f"must be a list, not {_json_type(moves_data)}", source=source, field="moves"
+            f"must be a list, not {json_type(moves_data)}", source=source, field="moves"
         )
     moves = [_parse_move(m, i + 1, source, version) for i, m in enumerate(moves_data)]
     for m in moves:
-        for i, action in enumerate(m.actions):
-            who = action.get("player")
+        for i, action in enumerate(m.typed_actions or ()):
+            who = action.player
             if who is not None and who not in setup.players:
                 raise GameFileError(
                     f"{shown(who)} is not a player of this game (players: {', '.join(setup.players)})",
@@ -597,8 +577,7 @@ def parse_game(
     final = data.get("final_scoring")
     if final is not None and not isinstance(final, bool):
         raise GameFileError("must be true or false", source=source, field="final_scoring")
-    parse_final_actions(data, source, setup)
-    return setup, moves, final
+    return setup, moves, final, _final_move(data, source, setup)
 
 
 def parse_final_actions(
@@ -606,16 +585,21 @@ def parse_final_actions(
 ) -> tuple[dict[str, Any], ...]:
     """The file's ``final_actions``: answers to decisions asked during scoring after the game
     (the Count's market loop), in the order asked, written like a move's actions."""
+    return _final_move(data, source, setup).actions
+
+
+def _final_move(data: dict[str, Any], source: str, setup: Setup | None) -> Move:
+    """The file's ``final_actions``, read, as the move the file's controller plays them from."""
     if "final_actions" not in data:
-        return ()
+        return Move(0, final=True, typed_actions=())
     if data.get("version", VERSION) == 1:
         raise GameFileError(
             "final actions need a version-2 game file", source=source, field="final_actions"
         )
-    actions = _parse_actions(data["final_actions"], None, source, "final_actions")
+    actions, typed = _parse_actions(data["final_actions"], None, source, "final_actions")
     if setup is not None:
-        for i, action in enumerate(actions):
-            who = action.get("player")
+        for i, action in enumerate(typed):
+            who = action.player
             if who is not None and who not in setup.players:
                 raise GameFileError(
                     f"{shown(who)} is not a player of this game (players: {', '.join(setup.players)})",
@@ -623,7 +607,7 @@ def parse_final_actions(
                     action=i + 1,
                     field="final_actions.player",
                 )
-    return actions
+    return Move(0, actions=actions, final=True, typed_actions=typed)
 
 
 def load_game(
@@ -649,8 +633,7 @@ def load_game(
     else:
         data = read_game_file(game, max_bytes=max_bytes)
         name = source or Path(game).name
-    setup, moves, final = parse_game(data, name)
-    final_actions = parse_final_actions(data, name)
+    setup, moves, final, final_actions = _parse(data, name)
     return Game(setup, moves, final_scoring=final, source=name, final_actions=final_actions)
 
 
@@ -681,13 +664,3 @@ def dump_game(data: dict[str, Any]) -> str:
             lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def _register_every_action_type() -> None:
-    """Import every expansion's rule module, so that the action types they register are all
-    known, whichever modules this process happened to import before (the list an unknown
-    type's error gives is then the same every time)."""
-    from .rules import RULE_MODULES, module_class
-
-    for expansion in RULE_MODULES:
-        module_class(expansion)

@@ -3,15 +3,19 @@
 A move is the tile placement of a turn followed by the actions taken in that turn, in the
 order the engine asked for them, each naming its player where it is not the active one
 (game file version 2). Version-1 moves (one optional ``deploy``) are read into the same form.
-Actions stay as the JSON the file gave until the turn is played: what a segment reference
-means depends on the tile placed.
+A move keeps its actions as the file wrote them (``actions``, written back by
+:meth:`Move.to_json`) and as typed actions read once, when the file is loaded
+(``typed_actions``); a segment or a corner of the tile placed in the turn stays a reference
+until the turn is played (see :mod:`carc_teach.actions`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .actions import ActionError, WrittenAction, read_action
+from .errors import GameFileError
 from .expansions import PACKAGES
 
 __all__ = ["Setup", "StartTile", "Move", "BRINGS"]
@@ -78,8 +82,10 @@ class Setup:
 class Move:
     """One entry of a game file's ``moves``: the tile a player drew and what was done with it.
 
-    ``actions`` are the JSON objects of the actions taken in the turn, in the order asked.
-    ``version`` is the game-file version the move was read from (error messages name a
+    ``actions`` are the JSON objects of the actions taken in the turn, in the order asked;
+    ``typed_actions`` the same actions read (:func:`carc_teach.actions.read_action`), which the
+    file's controller plays: read as the file is loaded, or by :meth:`read` for a move made in
+    code. ``version`` is the game-file version the move was read from (error messages name a
     version-1 deployment by its old field, ``deploy``).
     """
 
@@ -96,6 +102,26 @@ class Move:
     #: the game file's ``final_actions`` (answers to decisions asked during scoring after the
     #: game), held as a move so that the same controller reads them; never written as a move
     final: bool = False
+    #: ``actions`` read into typed actions (None: not read yet, see :meth:`read`)
+    typed_actions: tuple[WrittenAction, ...] | None = field(default=None, compare=False, repr=False)
+
+    def read(self) -> Move:
+        """This move with its actions read into typed actions (itself when they are). Raises
+        :class:`~carc_teach.errors.GameFileError` naming the move, the action and the field
+        of an action that cannot be read."""
+        if self.typed_actions is not None:
+            return self
+        typed = []
+        for i, data in enumerate(self.actions):
+            try:
+                typed.append(read_action(data))
+            except ActionError as exc:
+                raise GameFileError(
+                    exc.reason,
+                    move=None if self.final else self.number,
+                    **self.locate_action(i, exc.field),
+                ) from None
+        return replace(self, typed_actions=tuple(typed))
 
     def to_json(self) -> dict[str, Any]:
         """The move as a version-2 game file writes it."""
