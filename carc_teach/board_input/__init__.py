@@ -182,6 +182,8 @@ def picker_html(
             raise PickerError(f"target {target.id!r}: {exc}") from None
     order = sorted(range(len(targets)), key=lambda i: _DRAW_ORDER[_kind(targets[i].where)])
     layer = "".join(_target_svg(targets[i], spots[i], i, i == first) for i in order)
+    # the picture holds things to pick: a group, not an image (whose parts a screen reader skips)
+    svg = svg.replace(' role="img" ', ' role="group" ', 1)
     drawn = svg[: svg.rindex("</svg>")] + f'<g class="targets">{layer}</g></svg>'
     name = _text(key or "board")
     return (

@@ -20,12 +20,9 @@ and say why (with ``CI`` set they fail instead).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
 import shutil
 import sys
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -160,20 +157,6 @@ def marimo_app(tmp_path_factory):
             log.close()
 
 
-class _SiteHandler(http.server.SimpleHTTPRequestHandler):
-    # The runtime needs these types: wasm for streaming compilation, JS for module workers.
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-    }
-
-    def log_message(self, format, *args):  # noqa: A002 - keep the test output quiet
-        pass
-
-
 @dataclass
 class ServedSite:
     url: str
@@ -201,10 +184,7 @@ def self_hosted_site(tmp_path_factory):
         offline_inputs=inputs,
         log=lambda *_: None,
     )
-    handler = functools.partial(_SiteHandler, directory=str(build.output_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield ServedSite(f"http://127.0.0.1:{server.server_address[1]}/", build)
-    server.shutdown()
-    server.server_close()
+    from marimo_page import serve_directory
+
+    with serve_directory(build.output_dir) as url:
+        yield ServedSite(url, build)

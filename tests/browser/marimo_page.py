@@ -15,14 +15,18 @@ text they expect and call :func:`assert_healthy`, which checks both.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import http.server
 import os
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 __all__ = [
     "notebooks_dir",
+    "serve_directory",
     "CELL_ERROR_TEXT",
     "WASM_BOOT_TIMEOUT_MS",
     "FIRST_VIEW_SECONDS",
@@ -55,6 +59,35 @@ def notebooks_dir() -> Path:
     (e.g. a copy with a deliberately broken cell, to watch the tests fail; see docs/site.md)."""
     default = Path(__file__).resolve().parents[2] / "notebooks"
     return Path(os.environ.get("CARC_TEACH_NOTEBOOKS", default))
+
+
+class _SiteHandler(http.server.SimpleHTTPRequestHandler):
+    # The runtime needs these types: wasm for streaming compilation, JS for module workers.
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format, *args):  # noqa: A002 - keep the test output quiet
+        pass
+
+
+@contextlib.contextmanager
+def serve_directory(directory: Path) -> Iterator[str]:
+    """Serve a built site's folder on 127.0.0.1 (a free port) while the block runs; gives its
+    URL."""
+    handler = functools.partial(_SiteHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def body_text(page) -> str:
