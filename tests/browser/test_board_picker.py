@@ -4,7 +4,8 @@ The fixture notebook tests/fixtures/notebooks/board_picker.py shows a board reac
 negative squares with five targets (two squares, one refused; a city and a road; a barn's
 corner with an HTML-looking label) and prints the picked value. A mouse click on a square and
 on a segment, and a keyboard pick (Tab, an arrow key, Enter; then Space), must reach Python:
-the printed value names the target and counts the picks. Run under ``marimo run``, and, when
+the printed value names the target and counts the picks; so must a pick on the new picker
+drawn when its cell runs again. Run under ``marimo run``, and, when
 asked for (``CARC_TEACH_PICKER_SITE=1``), on a ``--self-hosted`` site built from that notebook
 with every request outside 127.0.0.1 blocked: building that site takes about a minute here (its
 memory snapshot is its own), too much for the default run (docs/drawing.md).
@@ -69,6 +70,14 @@ def _check_picks(session) -> None:
     ring = board.locator(f".target[data-id='{west['id']}'] .ring.inner")
     assert ring.evaluate("(r) => getComputedStyle(r).display") != "none"
     assert ring.evaluate("(r) => parseFloat(getComputedStyle(r).strokeWidth)") >= 4
+
+    # the cell runs again (the page redraws the board): a new picker, counting from nought,
+    # whose picks reach Python as the first one's did
+    page.get_by_text("offer the barn").click()
+    wait_for_text(page, "picked: None #0")
+    assert board.locator(".target").count() == 4
+    board.locator(".target[data-id='city']").click()
+    wait_for_text(page, "picked: city #1")
 
 
 def _focused(page) -> dict:
