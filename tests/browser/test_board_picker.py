@@ -7,8 +7,9 @@ on a segment, and a keyboard pick (Tab, an arrow key, Enter; then Space), must r
 the printed value names the target and counts the picks; so must a pick on the new picker
 drawn when its cell runs again. Run under ``marimo run``, and, when
 asked for (``CARC_TEACH_PICKER_SITE=1``), on a ``--self-hosted`` site built from that notebook
-with every request outside 127.0.0.1 blocked: building that site takes about a minute here (its
-memory snapshot is its own), too much for the default run (docs/drawing.md).
+with every request outside 127.0.0.1 blocked: building that site takes a minute or more here
+after any change to the engine (its memory snapshot is its own), too much for the default run
+(docs/drawing.md).
 """
 
 from __future__ import annotations
