@@ -238,3 +238,21 @@ def test_the_widget_opens_its_model_with_the_picture_and_the_script_inline():
     # the script is a virtual file or data URL of the page, never a URL elsewhere
     assert comm.esm_spec is not None
     assert not comm.esm_spec.url.startswith("http")
+
+
+def test_a_board_with_nothing_to_pick_is_the_board_alone():
+    # the Play page shows the board while the computer moves: no target, no Tab stop
+    board = _state("first-turns").board
+    html = picker_html(board, [])
+    assert 'class="targets"></g>' in html and "tabindex" not in html
+    assert board_picker(mo, board, []).value == {"target": None, "n": 0}
+
+
+def test_the_script_loads_nothing():
+    from importlib import resources
+
+    script = resources.files("carc_teach.board_input").joinpath("picker.js").read_text("utf-8")
+    assert "export default { render }" in script
+    assert not re.search(r"\bimport\b|https?:|fetch\(|XMLHttpRequest", script)
+    # the only HTML it writes is Python's, escaped there
+    assert re.findall(r"innerHTML\s*\+?=\s*([^;]+);", script) == ['model.get("html")']
