@@ -204,6 +204,8 @@ def test_bad_targets_are_refused_with_a_clear_error():
     board = _state("first-turns").board
     with pytest.raises(PickerError, match="target ids must differ: 'a' given twice"):
         picker_html(board, [Target("a", (0, 1), "x"), Target("a", (0, 2), "y")])
+    with pytest.raises(PickerError, match=r"target 2 is not a Target: \(0, 1\)"):
+        picker_html(board, [Target("a", (0, 1), "x"), (0, 1)])
     with pytest.raises(PickerError, match=r"target 'far': no tile on \(9, 9\)"):
         picker_html(board, [Target("far", (9, 9, "city"), "x")])
 

@@ -26,6 +26,7 @@ picked target's id, which Python checks against the targets it drew.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
@@ -161,9 +162,11 @@ def picker_html(
     into it, as HTML (every label and id escaped). Keyboard order is the order given; the
     first legal target (else the first) is where Tab lands."""
     targets = list(targets)
-    ids = [t.id for t in targets]
-    if len(set(ids)) != len(ids):
-        twice = sorted({i for i in ids if ids.count(i) > 1})
+    for index, target in enumerate(targets):
+        if not isinstance(target, Target):
+            raise PickerError(f"target {index + 1} is not a Target: {target!r}")
+    twice = sorted(str(i) for i, n in Counter(t.id for t in targets).items() if n > 1)
+    if twice:
         raise PickerError(f"target ids must differ: {', '.join(map(repr, twice))} given twice")
     if any(isinstance(t.where, Place) for t in targets):
         draw_options.setdefault("city_strip", True)
@@ -173,9 +176,7 @@ def picker_html(
     layout: BoardLayout = board_layout(board, **draw_options)
     first = next((i for i, t in enumerate(targets) if t.legal), 0)
     spots = []
-    for index, target in enumerate(targets):
-        if not isinstance(target, Target):
-            raise PickerError(f"target {index + 1} is not a Target: {target!r}")
+    for target in targets:
         try:
             spots.append(layout.spot(target.where))
         except ValueError as exc:
