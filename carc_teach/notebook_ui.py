@@ -14,10 +14,10 @@ an element's value only through a global name of a cell.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import classroom, teach
+from .lessons.lesson_sets import Walkthrough
 from .text import escape_markdown
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,46 +28,52 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "Walkthrough",
     "walkthrough_view",
+    "controls",
+    "lesson_controls",
+    "lesson_game",
+    "bundled_game",
     "game_from_paste",
     "classroom_stage",
     "lesson_stage",
     "matplotlib_tab",
     "footnotes_covered",
+    "lesson_footnotes",
     "glossary",
 ]
 
 
-@dataclass(frozen=True)
-class Walkthrough:
-    """What makes one walkthrough its own.
+def controls(mo, walkthrough: Walkthrough):
+    """``(quiz, classroom)``: the switch that asks before telling (labelled with what the
+    walkthrough asks) and the classroom mode's."""
+    quiz = mo.ui.switch(value=True, label=walkthrough.quiz_label)
+    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    return quiz, classroom
 
-    ``question(game, index)`` is the prediction asked at an event (or None); ``note(game,
-    index, quiz=...)`` the move note shown there (one that would answer a question waits for
-    it); ``panels`` the tables beside the board, each ``(title, html(game, index, hidden=...))``;
-    ``jump_label`` and ``jump`` the button that skips ahead (by default to the next question);
-    ``board_help`` how to read the board
-    (Markdown, shown under the view); ``start(game)`` the event a game opens at (the first by
-    default).
-    """
 
-    question: Callable[[Game, int], teach.Prediction | None] = teach.prediction_for
-    note: Callable[..., str] = teach.event_note
-    panels: tuple[tuple[str, Callable[..., str]], ...] = ()
-    jump_label: str = "Next question"
-    jump: Callable[[Game, int], int] | None = None
-    board_help: str = ""
-    start: Callable[[Game], int] | None = None
+def lesson_controls(mo, walkthrough: Walkthrough):
+    """``(lesson, quiz, classroom)``: the dropdown of the walkthrough's lessons (the first
+    chosen) and its :func:`controls`."""
+    lessons = walkthrough.lessons
+    if lessons is None:
+        raise ValueError("this walkthrough has no lessons to pick from")
+    lesson_choice = mo.ui.dropdown(
+        options=list(lessons.titles()), value=lessons.lessons[0].title, label="Lesson"
+    )
+    return (lesson_choice, *controls(mo, walkthrough))
 
-    def next_question(self, game: Game, index: int) -> int:
-        """Where the jump button goes from ``index``: ``jump(game, index)`` if given, else the
-        next event that asks a question (the last event if none)."""
-        if self.jump is not None:
-            return self.jump(game, index)
-        last = len(game.events) - 1
-        k = index + 1
-        while k < last and self.question(game, k) is None:
-            k += 1
-        return min(k, last)
+
+def lesson_game(mo, walkthrough: Walkthrough, title: str):
+    """``(game, intro)``: the game of the lesson called ``title`` and a line saying what to
+    watch in it."""
+    lesson = walkthrough.lessons.lesson(title)
+    return walkthrough.lessons.load(lesson.title), mo.md(f"**{lesson.title}.** {lesson.watch}")
+
+
+def bundled_game(walkthrough: Walkthrough) -> Game:
+    """The one bundled game a walkthrough without lessons steps through."""
+    from . import examples
+
+    return examples.load(walkthrough.game)
 
 
 def game_from_paste(mo, text: str, bundled: Callable[[], Game], *, instead: str):
@@ -181,6 +187,14 @@ def footnotes_covered(mo, game: Game):
     """The list of footnotes a walkthrough of ``game`` shows, folded."""
     return mo.accordion(
         {"Footnotes this walkthrough covers": mo.md(teach.footnotes_covered_markdown(game))}
+    )
+
+
+def lesson_footnotes(mo, walkthrough: Walkthrough):
+    """The footnotes every lesson of the walkthrough shows, each with the lessons and events
+    where it comes up, folded."""
+    return mo.accordion(
+        {"Footnotes across all the lessons": mo.md(walkthrough.lessons.footnotes_markdown())}
     )
 
 

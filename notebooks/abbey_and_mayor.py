@@ -14,10 +14,9 @@ def _():
     import marimo as mo
 
     from carc_teach import notebook_ui as ui
-    from carc_teach import teach
-    from carc_teach.expansions.abbey_mayor import lessons
+    from carc_teach.expansions.abbey_mayor.lessons import WALKTHROUGH as walkthrough
 
-    return lessons, mo, teach, ui
+    return mo, ui, walkthrough
 
 
 @app.cell
@@ -95,51 +94,17 @@ def _(mo):
 
 
 @app.cell
-def _(lessons, mo):
-    lesson_choice = mo.ui.dropdown(
-        options=list(lessons.lesson_titles()),
-        value=lessons.LESSONS[0].title,
-        label="Lesson",
-    )
-    quiz = mo.ui.switch(
-        value=True, label="Ask me first (points, and what each special figure does)"
-    )
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+def _(mo, ui, walkthrough):
+    lesson_choice, quiz, classroom = ui.lesson_controls(mo, walkthrough)
     mo.hstack([lesson_choice, quiz, classroom], justify="start", gap=2)
     return classroom, lesson_choice, quiz
 
 
 @app.cell
-def _(lesson_choice, lessons, mo):
-    lesson = lessons.lesson(lesson_choice.value)
-    game = lessons.load_lesson(lesson.title)
-    mo.md(f"**{lesson.title}.** {lesson.watch}")
+def _(lesson_choice, mo, ui, walkthrough):
+    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value)
+    lesson_intro
     return (game,)
-
-
-@app.cell
-def _(lessons, ui):
-    # Mayors and wagons look like any meeple on the board and figures in the supply are not on
-    # it: the table beside the board lists every mayor, wagon and barn, where it stands and
-    # what it counts there.
-    walkthrough = ui.Walkthrough(
-        question=lessons.question,
-        note=lessons.note,
-        panels=(("Mayors, wagons and barns", lessons.special_figures_html),),
-        board_help="""
-    **How to read the board.** Orange frame: the tile just placed. Yellow: the feature the
-    event is about. Every figure in a feature is drawn as a meeple in its owner's colour,
-    the mayor and the wagon too (hover over one to read what it is); a barn is a small
-    house in its owner's colour on the corner where four tiles meet. The table beside the
-    board lists every mayor, wagon and barn: who owns it, where it stands (or that it waits
-    in the supply), what it counts there (a mayor the pennants of its city, a barn the
-    completed cities its farm borders) and each wagon's last move. While a question is open,
-    the table shows the moment before the event and keeps the answer back. Pennants are the
-    small blue shields on city tiles: count them on the board before you answer about a
-    mayor.
-        """,
-    )
-    return (walkthrough,)
 
 
 @app.cell
@@ -157,10 +122,8 @@ def _(game, mo, ui):
 
 
 @app.cell
-def _(lessons, mo):
-    mo.accordion(
-        {"Footnotes across all the lessons": mo.md(lessons.footnotes_by_lesson_markdown())}
-    )
+def _(mo, ui, walkthrough):
+    ui.lesson_footnotes(mo, walkthrough)
     return
 
 

@@ -13,13 +13,10 @@ app = marimo.App(width="full", app_title="Scoring after the game walkthrough")
 def _():
     import marimo as mo
 
-    from carc_teach import examples, teach
     from carc_teach import notebook_ui as ui
-    from carc_teach.expansions.count import views as count_views
-    from carc_teach.expansions.king_robber import views as king_views
-    from carc_teach.lessons import after_game as lesson
+    from carc_teach.lessons.after_game import WALKTHROUGH as walkthrough
 
-    return count_views, examples, king_views, lesson, mo, teach, ui
+    return mo, ui, walkthrough
 
 
 @app.cell
@@ -75,34 +72,11 @@ def _(mo):
 
 
 @app.cell
-def _(count_views, examples, king_views, lesson, mo, teach, ui):
-    game = examples.load("after-game")
-    # What is held or waits off the board (the City's quarters, the tokens) and what the
-    # scoring after the game still has to do are listed beside the board.
-    walkthrough = ui.Walkthrough(
-        question=lesson.after_game_question,
-        note=lesson.after_game_note,
-        panels=(
-            ("Scoring after the game", lesson.final_steps_html),
-            ("The City of Carcassonne", count_views.city_quarters_html),
-            ("The King and the Robber Baron", king_views.royal_tokens_html),
-            ("Barns", lesson.barns_html),
-        ),
-        board_help="""
-    **How to read the board.** The City of Carcassonne is the beige block in the middle,
-    its four quarters named. Followers waiting in a quarter stand on no feature, so the
-    board does not draw them: the table beside the board lists them, and where the Count
-    stands. The King and the Robber Baron are held, not placed; the table says who holds
-    them. A barn is the little house in its owner's colour where four tiles meet. Orange
-    frame: the tile just placed. Yellow: the feature that scores. The table of the scoring
-    after the game shows which step comes next and what each one has paid so far.
-        """,
-        start=lesson.start_index,
-    )
-    quiz = mo.ui.switch(value=True, label="Ask me first (who moves, and the points)")
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+def _(mo, ui, walkthrough):
+    game = ui.bundled_game(walkthrough)
+    quiz, classroom = ui.controls(mo, walkthrough)
     mo.hstack([quiz, classroom], justify="start", gap=2)
-    return classroom, game, quiz, walkthrough
+    return classroom, game, quiz
 
 
 @app.cell

@@ -14,11 +14,9 @@ def _():
     import marimo as mo
 
     from carc_teach import notebook_ui as ui
-    from carc_teach import teach
-    from carc_teach.expansions.count import lessons
-    from carc_teach.expansions.count import views as count_views
+    from carc_teach.expansions.count.lessons import WALKTHROUGH as walkthrough
 
-    return count_views, lessons, mo, teach, ui
+    return mo, ui, walkthrough
 
 
 @app.cell
@@ -87,42 +85,17 @@ def _(mo):
 
 
 @app.cell
-def _(lessons, mo):
-    lesson_choice = mo.ui.dropdown(
-        options=list(lessons.lesson_titles()),
-        value=lessons.LESSONS[0].title,
-        label="Lesson",
-    )
-    quiz = mo.ui.switch(value=True, label="Ask me first (points, and who may enter the City)")
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+def _(mo, ui, walkthrough):
+    lesson_choice, quiz, classroom = ui.lesson_controls(mo, walkthrough)
     mo.hstack([lesson_choice, quiz, classroom], justify="start", gap=2)
     return classroom, lesson_choice, quiz
 
 
 @app.cell
-def _(lesson_choice, lessons, mo):
-    lesson = lessons.lesson(lesson_choice.value)
-    game = lessons.load_lesson(lesson.title)
-    mo.md(f"**{lesson.title}.** {lesson.watch}")
+def _(lesson_choice, mo, ui, walkthrough):
+    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value)
+    lesson_intro
     return (game,)
-
-
-@app.cell
-def _(count_views, lessons, teach, ui):
-    # The board draws the quarters' tiles; who waits in them is listed there.
-    walkthrough = ui.Walkthrough(
-        question=lessons.question,
-        note=lessons.note,
-        panels=(("The City of Carcassonne", count_views.city_quarters_html),),
-        board_help="""
-    **How to read the board.** The twelve tiles in the middle are the City; hover a tile to
-    see which quarter it holds. Followers waiting in a quarter stand on a place, not in a
-    feature, so the board does not draw them: the table beside it lists them and the Count,
-    and shades the quarter the current event changed. Orange frame: the tile just placed.
-    Yellow: the feature the event is about.
-        """,
-    )
-    return (walkthrough,)
 
 
 @app.cell
@@ -140,10 +113,8 @@ def _(game, mo, ui):
 
 
 @app.cell
-def _(lessons, mo):
-    mo.accordion(
-        {"Footnotes across all the lessons": mo.md(lessons.footnotes_by_lesson_markdown())}
-    )
+def _(mo, ui, walkthrough):
+    ui.lesson_footnotes(mo, walkthrough)
     return
 
 

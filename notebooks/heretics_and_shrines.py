@@ -14,11 +14,9 @@ def _():
     import marimo as mo
 
     from carc_teach import notebook_ui as ui
-    from carc_teach import teach
-    from carc_teach.expansions.shrines import lessons
-    from carc_teach.expansions.shrines import views as shrines_views
+    from carc_teach.expansions.shrines.lessons import WALKTHROUGH as walkthrough
 
-    return lessons, mo, shrines_views, teach, ui
+    return mo, ui, walkthrough
 
 
 @app.cell
@@ -80,45 +78,17 @@ def _(mo):
 
 
 @app.cell
-def _(lessons, mo):
-    lesson_choice = mo.ui.dropdown(
-        options=list(lessons.lesson_titles()),
-        value=lessons.LESSONS[0].title,
-        label="Lesson",
-    )
-    quiz = mo.ui.switch(
-        value=True, label="Ask me first (points, challenges, where a shrine or wagon may go)"
-    )
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+def _(mo, ui, walkthrough):
+    lesson_choice, quiz, classroom = ui.lesson_controls(mo, walkthrough)
     mo.hstack([lesson_choice, quiz, classroom], justify="start", gap=2)
     return classroom, lesson_choice, quiz
 
 
 @app.cell
-def _(lesson_choice, lessons, mo):
-    lesson = lessons.lesson(lesson_choice.value)
-    game = lessons.load_lesson(lesson.title)
-    mo.md(f"**{lesson.title}.** {lesson.watch}")
+def _(lesson_choice, mo, ui, walkthrough):
+    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value)
+    lesson_intro
     return (game,)
-
-
-@app.cell
-def _(lessons, shrines_views, teach, ui):
-    # Which shrines and cloisters are racing each other is listed there.
-    walkthrough = ui.Walkthrough(
-        question=lessons.question,
-        note=lessons.note,
-        panels=(("Open challenges", shrines_views.open_challenges_html),),
-        board_help="""
-    **How to read the board.** A shrine is drawn like a cloister, on a tile of its own; hover
-    a tile to see what it holds. A follower standing on a shrine is the heretic. The table
-    beside the board lists every open challenge: which shrine races which cloister, who
-    stands on each, how many of the eight squares around each are still empty, and it shades
-    a challenge that the current event opened and strikes through one it decided. Orange
-    frame: the tile just placed. Yellow: the feature the event is about.
-        """,
-    )
-    return (walkthrough,)
 
 
 @app.cell
@@ -136,10 +106,8 @@ def _(game, mo, ui):
 
 
 @app.cell
-def _(lessons, mo):
-    mo.accordion(
-        {"Footnotes across all the lessons": mo.md(lessons.footnotes_by_lesson_markdown())}
-    )
+def _(mo, ui, walkthrough):
+    ui.lesson_footnotes(mo, walkthrough)
     return
 
 

@@ -14,9 +14,9 @@ def _():
     import marimo as mo
 
     from carc_teach import notebook_ui as ui
-    from carc_teach.expansions.inns_cathedrals import views as ic_views
+    from carc_teach.expansions.inns_cathedrals.views import WALKTHROUGH as walkthrough
 
-    return ic_views, mo, ui
+    return mo, ui, walkthrough
 
 
 @app.cell
@@ -73,46 +73,17 @@ def _(mo):
 
 
 @app.cell
-def _(ic_views, mo):
-    lesson_choice = mo.ui.dropdown(
-        options=list(ic_views.lesson_titles()),
-        value=ic_views.LESSONS[0].title,
-        label="Lesson",
-    )
-    quiz = mo.ui.switch(value=True, label="Ask me first (what each road and city pays, and who)")
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+def _(mo, ui, walkthrough):
+    lesson_choice, quiz, classroom = ui.lesson_controls(mo, walkthrough)
     mo.hstack([lesson_choice, quiz, classroom], justify="start", gap=2)
     return classroom, lesson_choice, quiz
 
 
 @app.cell
-def _(ic_views, lesson_choice, mo):
-    lesson = ic_views.lesson(lesson_choice.value)
-    game = ic_views.load_lesson(lesson.title)
-    mo.md(f"**{lesson.title}.** {lesson.watch}")
+def _(lesson_choice, mo, ui, walkthrough):
+    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value)
+    lesson_intro
     return (game,)
-
-
-@app.cell
-def _(ic_views, ui):
-    # The table beside the board lists each road with an inn and each city with a cathedral:
-    # the inn or cathedral is small on the drawing and what it does to the points is not drawn.
-    walkthrough = ui.Walkthrough(
-        question=ic_views.inns_cathedrals_question,
-        note=ic_views.inns_cathedrals_note,
-        panels=(("Roads with an inn, cities with a cathedral", ic_views.buildings_html),),
-        board_help="""
-    **How to read the board.** An inn is a small house beside its road; a cathedral is a
-    nave with a spire inside its city. The big follower is drawn larger than a meeple, with a
-    white badge. Orange frame: the tile just placed. Yellow: the feature the event is about.
-    The table beside the board lists every road with an inn and every city with a cathedral:
-    its size, who stands there (a big follower counts 2) and what it pays finished, or, once
-    it has been scored, what it paid. While a question is open it keeps the answer back.
-    Count the tiles (and the pennants, the small blue shields) on the board, and each
-    player's followers on the feature, before you answer.
-        """,
-    )
-    return (walkthrough,)
 
 
 @app.cell

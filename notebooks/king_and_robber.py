@@ -13,11 +13,10 @@ app = marimo.App(width="full", app_title="King & Robber Baron walkthrough")
 def _():
     import marimo as mo
 
-    from carc_teach import examples, teach
     from carc_teach import notebook_ui as ui
-    from carc_teach.expansions.king_robber import views as king_views
+    from carc_teach.expansions.king_robber.views import WALKTHROUGH as walkthrough
 
-    return examples, king_views, mo, teach, ui
+    return mo, ui, walkthrough
 
 
 @app.cell
@@ -70,27 +69,11 @@ def _(mo):
 
 
 @app.cell
-def _(examples, king_views, mo, teach, ui):
-    game = examples.load("king-robber")
-    # The tokens are held beside the board, not on it: who holds them is listed there.
-    walkthrough = ui.Walkthrough(
-        question=king_views.king_walkthrough_question,
-        note=king_views.king_walkthrough_note,
-        panels=(("The King and the Robber Baron", king_views.royal_tokens_html),),
-        board_help="""
-    **How to read the board.** The King and the Robber Baron are not placed on the board:
-    the table beside it says who holds each and how many tiles a completed city or road must
-    beat to take it, and shades the token the current event changed. Orange frame: the tile
-    just placed. Yellow: the feature the event is about. The size of a city or road is its
-    number of tiles; count them on the board before you answer.
-        """,
-    )
-    quiz = mo.ui.switch(
-        value=True, label="Ask me first (points, and who takes the King or the Robber Baron)"
-    )
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+def _(mo, ui, walkthrough):
+    game = ui.bundled_game(walkthrough)
+    quiz, classroom = ui.controls(mo, walkthrough)
     mo.hstack([quiz, classroom], justify="start", gap=2)
-    return classroom, game, quiz, walkthrough
+    return classroom, game, quiz
 
 
 @app.cell

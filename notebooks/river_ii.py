@@ -13,11 +13,10 @@ app = marimo.App(width="full", app_title="The River II walkthrough")
 def _():
     import marimo as mo
 
-    from carc_teach import examples, teach
     from carc_teach import notebook_ui as ui
-    from carc_teach.expansions.river2 import lessons as lesson
+    from carc_teach.expansions.river2.lessons import WALKTHROUGH as walkthrough
 
-    return examples, lesson, mo, teach, ui
+    return mo, ui, walkthrough
 
 
 @app.cell
@@ -74,25 +73,11 @@ def _(mo):
 
 
 @app.cell
-def _(examples, lesson, mo, ui):
-    game = examples.load("river-pig-herd")
-    # The river's open ends and the river tiles still to come are listed beside the board.
-    walkthrough = ui.Walkthrough(
-        question=lesson.river_question,
-        note=lesson.river_note,
-        panels=(("The river", lesson.river_html),),
-        board_help="""
-    **How to read the board.** The river is the blue band, with a pool where it rises at the
-    spring and where a lake ends it. The table beside the board lists the river's open ends:
-    which way the water flows there, how the river last turned, and so which way the next
-    bend may go. Orange frame: the tile just placed. Yellow: the feature the event is about.
-    The pig herd grazes in the big field on the outside of the bend where it was laid.
-        """,
-    )
-    quiz = mo.ui.switch(value=True, label="Ask me first (where the river may go, and the points)")
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+def _(mo, ui, walkthrough):
+    game = ui.bundled_game(walkthrough)
+    quiz, classroom = ui.controls(mo, walkthrough)
     mo.hstack([quiz, classroom], justify="start", gap=2)
-    return classroom, game, quiz, walkthrough
+    return classroom, game, quiz
 
 
 @app.cell

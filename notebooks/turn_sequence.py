@@ -13,10 +13,11 @@ app = marimo.App(width="full", app_title="Turn sequence walkthrough")
 def _():
     import marimo as mo
 
-    from carc_teach import examples, teach
+    from carc_teach import examples
     from carc_teach import notebook_ui as ui
+    from carc_teach.expansions.base.lessons import WALKTHROUGH as walkthrough
 
-    return examples, mo, teach, ui
+    return examples, mo, ui, walkthrough
 
 
 @app.cell
@@ -41,7 +42,7 @@ def _(mo, ui):
 
 
 @app.cell
-def _(examples, mo):
+def _(examples, mo, ui, walkthrough):
     # the bundled games in the course's order: the base game's first
     _titles = {
         examples.data(_name).get("title", _name): _name for _name in examples.in_course_order()
@@ -56,8 +57,7 @@ def _(examples, mo):
         full_width=True,
         rows=5,
     )
-    quiz = mo.ui.switch(value=True, label="Ask me to predict each score first")
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    quiz, classroom = ui.controls(mo, walkthrough)
     mo.vstack(
         [
             mo.hstack([game_choice, quiz, classroom], justify="start", gap=2),
@@ -78,24 +78,6 @@ def _(examples, game_choice, mo, pasted, ui):
     )
     load_problem
     return (game,)
-
-
-@app.cell
-def _(mo, teach, ui):
-    # The points of each scoring are the question; "Next scoring" skips to the next one.
-    walkthrough = ui.Walkthrough(
-        jump_label="Next scoring",
-        jump=lambda game, index: teach.next_event(game, index, scoring=True),
-        board_help="""
-    **How to read the board.** Orange frame: the tile placed by the current event. Yellow:
-    the feature the event is about (a cloister also shows its 3×3 neighbourhood). Figures
-    stand on the segment they occupy; farmers lie down. Hover any shape for its tile,
-    segment id and owner. The *Feature graph* tab draws every placed segment as a node:
-    solid lines join segments that meet across a tile edge (one connected group is one
-    road, city, field or cloister), dashed lines mark where a field touches a city.
-        """,
-    )
-    return (walkthrough,)
 
 
 @app.cell

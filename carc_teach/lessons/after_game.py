@@ -28,10 +28,12 @@ import weakref
 from typing import TYPE_CHECKING
 
 from .. import teach
+from ..expansions.count import views as count_views
 from ..expansions.king_robber import views as king_views
 from ..figures import Corner
 from ..text import escape_html as escape
 from ..text import plural
+from .lesson_sets import Walkthrough
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..events import Event
@@ -541,3 +543,31 @@ def after_game_note(game: Game, index: int, *, quiz: bool = True) -> str:
     """The move note to show at event ``index``, as :func:`carc_teach.teach.event_note`,
     except that a note ahead of a question of the same turn waits for it."""
     return teach.note_held_for(game, index, quiz, after_game_question)
+
+
+# -- the walkthrough -----------------------------------------------------------------------
+
+# What is held or waits off the board (the City's quarters, the tokens) and what the
+# scoring after the game still has to do are listed beside the board.
+WALKTHROUGH = Walkthrough(
+    question=after_game_question,
+    note=after_game_note,
+    panels=(
+        ("Scoring after the game", final_steps_html),
+        ("The City of Carcassonne", count_views.city_quarters_html),
+        ("The King and the Robber Baron", king_views.royal_tokens_html),
+        ("Barns", barns_html),
+    ),
+    board_help="""
+    **How to read the board.** The City of Carcassonne is the beige block in the middle,
+    its four quarters named. Followers waiting in a quarter stand on no feature, so the
+    board does not draw them: the table beside the board lists them, and where the Count
+    stands. The King and the Robber Baron are held, not placed; the table says who holds
+    them. A barn is the little house in its owner's colour where four tiles meet. Orange
+    frame: the tile just placed. Yellow: the feature that scores. The table of the scoring
+    after the game shows which step comes next and what each one has paid so far.
+        """,
+    start=start_index,
+    game="after-game",
+    quiz_label="Ask me first (who moves, and the points)",
+)

@@ -1,4 +1,5 @@
-"""The lessons of a walkthrough that teaches with several bundled games (a dropdown of them).
+"""The lessons of a walkthrough that teaches with several bundled games (a dropdown of them),
+and what makes a walkthrough its own (:class:`Walkthrough`: its questions, notes, tables).
 
 A walkthrough module lists its :class:`Lesson` items in teaching order and wraps them in a
 :class:`LessonSet`, which finds a lesson by title or game, plays its game once, and gathers the
@@ -7,6 +8,7 @@ footnotes every lesson shows (for the "footnotes across all the lessons" list).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -15,7 +17,7 @@ from .. import teach
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["Lesson", "LessonSet"]
+__all__ = ["Lesson", "LessonSet", "Walkthrough"]
 
 
 @dataclass(frozen=True)
@@ -80,3 +82,49 @@ class LessonSet:
             )
             lines.append(f"- **{item['title']}** ({item['kind']}; {where}): *{item['citation']}*")
         return "\n".join(lines) or "The lessons show no footnotes."
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """What makes one walkthrough its own.
+
+    ``question(game, index)`` is the prediction asked at an event (or None); ``note(game,
+    index, quiz=...)`` the move note shown there (one that would answer a question waits for
+    it); ``panels`` the tables beside the board, each ``(title, html(game, index, hidden=...))``;
+    ``jump_label`` and ``jump`` the button that skips ahead (by default to the next question);
+    ``board_help`` how to read the board
+    (Markdown, shown under the view); ``start(game)`` the event a game opens at (the first by
+    default). A walkthrough's package declares it (``WALKTHROUGH`` beside its lessons) with
+    ``lessons`` (its :class:`LessonSet`, for a walkthrough that picks among several games) or
+    ``game`` (the one bundled game it steps through), and ``quiz_label`` (what its "ask me
+    first" switch says it asks); the notebook shows it with
+    :func:`carc_teach.notebook_ui.walkthrough_view`.
+    """
+
+    question: Callable[[Game, int], teach.Prediction | None] = teach.prediction_for
+    note: Callable[..., str] = teach.event_note
+    panels: tuple[tuple[str, Callable[..., str]], ...] = ()
+    jump_label: str = "Next question"
+    jump: Callable[[Game, int], int] | None = None
+    board_help: str = ""
+    start: Callable[[Game], int] | None = None
+    lessons: LessonSet | None = None
+    game: str = ""
+    quiz_label: str = "Ask me first"
+
+    def next_question(self, game: Game, index: int) -> int:
+        """Where the jump button goes from ``index``: ``jump(game, index)`` if given, else the
+        next event that asks a question (the last event if none)."""
+        if self.jump is not None:
+            return self.jump(game, index)
+        last = len(game.events) - 1
+        k = index + 1
+        while k < last and self.question(game, k) is None:
+            k += 1
+        return min(k, last)
+
+    def games(self) -> tuple[str, ...]:
+        """The bundled games it steps through: its lessons' (in teaching order) or its one."""
+        if self.lessons is not None:
+            return tuple(item.example for item in self.lessons.lessons)
+        return (self.game,) if self.game else ()

@@ -1,6 +1,7 @@
 """Every stepping walkthrough is the one template (``notebook_ui.walkthrough_view``) plus its own
-``Walkthrough`` spec: no notebook wires its own slider, step buttons or event state, and the
-view the template builds holds every event of the game, stepped in the browser."""
+``Walkthrough`` spec, declared beside its lessons in the package it teaches: no notebook wires
+its own slider, step buttons, event state, lesson picker or switches, and the view the template
+builds holds every event of the game, stepped in the browser."""
 
 from __future__ import annotations
 
@@ -11,15 +12,28 @@ from pathlib import Path
 
 import marimo as mo
 import pytest
+from walkthrough_pages import spec_of
 
 from carc_teach import examples, teach
 from carc_teach import notebook_ui as ui
 from carc_teach.stepper import stepper_html, view_data
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-STEPPING = sorted(p for p in NOTEBOOKS.glob("*.py") if "ui.Walkthrough(" in p.read_text("utf-8"))
-#: the wiring each notebook used to copy, which the template now does once
-COPIED_WIRING = ("ui.step_buttons", "ui.event_slider", "ui.at_event", "ui.walkthrough_page")
+STEPPING = sorted(
+    p for p in NOTEBOOKS.glob("*.py") if "ui.walkthrough_view(" in p.read_text("utf-8")
+)
+#: the wiring each notebook used to copy, which the template and notebook_ui now do once
+COPIED_WIRING = (
+    "ui.step_buttons",
+    "ui.event_slider",
+    "ui.at_event",
+    "ui.walkthrough_page",
+    "ui.Walkthrough(",  # the spec lives in the package the walkthrough teaches
+    "mo.state(",
+    'label="Lesson"',  # the lesson picker: ui.lesson_controls
+    'label="Classroom mode"',  # the switches: ui.controls
+    ".load_lesson(",  # a lesson's game: ui.lesson_game
+)
 
 
 def test_the_eight_stepping_walkthroughs_are_found():
@@ -39,9 +53,37 @@ def test_the_eight_stepping_walkthroughs_are_found():
 def test_every_stepping_notebook_uses_the_template(path):
     source = path.read_text("utf-8")
     assert source.count("ui.walkthrough_view(") == 1, f"{path.name}: not on the template"
-    assert source.count("ui.Walkthrough(") == 1
-    copied = [name for name in (*COPIED_WIRING, "mo.state(") if name in source]
-    assert not copied, f"{path.name} wires its own steps: {copied}"
+    spec = spec_of(path)
+    assert isinstance(spec, ui.Walkthrough), f"{path.name} imports no package's WALKTHROUGH"
+    copied = [name for name in COPIED_WIRING if name in source]
+    assert not copied, f"{path.name} copies what notebook_ui does: {copied}"
+    # a walkthrough with lessons picks them with the shared controls, one without takes its game
+    if spec.lessons is not None:
+        assert "ui.lesson_controls(" in source and "ui.lesson_game(" in source, path.name
+    else:
+        assert "ui.controls(" in source, path.name
+
+
+def test_the_specs_name_their_games_and_the_switch():
+    specs = {path.stem: spec_of(path) for path in STEPPING}
+    assert all(spec.quiz_label.startswith("Ask me") for spec in specs.values())
+    for name in ("king_and_robber", "river_ii", "after_the_game"):
+        assert len(specs[name].games()) == 1
+    assert specs["count_of_carcassonne"].games()[0] == "count-city"
+    assert specs["turn_sequence"].games() == ()  # any bundled game, or a pasted one
+    assert all(g in examples.names() for spec in specs.values() for g in spec.games())
+
+
+def test_the_check_finds_a_copied_picker(tmp_path):
+    copy = tmp_path / "copy.py"
+    copy.write_text(
+        "from carc_teach.expansions.count.lessons import WALKTHROUGH as walkthrough\n"
+        'lesson_choice = mo.ui.dropdown(options=[], label="Lesson")\n'
+        "ui.walkthrough_view(mo, game, walkthrough, quiz=True, classroom=False)\n"
+    )
+    source = copy.read_text("utf-8")
+    assert spec_of(copy) is not None
+    assert [name for name in COPIED_WIRING if name in source] == ['label="Lesson"']
 
 
 def _markdown(text: str) -> str:

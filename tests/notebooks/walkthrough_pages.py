@@ -3,27 +3,27 @@ games and the Markdown / HTML the teach, lessons, compare and reference function
 every event (the event in words, the question and its answer, the tables beside the board,
 "why this many points?", the footnotes, the presenter notes), as ``(walkthrough, where, text)``.
 
-The notebooks compose exactly these functions (each walkthrough's ``Walkthrough(question=,
-note=, panels=)`` is listed here as its notebook builds it), so a test over these texts is a
-test of what a learner reads.
+The notebooks compose exactly these functions (each stepping notebook imports its
+walkthrough's ``WALKTHROUGH`` spec from the package that declares it, and the pages here are
+built from the same specs), so a test over these texts is a test of what a learner reads.
 """
 
 from __future__ import annotations
 
+import importlib
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 from carc_teach import classroom, examples, teach
-from carc_teach.expansions.abbey_mayor import lessons as abbey_mayor
-from carc_teach.expansions.count import lessons as count
-from carc_teach.expansions.count import views as count_views
-from carc_teach.expansions.inns_cathedrals import views as ic_views
-from carc_teach.expansions.king_robber import views as king_views
-from carc_teach.expansions.river2 import lessons as river2
-from carc_teach.expansions.shrines import lessons as shrines
-from carc_teach.expansions.shrines import views as shrines_views
-from carc_teach.lessons import after_game, two_editions
+from carc_teach.lessons import two_editions
+from carc_teach.lessons.lesson_sets import LessonSet, Walkthrough
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+#: how a stepping notebook takes its walkthrough's spec from the package that declares it
+SPEC_IMPORT = re.compile(r"from ([\w.]+) import WALKTHROUGH as walkthrough")
 
 
 @dataclass(frozen=True)
@@ -38,76 +38,39 @@ class Page:
     extra: Callable[[], list[str]] = field(default=lambda: [])
 
 
-def _lesson_texts(module) -> Callable[[], list[str]]:
+def _lesson_texts(lessons: LessonSet) -> Callable[[], list[str]]:
     def texts() -> list[str]:
-        out = [module.footnotes_by_lesson_markdown()]
-        for lesson in module.LESSONS:
+        out = [lessons.footnotes_markdown()]
+        for lesson in lessons.lessons:
             out += [lesson.title, lesson.watch]
         return out
 
     return texts
 
 
-PAGES: tuple[Page, ...] = (
-    Page("turn_sequence", tuple(examples.in_course_order())),
-    Page(
-        "count_of_carcassonne",
-        tuple(lesson.example for lesson in count.LESSONS),
-        count.question,
-        count.note,
-        (count_views.city_quarters_html,),
-        _lesson_texts(count),
-    ),
-    Page(
-        "king_and_robber",
-        ("king-robber",),
-        king_views.king_walkthrough_question,
-        king_views.king_walkthrough_note,
-        (king_views.royal_tokens_html,),
-    ),
-    Page(
-        "heretics_and_shrines",
-        tuple(lesson.example for lesson in shrines.LESSONS),
-        shrines.question,
-        shrines.note,
-        (shrines_views.open_challenges_html,),
-        _lesson_texts(shrines),
-    ),
-    Page(
-        "abbey_and_mayor",
-        tuple(lesson.example for lesson in abbey_mayor.LESSONS),
-        abbey_mayor.question,
-        abbey_mayor.note,
-        (abbey_mayor.special_figures_html,),
-        _lesson_texts(abbey_mayor),
-    ),
-    Page(
-        "inns_and_cathedrals",
-        tuple(lesson.example for lesson in ic_views.LESSONS),
-        ic_views.inns_cathedrals_question,
-        ic_views.inns_cathedrals_note,
-        (ic_views.buildings_html,),
-        _lesson_texts(ic_views),
-    ),
-    Page(
-        "river_ii",
-        ("river-pig-herd",),
-        river2.river_question,
-        river2.river_note,
-        (river2.river_html,),
-    ),
-    Page(
-        "after_the_game",
-        ("after-game",),
-        after_game.after_game_question,
-        after_game.after_game_note,
-        (
-            after_game.final_steps_html,
-            count_views.city_quarters_html,
-            king_views.royal_tokens_html,
-            after_game.barns_html,
-        ),
-    ),
+def spec_of(notebook: Path) -> Walkthrough | None:
+    """The ``WALKTHROUGH`` a notebook imports, or None for a notebook that steps no game."""
+    found = SPEC_IMPORT.search(notebook.read_text("utf-8"))
+    return importlib.import_module(found.group(1)).WALKTHROUGH if found else None
+
+
+def _page(notebook: Path, spec: Walkthrough) -> Page:
+    # the turn sequence steps any bundled game (a dropdown of them all)
+    games = spec.games() or tuple(examples.in_course_order())
+    return Page(
+        notebook.stem,
+        games,
+        spec.question,
+        spec.note,
+        tuple(html for _, html in spec.panels),
+        _lesson_texts(spec.lessons) if spec.lessons is not None else (lambda: []),
+    )
+
+
+PAGES: tuple[Page, ...] = tuple(
+    _page(path, spec)
+    for path in sorted(NOTEBOOKS.glob("*.py"))
+    if (spec := spec_of(path)) is not None
 )
 
 

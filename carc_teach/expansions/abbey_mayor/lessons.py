@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from ... import teach
 from ...figures import Corner, kind_of, role_name
 from ...lessons import helpers as common
-from ...lessons.lesson_sets import Lesson, LessonSet
+from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...scoring import figure_strength
 from ...text import capitalise, join_names, plural
 from ...text import escape_html as escape
@@ -1237,3 +1237,29 @@ def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str
 
 
 # -- footnotes over every lesson ---------------------------------------------------------------
+
+
+# -- the walkthrough -----------------------------------------------------------------------
+
+# Mayors and wagons look like any meeple on the board and figures in the supply are not on
+# it: the table beside the board lists every mayor, wagon and barn, where it stands and
+# what it counts there.
+WALKTHROUGH = Walkthrough(
+    question=question,
+    note=note,
+    panels=(("Mayors, wagons and barns", special_figures_html),),
+    board_help="""
+    **How to read the board.** Orange frame: the tile just placed. Yellow: the feature the
+    event is about. Every figure in a feature is drawn as a meeple in its owner's colour,
+    the mayor and the wagon too (hover over one to read what it is); a barn is a small
+    house in its owner's colour on the corner where four tiles meet. The table beside the
+    board lists every mayor, wagon and barn: who owns it, where it stands (or that it waits
+    in the supply), what it counts there (a mayor the pennants of its city, a barn the
+    completed cities its farm borders) and each wagon's last move. While a question is open,
+    the table shows the moment before the event and keeps the answer back. Pennants are the
+    small blue shields on city tiles: count them on the board before you answer about a
+    mayor.
+        """,
+    lessons=_LESSONS,
+    quiz_label="Ask me first (points, and what each special figure does)",
+)

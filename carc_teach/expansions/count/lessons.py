@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ... import teach
 from ...figures import kind_of
 from ...lessons import helpers as common
-from ...lessons.lesson_sets import Lesson, LessonSet
+from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...text import join_names
 from . import views as count_views
 
@@ -462,3 +462,22 @@ def note(game: Game, index: int, *, quiz: bool = True) -> str:
 
 
 # -- footnotes over every lesson ---------------------------------------------------------------
+
+
+# -- the walkthrough -----------------------------------------------------------------------
+
+# The board draws the quarters' tiles; who waits in them is listed there.
+WALKTHROUGH = Walkthrough(
+    question=question,
+    note=note,
+    panels=(("The City of Carcassonne", count_views.city_quarters_html),),
+    board_help="""
+    **How to read the board.** The twelve tiles in the middle are the City; hover a tile to
+    see which quarter it holds. Followers waiting in a quarter stand on a place, not in a
+    feature, so the board does not draw them: the table beside it lists them and the Count,
+    and shades the quarter the current event changed. Orange frame: the tile just placed.
+    Yellow: the feature the event is about.
+        """,
+    lessons=_LESSONS,
+    quiz_label="Ask me first (points, and who may enter the City)",
+)

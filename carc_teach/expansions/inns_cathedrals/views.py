@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...figures import kind_of
 from ...lessons import helpers as common
-from ...lessons.lesson_sets import Lesson, LessonSet
+from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...scoring import figure_strength
 from ...teach import Prediction, note_held_for, prediction_for, turn_placer
 from ...text import escape_html as escape
@@ -279,3 +279,26 @@ lesson_titles = _LESSONS.titles
 lesson = _LESSONS.lesson
 load_lesson = _LESSONS.load
 footnotes_by_lesson_markdown = _LESSONS.footnotes_markdown
+
+
+# -- the walkthrough -----------------------------------------------------------------------
+
+# The table beside the board lists each road with an inn and each city with a cathedral:
+# the inn or cathedral is small on the drawing and what it does to the points is not drawn.
+WALKTHROUGH = Walkthrough(
+    question=inns_cathedrals_question,
+    note=inns_cathedrals_note,
+    panels=(("Roads with an inn, cities with a cathedral", buildings_html),),
+    board_help="""
+    **How to read the board.** An inn is a small house beside its road; a cathedral is a
+    nave with a spire inside its city. The big follower is drawn larger than a meeple, with a
+    white badge. Orange frame: the tile just placed. Yellow: the feature the event is about.
+    The table beside the board lists every road with an inn and every city with a cathedral:
+    its size, who stands there (a big follower counts 2) and what it pays finished, or, once
+    it has been scored, what it paid. While a question is open it keeps the answer back.
+    Count the tiles (and the pennants, the small blue shields) on the board, and each
+    player's followers on the feature, before you answer.
+        """,
+    lessons=_LESSONS,
+    quiz_label="Ask me first (what each road and city pays, and who)",
+)

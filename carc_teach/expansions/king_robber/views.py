@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...events import Event
 from ...lessons import helpers as common
+from ...lessons.lesson_sets import Walkthrough
 from ...teach import Prediction, note_held_for, prediction_for, turn_placer, turn_span
 from ...text import escape_html as escape
 from ...text import plural
@@ -263,3 +264,22 @@ def king_walkthrough_note(game: Game, index: int, *, quiz: bool = True) -> str:
     ahead of a token question of the same turn waits for that question and is shown with it
     (a note saying "so the King passes to Bob" answers it)."""
     return note_held_for(game, index, quiz, token_question_for, once_per_turn=True)
+
+
+# -- the walkthrough -----------------------------------------------------------------------
+
+# The tokens are held beside the board, not on it: who holds them is listed there.
+WALKTHROUGH = Walkthrough(
+    question=king_walkthrough_question,
+    note=king_walkthrough_note,
+    panels=(("The King and the Robber Baron", royal_tokens_html),),
+    board_help="""
+    **How to read the board.** The King and the Robber Baron are not placed on the board:
+    the table beside it says who holds each and how many tiles a completed city or road must
+    beat to take it, and shades the token the current event changed. Orange frame: the tile
+    just placed. Yellow: the feature the event is about. The size of a city or road is its
+    number of tiles; count them on the board before you answer.
+        """,
+    game="king-robber",
+    quiz_label="Ask me first (points, and who takes the King or the Robber Baron)",
+)

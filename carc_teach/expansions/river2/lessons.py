@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from ... import teach
 from ...board import Placement
 from ...geometry import NEIGHBOUR_OFFSETS
+from ...lessons.lesson_sets import Walkthrough
 from ...text import escape_html as escape
 from ...text import plural
 from ...tiles import ROTATIONS, orient
@@ -566,3 +567,22 @@ def river_note(game: Game, index: int, *, quiz: bool = True) -> str:
     except that a note ahead of a river question of the same turn waits for it and is shown
     with it."""
     return teach.note_held_for(game, index, quiz, _river_asks)
+
+
+# -- the walkthrough -----------------------------------------------------------------------
+
+# The river's open ends and the river tiles still to come are listed beside the board.
+WALKTHROUGH = Walkthrough(
+    question=river_question,
+    note=river_note,
+    panels=(("The river", river_html),),
+    board_help="""
+    **How to read the board.** The river is the blue band, with a pool where it rises at the
+    spring and where a lake ends it. The table beside the board lists the river's open ends:
+    which way the water flows there, how the river last turned, and so which way the next
+    bend may go. Orange frame: the tile just placed. Yellow: the feature the event is about.
+    The pig herd grazes in the big field on the outside of the bend where it was laid.
+        """,
+    game="river-pig-herd",
+    quiz_label="Ask me first (where the river may go, and the points)",
+)

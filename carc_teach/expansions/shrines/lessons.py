@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ... import teach
 from ...lessons import helpers as common
-from ...lessons.lesson_sets import Lesson, LessonSet
+from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...text import capitalise, join_names
 from ..abbey_mayor.lessons import abbey_mayor_module
 from . import views as shrines_views
@@ -469,3 +469,23 @@ def note(game: Game, index: int, *, quiz: bool = True) -> str:
 
 
 # -- footnotes over every lesson ---------------------------------------------------------------
+
+
+# -- the walkthrough -----------------------------------------------------------------------
+
+# Which shrines and cloisters are racing each other is listed there.
+WALKTHROUGH = Walkthrough(
+    question=question,
+    note=note,
+    panels=(("Open challenges", shrines_views.open_challenges_html),),
+    board_help="""
+    **How to read the board.** A shrine is drawn like a cloister, on a tile of its own; hover
+    a tile to see what it holds. A follower standing on a shrine is the heretic. The table
+    beside the board lists every open challenge: which shrine races which cloister, who
+    stands on each, how many of the eight squares around each are still empty, and it shades
+    a challenge that the current event opened and strikes through one it decided. Orange
+    frame: the tile just placed. Yellow: the feature the event is about.
+        """,
+    lessons=_LESSONS,
+    quiz_label="Ask me first (points, challenges, where a shrine or wagon may go)",
+)
