@@ -468,6 +468,10 @@ class Board:
         self._rules, self._plans = _rules_and_plans(placement_rules)
         #: (tiles on the board, tile type, its legal placements) of the last search
         self._legal: tuple[int, TileType, Sequence[Placement]] | None = None
+        #: (tiles on the board, tile type, (per-square check, square) for each square where
+        #: the tile's edges fitted but that check refused it) of the last search that asked a
+        #: per-square rule (see :meth:`squares_refused_before`)
+        self._square_refusals: tuple[int, TileType, list[tuple[Callable, Position]]] | None = None
 
     # -- reading -------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -560,6 +564,11 @@ class Board:
         squares = list(self._codes)
         by_square, by_placement = checks
         now = self._square_checks_now(by_square)
+        # what the per-square rules refused where the edges fitted, kept for the rule that
+        # says so after the placement (the shrines' placement-limited event)
+        refused: list[tuple[Callable, Position]] = []
+        if now:
+            self._square_refusals = (len(self.tiles), tile_type, refused)
         if not by_placement and len(now) == 1 and now[0][1] is not None:
             # one rule, which can refuse only some squares (the shrines' limit): asked there
             allows_square, region = now[0]
@@ -567,10 +576,20 @@ class Board:
                 square = squares[i]
                 if square in region and not allows_square(self, tile_type, square):
                     out[i] = ()
+                    refused.append((allows_square, square))
             return out
         # only the squares where some rotation fits, picked out in C
         for i in compress(range(len(rotations)), rotations):
-            out[i] = self._allowed(tile_type, now, by_placement, squares[i], rotations[i])
+            square = squares[i]
+            for allows_square, region in now:
+                if (region is None or square in region) and not allows_square(
+                    self, tile_type, square
+                ):
+                    out[i] = ()
+                    refused.append((allows_square, square))
+                    break
+            else:
+                out[i] = self._allowed(tile_type, (), by_placement, square, rotations[i])
         return out
 
     def _square_checks_now(self, by_square: tuple[_SquareCheck, ...]) -> list[_SquareCheckNow]:
@@ -637,6 +656,25 @@ class Board:
             if self._allowed(tile_type, by_square, by_placement, square, fitting):
                 return True
         return False
+
+    def squares_refused_before(
+        self, placed: PlacedTile, allows_square: Callable
+    ) -> list[Position] | None:
+        """The squares where the search for the tile type of ``placed`` (the tile placed
+        last), on the board as it was just before, found its edges fitting and the per-square
+        check ``allows_square`` of a placement rule refusing it, in frontier order; None when
+        no such search was made (a game file's move is checked without one): then
+        :meth:`squares_fitting_before` and the rule itself give the answer."""
+        kept = self._square_refusals
+        tile_type = placed.tile.type
+        if kept is None or kept[0] != len(self.tiles) - 1 or kept[1] is not tile_type:
+            return None
+        plan = self._plans.get(id(tile_type))
+        if plan is None or type(plan[1]) is not _FitMemo:
+            # a rule of the square's code (the abbey's hole) kept the search off squares where
+            # the edges fit: the search did not ask the check there
+            return None
+        return [square for check, square in kept[2] if check is allows_square]
 
     def squares_fitting_before(
         self, placed: PlacedTile, among: Iterable[Position] | None = None
@@ -764,4 +802,5 @@ class Board:
         new._rules = self._rules
         new._plans = self._plans
         new._legal = None
+        new._square_refusals = None
         return new

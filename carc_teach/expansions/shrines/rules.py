@@ -77,9 +77,10 @@ from ...text import capitalise, join_names, plural
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import KeysView
 
-    from ...board import Board, Placement
+    from ...board import Board, PlacedTile, Placement
     from ...features import Feature, FeatureGraph
     from ...figures import Node
+    from ...geometry import Position
     from ...scoring import Scoring
     from ...state import GameState, Turn
     from ...tiles import TileType
@@ -319,11 +320,11 @@ class ShrineRules(RuleModule):
         placed = turn.placed
         board = state.board
         refused: list[tuple[tuple[int, int], str, tuple[str, ...]]] = []
-        # the limit refuses nothing where no cloister or shrine is near
-        near = board.features.squares_near_cloisters()
-        for square in board.squares_fitting_before(placed, near):
-            if limit_allows(board, building, square, placed.pos):
-                continue
+        # a simulated player's search for the tile has found where the limit refused it
+        squares = board.squares_refused_before(placed, _limit_allows_square)
+        if squares is None:
+            squares = _squares_the_limit_refused(board, building, placed)
+        for square in squares:
             breach = limit_breach(board, building, square, ignore=placed.pos)
             if breach is not None:
                 refused.append((square, *breach))
@@ -713,6 +714,18 @@ def limit_allows(
         if (c.building == "shrine") is not rival_is_shrine and square != pos and square != ignore:
             return False
     return True
+
+
+def _squares_the_limit_refused(board: Board, building: str, placed: PlacedTile) -> list[Position]:
+    """The squares where the tile just placed fitted by its edges on the board as it was
+    before and the limit refused it (when no search for it kept them)."""
+    # the limit refuses nothing where no cloister or shrine is near
+    near = board.features.squares_near_cloisters()
+    return [
+        square
+        for square in board.squares_fitting_before(placed, near)
+        if not limit_allows(board, building, square, placed.pos)
+    ]
 
 
 def _limit_allows_square(board: Board, tile_type: TileType, square: tuple[int, int]) -> bool:
