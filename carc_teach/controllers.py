@@ -39,10 +39,15 @@ __all__ = [
 
 
 class Controller:
-    """Answers decisions. Subclasses override :meth:`choose`."""
+    """Answers decisions. Subclasses override :meth:`choose`.
 
-    #: whether the moves come from a game file (tiles named by moves, discards written)
-    plays_file = False
+    The turn driver calls these members, the same for every controller (a game file's, a
+    simulated player's, a notebook's): :meth:`exhausted` before each turn, :meth:`start_draw`,
+    :meth:`draw` (only when the set-up gives no tile order, or a tile is played instead of
+    drawing) and :meth:`drawn` in step 1B, :meth:`choose` for every decision,
+    :meth:`end_turn` after step 4B and :meth:`end_final` after scoring after the game.
+    """
+
     #: whether every answer is one of the decision's options or PASS by construction (the
     #: engine then does not check it again)
     picks_options = False
@@ -50,56 +55,47 @@ class Controller:
     def choose(self, state: GameState, decision: Decision) -> Action:  # pragma: no cover
         raise NotImplementedError
 
-    def end_turn(self, state: GameState, turn: Turn) -> None:
-        """Called after step 4B of every turn."""
+    def exhausted(self, state: GameState) -> bool:
+        """Whether the player has no more moves (a game file's end): the game stops there.
+        Asked before every turn, also when no tile is left."""
+        return False
 
-    def final_move(self) -> Move | None:
-        """What answers the decisions asked during scoring after the game (a game file's
-        ``final_actions``, read as a move), or None for a player who chooses itself."""
-        return None
-
-    def end_final(self, state: GameState, turn: Turn) -> None:
-        """Called once scoring after the game is done; ``turn`` holds its decisions."""
-
-    # -- the draw (step 1B) and the end of the tiles ---------------------------------------
+    # -- the draw (step 1B) ---------------------------------------------------------------
     def start_draw(self, state: GameState, turn: Turn) -> None:
         """A draw begins (again, after a tile was set aside): the move it belongs to."""
-        state.move_number = self.next_move_number()
+        state.move_number = turn.number
 
-    def check_instead(self, state: GameState, turn: Turn, tile: TileType) -> None:
-        """The player plays ``tile`` instead of drawing (the abbey)."""
-
-    def tile_to_draw(self, state: GameState, turn: Turn) -> str:
-        """The tile drawn when the set-up gives no tile order or seed (a game file's move names
-        it)."""
+    def draw(self, state: GameState, turn: Turn, instead: TileType | None = None) -> str:
+        """The id of the tile the player draws when the set-up gives no tile order or seed (a
+        game file's move names it). Given ``instead``, the player plays that tile instead of
+        drawing (the abbey): the controller checks it against what it said (the return value
+        is then not used)."""
+        if instead is not None:
+            return instead.id
         raise IllegalMoveError(
             "the set-up gives no tile order or seed, so every move must name its tile",
+            move=state.move_number,
             field="tile",
         )
 
     def drawn(self, state: GameState, turn: Turn, tile: TileType, known_order: bool) -> bool:
-        """Whether the tile just drawn fits somewhere (a game file's move must agree). A
-        simulated player lists every placement, since it is about to choose among them."""
+        """Whether the tile just drawn fits somewhere; when it does not, it is set aside and
+        the same player draws again. A simulated player lists every placement, since it is
+        about to choose among them."""
         return bool(state.board.legal_placements(tile))
 
-    def set_aside(self, state: GameState, turn: Turn) -> None:
-        """The drawn tile fitted nowhere and was set aside; the same player draws again."""
+    # -- the end of a turn and of the game -----------------------------------------------
+    def end_turn(self, state: GameState, turn: Turn) -> None:
+        """Called after step 4B of every turn."""
 
-    def exhausted(self, state: GameState) -> bool:
-        """Whether the player has no more moves (a game file's end): the game stops there."""
-        return False
-
-    def no_tile_left(self, state: GameState) -> None:
-        """The tiles ran out (a game file that still has moves is wrong)."""
-
-    def next_move_number(self) -> int:
-        return 1
+    def end_final(self, state: GameState, turn: Turn) -> None:
+        """Called once scoring after the game is done (or, when the game is not scored, once
+        it ends); ``turn`` holds the decisions asked during it."""
 
 
 class MoveListController(Controller):
     """Plays the moves of a game file, checking each answer against the rules."""
 
-    plays_file = True
     picks_options = True  # checks each answer itself, with messages naming the move
 
     def __init__(
@@ -125,27 +121,32 @@ class MoveListController(Controller):
             else Move(number=0, actions=tuple(final_actions), final=True)
         )
 
-    def final_move(self) -> Move:
-        self._action = 0
-        self._refused = {}
+    def _final_move(self, turn: Turn) -> Move:
+        """The file's ``final_actions``, as the move of the turn of scoring after the game."""
         if self._final.typed_actions is None:
             self._final = read_moves((self._final,))[0]
+        self._action = 0
+        self._refused = {}
+        turn.move = self._final
         return self._final
 
     def end_final(self, state: GameState, turn: Turn) -> None:
+        if turn.move is None:  # no decision asked during scoring after the game
+            self._final_move(turn)
         self.end_turn(state, turn)
 
     # -- the moves ------------------------------------------------------------------------
     def exhausted(self, state: GameState) -> bool:
-        return self.next >= len(self.moves)
-
-    def no_tile_left(self, state: GameState) -> None:
-        left = self.moves_left()
-        if left:
+        if self.next >= len(self.moves):
+            return True
+        setup = state.setup
+        if not state.bag and (setup.tile_order is not None or setup.seed is not None):
+            left = self.moves_left()
             raise IllegalMoveError(
                 f"no tiles are left to draw, but the file has {len(left)} more move(s)",
                 move=left[0].number,
             )
+        return False
 
     # -- the draw: the file's move names (or agrees with) the tile --------------------------
     def start_draw(self, state: GameState, turn: Turn) -> None:
@@ -165,21 +166,23 @@ class MoveListController(Controller):
                 field="player",
             )
 
-    def check_instead(self, state: GameState, turn: Turn, tile: TileType) -> None:
+    def draw(self, state: GameState, turn: Turn, instead: TileType | None = None) -> str:
         move = turn.move
-        if move is not None and move.tile is not None and move.tile != tile.id:
-            raise IllegalMoveError(
-                f"the move names tile {move.tile}, but its player plays {tile.id} instead of drawing",
-                move=move.number,
-                field="tile",
-            )
-
-    def tile_to_draw(self, state: GameState, turn: Turn) -> str:
-        move = turn.move
-        if move is None or move.tile is None:
+        assert move is not None  # start_draw took it
+        if instead is not None:
+            if move.tile is not None and move.tile != instead.id:
+                raise IllegalMoveError(
+                    f"the move names tile {move.tile}, but its player plays {instead.id} instead of drawing",
+                    move=move.number,
+                    field="tile",
+                )
+            return instead.id
+        # without a tile order the move names the tile (the engine checks it is one left);
+        # with one, whether the move names the tile drawn depends on its fitting (see drawn)
+        if move.tile is None:
             raise IllegalMoveError(
                 "the set-up gives no tile order or seed, so every move must name its tile",
-                move=move.number if move else None,
+                move=move.number,
                 field="tile",
             )
         return move.tile
@@ -188,8 +191,7 @@ class MoveListController(Controller):
         # the move is checked without listing every placement
         fits = state.board.can_place(tile)
         move = turn.move
-        if move is None:
-            return fits
+        assert move is not None  # start_draw took it
         if move.tile is not None and move.tile != tile.id and (fits or move.discard):
             raise IllegalMoveError(
                 f"the tile order gives tile {tile.id} here, but the move names {move.tile}",
@@ -210,14 +212,11 @@ class MoveListController(Controller):
                 move=move.number,
                 field="tile",
             )
-        return fits
-
-    def set_aside(self, state: GameState, turn: Turn) -> None:
-        move = turn.move
-        if move is not None and not move.discard:
+        if not fits and not move.discard:
             # With a known order the engine sets the tile aside itself; the move is for the
             # next tile.
             self.unread_move()
+        return fits
 
     def take_move(self, state: GameState) -> Move:
         move = self.moves[self.next]
@@ -246,8 +245,10 @@ class MoveListController(Controller):
     # -- answers --------------------------------------------------------------------------
     def choose(self, state: GameState, decision: Decision) -> Action:
         turn = state.turn
-        assert turn is not None and turn.move is not None
+        assert turn is not None
         move = turn.move
+        if move is None:  # the first decision asked during scoring after the game
+            move = self._final_move(turn)
         if decision.kind == "place":
             return self._placement(move, turn, decision)
         actions: tuple[WrittenAction, ...] = move.typed_actions  # type: ignore[assignment]
@@ -386,7 +387,7 @@ def read_moves(moves: Sequence[Move]) -> tuple[Move, ...]:
         for a in m.actions
     ):
         register_every_action_type()
-    return tuple(m.read() for m in moves)
+    return tuple(m if m.typed_actions is not None else m.read() for m in moves)
 
 
 def known_action_type(kind: Any) -> bool:
@@ -435,9 +436,6 @@ class _Recorder(Controller):
         self.moves: list[Move] = []
         #: answers given during scoring after the game, as a file's ``final_actions``
         self.final_actions: tuple[dict[str, Any], ...] = ()
-
-    def next_move_number(self) -> int:
-        return len(self.moves) + 1
 
     def start_draw(self, state: GameState, turn: Turn) -> None:
         state.move_number = len(self.moves) + 1

@@ -24,8 +24,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .actions import ActionError, WrittenAction, json_type, read_action
-from .controllers import known_action_type, register_every_action_type
+from .actions import ACTION_TYPES, ActionError, WrittenAction, json_type, read_action
+from .controllers import register_every_action_type
 from .editions import from_setup, option
 from .errors import GameFileError, UnknownRuleError, has_control_characters, shown
 from .game import Game
@@ -508,8 +508,10 @@ def _parse_actions(
     written, typed = [], []
     prefix = "" if where == "actions" else f"{where}."
     for i, action in enumerate(actions):
-        if isinstance(action, dict) and not known_action_type(action.get("type")):
-            register_every_action_type()
+        if isinstance(action, dict):
+            kind = action.get("type")
+            if not isinstance(kind, str) or kind not in ACTION_TYPES:
+                register_every_action_type()
         try:
             typed.append(read_action(action))
         except ActionError as exc:

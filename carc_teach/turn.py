@@ -22,7 +22,7 @@ from .errors import IllegalMoveError, Refusal, shown
 from .figures import ROLE_NAMES, ROLE_PLURALS
 from .rules import Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
-from .setup import Move, Setup
+from .setup import Setup
 from .state import GameState, StopReplay, Turn, played_options
 from .tiles import TileType, catalogue
 
@@ -149,20 +149,21 @@ def _prepare_bag(state: GameState) -> None:
         state.bag = bag
 
 
-def _take_tile(state: GameState, tile_id: str, move: Move | None) -> TileType:
+def _take_tile(state: GameState, tile_id: str) -> TileType:
+    """The tile ``tile_id`` taken from those left (the set-up's order or a move names it)."""
     n = state.remaining.get(tile_id, 0)
-    if tile_id not in state.tile_types:
-        raise IllegalMoveError(
-            f"unknown tile id {shown(tile_id)}; the tile sets in play have: {', '.join(state.tile_types)}",
-            move=move.number if move else None,
-            field="tile",
-        )
     if n <= 0:
-        total = state.tile_types[tile_id].count
+        if tile_id not in state.tile_types:
+            raise IllegalMoveError(
+                f"unknown tile id {shown(tile_id)}; the tile sets in play have: "
+                f"{', '.join(state.tile_types)}",
+                move=state.move_number,
+                field="tile",
+            )
         raise IllegalMoveError(
-            f"no tile {tile_id} is left to draw: the set has {total} and all are already on the "
-            f"board or set aside",
-            move=move.number if move else None,
+            f"no tile {tile_id} is left to draw: the set has {state.tile_types[tile_id].count} "
+            "and all are already on the board or set aside",
+            move=state.move_number,
             field="tile",
         )
     state.remaining[tile_id] = n - 1
@@ -179,10 +180,8 @@ def _run(
     while True:
         if on_turn is not None:
             on_turn(state, controller, False)
-        if controller.exhausted(state):
-            break
-        if known_order and not state.bag:
-            controller.no_tile_left(state)  # a game file still holding moves says so
+        # (a game file still holding moves when the tiles ran out says so here)
+        if controller.exhausted(state) or (known_order and not state.bag):
             break
         if not _play_turn(state, controller):
             break
@@ -203,7 +202,7 @@ def _end(state: GameState, controller: Controller, final_scoring: bool | None) -
     trigger = next(
         (e.player for e in reversed(state.events) if e.kind == "tile-placed"), state.players[-1]
     )
-    final_turn = Turn(state.turn_number + 1, trigger, move=controller.final_move())
+    final_turn = Turn(state.turn_number + 1, trigger)
     if final_scoring:
         state.turn = final_turn
         state.turn_number += 1
@@ -257,10 +256,12 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
     instead of drawing (the abbey); the tile is ``turn.tile``. Raises :class:`NoTileLeft` when
     the tiles run out before one fits (the game ends).
 
-    Whoever plays answers the draw: the controller reads the move it comes with
-    (:meth:`~carc_teach.controllers.Controller.start_draw`), names the tile when the set-up
-    gives no order, and checks what a game file says of it (the file's checks are all in
-    :class:`~carc_teach.controllers.MoveListController`)."""
+    Whoever plays answers the draw, as any decision: the controller says which move a draw
+    belongs to (:meth:`~carc_teach.controllers.Controller.start_draw`), which tile is drawn
+    when the set-up gives no order (``draw``, also told of a tile played instead of drawing)
+    and whether the tile drawn fits (``drawn``; the same player draws again when it does
+    not). A game file's checks of what its moves say are all in
+    :class:`~carc_teach.controllers.MoveListController`."""
     known_order = state.setup.tile_order is not None or state.setup.seed is not None
     player = turn.player
     while True:
@@ -271,17 +272,16 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
             if instead is not None:
                 break
         if instead is not None:
-            controller.check_instead(state, turn, instead)
+            controller.draw(state, turn, instead)
             turn.tile = instead
             if not state.board.can_place(instead):
                 raise IllegalMoveError(
                     f"tile {instead.id} fits nowhere on the board",
-                    move=turn.move.number if turn.move is not None else None,
+                    move=state.move_number,
                     field="tile",
                 )
             return
-        tile_id = state.bag.pop() if known_order else controller.tile_to_draw(state, turn)
-        tile = _take_tile(state, tile_id, turn.move)
+        tile = _take_tile(state, state.bag.pop() if known_order else controller.draw(state, turn))
         turn.tile = tile
         state.emit(
             "tile-drawn",
@@ -299,7 +299,6 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
             rule="base.place.discard",
             text=f"Tile {tile.id} fits nowhere on the board, so {player} sets it aside and draws again.",
         )
-        controller.set_aside(state, turn)
         if known_order and not state.bag:
             raise NoTileLeft
 
