@@ -114,3 +114,33 @@ def test_no_code_outside_a_package_reads_its_state_or_private_helpers():
                     if a.name.startswith("_")
                 ]
     assert not wrong, wrong
+
+
+def test_the_course_is_built_from_the_packages():
+    """The site's index groups the walkthroughs the packages name (and the few that span every
+    expansion), each group led by the one package that gives its lead."""
+    from carc_teach.site import curriculum
+
+    notebooks = Path(carc_teach.__file__).parents[1] / "notebooks"
+    for package in PACKAGES:
+        for place in package.walkthroughs:
+            assert (notebooks / f"{place.slug}.py").is_file(), place.slug
+            group = next(g for g in curriculum.GROUPS if place in g.places)
+            assert group.title == package.course_group.title
+    by_title = {}
+    for package in PACKAGES:
+        if package.course_group is not None:
+            by_title.setdefault(package.course_group.title, []).append(package.course_group)
+    for title, declared in by_title.items():
+        assert sum(1 for g in declared if g.lead) == 1, f"{title}: one package gives its lead"
+        assert sum(1 for g in declared if g.rank is not None) == 1, f"{title}: and its rank"
+    assert [g.title for g in curriculum.GROUPS] == [
+        "The base game",
+        "Count, King & Robber",
+        "Inns & Cathedrals",
+        "Abbey & Mayor",
+        "Putting it together",
+    ]
+    assert curriculum.GROUPS[1].places[1] == curriculum.Place(
+        "river_ii", "River II: the spring, the fork, the lake"
+    )

@@ -18,6 +18,8 @@ __all__ = [
     "Topic",
     "FigureKind",
     "FigureShape",
+    "CoursePlace",
+    "CourseGroup",
     "paragraph",
     "show_value",
 ]
@@ -178,6 +180,28 @@ class FigureShape:
 
 
 @dataclass(frozen=True)
+class CoursePlace:
+    """Where one walkthrough sits in the course: its notebook's file stem (``notebooks/<slug>.py``)
+    and the rules it covers, as the site's index shows them."""
+
+    slug: str
+    covers: str
+
+
+@dataclass(frozen=True)
+class CourseGroup:
+    """A group of walkthroughs on the site's index (:mod:`carc_teach.site.curriculum`): usually
+    one box. Packages naming the same ``title`` share the group (the four small expansions of
+    the Count, King & Robber box); one of them gives its ``lead`` (a sentence under the title)
+    and its ``rank`` (groups are shown by rank, lower first; the base game's is 0, and the
+    group that puts them all together comes last, at 100)."""
+
+    title: str
+    lead: str = ""
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
 class Package:
     """One expansion (or the base game) as a package under ``carc_teach/expansions/``.
 
@@ -214,6 +238,9 @@ class Package:
         it (:func:`carc_teach.render.svg.legend_svg` draws each entry).
     figure_shapes:
         How its figure kinds are drawn (:class:`FigureShape`).
+    course_group, walkthroughs:
+        Its group on the site's index and its walkthroughs there, in learning order
+        (:class:`CourseGroup`, :class:`CoursePlace`; :mod:`carc_teach.site.curriculum`).
     """
 
     name: str
@@ -227,6 +254,8 @@ class Package:
     brings: tuple[tuple[str, tuple[str, ...]], ...] = ()
     legend: tuple[tuple[str, str, str], ...] = ()
     figure_shapes: tuple[FigureShape, ...] = ()
+    course_group: CourseGroup | None = None
+    walkthroughs: tuple[CoursePlace, ...] = ()
 
     def titles(self) -> tuple[tuple[str, str], ...]:
         """:attr:`corpus_titles`, or each rule module's id under the package's title."""

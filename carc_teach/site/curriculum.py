@@ -1,24 +1,27 @@
 """The order a learner should take the walkthroughs in, grouped by expansion.
 
-Notebooks are still discovered, never listed as the only source of truth: this table only
-places each one (its group, and the rules it covers). A notebook it does not name is not
-lost: it comes last, in a group of its own, and a test checks that every notebook of the
-repository has its place here.
+Each expansion package names its walkthroughs and its group (``Package.walkthroughs``,
+``Package.course_group``: :mod:`carc_teach.expansions.declare`); the groups are built from the
+registered packages here, in their rank's order, and the one group no package owns (the
+walkthroughs that put the expansions together) is listed below.
+
+Notebooks are still discovered, never listed as the only source of truth: this only places
+each one (its group, and the rules it covers). A notebook no package names is not lost: it
+comes last, in a group of its own, and a test checks that every notebook of the repository has
+its place.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carc_teach.expansions import PACKAGES
+from carc_teach.expansions.declare import CoursePlace
+
 __all__ = ["Group", "Place", "GROUPS", "OTHER_GROUP", "place_of", "arrange"]
 
-
-@dataclass(frozen=True)
-class Place:
-    """Where one walkthrough sits: its notebook's file stem and the rules it covers."""
-
-    slug: str
-    covers: str
+#: where one walkthrough sits: its notebook's file stem and the rules it covers
+Place = CoursePlace
 
 
 @dataclass(frozen=True)
@@ -30,45 +33,53 @@ class Group:
     places: tuple[Place, ...]
 
 
-GROUPS: tuple[Group, ...] = (
-    Group(
-        "The base game",
-        "Start here: how a turn goes, how tiles join into features, and when each thing scores.",
+#: the walkthroughs that span every expansion, after all the packages' groups
+TOGETHER = Group(
+    "Putting it together",
+    "The end of a game with every expansion, and how editions change the outcome.",
+    (
+        Place("after_the_game", "the scoring after the game: farms, tokens, barns, the market"),
+        Place("compare_editions", "one game under two editions or house rules"),
+        Place("practice", "quiz me: any rule drilled on fresh positions, with a tally"),
+    ),
+)
+TOGETHER_RANK = 100
+
+
+def _package_groups() -> list[tuple[int, Group]]:
+    """``(rank, group)`` of the registered packages' walkthroughs: the packages naming one
+    group title share it, in registry order, and the one that gives its lead and rank sets
+    them."""
+    titles: list[str] = []
+    leads: dict[str, str] = {}
+    ranks: dict[str, int] = {}
+    places: dict[str, list[Place]] = {}
+    for package in PACKAGES:
+        group = package.course_group
+        if group is None or not package.walkthroughs:
+            continue
+        if group.title not in places:
+            titles.append(group.title)
+            places[group.title] = []
+        places[group.title] += package.walkthroughs
+        if group.lead:
+            leads[group.title] = group.lead
+        if group.rank is not None:
+            ranks[group.title] = group.rank
+    return [
         (
-            Place("turn_sequence", "steps 1A to 4B; roads, cities, cloisters, farms"),
-            Place("tiles_and_features", "tile edges, placement, features and who would score"),
-            Place("scoring_reference", "every scoring moment of a turn, by edition"),
-        ),
-    ),
-    Group(
-        "Count, King & Robber",
-        "The four small expansions gathered in this box, one at a time.",
-        (
-            Place("count_of_carcassonne", "the City of Carcassonne, its quarters, the Count"),
-            Place("river_ii", "River II: the spring, the fork, the lake"),
-            Place("king_and_robber", "the King and the Robber Baron"),
-            Place("heretics_and_shrines", "shrines, heretics and challenges"),
-        ),
-    ),
-    Group(
-        "Inns & Cathedrals",
-        "The first big box: inns and cathedrals that pay double or nothing, and the big follower.",
-        (Place("inns_and_cathedrals", "inns, cathedrals and the big follower"),),
-    ),
-    Group(
-        "Abbey & Mayor",
-        "Three new figures and the abbey, with the big follower, builder and pig they meet.",
-        (Place("abbey_and_mayor", "the mayor, the wagon, the barn, the abbey"),),
-    ),
-    Group(
-        "Putting it together",
-        "The end of a game with every expansion, and how editions change the outcome.",
-        (
-            Place("after_the_game", "the scoring after the game: farms, tokens, barns, the market"),
-            Place("compare_editions", "one game under two editions or house rules"),
-            Place("practice", "quiz me: any rule drilled on fresh positions, with a tally"),
-        ),
-    ),
+            ranks.get(title, TOGETHER_RANK - 1),
+            Group(title, leads.get(title, ""), tuple(places[title])),
+        )
+        for title in titles
+    ]
+
+
+GROUPS: tuple[Group, ...] = tuple(
+    group
+    for _, group in sorted(
+        [*_package_groups(), (TOGETHER_RANK, TOGETHER)], key=lambda ranked: ranked[0]
+    )
 )
 
 #: where a notebook the table does not name goes

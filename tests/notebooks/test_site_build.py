@@ -79,7 +79,9 @@ def test_index_groups_the_walkthroughs_by_expansion_in_learning_order():
     infos = [read_notebook_info(p) for p in discover_notebooks(find_notebooks_dir())]
     named = {place.slug for group in curriculum.GROUPS for place in group.places}
     missing = sorted(info.slug for info in infos if info.slug not in named)
-    assert not missing, f"give these notebooks a place in carc_teach/site/curriculum.py: {missing}"
+    assert not missing, (
+        f"give these notebooks a place (their package's walkthroughs, or curriculum.TOGETHER): {missing}"
+    )
     page = render_index(infos)
     groups = [
         g.title

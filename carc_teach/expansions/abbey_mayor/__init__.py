@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, FigureShape, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -49,4 +49,10 @@ PACKAGE = Package(
             1.0,
         ),
     ),
+    course_group=CourseGroup(
+        "Abbey & Mayor",
+        "Three new figures and the abbey, with the big follower, builder and pig they meet.",
+        rank=30,
+    ),
+    walkthroughs=(CoursePlace("abbey_and_mayor", "the mayor, the wagon, the barn, the abbey"),),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, FigureShape, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -30,5 +30,15 @@ PACKAGE = Package(
             "",
             1.0,
         ),
+    ),
+    course_group=CourseGroup(
+        "The base game",
+        "Start here: how a turn goes, how tiles join into features, and when each thing scores.",
+        rank=0,
+    ),
+    walkthroughs=(
+        CoursePlace("turn_sequence", "steps 1A to 4B; roads, cities, cloisters, farms"),
+        CoursePlace("tiles_and_features", "tile edges, placement, features and who would score"),
+        CoursePlace("scoring_reference", "every scoring moment of a turn, by edition"),
     ),
 )

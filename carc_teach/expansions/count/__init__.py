@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, FigureShape, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -28,5 +28,13 @@ PACKAGE = Package(
             "",
             1.0,
         ),
+    ),
+    course_group=CourseGroup(
+        "Count, King & Robber",
+        "The four small expansions gathered in this box, one at a time.",
+        rank=10,
+    ),
+    walkthroughs=(
+        CoursePlace("count_of_carcassonne", "the City of Carcassonne, its quarters, the Count"),
     ),
 )

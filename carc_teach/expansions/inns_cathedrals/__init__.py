@@ -6,7 +6,7 @@ play it alone, as ``big-follower``); this record names the parts for the registr
 
 from __future__ import annotations
 
-from ..declare import FigureKind, FigureShape, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package
 from .topics import TOPICS
 
 FEATURES = frozenset({"road", "city", "cloister", "field"})
@@ -34,4 +34,10 @@ PACKAGE = Package(
     figure_shapes=(
         FigureShape("big-follower", "", '<circle cy="-0.02" r="0.12" fill="#fff"/>', 1.3),
     ),
+    course_group=CourseGroup(
+        "Inns & Cathedrals",
+        "The first big box: inns and cathedrals that pay double or nothing, and the big follower.",
+        rank=20,
+    ),
+    walkthroughs=(CoursePlace("inns_and_cathedrals", "inns, cathedrals and the big follower"),),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, Package
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -21,4 +21,6 @@ PACKAGE = Package(
             "robber-baron", "the Robber Baron", "king-robber", 0, frozenset(), False, False, True
         ),
     ),
+    course_group=CourseGroup("Count, King & Robber"),
+    walkthroughs=(CoursePlace("king_and_robber", "the King and the Robber Baron"),),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import Package
+from ..declare import CourseGroup, CoursePlace, Package
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -16,4 +16,6 @@ PACKAGE = Package(
     options=OPTIONS,
     topics=TOPICS,
     legend=(("pig-herd", "river2", "pig herd, printed on a tile (not a figure)"),),
+    course_group=CourseGroup("Count, King & Robber"),
+    walkthroughs=(CoursePlace("river_ii", "River II: the spring, the fork, the lake"),),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import Package
+from ..declare import CourseGroup, CoursePlace, Package
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -16,4 +16,6 @@ PACKAGE = Package(
     options=OPTIONS,
     topics=TOPICS,
     legend=(("shrine", "shrines", "shrine (spire)"),),
+    course_group=CourseGroup("Count, King & Robber"),
+    walkthroughs=(CoursePlace("heretics_and_shrines", "shrines, heretics and challenges"),),
 )
