@@ -333,11 +333,12 @@ class PlaySession:
             )
         # scoring after the game belongs to the file only where its tiles really ran out
         final_at = next((e.index for e in events if e.kind == "final-scoring"), None)
+        # (a game of a given tile order is over when they ran out; any other when every tile did)
         over = (
-            final_at is not None and not game.state.bag and not any(game.state.remaining.values())
+            final_at is not None
+            and not game.state.bag
+            and (tile_limit is not None or not any(game.state.remaining.values()))
         )
-        if tile_limit is not None and len(game.moves) >= tile_limit:
-            over = final_at is not None
         limit = len(events) if until is None else until + 1
         if final_at is not None and not over:
             limit = min(limit, final_at)

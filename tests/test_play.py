@@ -234,3 +234,14 @@ def test_several_people_at_one_screen_each_answer_their_own():
         else:
             session.bot_step()
     assert "Ann" in players and "Ben" in players
+
+
+def test_the_scripted_game_reloads_over_with_its_answers_after_the_game():
+    # its last tile fits nowhere: 11 moves for 12 tiles, and the file is still a finished game
+    session = _new(expansions=EXPANSIONS, seed=SEED, tiles=TILES)
+    _play_out(session)
+    game = _reloaded(session)
+    assert len(game.moves) == 11
+    again = PlaySession.from_game(game)
+    assert again.over and again.scores == session.scores == {"You": 40, "Bot": 18}
+    assert again.answers == session.answers

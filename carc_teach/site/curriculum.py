@@ -41,6 +41,7 @@ TOGETHER = Group(
         Place("after_the_game", "the scoring after the game: farms, tokens, barns, the market"),
         Place("compare_editions", "one game under two editions or house rules"),
         Place("practice", "quiz me: any rule drilled on fresh positions, with a tally"),
+        Place("play", "a whole game against bots or friends, any expansions, every rule explained"),
     ),
 )
 TOGETHER_RANK = 100

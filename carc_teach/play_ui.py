@@ -1,0 +1,510 @@
+"""The marimo pieces of the Play notebook: the set-up form, taking over a game, the board that
+takes clicks, the buttons (pass, next, hint, undo, download), and the explanations of what just
+happened. The game itself is :class:`carc_teach.play.PlaySession`; what is shown comes from
+:mod:`carc_teach.teach`, as in the walkthroughs. marimo is passed in (``mo``).
+
+The notebook keeps one :class:`Table` (the session and the last message) and a version number
+in a ``mo.state``: every action changes the table and bumps the version, and the cells that
+draw read the version.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from . import examples, teach
+from .board_input import board_picker
+from .editions import PRESETS
+from .errors import CarcTeachError, Refusal
+from .expansions import PACKAGES
+from .gamefile import decode_game_text, load_game
+from .play import BOT_KINDS, MAX_SEATS, SEAT_KINDS, PlaySession, Seat, describe_option
+from .render.svg import legend_svg, tile_svg
+from .text import escape_markdown, plural
+
+__all__ = [
+    "Table",
+    "setup_form",
+    "takeover_form",
+    "rotation_radio",
+    "group_dropdown",
+    "board",
+    "handle_pick",
+    "option_picker",
+    "buttons",
+    "page",
+    "FIRST_GAME",
+]
+
+#: the game a first visit opens: you against one greedy bot, the base game, a short game
+FIRST_GAME: dict[str, Any] = {
+    "seats": (("You", "human"), ("Greedy bot", "greedy")),
+    "expansions": (),
+    "seed": 1,
+    "tiles": 0,
+}
+#: the board's key in the page (tests find it by it)
+BOARD_KEY = "play-board"
+_NO_PRESET = "the engine's defaults"
+_NOBODY = "(nobody)"
+_WHERE_THE_FILE_ENDS = -1
+
+#: one box per expansion package of the set-up form: its title -> the expansion ids it plays
+_BOXES: dict[str, tuple[str, ...]] = {
+    package.title: package.expansion_ids for package in PACKAGES if package.name != "base"
+}
+
+
+class Table:
+    """What the Play page holds between clicks: the session (None before a game) and the
+    message of the last action (Markdown, already escaped), with its callout kind."""
+
+    def __init__(self) -> None:
+        self.session: PlaySession | None = None
+        self.message = ""
+        self.kind = "neutral"
+        self.hint = ""
+
+    def _say(self, message: str, kind: str = "neutral") -> None:
+        self.message, self.kind = message, kind
+
+    def start(self, seats, **kwargs: Any) -> None:
+        """A new game (set-up errors become the message; the old game stays)."""
+        try:
+            self.session = PlaySession.new(seats, **kwargs)
+        except CarcTeachError as exc:
+            self._say(f"**The game cannot start.** {escape_markdown(str(exc))}", "danger")
+            return
+        self.hint = ""
+        self._say("A new game begins.", "info")
+
+    def start_from_form(self, value: dict[str, Any] | None) -> None:
+        if not value:
+            return
+        seats = []
+        for n in range(1, MAX_SEATS + 1):
+            name = str(value.get(f"name{n}") or "").strip()
+            kind = value.get(f"kind{n}")
+            if name and kind != _NOBODY:
+                seats.append(Seat(name, kind))
+        preset = value.get("preset")
+        tiles = int(value.get("tiles") or 0)
+        try:
+            seed = int(value.get("seed") or 0)
+        except (TypeError, ValueError):
+            seed = -1
+        chosen = [ids for k, ids in enumerate(_BOXES.values()) if value.get(f"box{k}")]
+        self.start(
+            seats,
+            expansions=tuple(e for ids in chosen for e in ids),
+            preset=None if preset in (None, _NO_PRESET) else preset,
+            seed=seed,
+            tiles=tiles or None,
+        )
+
+    def take_over(self, value: dict[str, Any] | None) -> None:
+        """Take over a bundled game or an uploaded game file at an event."""
+        if not value:
+            return
+        try:
+            upload = value.get("upload") or ()
+            if upload:
+                text = upload[0].contents.decode("utf-8", errors="replace")
+                name = "uploaded game"
+                game = load_game(decode_game_text(text, source=name), source=name)
+            else:
+                game = examples.load(value["bundled"])
+            event = value.get("event")
+            until = None if event in (None, _WHERE_THE_FILE_ENDS) else int(event)
+            people = [p.strip() for p in str(value.get("people") or "").split(",")]
+            people = [p for p in people if p]
+            self.session = PlaySession.from_game(
+                game, until, humans=people or None, bot=value.get("bot") or "greedy"
+            )
+        except CarcTeachError as exc:
+            self._say(f"**This game cannot be taken over.** {escape_markdown(str(exc))}", "danger")
+            return
+        except Exception as exc:  # anything a hostile file sets off: the page carries on
+            self._say(
+                f"**This game file cannot be used** ({escape_markdown(type(exc).__name__)}).",
+                "danger",
+            )
+            return
+        self.hint = ""
+        self._say(f"You take over *{escape_markdown(game.title)}* here.", "info")
+
+    # -- answers ----------------------------------------------------------------------------
+    def _after(self, result, done: str = "") -> None:
+        session = self.session
+        assert session is not None
+        self.hint = ""
+        if result.ok:
+            pending = session.pending
+            if pending is None:
+                self._say("The game is over. Download it, or start another.", "success")
+            elif not pending.human:
+                self._say(
+                    done
+                    + f"Now **{escape_markdown(pending.player)}** ({escape_markdown(session.seat_of(pending.player).kind)} bot) decides: press **Next** to see it.",
+                    "neutral",
+                )
+            else:
+                self._say(done, "neutral")
+        elif result.refusal is not None:
+            self._say(refusal_markdown(result.refusal, session.setup.expansions), "warn")
+        else:
+            self._say(escape_markdown(result.message), "warn")
+
+    def pick(self, target_id: str, rotation: int) -> None:
+        if self.session is not None:
+            self._after(self.session.pick(target_id, rotation))
+
+    def choose(self, index: int | None) -> None:
+        if self.session is not None:
+            self._after(self.session.choose(index))
+
+    def next(self) -> None:
+        if self.session is not None:
+            self._after(self.session.bot_step())
+
+    def bots_to_person(self) -> None:
+        if self.session is not None:
+            n = self.session.bots_to_person()
+            self._after(_Done(), f"The bots gave {plural(n, 'answer')}. ")
+
+    def undo(self) -> None:
+        if self.session is not None:
+            result = self.session.undo()
+            self._after(result, "Your last answer is taken back. " if result.ok else "")
+
+    def ask_hint(self) -> None:
+        if self.session is not None:
+            hint = self.session.hint()
+            self.hint = escape_markdown(hint.text) if hint else ""
+
+
+class _Done:
+    ok = True
+    refusal = None
+    message = ""
+
+
+def refusal_markdown(refusal: Refusal, expansions) -> str:
+    """Why not, as the page says it: the reason with the rule and footnotes cited, the rule in
+    words, and each footnote's text (those of the expansions in play)."""
+    from .annotations import cite, get
+
+    lines = [f"**Not allowed:** {escape_markdown(str(refusal))}"]
+    said = teach.rule_words(refusal.rule)
+    if said:
+        lines += ["", f"*The rule:* {said}"]
+    for note_id in refusal.notes:
+        try:
+            record = get(note_id)
+        except Exception:  # an id the corpus does not hold: cited above all the same
+            continue
+        if not teach.footnote_in_play(record, expansions):
+            continue
+        lines += [
+            "",
+            f"> **{escape_markdown(record.title)}** {escape_markdown(teach.plain_text(record.text))} *({escape_markdown(cite(record))})*",
+        ]
+    return "\n".join(lines)
+
+
+# -- the set-up -------------------------------------------------------------------------------
+
+
+def setup_form(mo, on_start: Callable[[Any], None]):
+    """Players (a person or a bot each, up to six), expansions, edition preset, seed and a
+    short game's number of tiles; "Start a new game" calls ``on_start(value)``."""
+    fields: dict[str, Any] = {}
+    defaults = list(FIRST_GAME["seats"])
+    rows = ["| name | who plays |", "|---|---|"]
+    for n in range(1, MAX_SEATS + 1):
+        name, kind = defaults[n - 1] if n <= len(defaults) else ("", _NOBODY)
+        fields[f"name{n}"] = mo.ui.text(value=name, max_length=40, label=f"Player {n}")
+        fields[f"kind{n}"] = mo.ui.dropdown(
+            options=[*SEAT_KINDS, _NOBODY], value=kind, label=f"Player {n} is"
+        )
+        rows.append(f"| {{name{n}}} | {{kind{n}}} |")
+    boxes = []
+    for k, title in enumerate(_BOXES):
+        fields[f"box{k}"] = mo.ui.checkbox(label=escape_markdown(title))
+        boxes.append(f"{{box{k}}}")
+    fields["preset"] = mo.ui.dropdown(
+        options=[_NO_PRESET, *PRESETS], value=_NO_PRESET, label="Edition preset"
+    )
+    fields["seed"] = mo.ui.number(
+        start=0, stop=10**9, step=1, value=FIRST_GAME["seed"], label="Seed"
+    )
+    fields["tiles"] = mo.ui.number(
+        start=0, stop=200, step=1, value=0, label="Tiles (0: every tile)"
+    )
+    template = "\n".join(
+        [
+            *rows,
+            "",
+            "**Expansions** (the base game is always in play)",
+            "",
+            "<br>".join(boxes),
+            "",
+            "{preset} {seed} {tiles}",
+        ]
+    )
+    return (
+        mo.md(template)
+        .batch(**fields)
+        .form(submit_button_label="Start a new game", on_change=on_start, bordered=True)
+    )
+
+
+def takeover_form(mo, on_load: Callable[[Any], None]):
+    """A bundled game or a game file (one downloaded here, say), the event to take over after,
+    and who is a person; "Take over" calls ``on_load(value)``."""
+    fields = {
+        "bundled": mo.ui.dropdown(
+            options=examples.names(), value="count-city", label="Bundled game"
+        ),
+        "upload": mo.ui.file(filetypes=[".json"], label="or upload a game file"),
+        "event": mo.ui.number(
+            start=-1, stop=100_000, step=1, value=_WHERE_THE_FILE_ENDS, label="After event"
+        ),
+        "people": mo.ui.text(
+            placeholder="names, comma-separated", label="People play (default: the first player)"
+        ),
+        "bot": mo.ui.dropdown(options=list(BOT_KINDS), value="greedy", label="Bots play as"),
+    }
+    template = "{bundled} {upload}\n\n{event} {people} {bot}"
+    return mo.md(template).batch(**fields).form(submit_button_label="Take over", on_change=on_load)
+
+
+# -- the decision -----------------------------------------------------------------------------
+
+
+def rotation_radio(mo, table: Table):
+    """The drawn tile's rotation, each with the number of squares it fits (the first that fits
+    is chosen)."""
+    session = table.session
+    counts = session.rotations() if session is not None else {0: 0}
+    options = {f"{r}° (fits {plural(n, 'square')})": r for r, n in counts.items()}
+    first = next((label for label, r in options.items() if counts[r]), next(iter(options)))
+    return mo.ui.radio(options=options, value=first, label="Turn the tile", inline=True)
+
+
+def group_dropdown(mo, table: Table):
+    """Which figure to deploy or move, when the decision offers several."""
+    session = table.session
+    groups = session.groups() if session is not None else {}
+    if not groups:
+        groups = {"-": "-"}
+    options = {label: key for key, label in groups.items()}  # marimo shows labels as text
+    return mo.ui.dropdown(options=options, value=next(iter(options)), label="Figure")
+
+
+def _draw_options(session: PlaySession) -> dict[str, Any]:
+    state = session.state
+    return {
+        "players": session.players,
+        "size": teach.auto_tile_size(state, 600),
+        "max_width": 600,  # the board's column of the page
+        "corner_figures": teach._corner_figures(state),
+    }
+
+
+def board(mo, table: Table, rotation: int, group: str | None):
+    """The board with the pending decision's targets (a person's decision), or the board alone."""
+    session = table.session
+    if session is None:
+        return mo.md("*No game yet: start one below.*")
+    pending = session.pending
+    targets = []
+    if pending is not None and pending.human:
+        targets = session.targets(rotation, group)
+    return board_picker(mo, session.state.board, targets, key=BOARD_KEY, **_draw_options(session))
+
+
+def handle_pick(table: Table, picker, rotation: int, bump: Callable[[], None]) -> None:
+    """A click on the board answers (or says why not)."""
+    session = table.session
+    value = getattr(picker, "value", None)
+    if session is None or not isinstance(value, dict) or not value.get("n"):
+        return
+    target = value.get("target")
+    if target:
+        table.pick(target, rotation)
+        bump()
+
+
+def option_picker(mo, table: Table, bump: Callable[[], None]):
+    """Every option of the decision as the engine lists them (the keyboard's way, and the way
+    to options with no place on the board), and "Do it"."""
+    session = table.session
+    pending = session.pending if session is not None else None
+    if pending is None or not pending.human:
+        return None
+    labels = session.option_labels()
+    options = {f"{i + 1}. {label}": i for i, label in enumerate(labels)}  # shown as text
+    if not options:
+        return None
+    dropdown = mo.ui.dropdown(options=options, value=next(iter(options)), label="Or choose")
+
+    def act(_value):
+        table.choose(dropdown.value)
+        bump()
+
+    return mo.hstack(
+        [dropdown, mo.ui.button(label="Do it", on_click=act)], justify="start", align="end"
+    )
+
+
+def buttons(mo, table: Table, bump: Callable[[], None]):
+    """Pass, Next (a bot's decision), Bots play to my turn, Hint, Undo, Download."""
+    session = table.session
+    if session is None:
+        return mo.md("")
+    pending = session.pending
+
+    def doing(action):
+        def run(_value):
+            action()
+            bump()
+
+        return run
+
+    row = []
+    if pending is not None and pending.human and pending.optional:
+        row.append(mo.ui.button(label="Pass", on_click=doing(lambda: table.choose(None))))
+    if pending is not None and not pending.human:
+        row.append(mo.ui.button(label="Next", kind="success", on_click=doing(table.next)))
+        row.append(mo.ui.button(label="Bots play to my turn", on_click=doing(table.bots_to_person)))
+    if pending is not None and pending.human:
+        row.append(mo.ui.button(label="Hint", on_click=doing(table.ask_hint)))
+    row.append(mo.ui.button(label="Undo", on_click=doing(table.undo)))
+    data = json.dumps(session.to_json(), indent=1, ensure_ascii=False).encode("utf-8")
+    row.append(
+        mo.download(
+            data=data,
+            filename="carc-teach-game.json",
+            mimetype="application/json",
+            label="Download the game",
+        )
+    )
+    return mo.hstack(row, justify="start", gap=0.5)
+
+
+# -- the page ---------------------------------------------------------------------------------
+
+
+def _prompt_markdown(session: PlaySession) -> str:
+    pending = session.pending
+    if pending is None:
+        return "### The game is over"
+    who = escape_markdown(pending.player)
+    seat = session.seat_of(pending.player)
+    head = f"### {who}" + ("" if seat.human else f" ({escape_markdown(seat.kind)} bot)")
+    lines = [
+        head,
+        "",
+        f"Decision {pending.index + 1} of the game: "
+        + escape_markdown(pending.prompt)
+        + (" (or pass)" if pending.optional else "")
+        + ".",
+    ]
+    said = teach.rule_words(pending.rule) if pending.rule else ""
+    if said:
+        lines += ["", f"*The rule:* {said}"]
+    if pending.human:
+        if pending.kind == "place":
+            lines += ["", "Turn the tile, then click a green square (a grey one says why not)."]
+        elif session.targets():
+            lines += ["", "Click a highlighted place on the board, or choose from the list."]
+        else:
+            lines += ["", "Choose from the list."]
+    lines += ["", teach.rule_details_html(pending.rule, kind=pending.kind)]
+    return "\n".join(lines)
+
+
+def _events_view(mo, session: PlaySession):
+    """What happened since a person last answered: the newest event told in full with its
+    footnotes, the ones before it folded."""
+    events = session.events
+    start = session.since_last_person()
+    recent = events[start:] or events[-1:]
+    if not recent:
+        return mo.md("")
+    expansions = session.setup.expansions
+    newest = recent[-1]
+    parts = [mo.md("**What just happened**"), mo.md(teach.explanation_markdown(newest))]
+    notes = teach.annotation_notes(newest, expansions=expansions)
+    if notes:
+        parts.append(
+            mo.accordion(
+                {
+                    f"{n['kind']} · {n['title']}": mo.md(f"{n['text']}\n\n*{n['citation']}*")
+                    for n in notes
+                }
+            )
+        )
+    earlier = recent[:-1]
+    if earlier:
+        parts.append(
+            mo.accordion(
+                {
+                    f"Before that ({plural(len(earlier), 'event')})": mo.md(
+                        "\n\n".join(f"- {escape_markdown(e.text)}" for e in earlier)
+                    )
+                }
+            )
+        )
+    return mo.vstack(parts)
+
+
+def page(mo, table: Table, picker, rotation, group, options, controls):
+    """The Play page: the board (with the drawn tile) beside the decision, the message of the
+    last click, the hint, what just happened, the scores and why."""
+    session = table.session
+    if session is None:
+        return mo.callout(mo.md(table.message or "Start a game below."), kind="info")
+    pending = session.pending
+    side = [mo.md(_prompt_markdown(session))]
+    if pending is not None and pending.human and pending.kind == "place" and pending.tile:
+        tile = session.state.tile_types[pending.tile]
+        side.append(mo.Html(tile_svg(tile, rotation.value or 0, size=90)))
+        side.append(rotation)
+    if pending is not None and pending.human and len(session.groups()) > 1:
+        side.append(group)
+    if options is not None:
+        side.append(options)
+    side.append(controls)
+    if table.message:
+        side.append(mo.callout(mo.md(table.message), kind=table.kind))
+    if table.hint:
+        side.append(mo.callout(mo.md(f"**Hint:** {table.hint}"), kind="info"))
+    side.append(_events_view(mo, session))
+    game = session.game()
+    last = len(game.events) - 1
+    side.append(mo.md("**Scores**"))
+    side.append(mo.Html(teach.scoreboard_html(game, last)))
+    side.append(
+        mo.accordion(
+            {
+                f"Why {escape_markdown(player)} has {plural(points, 'point')}": mo.md(
+                    teach.score_story_markdown(game, last, player)
+                )
+                for player, points in game.scores_after(last).items()
+            }
+        )
+    )
+    left = mo.vstack(
+        [
+            picker,
+            mo.accordion({"Key": mo.Html(legend_svg(session.setup.expansions))}),
+        ]
+    )
+    return mo.hstack([left, mo.vstack(side)], widths=[3, 2], align="start")
+
+
+__all__ += ["refusal_markdown", "describe_option"]

@@ -1,0 +1,163 @@
+"""The Play notebook under ``marimo run`` in real Chromium: a whole short game played by clicks.
+
+The set-up form starts the game the engine test scripts (tests/play_script.py: the Count,
+King & Robber and Abbey & Mayor, seed 33, 12 tiles) with a player whose name is markup; the
+learner's answers are clicks on the board (the drawn tile's square at its rotation, a segment,
+a corner for the barn, a quarter of the City) or, where an answer has no place on the board, the
+Pass button or the engine's list; the bots move by Next and "Bots play to my turn". A
+:class:`PlaySession` played alongside says what to click and what the page must show. On the
+way: a click on a grey square names its rule; the Count's deployment, a wagon's move and a barn
+are answered. At the end the downloaded game replays to the same scores and is taken over again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from marimo_page import (
+    assert_healthy,
+    body_text,
+    notebooks_dir,
+    open_notebook,
+    wait_for_text,
+    wait_until_settled,
+)
+from play_script import EXPANSIONS, SEED, TILES, scripted_answer
+
+from carc_teach.actions import Pass
+from carc_teach.gamefile import load_game
+from carc_teach.play import PlaySession
+from carc_teach.play_ui import _BOXES, BOARD_KEY
+from carc_teach.site.notebooks import read_notebook_info
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: the second player's name: markup that must show as text
+HOSTILE = '<img src=x onerror="alert(1)">'
+
+
+def _shown_scores(page) -> dict[str, int]:
+    rows = page.locator(".carc-scores .score")
+    out = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        out[row.get_attribute("data-player")] = int(row.locator(".points").inner_text())
+    return out
+
+
+def _wait_for_decision(page, session: PlaySession) -> None:
+    """Wait until the page shows the session's position: its decision's number (or the end)
+    and its scores."""
+    pending = session.pending
+    wait_for_text(
+        page, "The game is over" if pending is None else f"Decision {pending.index + 1} of the game"
+    )
+    wait_until_settled(page, quiet_ms=700)
+    assert _shown_scores(page) == session.scores
+
+
+def _click_target(page, target_id: str) -> None:
+    page.locator(f".carc-picker[data-key='{BOARD_KEY}'] .target[data-id='{target_id}']").click()
+
+
+def _answer(page, session: PlaySession, answer) -> str:
+    """Give the learner's answer by clicks; how it was given."""
+    pending = session.pending
+    if answer is None or isinstance(answer, Pass):
+        page.get_by_role("button", name="Pass", exact=True).click()
+        return "pass"
+    index = pending.options.index(answer)
+    if pending.kind == "place":
+        radio = page.get_by_role("radio", name=re.compile(rf"^{answer.rotation}° "))
+        if not radio.is_checked():
+            radio.check()
+            wait_until_settled(page, quiet_ms=700)
+        _click_target(page, f"square:{answer.x},{answer.y}")
+        return "square"
+    groups = session.groups()
+    group = (
+        next(g for g in groups if any(t.id == f"option:{index}" for t in session.targets(group=g)))
+        if any(any(t.id == f"option:{index}" for t in session.targets(group=g)) for g in groups)
+        else None
+    )
+    if group is not None:
+        if group != next(iter(groups)):
+            page.get_by_label("Figure", exact=True).first.select_option(label=groups[group])
+            wait_until_settled(page, quiet_ms=700)
+        _click_target(page, f"option:{index}")
+        return "board"
+    label = f"{index + 1}. {session.option_labels()[index]}"
+    page.get_by_label("Or choose", exact=True).first.select_option(label=label)
+    page.get_by_role("button", name="Do it", exact=True).click()
+    return "list"
+
+
+def test_a_short_game_played_by_clicks(page_session, marimo_app, tmp_path):
+    path = notebooks_dir() / "play.py"
+    page = open_notebook(page_session, marimo_app(path), title=read_notebook_info(path).title)
+
+    # the set-up: the players, three expansions, the seed, 12 tiles
+    page.get_by_label("Player 2", exact=True).fill(HOSTILE)
+    for title, ids in _BOXES.items():
+        if set(ids) & set(EXPANSIONS):
+            page.get_by_label(title, exact=True).check()
+    numbers = page.locator("marimo-number input")  # the set-up's seed and tiles come first
+    numbers.nth(0).fill(str(SEED))
+    numbers.nth(1).fill(str(TILES))
+    page.get_by_role("button", name="Start a new game").click()
+    session = PlaySession.new(
+        [("You", "human"), (HOSTILE, "greedy")], expansions=EXPANSIONS, seed=SEED, tiles=TILES
+    )
+    wait_for_text(page, "A new game begins")
+    _wait_for_decision(page, session)
+    # the name is text: shown as typed, never an element
+    assert HOSTILE in body_text(page)
+    assert page.locator("img[src='x']").count() == 0
+
+    # a grey square says which rule refuses it
+    pending = session.pending
+    rotation = next(r for r, n in session.rotations().items() if n)
+    refused = next(t for t in session.targets(rotation) if not t.legal)
+    _click_target(page, refused.id)
+    wait_for_text(page, "Not allowed:")
+    assert "rule base.place" in body_text(page)
+    assert session.why_not(refused.id, rotation).rule == "base.place"
+
+    asked, ways, nexts = [], set(), 0
+    while not session.over:
+        pending = session.pending
+        if pending.human:
+            answer = scripted_answer(session)
+            ways.add(_answer(page, session, answer))
+            asked.append(pending.kind)
+            assert session.choose(None if answer is None or isinstance(answer, Pass) else answer).ok
+        elif nexts < 2:  # follow the bot a decision at a time, then let it play to your turn
+            page.get_by_role("button", name="Next", exact=True).click()
+            session.bot_step()
+            nexts += 1
+        else:
+            page.get_by_role("button", name="Bots play to my turn", exact=True).click()
+            session.bots_to_person()
+        _wait_for_decision(page, session)
+    assert {"count.deploy", "wagon.move"} <= set(asked)
+    assert any(e.kind == "figure-deployed" and "barn" in e.text for e in session.events)
+    assert "square" in ways and "board" in ways
+    text = body_text(page)
+    assert "Final scores" in text or "final" in text.lower()
+
+    # the download replays to the same scores, and is taken over again
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the game").click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text("utf-8"))
+    assert data["version"] == 2 and data["setup"]["players"] == ["You", HOSTILE]
+    assert load_game(data).scores == session.scores
+    page.locator("marimo-file input[type=file]").set_input_files(str(saved))
+    page.get_by_role("button", name="Take over", exact=True).click()
+    wait_for_text(page, "You take over")
+    wait_until_settled(page, quiet_ms=700)
+    assert _shown_scores(page) == session.scores
+    assert_healthy(page_session)
