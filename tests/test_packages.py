@@ -144,3 +144,16 @@ def test_the_course_is_built_from_the_packages():
     assert curriculum.GROUPS[1].places[1] == curriculum.Place(
         "river_ii", "River II: the spring, the fork, the lake"
     )
+
+
+def test_each_example_game_lives_in_the_package_of_the_last_expansion_it_plays():
+    from carc_teach import examples
+
+    rank = {p.name: k for k, p in enumerate(PACKAGES)}
+    assert len(examples.names()) >= 28
+    for name in examples.names():
+        played = examples.data(name).get("setup", {}).get("expansions", ["base"])
+        last = max((package_of(e).name for e in played), key=rank.__getitem__)
+        assert examples.bundled_by(name) == last, name
+    assert examples.bundled_by("count-cathedral") == "inns_cathedrals"  # it needs the big follower
+    assert not list((PACKAGE_DIR / "examples").glob("*.json")), "examples live in the packages"

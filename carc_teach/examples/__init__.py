@@ -1,8 +1,13 @@
-"""Bundled example games (JSON game files inside the package).
+"""Bundled example games (JSON game files in the expansion packages).
 
 Each example teaches something: its ``title`` and ``description`` say what, and
 ``teaches`` lists the rule ids it exercises so the reference and the notebooks can link to a
 runnable example of a rule.
+
+An example is a file ``carc_teach/expansions/<name>/examples/<example>.json`` of the package of
+the last registered expansion it plays (a game of the Count with a barn lives with Abbey &
+Mayor's: the package added after the Count's is the one that knew both). Games are found by
+their name alone, whichever package holds them; no two packages may bundle the same name.
 """
 
 from __future__ import annotations
@@ -13,20 +18,49 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..errors import CarcTeachError
+from ..expansions import PACKAGES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["names", "in_course_order", "path", "data", "load", "for_rule", "describe"]
+__all__ = [
+    "names",
+    "in_course_order",
+    "path",
+    "bundled_by",
+    "data",
+    "load",
+    "for_rule",
+    "describe",
+]
 
 
-def _folder():
-    return resources.files(__package__)
+@cache
+def _files() -> dict[str, Any]:
+    """Example name -> its packaged file (a Traversable), over every registered package."""
+    found: dict[str, Any] = {}
+    for package in PACKAGES:
+        folder = resources.files(f"carc_teach.expansions.{package.name}").joinpath("examples")
+        if not folder.is_dir():
+            continue
+        for item in folder.iterdir():
+            if item.name.endswith(".json"):
+                name = item.name[:-5]
+                if name in found:
+                    raise CarcTeachError(f"two packages bundle a game called {name!r}")
+                found[name] = item
+    return found
 
 
 def names() -> list[str]:
     """Names of the bundled games, sorted."""
-    return sorted(p.name[:-5] for p in _folder().iterdir() if p.name.endswith(".json"))
+    return sorted(_files())
+
+
+def bundled_by(name: str) -> str:
+    """The package (its folder name) that bundles the example ``name``."""
+    path(name)  # a clear error for a name nobody bundles
+    return _files()[name].parent.parent.name
 
 
 def in_course_order() -> list[str]:
@@ -48,8 +82,8 @@ def in_course_order() -> list[str]:
 
 def path(name: str):
     """The packaged file of an example (a Traversable; ``str()`` gives a path on disk)."""
-    p = _folder().joinpath(f"{name}.json")
-    if not p.is_file():
+    p = _files().get(name)
+    if p is None:
         raise CarcTeachError(f"no bundled game {name!r}; bundled: {', '.join(names())}")
     return p
 
