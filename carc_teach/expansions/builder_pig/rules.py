@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import Refusal
 from ...figures import kind_of
+from ...frozen import fast_constructor
 from ...rules import Deploy, RuleModule
 from ...text import join_names, plural
 
@@ -73,7 +74,15 @@ def _needs_own_follower(
 
 
 def _follower_of(feature, player: str) -> bool:
-    return any(f.player == player and kind_of(f.kind).follower for f in feature.figures)
+    # asked for every road, city or field of each placed tile: a loop, not a generator
+    for f in feature.figures:
+        if f.player == player and kind_of(f.kind).follower:
+            return True
+    return False
+
+
+# an option built for every road, city or field with the player's follower (see frozen)
+_new_deploy = fast_constructor(Deploy)
 
 
 @dataclass(slots=True)
@@ -143,13 +152,15 @@ class BuilderRules(RuleModule):
             return []
         placed = turn.placed
         feature_of = state.board.features.feature_of
+        player = turn.player
         out = []
         for seg in placed.tile.segments:
             if seg.kind not in ("road", "city"):
                 continue
             node = (placed.x, placed.y, seg.id)
-            if _follower_of(feature_of(node), turn.player):
-                out.append(Deploy("builder", node, self.id))
+            feature = feature_of(node)
+            if feature.figures and _follower_of(feature, player):
+                out.append(_new_deploy("builder", node, self.id))
         return out
 
     def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
@@ -216,13 +227,15 @@ class PigRules(RuleModule):
             return []
         placed = turn.placed
         feature_of = state.board.features.feature_of
+        player = turn.player
         out = []
         for seg in placed.tile.segments:
             if seg.kind != "field":
                 continue
             node = (placed.x, placed.y, seg.id)
-            if _follower_of(feature_of(node), turn.player):
-                out.append(Deploy("pig", node, self.id))
+            feature = feature_of(node)
+            if feature.figures and _follower_of(feature, player):
+                out.append(_new_deploy("pig", node, self.id))
         return out
 
     def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
