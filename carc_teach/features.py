@@ -289,6 +289,8 @@ class FeatureGraph:
         #: look-up, not a method: rule modules ask it several times a turn
         self.feature_of: Callable[[Node], Feature] = self._feature_of.__getitem__
         self._next_id = 0
+        #: (segments placed, every distinct feature in order) as :meth:`features` last listed
+        self._listed: tuple[int, list[Feature]] | None = None
         #: square -> the cloister features on that square
         self._cloisters: dict[Position, list[Feature]] = {}
         #: square -> the cloisters among its eight neighbours (a tile there is their neighbour)
@@ -338,8 +340,14 @@ class FeatureGraph:
 
     def features(self) -> list[Feature]:
         """Every distinct feature, in order of creation of its representative."""
-        # a feature hashes by identity, and no two features have the same id
-        return sorted(set(self._feature_of.values()), key=_BY_ID)
+        # Asked by several modules in turn after the game (the base game, the Count, King &
+        # Robber): the list is kept until a tile adds segments (merging features always does)
+        size = len(self._feature_of)
+        listed = self._listed
+        if listed is None or listed[0] != size:
+            # a feature hashes by identity, and no two features have the same id
+            listed = self._listed = (size, sorted(set(self._feature_of.values()), key=_BY_ID))
+        return list(listed[1])
 
     def features_on(self, pos: Position) -> list[Feature]:
         """Distinct features with a segment on square ``pos``, in segment order."""
@@ -523,6 +531,7 @@ class FeatureGraph:
         new._feature_of = feature_of
         new.feature_of = feature_of.__getitem__
         new._next_id = self._next_id
+        new._listed = None
         new._cloisters = {pos: [copies[id(f)] for f in fs] for pos, fs in self._cloisters.items()}
         new._near_cloisters = {
             pos: [copies[id(f)] for f in fs] for pos, fs in self._near_cloisters.items()

@@ -82,7 +82,7 @@ from ...tiles import catalogue, edges_match, orient
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...features import Feature
-    from ...figures import Figure
+    from ...figures import Figure, Node
     from ...scoring import Scoring
     from ...state import GameState, Turn
 
@@ -852,6 +852,8 @@ class CountRules(RuleModule):
         )
         features = state.board.features.features()
         targets_of: dict[str, list[Feature]] = {}
+        # where a figure moved onto each target goes (its least segment), worked out once too
+        anchors_of: dict[str, list[Node]] = {}
         while True:
             moved_any = False
             for player in state.players_from(trigger, include=True):
@@ -870,6 +872,7 @@ class CountRules(RuleModule):
                         if kind == "city" or kind == "road":
                             targets = [f for f in targets if not f.complete]
                         targets_of[q] = targets
+                        anchors_of[q] = [min(t.nodes) for t in targets]
                     if not targets:
                         continue
                     for fig in self._waiting(state, player, q, kind):
@@ -879,7 +882,7 @@ class CountRules(RuleModule):
                         if fig.kind in seen_kinds:
                             continue
                         seen_kinds.add(fig.kind)
-                        options.extend(MoveFigure(fig.id, min(t.nodes)) for t in targets)
+                        options.extend(MoveFigure(fig.id, node) for node in anchors_of[q])
                 if not options:
                     continue
                 answer = state.ask(
