@@ -369,7 +369,7 @@ class River2Rules(RuleModule):
         if problem:
             raise IllegalMoveError(
                 Refusal("river2.order", f"tile {tile.id} is out of the river's order: {problem}"),
-                move=turn.move.number if turn.move is not None else None,
+                move=state.move_number,
                 field="tile",
             )
 
