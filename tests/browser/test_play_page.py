@@ -1,4 +1,5 @@
-"""The Play notebook under ``marimo run`` in real Chromium: a whole short game played by clicks.
+"""The Play notebook in real Chromium, under ``marimo run`` and on the offline site: a whole
+short game played by clicks.
 
 The set-up form starts the game the engine test scripts (tests/play_script.py: the Count,
 King & Robber and Abbey & Mayor, seed 33, 12 tiles) with a player whose name is markup; the
@@ -19,18 +20,16 @@ import pytest
 from marimo_page import (
     assert_healthy,
     body_text,
-    notebooks_dir,
-    open_notebook,
     wait_for_text,
     wait_until_settled,
 )
 from play_script import EXPANSIONS, SEED, TILES, scripted_answer
+from test_walkthroughs import open_walkthrough  # noqa: F401 (a fixture)
 
 from carc_teach.actions import Pass
 from carc_teach.gamefile import load_game
 from carc_teach.play import PlaySession
 from carc_teach.play_ui import _BOXES, BOARD_KEY
-from carc_teach.site.notebooks import read_notebook_info
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -94,9 +93,8 @@ def _answer(page, session: PlaySession, answer) -> str:
     return "list"
 
 
-def test_a_short_game_played_by_clicks(page_session, marimo_app, tmp_path):
-    path = notebooks_dir() / "play.py"
-    page = open_notebook(page_session, marimo_app(path), title=read_notebook_info(path).title)
+def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path):  # noqa: F811
+    page = open_walkthrough("play")
 
     # the set-up: the players, three expansions, the seed, 12 tiles
     page.get_by_label("Player 2", exact=True).fill(HOSTILE)
@@ -160,4 +158,4 @@ def test_a_short_game_played_by_clicks(page_session, marimo_app, tmp_path):
     wait_for_text(page, "You take over")
     wait_until_settled(page, quiet_ms=700)
     assert _shown_scores(page) == session.scores
-    assert_healthy(page_session)
+    assert_healthy(page_session, tolerate_missing=open_walkthrough.tolerate_missing)

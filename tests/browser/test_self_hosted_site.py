@@ -48,6 +48,7 @@ OPENED_BY_WALKTHROUGH_TESTS = {
     "turn_sequence",  # test_walkthroughs.py, test_classroom.py
     "tiles_and_features",  # test_walkthroughs.py
     "scoring_reference",  # test_walkthroughs.py
+    "play",  # test_play_page.py
 }
 
 
