@@ -5,7 +5,8 @@ King changing hands, a mayor's strength, a river tile set aside ...). For a seed
 plays one seeded game between simulated players (:class:`PracticeController`) with the
 drill's expansions, finds the events where that rule decides something, and asks the
 question the walkthroughs ask there (their question builders, reused: ``teach``'s and the
-``lessons`` modules'). The same seed always gives the same question, on CPython and in
+``lessons`` modules'). Each expansion package lists its drills (``expansions/<name>/drills.py``,
+:class:`~carc_teach.lessons.drills.Drill`); :data:`DRILLS` gathers them. The same seed always gives the same question, on CPython and in
 Pyodide, so a teacher can hand the class a seed.
 
 A seed whose game has no such event moves on to the next seed (``Question.seed`` is the one
@@ -17,24 +18,19 @@ Nothing here imports marimo.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import teach
 from .controllers import PASS, GreedyController
 from .errors import CarcTeachError
-from .expansions.abbey_mayor import lessons as abbey_mayor
-from .expansions.count import lessons as count
-from .expansions.count import views as count_views
-from .expansions.king_robber import views as king_views
-from .expansions.river2 import lessons as river2
-from .expansions.shrines import lessons as shrines
-from .expansions.shrines import views as shrines_views
+from .expansions import PACKAGES
 from .game import Game
-from .lessons import after_game
+from .lessons.drills import Drill
 from .setup import Setup
 from .simulate import DEFAULT_PLAYERS
 from .text import escape_markdown, plural
@@ -141,341 +137,16 @@ def practice_game(seed: int, expansions: tuple[str, ...]) -> Game:
 # -- drills ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Drill:
-    """One rule to practise.
-
-    ``candidates(event)`` is a cheap test of the events where the question may be asked;
-    ``ask(game, index)`` builds the question there (None where the position does not fit).
-    ``balance``: pick the kind of answer first ("Yes" or "No" ...), then the event, so that a
-    rare answer comes up as often as a common one.
-    """
-
-    id: str
-    title: str
-    group: str
-    expansions: tuple[str, ...]
-    teaches: str
-    candidates: Callable[[Event], bool]
-    ask: Callable[[Game, int], teach.Prediction | None]
-    balance: bool = False
+def _package_drills(name: str) -> tuple[Drill, ...]:
+    """The drills of a package (its ``drills.py``; none if it has no such file)."""
+    module = f"carc_teach.expansions.{name}.drills"
+    if importlib.util.find_spec(module) is None:
+        return ()
+    return importlib.import_module(module).DRILLS
 
 
-def _scoring(*rules: str, kinds=("points", "no-score")) -> Callable[[Event], bool]:
-    return lambda e: e.kind in kinds and e.rule in rules
-
-
-def _points_of(*rules: str) -> Callable[[Game, int], teach.Prediction | None]:
-    """The points question (:func:`teach.prediction_for`) at a scoring under ``rules``."""
-
-    def ask(game: Game, index: int) -> teach.Prediction | None:
-        if game.events[index].rule not in rules:
-            return None
-        return teach.prediction_for(game, index)
-
-    return ask
-
-
-def _first(*builders) -> Callable[[Game, int], teach.Prediction | None]:
-    def ask(game: Game, index: int) -> teach.Prediction | None:
-        for build in builders:
-            found = build(game, index)
-            if found is not None:
-                return found
-        return None
-
-    return ask
-
-
-def _has_pig(event: Event) -> bool:
-    return event.kind == "points" and any("pig" in what for what, _ in event.breakdown)
-
-
-def _pig_points(game: Game, index: int) -> teach.Prediction | None:
-    """A farm scoring where a pig counts: how many points (new kind; the walkthrough's pig
-    question needs a barn's farm met in the same turn, rare in random games)."""
-    event = game.events[index]
-    if not _has_pig(event):
-        return None
-    found = teach.prediction_for(game, index)
-    if found is None:
-        return None
-    return teach.Prediction(
-        f"{event.player}'s pig stands on this farm. {found.question}",
-        found.choices,
-        found.answer,
-        found.explanation
-        + " The pig adds 1 point per completed city to its owner's farmers, and only when "
-        "its owner scores the farm.",
-    )
-
-
-def _after_redeploy(event: Event) -> bool:
-    return event.kind in ("points", "no-score", "count-redeploy-closed")
-
-
-def _redeploy_points(game: Game, index: int) -> teach.Prediction | None:
-    """The points of a scoring that followers from the City joined just before it (new kind):
-    who wins the majority now, and for how much."""
-    event = game.events[index]
-    if event.kind == "count-redeploy-closed":
-        return count.round_question_for(game, index)
-    if event.kind not in ("points", "no-score") or event.step == "final":
-        return None
-    span = range(index - 1, -1, -1)
-    moved: list[Event] = []
-    for k in span:
-        e = game.events[k]
-        if e.turn != event.turn or e.kind in ("points", "no-score"):
-            break
-        if e.kind == "figure-moved" and e.rule.startswith("count.redeploy."):
-            moved.append(e)
-    if not moved:
-        return None
-    found = teach.prediction_for(game, index)
-    if found is None:
-        return None
-    movers = sorted({e.player for e in moved if e.player}, key=game.players.index)
-    quarters = sorted({e.rule.rpartition(".")[2] for e in moved})
-    lead = (
-        f"Before this scoring, {' and '.join(movers)} moved a follower in from the City of "
-        f"Carcassonne ({' and '.join(quarters)} quarter). "
-    )
-    return teach.Prediction(lead + found.question, found.choices, found.answer, found.explanation)
-
-
-def _is_token_award(event: Event) -> bool:
-    return king_views.token_of(event) is not None
-
-
-def _city_candidates(event: Event) -> bool:
-    return event.step == "3B" or (event.kind == "figure-deployed" and event.rule == "count.deploy")
-
-
-_BASE = ("base",)
-_COUNT = ("base", "count")
-_KING = ("base", "king-robber")
-_SHRINES = ("base", "shrines")
-_ABBEY = ("base", "abbey-mayor")
-_RIVER = ("base", "river2")
-_INNS = ("base", "inns-cathedrals")
-
-DRILLS: tuple[Drill, ...] = (
-    Drill(
-        "road",
-        "Points of a completed road",
-        "Base game",
-        _BASE,
-        "A completed road scores 1 point per tile for the player(s) with the most followers on it.",
-        _scoring("base.road.score"),
-        _points_of("base.road.score"),
-    ),
-    Drill(
-        "city",
-        "Points of a completed city",
-        "Base game",
-        _BASE,
-        "A completed city scores 2 per tile and 2 per pennant; ties score in full.",
-        _scoring("base.city.score"),
-        _points_of("base.city.score"),
-    ),
-    Drill(
-        "cloister",
-        "Points of a cloister",
-        "Base game",
-        _BASE,
-        "A cloister surrounded by eight tiles scores 9; after the game 1 for itself and 1 per "
-        "neighbour.",
-        _scoring("base.cloister.score", "base.final.cloister"),
-        _points_of("base.cloister.score", "base.final.cloister"),
-    ),
-    Drill(
-        "unfinished",
-        "Unfinished roads and cities after the game",
-        "Base game",
-        _BASE,
-        "After the last tile an unfinished road scores 1 per tile, an unfinished city 1 per "
-        "tile and pennant.",
-        _scoring("base.final.road", "base.final.city"),
-        _points_of("base.final.road", "base.final.city"),
-    ),
-    Drill(
-        "farm",
-        "Points of a farm",
-        "Base game",
-        _BASE,
-        "After the game a farm scores 3 per completed city it touches.",
-        _scoring("base.final.farm", kinds=("points",)),
-        after_game.farm_question_for,
-    ),
-    Drill(
-        "count-deploy",
-        "May the placer enter the City of Carcassonne?",
-        "The Count of Carcassonne",
-        _COUNT,
-        "A player whose tile made others score while they scored nothing puts a follower "
-        "into a quarter of the City.",
-        _city_candidates,
-        count_views.city_question_for,
-        balance=True,
-    ),
-    Drill(
-        "count-redeploy",
-        "Followers coming out of the City before a scoring",
-        "The Count of Carcassonne",
-        _COUNT,
-        "Before a feature scores, players may move followers from the matching quarter into "
-        "it, once round the table.",
-        _after_redeploy,
-        _redeploy_points,
-    ),
-    Drill(
-        "count-market",
-        "The market after the game",
-        "The Count of Carcassonne",
-        _COUNT,
-        "After the last tile, followers in the City go out one per player and round, starting "
-        "left of the last placer.",
-        lambda e: e.step == "final",
-        after_game.market_question_for,
-    ),
-    Drill(
-        "king-token",
-        "Does the King or the Robber Baron change hands?",
-        "King & Robber Baron",
-        _KING,
-        "A completed city (road) takes the King (Robber Baron) only with more tiles than any "
-        "before it.",
-        _is_token_award,
-        king_views.token_question_for,
-        balance=True,
-    ),
-    Drill(
-        "king-final",
-        "The King's and the Robber Baron's points",
-        "King & Robber Baron",
-        _KING,
-        "After the game the King scores 1 per completed city, the Robber Baron 1 per completed "
-        "road.",
-        _scoring("king.final", "robber.final", kinds=("points",)),
-        after_game.token_question_for,
-    ),
-    Drill(
-        "shrine-challenge",
-        "A challenge between a shrine and a cloister",
-        "Heretics & Shrines",
-        _SHRINES,
-        "A shrine next to a cloister challenges it: the first completed scores, the other's "
-        "follower goes home empty-handed.",
-        lambda e: (
-            e.kind
-            in ("challenge-started", "feature-completed", "challenge-open", "challenge-drawn")
-        ),
-        _first(shrines.challenge_start_question_for, shrines_views.challenge_question_for),
-    ),
-    Drill(
-        "shrine-limit",
-        "Where a shrine or cloister may not go",
-        "Heretics & Shrines",
-        _SHRINES,
-        "A shrine may touch one cloister at most, and a cloister one shrine.",
-        lambda e: e.kind == "placement-limited",
-        shrines.limit_question_for,
-    ),
-    Drill(
-        "mayor",
-        "A mayor's strength",
-        "Abbey & Mayor",
-        _ABBEY,
-        "A mayor counts one follower per pennant of its city, zero without pennants.",
-        lambda e: e.kind == "figure-strength" and e.rule == "mayor.strength",
-        abbey_mayor.mayor_question_for,
-    ),
-    Drill(
-        "wagon",
-        "Where a wagon may go",
-        "Abbey & Mayor",
-        _ABBEY,
-        "After its feature scores, a wagon may roll on to a connected unfinished, unoccupied "
-        "road, city or cloister.",
-        lambda e: e.rule == "wagon.move",
-        abbey_mayor.wagon_question_for,
-    ),
-    Drill(
-        "barn",
-        "A barn's points",
-        "Abbey & Mayor",
-        _ABBEY,
-        "A barn pays the farmers on its farm 3 per city at once, farmers joining later 1 per "
-        "city, and its owner 4 per city after the game.",
-        lambda e: e.kind == "barn-connect" or e.rule in ("barn.scoring", "barn.final"),
-        _first(abbey_mayor.barn_question_for, after_game.barn_question_for),
-    ),
-    Drill(
-        "pig",
-        "A pig on a farm",
-        "Abbey & Mayor",
-        ("base", "abbey-mayor", "pig"),
-        "A pig adds 1 point per completed city to its owner's farmers.",
-        lambda e: e.kind == "tile-placed" or _has_pig(e),
-        _first(abbey_mayor.pig_question_for, _pig_points),
-    ),
-    Drill(
-        "builder",
-        "What a builder brings",
-        "Abbey & Mayor",
-        ("base", "abbey-mayor", "builder"),
-        "A tile extending the builder's road or city earns its owner a second tile at once, "
-        "never a third.",
-        lambda e: e.kind in ("builder-extended", "turn-begin"),
-        abbey_mayor.builder_question_for,
-    ),
-    Drill(
-        "river-removed",
-        "A river tile that fits nowhere",
-        "The River II",
-        _RIVER,
-        "A river tile no open end of the river can take leaves the game.",
-        lambda e: e.kind == "river2-tile-removed",
-        river2.removed_question_for,
-    ),
-    Drill(
-        "river-place",
-        "Where a river tile may go",
-        "The River II",
-        _RIVER,
-        "The river continues from an open end and never turns back on itself.",
-        lambda e: e.kind in ("tile-drawn", "tile-placed"),
-        _first(river2.bend_question_for, river2.where_question_for),
-    ),
-    Drill(
-        "river-herd",
-        "The pig herd's farm",
-        "The River II",
-        _RIVER,
-        "The pig herd adds 1 point per completed city to the farmers of its farm.",
-        lambda e: e.kind == "points" and e.rule == "base.final.farm",
-        river2.pig_herd_question_for,
-    ),
-    Drill(
-        "inn",
-        "A road with an inn",
-        "Inns & Cathedrals",
-        _INNS,
-        "A completed road with an inn scores 2 per tile; unfinished, nothing.",
-        _scoring("inns.road.score", "inns.road.final"),
-        _points_of("inns.road.score", "inns.road.final"),
-    ),
-    Drill(
-        "cathedral",
-        "A city with a cathedral",
-        "Inns & Cathedrals",
-        _INNS,
-        "A completed city with a cathedral scores 3 per tile and pennant; unfinished, nothing.",
-        _scoring("cathedrals.city.score", "cathedrals.city.final"),
-        _points_of("cathedrals.city.score", "cathedrals.city.final"),
-    ),
-)
+#: every package's drills, in the order of the registry
+DRILLS: tuple[Drill, ...] = tuple(d for p in PACKAGES for d in _package_drills(p.name))
 
 _BY_ID = {d.id: d for d in DRILLS}
 

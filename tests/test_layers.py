@@ -61,6 +61,7 @@ PACKAGE_FILES: dict[str, int] = {
     "big_follower": 9,  # Inns & Cathedrals' second rule module
     "views": 13,
     "lessons": 13,
+    "drills": 13,
 }
 
 

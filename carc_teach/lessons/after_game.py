@@ -28,6 +28,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from .. import teach
+from ..expansions.abbey_mayor.lessons import abbey_mayor_module
 from ..expansions.count import views as count_views
 from ..expansions.king_robber import views as king_views
 from ..figures import Corner
@@ -198,7 +199,7 @@ def barns(state: GameState) -> list[dict]:
     """The barns on the board in ``state``: ``owner``, ``corner`` (the grid point, as the
     squares of the four tiles meeting there) and ``farm`` (the farm's description). Empty
     without Abbey & Mayor."""
-    if "abbey-mayor" not in state.setup.expansions:
+    if abbey_mayor_module(state) is None:
         return []
     from ..expansions.abbey_mayor.rules import barn_farm
 

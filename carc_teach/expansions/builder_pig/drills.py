@@ -1,0 +1,61 @@
+"""The builder and the pig (Traders & Builders)'s practice drills (:mod:`carc_teach.practice`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ... import teach
+from ...lessons.drills import Drill, first_of
+from ..abbey_mayor import lessons as abbey_mayor
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...events import Event
+    from ...game import Game
+
+__all__ = ["DRILLS"]
+
+
+def _has_pig(event: Event) -> bool:
+    return event.kind == "points" and any("pig" in what for what, _ in event.breakdown)
+
+
+def _pig_points(game: Game, index: int) -> teach.Prediction | None:
+    """A farm scoring where a pig counts: how many points (new kind; the walkthrough's pig
+    question needs a barn's farm met in the same turn, rare in random games)."""
+    event = game.events[index]
+    if not _has_pig(event):
+        return None
+    found = teach.prediction_for(game, index)
+    if found is None:
+        return None
+    return teach.Prediction(
+        f"{event.player}'s pig stands on this farm. {found.question}",
+        found.choices,
+        found.answer,
+        found.explanation
+        + " The pig adds 1 point per completed city to its owner's farmers, and only when "
+        "its owner scores the farm.",
+    )
+
+
+DRILLS: tuple[Drill, ...] = (
+    Drill(
+        "pig",
+        "A pig on a farm",
+        "Abbey & Mayor",
+        ("base", "abbey-mayor", "pig"),
+        "A pig adds 1 point per completed city to its owner's farmers.",
+        lambda e: e.kind == "tile-placed" or _has_pig(e),
+        first_of(abbey_mayor.pig_question_for, _pig_points),
+    ),
+    Drill(
+        "builder",
+        "What a builder brings",
+        "Abbey & Mayor",
+        ("base", "abbey-mayor", "builder"),
+        "A tile extending the builder's road or city earns its owner a second tile at once, "
+        "never a third.",
+        lambda e: e.kind in ("builder-extended", "turn-begin"),
+        abbey_mayor.builder_question_for,
+    ),
+)

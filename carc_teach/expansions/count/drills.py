@@ -1,0 +1,92 @@
+"""The Count of Carcassonne's practice drills (:mod:`carc_teach.practice`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ... import teach
+from ...lessons import after_game
+from ...lessons.drills import Drill
+from . import lessons as count
+from . import views as count_views
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...events import Event
+    from ...game import Game
+
+__all__ = ["DRILLS"]
+
+_COUNT = ("base", "count")
+
+
+def _after_redeploy(event: Event) -> bool:
+    return event.kind in ("points", "no-score", "count-redeploy-closed")
+
+
+def _redeploy_points(game: Game, index: int) -> teach.Prediction | None:
+    """The points of a scoring that followers from the City joined just before it (new kind):
+    who wins the majority now, and for how much."""
+    event = game.events[index]
+    if event.kind == "count-redeploy-closed":
+        return count.round_question_for(game, index)
+    if event.kind not in ("points", "no-score") or event.step == "final":
+        return None
+    span = range(index - 1, -1, -1)
+    moved: list[Event] = []
+    for k in span:
+        e = game.events[k]
+        if e.turn != event.turn or e.kind in ("points", "no-score"):
+            break
+        if e.kind == "figure-moved" and e.rule.startswith("count.redeploy."):
+            moved.append(e)
+    if not moved:
+        return None
+    found = teach.prediction_for(game, index)
+    if found is None:
+        return None
+    movers = sorted({e.player for e in moved if e.player}, key=game.players.index)
+    quarters = sorted({e.rule.rpartition(".")[2] for e in moved})
+    lead = (
+        f"Before this scoring, {' and '.join(movers)} moved a follower in from the City of "
+        f"Carcassonne ({' and '.join(quarters)} quarter). "
+    )
+    return teach.Prediction(lead + found.question, found.choices, found.answer, found.explanation)
+
+
+def _city_candidates(event: Event) -> bool:
+    return event.step == "3B" or (event.kind == "figure-deployed" and event.rule == "count.deploy")
+
+
+DRILLS: tuple[Drill, ...] = (
+    Drill(
+        "count-deploy",
+        "May the placer enter the City of Carcassonne?",
+        "The Count of Carcassonne",
+        _COUNT,
+        "A player whose tile made others score while they scored nothing puts a follower "
+        "into a quarter of the City.",
+        _city_candidates,
+        count_views.city_question_for,
+        balance=True,
+    ),
+    Drill(
+        "count-redeploy",
+        "Followers coming out of the City before a scoring",
+        "The Count of Carcassonne",
+        _COUNT,
+        "Before a feature scores, players may move followers from the matching quarter into "
+        "it, once round the table.",
+        _after_redeploy,
+        _redeploy_points,
+    ),
+    Drill(
+        "count-market",
+        "The market after the game",
+        "The Count of Carcassonne",
+        _COUNT,
+        "After the last tile, followers in the City go out one per player and round, starting "
+        "left of the last placer.",
+        lambda e: e.step == "final",
+        after_game.market_question_for,
+    ),
+)

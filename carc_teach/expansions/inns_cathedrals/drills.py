@@ -1,0 +1,30 @@
+"""Inns & Cathedrals's practice drills (:mod:`carc_teach.practice`)."""
+
+from __future__ import annotations
+
+from ...lessons.drills import Drill, points_of, scoring
+
+__all__ = ["DRILLS"]
+
+_INNS = ("base", "inns-cathedrals")
+
+DRILLS: tuple[Drill, ...] = (
+    Drill(
+        "inn",
+        "A road with an inn",
+        "Inns & Cathedrals",
+        _INNS,
+        "A completed road with an inn scores 2 per tile; unfinished, nothing.",
+        scoring("inns.road.score", "inns.road.final"),
+        points_of("inns.road.score", "inns.road.final"),
+    ),
+    Drill(
+        "cathedral",
+        "A city with a cathedral",
+        "Inns & Cathedrals",
+        _INNS,
+        "A completed city with a cathedral scores 3 per tile and pennant; unfinished, nothing.",
+        scoring("cathedrals.city.score", "cathedrals.city.final"),
+        points_of("cathedrals.city.score", "cathedrals.city.final"),
+    ),
+)

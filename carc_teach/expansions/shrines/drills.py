@@ -1,0 +1,36 @@
+"""Heretics & Shrines's practice drills (:mod:`carc_teach.practice`)."""
+
+from __future__ import annotations
+
+from ...lessons.drills import Drill, first_of
+from . import lessons as shrines
+from . import views as shrines_views
+
+__all__ = ["DRILLS"]
+
+_SHRINES = ("base", "shrines")
+
+DRILLS: tuple[Drill, ...] = (
+    Drill(
+        "shrine-challenge",
+        "A challenge between a shrine and a cloister",
+        "Heretics & Shrines",
+        _SHRINES,
+        "A shrine next to a cloister challenges it: the first completed scores, the other's "
+        "follower goes home empty-handed.",
+        lambda e: (
+            e.kind
+            in ("challenge-started", "feature-completed", "challenge-open", "challenge-drawn")
+        ),
+        first_of(shrines.challenge_start_question_for, shrines_views.challenge_question_for),
+    ),
+    Drill(
+        "shrine-limit",
+        "Where a shrine or cloister may not go",
+        "Heretics & Shrines",
+        _SHRINES,
+        "A shrine may touch one cloister at most, and a cloister one shrine.",
+        lambda e: e.kind == "placement-limited",
+        shrines.limit_question_for,
+    ),
+)
