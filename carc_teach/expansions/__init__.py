@@ -7,8 +7,11 @@ options, rule topics and figure kinds), ``rules.py`` (its rule module or modules
 packages listed in :data:`REGISTERED`, in that order: the rule modules
 (:data:`carc_teach.rules.RULE_MODULES`), the options (:data:`carc_teach.editions.OPTIONS`), the
 rule topics (:data:`carc_teach.annotations.topics.TOPICS`) and the figure kinds
-(:data:`carc_teach.figures.FIGURE_KINDS`). ``docs/architecture.md`` ("How to add an
-expansion") walks through adding one.
+(:data:`carc_teach.figures.FIGURE_KINDS`); and, above the engine, the bundled games (each
+package's ``examples/``), the practice drills (``drills.py``), the walkthroughs' specs
+(``WALKTHROUGH`` in ``lessons.py`` or ``views.py``) and the site's index
+(:mod:`carc_teach.site.curriculum`). ``docs/architecture.md`` ("How to add an expansion")
+walks through adding one.
 
 The order is the order of ``carc-teach simulate --expansions all`` and of the benchmarks'
 "every expansion" games, so a new package goes at the end.
