@@ -65,6 +65,9 @@ EXPANSIONS: tuple[str, ...] = tuple(eid for package in PACKAGES for eid in packa
 MAX_SEATS = 6
 #: the longest player name accepted
 MAX_NAME = 40
+#: copies of the state kept: after each of the last few turns, and after every so many turns
+_RECENT_CHECKPOINTS = 3
+_CHECKPOINT_EVERY = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,7 +366,15 @@ class PlaySession:
         copy = state.clone()
         copy.turn = None
         copy.move_number = None
-        self._checkpoints.append((given, copy, moves))
+        marks = self._checkpoints
+        marks.append((given, copy, moves))
+        # Every copy kept is about a thousand objects that the cycle collector's full passes
+        # walk: keeping one per turn made those passes 35-125 ms late in a game. Undo and hint
+        # look back a turn or two; older positions replay from a copy every few turns.
+        if len(marks) > _RECENT_CHECKPOINTS:
+            old = marks[-_RECENT_CHECKPOINTS - 1]
+            if len(old[2]) % _CHECKPOINT_EVERY:
+                del marks[-_RECENT_CHECKPOINTS - 1]
 
     def _replay(self) -> _View:
         while self._checkpoints and self._checkpoints[-1][0] > len(self._answers):
