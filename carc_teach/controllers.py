@@ -159,6 +159,7 @@ class MoveListController(Controller):
         move = self.take_move(state)
         state.move_number = move.number
         turn.move = move
+        turn.note = move.note
         if move.player is not None and move.player != turn.player:
             raise IllegalMoveError(
                 f"it is {turn.player}'s turn (turn {turn.number}), not {move.player}'s",

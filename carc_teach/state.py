@@ -81,6 +81,8 @@ class Turn:
     extra_reason: str = ""
     #: step 3A's (rule id, words) for each feature of :attr:`completed` (None: not scored)
     scoring_rules: list[tuple[str, str] | None] | tuple[()] = ()
+    #: the player's comment on the move (a game file's ``note``), carried by the placement event
+    note: str = ""
 
 
 def played_options(setup: Setup, rules: RuleSet) -> dict[str, Any]:
@@ -643,6 +645,7 @@ class GameState:
                 turn.extra,
                 turn.extra_reason,
                 list(turn.scoring_rules) if turn.scoring_rules else (),
+                turn.note,
             )
         return new
 

@@ -420,7 +420,7 @@ def _place_tile(state: GameState, controller: Controller, turn: Turn) -> None:
         rotation=rotation,
         rule="base.place",
         text=f"{player} places tile {tile.id} at ({x}, {y}), turned {rotation}°.",
-        data={"note": turn.move.note} if turn.move is not None and turn.move.note else {},
+        data={"note": turn.note} if turn.note else {},
     )
     for hook in state.hooks.after_placement:
         hook(state, turn)
