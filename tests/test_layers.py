@@ -18,7 +18,7 @@ PACKAGE = Path(carc_teach.__file__).parent
 
 #: lowest first; a module's layer is that of its longest listed prefix
 LAYERS: list[set[str]] = [
-    {"errors", "text", "frozen", "events", "expansions"},
+    {"errors", "text", "frozen", "events", "expansions", "i18n"},
     {"annotations", "editions"},
     {"tiles"},
     {"figures", "geometry"},

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..errors import CarcTeachError, GameFileError, shown
 from ..game import Game
+from ..i18n import _
 
 __all__ = ["open_game", "add_game_argument", "max_bytes"]
 
@@ -35,17 +36,25 @@ def add_game_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "game",
         metavar="GAME",
-        help=f"a game file (JSON), or the name of a bundled example (see `{prog} --list`)",
+        help=_(
+            "a game file (JSON), or the name of a bundled example (see `{prog} --list`)",
+            prog=prog,
+        ),
     )
     parser.add_argument(
-        "--list", action=_ListExamples, help="list the bundled examples (name and title) and exit"
+        "--list",
+        action=_ListExamples,
+        help=_("list the bundled examples (name and title) and exit"),
     )
     parser.add_argument(
         "--max-size",
         type=float,
         default=MAX_FILE_BYTES / 1_000_000,
         metavar="MB",
-        help=f"refuse game files larger than this many megabytes, unread (default {MAX_FILE_BYTES / 1_000_000:g})",
+        help=_(
+            "refuse game files larger than this many megabytes, unread (default {size:g})",
+            size=MAX_FILE_BYTES / 1_000_000,
+        ),
     )
 
 
@@ -53,7 +62,9 @@ def max_bytes(args: argparse.Namespace) -> int:
     """The ``--max-size`` of a command, in bytes (a one-line error unless it is positive)."""
     size = args.max_size
     if not size > 0 or size == float("inf"):
-        raise CarcTeachError(f"--max-size must be a positive number of megabytes, not {size:g}")
+        raise CarcTeachError(
+            _("--max-size must be a positive number of megabytes, not {size:g}", size=size)
+        )
     return max(1, int(size * 1_000_000))
 
 
@@ -68,11 +79,15 @@ def open_game(ref: str, max_size: int | None = None) -> Game:
     path = Path(ref)
     if path.exists() or ref.endswith(".json") or "/" in ref:
         if not path.exists():
-            raise GameFileError("no such file", source=ref)
+            raise GameFileError(_("no such file"), source=ref)
         return load_game(path, max_bytes=max_size or MAX_FILE_BYTES)
     if ref in examples.names():
         return examples.load(ref)
     raise CarcTeachError(
-        f"{shown(ref)}: no such file, and no bundled example of that name "
-        f"(`carc-teach replay --list` lists them: {', '.join(examples.names())})"
+        _(
+            "{name}: no such file, and no bundled example of that name "
+            "(`carc-teach replay --list` lists them: {names})",
+            name=shown(ref),
+            names=", ".join(examples.names()),
+        )
     )

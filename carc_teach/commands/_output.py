@@ -6,31 +6,41 @@ import errno
 from pathlib import Path
 
 from ..errors import CarcTeachError
+from ..i18n import _
 
 __all__ = ["describe_os_error", "write_output", "make_output_folder"]
 
 
 def describe_os_error(path: str | Path, exc: OSError, *, action: str = "cannot write") -> str:
-    """One line naming ``path`` and what the operating system said is wrong with it."""
+    """One line naming ``path`` and what the operating system said is wrong with it
+    (``action``: "cannot write" or "cannot create", in English; the line is in the current
+    language)."""
     path = Path(path)
+    missing = None
     if isinstance(exc, FileNotFoundError):
         missing = next((p for p in reversed(path.parents) if not p.exists()), None)
-        if missing is not None:
-            return f"{path}: {action} it: the folder {missing} does not exist"
-    if isinstance(exc, IsADirectoryError):
-        return f"{path}: {action} it: it is a folder, not a file"
-    if isinstance(exc, NotADirectoryError):
-        return f"{path}: {action} it: part of the path is a file, not a folder"
-    if isinstance(exc, PermissionError):
-        return f"{path}: {action} it: permission denied"
-    if isinstance(exc, FileExistsError):
-        return f"{path}: {action} it: it exists and is not a folder"
-    if exc.errno == errno.ENOSPC:
-        return f"{path}: {action} it: no space left on the device"
-    if exc.errno == errno.EROFS:
-        return f"{path}: {action} it: the file system is read-only"
-    reason = exc.strerror or str(exc)
-    return f"{path}: {action} it: {reason[:1].lower()}{reason[1:]}"
+    if missing is not None:
+        why = _("the folder {folder} does not exist", folder=missing)
+    elif isinstance(exc, IsADirectoryError):
+        why = _("it is a folder, not a file")
+    elif isinstance(exc, NotADirectoryError):
+        why = _("part of the path is a file, not a folder")
+    elif isinstance(exc, PermissionError):
+        why = _("permission denied")
+    elif isinstance(exc, FileExistsError):
+        why = _("it exists and is not a folder")
+    elif exc.errno == errno.ENOSPC:
+        why = _("no space left on the device")
+    elif exc.errno == errno.EROFS:
+        why = _("the file system is read-only")
+    else:  # the operating system's own words
+        reason = exc.strerror or str(exc)
+        why = f"{reason[:1].lower()}{reason[1:]}"
+    if action == "cannot create":
+        return _("{path}: cannot create it: {why}", path=path, why=why)
+    if action == "cannot write":
+        return _("{path}: cannot write it: {why}", path=path, why=why)
+    return f"{path}: {action} it: {why}"
 
 
 def write_output(path: str | Path, text: str) -> None:
@@ -45,7 +55,9 @@ def make_output_folder(path: str | Path) -> Path:
     """Create the folder ``path`` (and its parents) unless it exists; one-line errors."""
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
-        raise CarcTeachError(f"{folder}: cannot save games there: it is a file, not a folder")
+        raise CarcTeachError(
+            _("{folder}: cannot save games there: it is a file, not a folder", folder=folder)
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

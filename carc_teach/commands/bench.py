@@ -11,19 +11,27 @@ import argparse
 import json
 import sys
 
+from ..i18n import _
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=200, help="random games to play (default 200)")
-    parser.add_argument("--players", type=int, default=2, help="players per game, 1-6 (default 2)")
+    parser.add_argument(
+        "--games", type=int, default=200, help=_("random games to play (default 200)")
+    )
+    parser.add_argument(
+        "--players", type=int, default=2, help=_("players per game, 1-6 (default 2)")
+    )
     parser.add_argument(
         "--expansions",
         nargs="+",
         default=["all"],
         metavar="IDS",
-        help="expansions of the extra figure, separated by commas or spaces, or 'all' (default: all "
-        "implemented); the base-game figures do not change",
+        help=_(
+            "expansions of the extra figure, separated by commas or spaces, or 'all' (default: "
+            "all implemented); the base-game figures do not change"
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,9 +39,11 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import CarcTeachError
 
     if args.games < 1:
-        raise CarcTeachError(f"--games must be at least 1, not {args.games}")
+        raise CarcTeachError(_("--games must be at least 1, not {games}", games=args.games))
     if not 1 <= args.players <= 6:
-        raise CarcTeachError(f"--players must be between 1 and 6, not {args.players}")
+        raise CarcTeachError(
+            _("--players must be between 1 and 6, not {players}", players=args.players)
+        )
     from .simulate import parse_expansions
 
     expansions = parse_expansions(args.expansions)

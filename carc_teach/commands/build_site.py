@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..i18n import _, ngettext
+
 __all__ = ["configure", "run"]
 
 
@@ -17,12 +19,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=None,
         metavar="DIR",
-        help="where to write the site (default: site/_build in the checkout)",
+        help=_("where to write the site (default: site/_build in the checkout)"),
     )
     parser.add_argument(
         "--self-hosted",
         action="store_true",
-        help="carry the Pyodide runtime and every wheel so the site runs with no internet",
+        help=_("carry the Pyodide runtime and every wheel so the site runs with no internet"),
     )
     add_notebooks_argument(parser)
 
@@ -38,20 +40,41 @@ def run(args: argparse.Namespace) -> int:
         result = build_site(args.output, self_hosted=args.self_hosted, notebooks_dir=args.notebooks)
     except (KeyboardInterrupt, StopSignal) as stop:
         signum = getattr(stop, "signum", signal.SIGINT)
-        how = "interrupted" if signum == signal.SIGINT else f"stopped by {stop}"
+        how = _("interrupted") if signum == signal.SIGINT else _("stopped by {signal}", signal=stop)
         try:
             print(
-                f"carc-teach build-site: {how}; the output folder is as it was before "
-                "(the partial build was removed)",
+                "carc-teach build-site: "
+                + _(
+                    "{how}; the output folder is as it was before (the partial build was removed)",
+                    how=how,
+                ),
                 file=sys.stderr,
             )
         except OSError:  # SIGHUP: the terminal may be gone
             pass
         return 128 + signum
-    kind = "self-hosted (offline) site" if result.self_hosted else "site"
-    count = f"{len(result.pages)} notebook{'' if len(result.pages) == 1 else 's'}"
-    print(f"built the {kind} of {count} in {result.seconds:.0f} s:")
+    pages = len(result.pages)
+    if result.self_hosted:
+        line = ngettext(
+            "built the self-hosted (offline) site of {n} notebook in {seconds:.0f} s:",
+            "built the self-hosted (offline) site of {n} notebooks in {seconds:.0f} s:",
+            pages,
+            seconds=result.seconds,
+        )
+    else:
+        line = ngettext(
+            "built the site of {n} notebook in {seconds:.0f} s:",
+            "built the site of {n} notebooks in {seconds:.0f} s:",
+            pages,
+            seconds=result.seconds,
+        )
+    print(line)
     for page in result.pages:
         print(f"  {page.slug}.html  {page.title}")
-    print(f"open it over HTTP, e.g.: python -m http.server -d {result.output_dir} 8000")
+    print(
+        _(
+            "open it over HTTP, e.g.: python -m http.server -d {folder} 8000",
+            folder=result.output_dir,
+        )
+    )
     return 0

@@ -15,6 +15,7 @@ import json
 import sys
 
 from ..errors import CarcTeachError, terminal_text
+from ..i18n import _
 from ._common import add_game_argument, max_bytes, open_game
 
 __all__ = ["configure", "run", "parse_sides"]
@@ -26,18 +27,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--presets",
         nargs=2,
         metavar=("A", "B"),
-        help="the two edition presets to compare (e.g. hig-original rgg; 'default' for the "
-        "defaults)",
+        help=_(
+            "the two edition presets to compare (e.g. hig-original rgg; 'default' for the defaults)"
+        ),
     )
     parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="ID=VALUE",
-        help="a rule option for both sides (ID=VALUE), or one value per side (ID=A_VALUE,B_VALUE); "
-        "repeatable",
+        help=_(
+            "a rule option for both sides (ID=VALUE), or one value per side "
+            "(ID=A_VALUE,B_VALUE); repeatable"
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def parse_sides(presets: list[str] | None, options: list[str]):
@@ -50,11 +54,17 @@ def parse_sides(presets: list[str] | None, options: list[str]):
         key, sep, values = item.partition("=")
         key = key.strip()
         if not sep or not key or not values.strip():
-            raise CarcTeachError(f"--option {item!r}: write it as ID=VALUE or ID=A_VALUE,B_VALUE")
+            raise CarcTeachError(
+                _("--option {item!r}: write it as ID=VALUE or ID=A_VALUE,B_VALUE", item=item)
+            )
         texts = values.split(",")
         if len(texts) > 2:
             raise CarcTeachError(
-                f"--option {item!r}: give one value (both sides) or two (A,B), not {len(texts)}"
+                _(
+                    "--option {item!r}: give one value (both sides) or two (A,B), not {count}",
+                    item=item,
+                    count=len(texts),
+                )
             )
         a_text, b_text = (texts[0], texts[0]) if len(texts) == 1 else texts
         a_opts[key] = parse_option_value(key, a_text)
@@ -62,8 +72,10 @@ def parse_sides(presets: list[str] | None, options: list[str]):
     pa, pb = presets if presets else (None, None)
     if not presets and a_opts == b_opts:
         raise CarcTeachError(
-            "nothing to compare: give two presets (--presets A B) or two values of an option "
-            "(--option ID=A_VALUE,B_VALUE)"
+            _(
+                "nothing to compare: give two presets (--presets A B) or two values of an "
+                "option (--option ID=A_VALUE,B_VALUE)"
+            )
         )
     return RuleSide(pa, a_opts), RuleSide(pb, b_opts)
 

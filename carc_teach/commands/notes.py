@@ -11,28 +11,35 @@ import json
 import sys
 import textwrap
 
+from ..i18n import _, ngettext
+
 __all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "ids", nargs="*", metavar="ID", help="show only these records (ids or aliases, e.g. ckr-7)"
+        "ids",
+        nargs="*",
+        metavar="ID",
+        help=_("show only these records (ids or aliases, e.g. ckr-7)"),
     )
     parser.add_argument(
         "--kind",
         metavar="K",
-        help="official, interpretation, house-rule, official-variant or edition-difference",
+        help=_("official, interpretation, house-rule, official-variant or edition-difference"),
     )
     parser.add_argument(
-        "--topic", metavar="T", help="a rule id, e.g. count.redeploy (includes the topics below)"
+        "--topic",
+        metavar="T",
+        help=_("a rule id, e.g. count.redeploy (includes the topics below)"),
     )
     parser.add_argument(
-        "--expansion", metavar="E", help="an expansion id, e.g. count, shrines, abbey-mayor"
+        "--expansion", metavar="E", help=_("an expansion id, e.g. count, shrines, abbey-mayor")
     )
     parser.add_argument(
-        "--publisher", metavar="P", help="a publisher the record names: HiG, RGG ..."
+        "--publisher", metavar="P", help=_("a publisher the record names: HiG, RGG ...")
     )
-    parser.add_argument("--json", action="store_true", help="print a JSON list of records")
+    parser.add_argument("--json", action="store_true", help=_("print a JSON list of records"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,24 +59,24 @@ def run(args: argparse.Namespace) -> int:
     for record in records:
         out.write(_format(record))
         out.write("\n")
-    out.write(f"{len(records)} record(s)\n")
+    out.write(ngettext("{n} record", "{n} records", len(records)) + "\n")
     return 0
 
 
 def _format(record) -> str:
     head = [record.label.label]
     if record.kind_inferred:
-        head[0] += " (kind inferred)"
+        head[0] += _(" (kind inferred)")
     if record.extra_kinds:
-        head.append("also: " + ", ".join(record.extra_kinds))
+        head.append(_("also: {kinds}", kinds=", ".join(record.extra_kinds)))
     if record.date:
         head.append(f"{record.date_note} {record.date}" if record.date_note else record.date)
     elif record.kind == "edition-difference":
-        head.append("undated in the seeds")
+        head.append(_("undated in the seeds"))
     if record.publishers:
         head.append(", ".join(record.publishers))
     elif record.kind == "edition-difference":
-        head.append("publisher not named")
+        head.append(_("publisher not named"))
     if record.editions:
         head.append(", ".join(record.editions))
     lines = [f"{record.id}  {record.title}", "  " + " \u00b7 ".join(head)]
@@ -78,9 +85,11 @@ def _format(record) -> str:
             textwrap.wrap(paragraph, width=96, initial_indent="    ", subsequent_indent="    ")
         )
     if record.credit:
-        lines.append(f"  credit: {record.credit}")
-    lines.append("  topics: " + ", ".join(record.topics))
-    lines.append("  sources: " + "; ".join(s.label() for s in record.sources))
+        lines.append("  " + _("credit: {credit}", credit=record.credit))
+    lines.append("  " + _("topics: {topics}", topics=", ".join(record.topics)))
+    lines.append(
+        "  " + _("sources: {sources}", sources="; ".join(s.label() for s in record.sources))
+    )
     if record.aliases:
-        lines.append("  also cited as: " + ", ".join(record.aliases))
+        lines.append("  " + _("also cited as: {aliases}", aliases=", ".join(record.aliases)))
     return "\n".join(lines) + "\n"

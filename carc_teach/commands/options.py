@@ -11,20 +11,27 @@ import json
 import sys
 import textwrap
 
+from ..i18n import _, ngettext
+
 __all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--expansion", metavar="E", help="only the options of this expansion (e.g. count, shrines)"
+        "--expansion",
+        metavar="E",
+        help=_("only the options of this expansion (e.g. count, shrines)"),
     )
     parser.add_argument(
-        "--preset", metavar="P", help="mark the values of this preset (e.g. hig-original, rgg)"
+        "--preset", metavar="P", help=_("mark the values of this preset (e.g. hig-original, rgg)")
     )
     parser.add_argument(
-        "--diff", nargs=2, metavar=("A", "B"), help="list the options on which two presets differ"
+        "--diff",
+        nargs=2,
+        metavar=("A", "B"),
+        help=_("list the options on which two presets differ"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,19 +61,32 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if diff is not None:
         a, b = args.diff
-        out.write(f"{a} vs {b}: {len(diff)} option(s) differ\n")
+        out.write(
+            ngettext(
+                "{a} vs {b}: {n} option differs",
+                "{a} vs {b}: {n} options differ",
+                len(diff),
+                a=a,
+                b=b,
+            )
+            + "\n"
+        )
         for key, (va, vb) in diff.items():
             out.write(f"  {key}: {va!r} -> {vb!r}\n")
         return 0
     for opt in options:
         chosen = rules[opt.id] if rules is not None else None
         out.write(f"{opt.id}  {opt.title}\n")
-        tag = "" if opt.changes_outcome else "  (wording only: every value plays the same)"
-        out.write(f"  expansion: {opt.expansion}{tag}\n")
+        tag = "" if opt.changes_outcome else _("  (wording only: every value plays the same)")
+        out.write("  " + _("expansion: {expansion}", expansion=opt.expansion) + f"{tag}\n")
         if not opt.value_notes:  # a number: show the range instead of every value
-            line = f"    values {opt.choices_text()}, default {opt.default!r}"
+            line = "    " + _(
+                "values {values}, default {default!r}",
+                values=opt.choices_text(),
+                default=opt.default,
+            )
             if rules is not None:
-                line += f", in {args.preset}: {chosen!r}"
+                line += _(", in {preset}: {value!r}", preset=args.preset, value=chosen)
             out.write(line + "\n")
         for value, note in opt.value_notes:
             marks = "*" if value == opt.default and type(value) is type(opt.default) else " "
@@ -77,17 +97,17 @@ def run(args: argparse.Namespace) -> int:
             opt.explanation, width=96, initial_indent="    ", subsequent_indent="    "
         ):
             out.write(line + "\n")
-        out.write("  annotations: " + ", ".join(opt.annotations) + "\n\n")
-    legend = "* = default"
+        out.write("  " + _("annotations: {ids}", ids=", ".join(opt.annotations)) + "\n\n")
+    legend = _("* = default")
     if rules is not None:
-        legend += f", > = value in preset {args.preset}"
-    out.write(legend + "\n\npresets:\n")
+        legend += _(", > = value in preset {preset}", preset=args.preset)
+    out.write(legend + "\n\n" + _("presets:") + "\n")
     for p in presets:
         year = f", {p.year}" if p.year else ""
         out.write(f"  {p.id}: {p.title} ({p.publisher}, {p.edition}{year})\n")
         for key, value in p.values:
             why = dict(p.basis).get(key)
-            source = f"  [{', '.join(why)}]" if why else "  [assumed, see notes]"
+            source = f"  [{', '.join(why)}]" if why else "  " + _("[assumed, see notes]")
             out.write(f"      {key} = {value!r}{source}\n")
         for line in textwrap.wrap(
             p.notes, width=92, initial_indent="    ", subsequent_indent="    "

@@ -12,6 +12,8 @@ import json
 import sys
 import textwrap
 
+from ..i18n import _, ngettext
+
 __all__ = ["configure", "run"]
 
 WIDTH = 96
@@ -24,29 +26,35 @@ def configure(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         default=[],
         metavar="E",
-        help="expansions or parts in play (ids or names, also comma-separated), "
-        "e.g. count-king-robber abbey-mayor; see --list",
+        help=_(
+            "expansions or parts in play (ids or names, also comma-separated), "
+            "e.g. count-king-robber abbey-mayor; see --list"
+        ),
     )
     parser.add_argument(
         "--preset",
         metavar="P",
-        help="start from a preset: base, ckr, ckr+abbey-mayor, everything",
+        help=_("start from a preset: base, ckr, ckr+abbey-mayor, everything"),
     )
     parser.add_argument(
         "--edition",
         default="C2",
         metavar="C1|C2",
-        help="wording and rules of the first (C1) or second (C2) edition (default C2)",
+        help=_("wording and rules of the first (C1) or second (C2) edition (default C2)"),
     )
     parser.add_argument(
         "--drafts",
         action="store_true",
-        help="also show the rows the page keeps hidden in its source (King tile, Carcassonne...)",
+        help=_(
+            "also show the rows the page keeps hidden in its source (King tile, Carcassonne...)"
+        ),
     )
     parser.add_argument(
-        "--list", action="store_true", help="list the selector: groups, expansions, parts, presets"
+        "--list",
+        action="store_true",
+        help=_("list the selector: groups, expansions, parts, presets"),
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,23 +92,26 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     out = sys.stdout
-    names = ", ".join(reference.SELECTOR_EXPANSIONS[e].name for e in expansions) or "base game only"
-    out.write(f"Scoring during the turn · {edition} · {names}\n")
+    names = ", ".join(reference.SELECTOR_EXPANSIONS[e].name for e in expansions) or _(
+        "base game only"
+    )
+    out.write(_("Scoring during the turn · {edition} · {names}", edition=edition, names=names))
+    out.write("\n")
     for item in intro.items:
         out.write(_wrap(item.text, "  · ", "    "))
     for step in steps:
         own = [r for r in rows if r.step == step.code]
         header = f"\n{step.code}  {step.title}"
         if step.engine_step and step.engine_step != step.code:
-            header += f"  (engine step {step.engine_step})"
+            header += _("  (engine step {step})", step=step.engine_step)
         out.write(header + "\n")
         for note in step.notes:
             out.write(_wrap(note, "    ", "    "))
         if not own and step.on_page:
-            out.write("    nothing scores in this step\n")
+            out.write("    " + _("nothing scores in this step") + "\n")
         for row in own:
             out.write(_format(row))
-    out.write(f"\n{len(rows)} row(s)\n")
+    out.write("\n" + ngettext("{n} row", "{n} rows", len(rows)) + "\n")
     return 0
 
 
@@ -116,9 +127,9 @@ def _format(row) -> str:
     title = row.title + (f" — {row.who}" if row.who else "")
     flags = []
     if row.markers:
-        flags.append("markers: " + ", ".join(row.markers))
+        flags.append(_("markers: {markers}", markers=", ".join(row.markers)))
     if row.drafted:
-        flags.append("hidden on the page")
+        flags.append(_("hidden on the page"))
     text = _wrap(f"[{row.legend}] {title}", indent, indent + "    ")
     if row.points:
         text += _wrap(row.points, indent + "    = ", indent + "      ")
@@ -128,13 +139,13 @@ def _format(row) -> str:
     if row.rule_ids:
         waiting = [r for r in row.rule_ids if r not in row.engine_rule_ids]
         if not waiting:
-            links.append(f"rules {', '.join(row.rule_ids)} (the engine runs them)")
+            links.append(_("rules {ids} (the engine runs them)", ids=", ".join(row.rule_ids)))
         else:
             if row.engine_rule_ids:
-                links.append(f"engine runs {', '.join(row.engine_rule_ids)}")
-            links.append(f"not in the engine yet: {', '.join(waiting)}")
+                links.append(_("engine runs {ids}", ids=", ".join(row.engine_rule_ids)))
+            links.append(_("not in the engine yet: {ids}", ids=", ".join(waiting)))
     if row.annotation_ids:
-        links.append("notes " + ", ".join(row.annotation_ids))
+        links.append(_("notes {ids}", ids=", ".join(row.annotation_ids)))
     if flags or links:
         text += _wrap("; ".join(flags + links), indent + "    ", indent + "    ")
     return text
@@ -178,7 +189,7 @@ def _list(reference, as_json: bool) -> int:
             if len(e.parts) > 1 or e.parts[0].id != e.id:
                 parts = "  parts: " + ", ".join(p.id for p in e.parts)
             out.write(f"  {e.id:28} {e.name}{parts}\n")
-    out.write("Presets\n")
+    out.write(_("Presets") + "\n")
     for p in reference.SELECTOR_PRESETS.values():
         out.write(f"  {p.id:28} {p.title}\n")
     return 0

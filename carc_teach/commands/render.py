@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..errors import CarcTeachError, one_line
+from ..i18n import _
 from ._common import add_game_argument, max_bytes, open_game
 from ._output import write_output
 
@@ -15,14 +16,17 @@ MIN_SIZE, MAX_SIZE = 8, 2000
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
-    parser.add_argument("--until", type=int, metavar="N", help="the board just after event N")
+    parser.add_argument("--until", type=int, metavar="N", help=_("the board just after event N"))
     parser.add_argument(
-        "-o", "--output", metavar="FILE", help="write here instead of standard output"
+        "-o", "--output", metavar="FILE", help=_("write here instead of standard output")
     )
-    parser.add_argument("--graph", action="store_true", help="overlay the feature graph")
-    parser.add_argument("--feature", type=int, metavar="ID", help="highlight this feature")
+    parser.add_argument("--graph", action="store_true", help=_("overlay the feature graph"))
+    parser.add_argument("--feature", type=int, metavar="ID", help=_("highlight this feature"))
     parser.add_argument(
-        "--size", type=int, default=72, help=f"pixels per tile, {MIN_SIZE}-{MAX_SIZE} (default 72)"
+        "--size",
+        type=int,
+        default=72,
+        help=_("pixels per tile, {low}-{high} (default 72)", low=MIN_SIZE, high=MAX_SIZE),
     )
 
 
@@ -30,11 +34,22 @@ def run(args: argparse.Namespace) -> int:
     from ..render.svg import board_svg, off_board_figures
 
     if not MIN_SIZE <= args.size <= MAX_SIZE:
-        raise CarcTeachError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {args.size}")
+        raise CarcTeachError(
+            _(
+                "--size must be between {low} and {high}, not {size}",
+                low=MIN_SIZE,
+                high=MAX_SIZE,
+                size=args.size,
+            )
+        )
     game = open_game(args.game, max_bytes(args))
     if args.until is not None and not 0 <= args.until < len(game.events):
         raise CarcTeachError(
-            f"--until must be between 0 and {len(game.events) - 1}, not {args.until}"
+            _(
+                "--until must be between 0 and {last}, not {until}",
+                last=len(game.events) - 1,
+                until=args.until,
+            )
         )
     state = game.replay(args.until)
     event = state.events[-1]
@@ -43,7 +58,11 @@ def run(args: argparse.Namespace) -> int:
         matches = [f for f in state.board.features.features() if f.id == args.feature]
         if not matches:
             raise CarcTeachError(
-                f"no feature {args.feature} on the board after event {event.index}"
+                _(
+                    "no feature {feature} on the board after event {index}",
+                    feature=args.feature,
+                    index=event.index,
+                )
             )
         highlight = matches[0]
     elif event.nodes:
@@ -60,7 +79,14 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         write_output(args.output, svg)
         print(
-            one_line(f"wrote {args.output} (board after event {event.index}: {event.text})"),
+            one_line(
+                _(
+                    "wrote {file} (board after event {index}: {text})",
+                    file=args.output,
+                    index=event.index,
+                    text=event.text,
+                )
+            ),
             file=sys.stderr,
         )
     else:

@@ -7,14 +7,15 @@ import json
 import sys
 
 from ..errors import CarcTeachError, terminal_text
+from ..i18n import _
 from ._common import add_game_argument, max_bytes, open_game
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
-    parser.add_argument("--until", type=int, metavar="N", help="stop after event N (0-based)")
+    parser.add_argument("--until", type=int, metavar="N", help=_("stop after event N (0-based)"))
     parser.add_argument(
-        "--json", action="store_true", help="print one JSON object: scores and events"
+        "--json", action="store_true", help=_("print one JSON object: scores and events")
     )
 
 
@@ -24,7 +25,11 @@ def run(args: argparse.Namespace) -> int:
     if args.until is not None:
         if args.until < 0 or args.until >= len(events):
             raise CarcTeachError(
-                f"--until must be between 0 and {len(events) - 1} for this game, not {args.until}"
+                _(
+                    "--until must be between 0 and {last} for this game, not {until}",
+                    last=len(events) - 1,
+                    until=args.until,
+                )
             )
         events = events[: args.until + 1]
         scores = game.scores_after(args.until)
@@ -45,5 +50,6 @@ def run(args: argparse.Namespace) -> int:
     for e in events:
         pts = f"  +{e.points}" if e.points else ""
         out.write(f"{e.index:>{width}}  T{e.turn:<3} {e.step:<5} {terminal_text(e.text)}{pts}\n")
-    out.write(terminal_text("scores: " + ", ".join(f"{p} {s}" for p, s in scores.items())) + "\n")
+    listed = ", ".join(_("{player} {points}", player=p, points=s) for p, s in scores.items())
+    out.write(terminal_text(_("scores: {scores}", scores=listed)) + "\n")
     return 0

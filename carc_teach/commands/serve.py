@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _
+
 __all__ = ["configure", "run"]
 
 
@@ -11,10 +13,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from carc_teach.site.notebooks import add_notebooks_argument
 
     parser.add_argument(
-        "--port", type=int, default=None, help="port on 127.0.0.1 (default: a free one)"
+        "--port", type=int, default=None, help=_("port on 127.0.0.1 (default: a free one)")
     )
     parser.add_argument(
-        "--no-browser", action="store_true", help="print the address but open no browser"
+        "--no-browser", action="store_true", help=_("print the address but open no browser")
     )
     add_notebooks_argument(parser)
 

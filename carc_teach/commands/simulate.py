@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 from ..errors import CarcTeachError
+from ..i18n import _, ngettext
 from ._output import describe_os_error, make_output_folder
 
 #: at most this often (seconds) a progress line is written
@@ -32,38 +33,49 @@ PROGRESS_AFTER = 1.0
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--seed", type=int, default=0, help="seed of the first game, 0 or more (default 0)"
+        "--seed", type=int, default=0, help=_("seed of the first game, 0 or more (default 0)")
     )
-    parser.add_argument("--games", type=int, default=1, help="how many games (seeds S, S+1, ...)")
-    parser.add_argument("--players", type=int, default=2, help="players per game, 1-6 (default 2)")
+    parser.add_argument(
+        "--games", type=int, default=1, help=_("how many games (seeds S, S+1, ...)")
+    )
+    parser.add_argument(
+        "--players", type=int, default=2, help=_("players per game, 1-6 (default 2)")
+    )
     parser.add_argument(
         "--player",
         choices=("random", "greedy"),
         default="random",
-        help="random: uniform over legal moves (default); greedy: a simple bot looking one placement ahead",
+        help=_(
+            "random: uniform over legal moves (default); greedy: a simple bot looking one "
+            "placement ahead"
+        ),
     )
     parser.add_argument(
         "--expansions",
         nargs="+",
         default=["base"],
         metavar="IDS",
-        help="expansions in play, separated by commas or spaces (e.g. base,abbey-mayor,pig), "
-        "or 'all' for every implemented one (default: base)",
+        help=_(
+            "expansions in play, separated by commas or spaces (e.g. base,abbey-mayor,pig), "
+            "or 'all' for every implemented one (default: base)"
+        ),
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON object with every game's result (written game by game)",
+        help=_("print one JSON object with every game's result (written game by game)"),
     )
     parser.add_argument(
-        "--save", metavar="DIR", help="also write each game as a replayable game file"
+        "--save", metavar="DIR", help=_("also write each game as a replayable game file")
     )
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="a progress line on standard error during long runs "
-        "(default: only when standard error is a terminal)",
+        help=_(
+            "a progress line on standard error during long runs "
+            "(default: only when standard error is a terminal)"
+        ),
     )
 
 
@@ -87,9 +99,14 @@ class _Progress:
         self.last = now
         rate = done / (now - self.started)
         left = (self.total - done) / rate if rate else float("inf")
-        text = (
-            f"progress: {done:,} of {self.total:,} games "
-            f"({100 * done / self.total:.1f} %, {rate:.1f} games/s, {_duration(left)} left)"
+        text = _(
+            "progress: {done:,} of {total:,} games ({percent:.1f} %, {rate:.1f} games/s, "
+            "{left} left)",
+            done=done,
+            total=self.total,
+            percent=100 * done / self.total,
+            rate=rate,
+            left=_duration(left),
         )
         if self.tty:
             sys.stderr.write("\r\033[K" + text)
@@ -107,16 +124,19 @@ class _Progress:
 def _duration(seconds: float) -> str:
     """``"12 s"``, ``"3 min"``, ``"5 h"``, ``"41 days"``, ``"2,000 years"``."""
     if seconds == float("inf"):
-        return "an unknown time"
+        return _("an unknown time")
     for limit, unit, size in (
         (120, "s", 1),
         (7_200, "min", 60),
         (172_800, "h", 3_600),
-        (2 * 31_557_600, "days", 86_400),
     ):
         if seconds < limit:
-            return f"{seconds / size:,.0f} {unit}"
-    return f"{seconds / 31_557_600:,.0f} years"
+            return _("{amount:,.0f} {unit}", amount=seconds / size, unit=unit)
+    if seconds < 2 * 31_557_600:
+        days = round(seconds / 86_400)
+        return ngettext("{n:,} day", "{n:,} days", days)
+    years = round(seconds / 31_557_600)
+    return ngettext("{n:,} year", "{n:,} years", years)
 
 
 def _save(folder: Path, seed: int, text: str) -> None:
@@ -143,13 +163,19 @@ def parse_expansions(text: str | list[str]) -> tuple[str, ...]:
     names = [n.strip() for word in words for n in word.split(",") if n.strip()]
     if not names:
         raise CarcTeachError(
-            f"--expansions needs at least one expansion id (implemented: {', '.join(RULE_MODULES)})"
+            _(
+                "--expansions needs at least one expansion id (implemented: {ids})",
+                ids=", ".join(RULE_MODULES),
+            )
         )
     if "all" in names:
         if len(names) > 1:
             raise CarcTeachError(
-                "--expansions: 'all' already names every implemented expansion; give it alone "
-                f"or list ids instead (implemented: {', '.join(RULE_MODULES)})"
+                _(
+                    "--expansions: 'all' already names every implemented expansion; give it "
+                    "alone or list ids instead (implemented: {ids})",
+                    ids=", ".join(RULE_MODULES),
+                )
             )
         return tuple(RULE_MODULES)
     out = ["base"]
@@ -169,11 +195,13 @@ def run(args: argparse.Namespace) -> int:
     from ..site.lifeline import StopSignal, stop_signals_raise
 
     if args.seed < 0:  # random.Random(-n) shuffles as random.Random(n) does
-        raise CarcTeachError(f"--seed must be 0 or more, not {args.seed}")
+        raise CarcTeachError(_("--seed must be 0 or more, not {seed}", seed=args.seed))
     if args.games < 1:
-        raise CarcTeachError(f"--games must be at least 1, not {args.games}")
+        raise CarcTeachError(_("--games must be at least 1, not {games}", games=args.games))
     if not 1 <= args.players <= 6:
-        raise CarcTeachError(f"--players must be between 1 and 6, not {args.players}")
+        raise CarcTeachError(
+            _("--players must be between 1 and 6, not {players}", players=args.players)
+        )
     expansions = parse_expansions(args.expansions)
     save = make_output_folder(args.save) if args.save else None
     out = sys.stdout
@@ -202,10 +230,18 @@ def run(args: argparse.Namespace) -> int:
                 if args.json:
                     out.write(("" if done == 0 else ", ") + json.dumps(result))
                 else:
-                    score_text = ", ".join(f"{p} {s}" for p, s in scores.items())
+                    score_text = ", ".join(
+                        _("{player} {points}", player=p, points=s) for p, s in scores.items()
+                    )
                     out.write(
-                        f"seed {seed:>6}: {result['turns']} turns, {result['events']} events; "
-                        f"{score_text}\n"
+                        _(
+                            "seed {seed:>6}: {turns} turns, {events} events; {scores}",
+                            seed=seed,
+                            turns=result["turns"],
+                            events=result["events"],
+                            scores=score_text,
+                        )
+                        + "\n"
                     )
                 out.flush()
                 done += 1
@@ -217,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.clear()
     elapsed = time.perf_counter() - started
-    rate = f"{done / elapsed:.1f} games/s" if elapsed > 0 else "-"
+    rate = _("{rate:.1f} games/s", rate=done / elapsed) if elapsed > 0 else "-"
     if args.json:
         tail = {"seconds": round(elapsed, 4)}
         if stopped_by is not None:
@@ -225,19 +261,33 @@ def run(args: argparse.Namespace) -> int:
         out.write("], " + json.dumps(tail)[1:] + "\n")
         out.flush()
     elif stopped_by is None:
-        print(f"{done} game{'' if done == 1 else 's'} in {elapsed:.2f} s ({rate})")
+        print(
+            ngettext(
+                "{n} game in {seconds:.2f} s ({rate})",
+                "{n} games in {seconds:.2f} s ({rate})",
+                done,
+                seconds=elapsed,
+                rate=rate,
+            )
+        )
     if stopped_by is None:
         return 0
     how = (
-        "interrupted"
+        _("interrupted")
         if stopped_by == signal.SIGINT
-        else f"stopped by {signal.Signals(stopped_by).name}"
+        else _("stopped by {signal}", signal=signal.Signals(stopped_by).name)
     )
-    summary = f"{how} after {done:,} of {args.games:,} games"
+    summary = _("{how} after {done:,} of {total:,} games", how=how, done=done, total=args.games)
     if done:
-        summary += f" (seeds {args.seed} to {args.seed + done - 1}, {elapsed:.1f} s, {rate})"
+        summary += _(
+            " (seeds {first} to {last}, {seconds:.1f} s, {rate})",
+            first=args.seed,
+            last=args.seed + done - 1,
+            seconds=elapsed,
+            rate=rate,
+        )
     if save:
-        summary += f"; {saved:,} saved in {save}"
+        summary += _("; {saved:,} saved in {folder}", saved=saved, folder=save)
     try:
         print(f"carc-teach simulate: {summary}", file=sys.stderr)
     except OSError:  # SIGHUP: the terminal may be gone

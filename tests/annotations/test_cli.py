@@ -57,7 +57,7 @@ def test_notes_topic_expansion_and_publisher_filters(capsys):
 def test_notes_by_id_and_alias(capsys):
     code, out, _ = run(capsys, "notes", "ckr-59", "car-166")
     assert code == 0
-    assert out.startswith("ckr-11 ") and "car-166" in out and "2 record(s)" in out
+    assert out.startswith("ckr-11 ") and "car-166" in out and "2 records" in out
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,7 @@ def test_base_game_text(capsys):
     assert code == 0
     assert "base game only" in out
     assert "rules base.road.score, base.majority, base.return (the engine runs them)" in out
-    assert out.rstrip().endswith("6 row(s)")
+    assert out.rstrip().endswith("6 rows")
 
 
 def test_json_parses_and_holds_every_step(capsys):
