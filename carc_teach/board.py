@@ -238,12 +238,24 @@ class PlacementRule:
     - ``allows(board, tile_type, placement)``: a faster yes or no than ``problem`` (no
       sentence built), asked of each placement whose edges fit when the rule has none of the
       two above. By default ``problem(...) is None``.
+    - ``allows_only_on(board)``: with ``allows``, the squares (a container) outside which the
+      rule refuses every placement of the tiles it concerns, or None when it may allow one
+      anywhere; asked once per search, so that ``allows`` is asked only there (the river:
+      squares beside a river tile).
 
     A module may also give plain functions ``rule(board, tile_type, placement)`` as its
     placement rules: they concern every tile and are asked about every candidate.
     """
 
-    __slots__ = ("problem", "concerns", "square_code", "allows_square", "refuses_only_on", "allows")
+    __slots__ = (
+        "problem",
+        "concerns",
+        "square_code",
+        "allows_square",
+        "refuses_only_on",
+        "allows",
+        "allows_only_on",
+    )
 
     def __init__(
         self,
@@ -254,6 +266,7 @@ class PlacementRule:
         allows_square: Callable[[Board, TileType, Position], bool] | None = None,
         refuses_only_on: Callable[[Board], Container[Position]] | None = None,
         allows: Callable[[Board, TileType, Placement], bool] | None = None,
+        allows_only_on: Callable[[Board], Container[Position] | None] | None = None,
     ) -> None:
         self.problem = problem
         self.concerns = concerns
@@ -261,6 +274,7 @@ class PlacementRule:
         self.allows_square = allows_square
         self.refuses_only_on = refuses_only_on
         self.allows = allows
+        self.allows_only_on = allows_only_on
 
     def __call__(self, board: Board, tile_type: TileType, placement: Placement) -> str | None:
         return self.problem(board, tile_type, placement)
@@ -316,6 +330,16 @@ _SquareCheck = tuple[
 ]
 #: the same for one search: the squares it can refuse worked out
 _SquareCheckNow = tuple[Callable[["Board", TileType, Position], bool], Container[Position] | None]
+#: a rule's yes-or-no per placement, with the squares outside which it refuses every placement
+#: (None: it may allow one anywhere), given the board
+_PlacementCheck = tuple[
+    Callable[["Board", TileType, "Placement"], bool],
+    Callable[["Board"], Container[Position] | None] | None,
+]
+#: the same for one search: the squares worked out
+_PlacementCheckNow = tuple[
+    Callable[["Board", TileType, "Placement"], bool], Container[Position] | None
+]
 
 #: how a board searches for one tile type: (the type, rotations per demand code with the code
 #: rules applied, the yes-or-no checks per square, then per placement, of the other rules
@@ -323,11 +347,7 @@ _SquareCheckNow = tuple[Callable[["Board", TileType, Position], bool], Container
 _Plan = tuple[
     TileType,
     dict,
-    tuple[
-        tuple[_SquareCheck, ...],
-        tuple[Callable[["Board", TileType, Placement], bool], ...],
-    ]
-    | None,
+    tuple[tuple[_SquareCheck, ...], tuple[_PlacementCheck, ...]] | None,
 ]
 
 
@@ -344,7 +364,7 @@ def _plan(rules: tuple[PlacementRule, ...], tile_type: TileType) -> _Plan:
         elif rule.allows_square is not None:
             by_square.append((rule.allows_square, rule.refuses_only_on))
         else:
-            checks.append(rule.allows or _allows_by_problem(rule))
+            checks.append((rule.allows or _allows_by_problem(rule), rule.allows_only_on))
     if square_codes:
         key = (tile_type.edges, tuple(square_codes))
         filtered = _FILTERED_CACHE.get(key)
@@ -554,7 +574,7 @@ class Board:
     def _checked(
         self,
         tile_type: TileType,
-        checks: tuple[tuple[_SquareCheck, ...], tuple[Callable, ...]],
+        checks: tuple[tuple[_SquareCheck, ...], tuple[_PlacementCheck, ...]],
         rotations: list[tuple[int, ...]],
     ) -> list[tuple[int, ...]]:
         """``rotations`` (per frontier square, those whose edges fit) with the placements a
@@ -562,8 +582,9 @@ class Board:
         legal_placements, which would otherwise keep its locals in cells at every call)."""
         out = rotations.copy()
         squares = list(self._codes)
-        by_square, by_placement = checks
+        by_square, placement_checks = checks
         now = self._square_checks_now(by_square)
+        by_placement = self._placement_checks_now(placement_checks)
         # what the per-square rules refused where the edges fitted, kept for the rule that
         # says so after the placement (the shrines' placement-limited event)
         refused: list[tuple[Callable, Position]] = []
@@ -600,11 +621,18 @@ class Board:
             for allows_square, where in by_square
         ]
 
+    def _placement_checks_now(
+        self, checks: tuple[_PlacementCheck, ...]
+    ) -> list[_PlacementCheckNow]:
+        """The per-placement checks of a search, each with the squares outside which it
+        refuses every placement on this board as it is (None: it may allow one anywhere)."""
+        return [(allows, None if where is None else where(self)) for allows, where in checks]
+
     def _allowed(
         self,
         tile_type: TileType,
-        by_square: list[_SquareCheckNow],
-        by_placement: tuple[Callable, ...],
+        by_square: list[_SquareCheckNow] | tuple[()],
+        by_placement: list[_PlacementCheckNow],
         square: Position,
         fitting: tuple[int, ...],
     ) -> tuple[int, ...]:
@@ -614,11 +642,14 @@ class Board:
                 return ()
         if not by_placement:
             return fitting
+        for _, only_on in by_placement:
+            if only_on is not None and square not in only_on:
+                return ()  # the rule refuses every placement there
         kept = []
         x, y = square
         for r in fitting:
             p = _new_placement(x, y, r)
-            for allows in by_placement:
+            for allows, _ in by_placement:
                 if not allows(self, tile_type, p):
                     break
             else:
@@ -648,7 +679,7 @@ class Board:
         codes = self._codes
         rotations = list(map(fits.__getitem__, codes.values()))
         by_square = self._square_checks_now(checks[0])
-        by_placement = checks[1]
+        by_placement = self._placement_checks_now(checks[1])
         # only the squares where some rotation fits, picked out in C
         for square, fitting in zip(
             compress(codes, rotations), filter(None, rotations), strict=True

@@ -39,7 +39,7 @@ from ...board import PlacementRule
 from ...errors import GameFileError, IllegalMoveError, Refusal
 from ...geometry import NEIGHBOUR_OFFSETS
 from ...rules import RuleModule, refusal
-from ...tiles import SIDES, catalogue, orient
+from ...tiles import SIDES, WILDCARD_EDGE, catalogue, orient
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...board import Board, Placement
@@ -216,9 +216,37 @@ def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bo
     return True
 
 
+def _beside_the_river(board: Board) -> set[tuple[int, int]] | None:
+    """The squares outside which the river rule refuses every river tile: those a river edge
+    (or a wildcard edge: the abbey's sides match anything) of a placed tile faces, as a river
+    tile must continue the river through one of its river sides; None while no river tile
+    lies on the board (the spring may then go anywhere). Asked once per search for a river
+    tile's placements, during the river phase, when the board is small."""
+    out: set[tuple[int, int]] = set()
+    river = False
+    for placed in board:
+        tile = placed.tile
+        tile_type = tile.type
+        if "river" in tile_type.tags:
+            river = True
+        edges = tile_type.edges
+        if "river" not in edges and WILDCARD_EDGE not in edges:
+            continue  # no side of it can meet a river side
+        for side, edge in enumerate(tile.edges):
+            if edge == "river" or edge == WILDCARD_EDGE:
+                dx, dy = NEIGHBOUR_OFFSETS[side]
+                out.add((placed.x + dx, placed.y + dy))
+    return out if river else None
+
+
 #: the rules as the board applies them: land tiles are not concerned, so the search for their
 #: placements never asks (river_problem and spring_away_from_city give the reasons)
-RIVER_PLACEMENT = PlacementRule(river_problem, concerns=_is_river_tile, allows=_river_allows)
+RIVER_PLACEMENT = PlacementRule(
+    river_problem,
+    concerns=_is_river_tile,
+    allows=_river_allows,
+    allows_only_on=_beside_the_river,
+)
 SPRING_AWAY_FROM_CITY = PlacementRule(spring_away_from_city, concerns=_is_spring)
 
 
