@@ -609,6 +609,18 @@ def _final_move(data: dict[str, Any], source: str, setup: Setup | None) -> Move:
                     action=i + 1,
                     field="final_actions.player",
                 )
+    for i, action in enumerate(typed):
+        # no tile is placed after the game: a segment or corner "of the tile placed in the
+        # turn" can be refused now rather than when the game is scored
+        try:
+            action.action.resolved(None, None)
+        except ActionError as exc:
+            raise GameFileError(
+                exc.reason,
+                source=source,
+                action=i + 1,
+                field="final_actions" if exc.field is None else f"final_actions.{exc.field}",
+            ) from None
     return Move(0, actions=actions, final=True, typed_actions=typed)
 
 

@@ -79,3 +79,19 @@ def test_a_simulated_games_moves_are_read_once_for_all_its_replays(monkeypatch):
     for k in (5, 50, len(game.events) // 2, len(game.events) - 3):
         game.replay(k)
     assert len(reads) == written
+
+
+def test_a_final_action_on_the_turns_tile_is_refused_at_load():
+    # after the game no tile is placed, so "segment" needs "x" and "y" (a corner, [x, y])
+    d = v2_game([])
+    d["final_actions"] = [{"type": "move", "figure": "Alice:follower1", "segment": "city"}]
+    with pytest.raises(GameFileError) as err:
+        load_game(d, source="g.json")
+    assert not isinstance(err.value, IllegalMoveError)
+    assert str(err.value) == (
+        "g.json, action 1, field 'final_actions.segment': no tile is placed yet, so the "
+        "segment needs 'x' and 'y'"
+    )
+    d["final_actions"] = [{"type": "deploy", "corner": "SW"}]
+    with pytest.raises(GameFileError, match="final_actions.corner': no tile is placed yet"):
+        load_game(d)
