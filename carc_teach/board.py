@@ -283,6 +283,32 @@ class PlacementRule:
         return f"PlacementRule({getattr(self.problem, '__name__', self.problem)!r})"
 
 
+class _FacingMemo(dict):
+    """Demand code -> whether a side of it holds one of some edge kinds (a neighbour shows
+    that kind toward the square), worked out the first time a code is looked up. An entry
+    stays right when a new kind gets its code later: no earlier code holds the new one."""
+
+    __slots__ = ("_kinds",)
+
+    def __init__(self, kinds: tuple[str, ...]) -> None:
+        super().__init__()
+        self._kinds = kinds
+
+    def __missing__(self, code: int) -> bool:
+        found = False
+        for kind in self._kinds:
+            c = _EDGE_CODES.get(kind)
+            if c is not None and c and _has_side(code, c):
+                found = True
+                break
+        self[code] = found
+        return found
+
+
+# edge kinds -> their memo; shared by every board
+_FACING: dict[tuple[str, ...], _FacingMemo] = {}
+
+
 def surrounded(code: int) -> bool:
     """Whether a square with demand code ``code`` has a neighbour on each of its four sides
     (each side's 3 bits not all 0)."""
@@ -687,6 +713,15 @@ class Board:
             if self._allowed(tile_type, by_square, by_placement, square, fitting):
                 return True
         return False
+
+    def squares_facing(self, kinds: tuple[str, ...]) -> set[Position]:
+        """The frontier squares toward which a placed tile shows an edge of one of ``kinds``
+        (the squares a river tile may continue the river from), picked out in C."""
+        memo = _FACING.get(kinds)
+        if memo is None:
+            memo = _FACING[kinds] = _FacingMemo(kinds)
+        codes = self._codes
+        return set(compress(codes, map(memo.__getitem__, codes.values())))
 
     def squares_refused_before(
         self, placed: PlacedTile, allows_square: Callable

@@ -216,27 +216,17 @@ def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bo
     return True
 
 
+#: the edge kinds that can meet a river side: the river, and the abbey's sides that match
+#: anything
+_RIVER_FACING = ("river", WILDCARD_EDGE)
+
+
 def _beside_the_river(board: Board) -> set[tuple[int, int]] | None:
-    """The squares outside which the river rule refuses every river tile: those a river edge
-    (or a wildcard edge: the abbey's sides match anything) of a placed tile faces, as a river
-    tile must continue the river through one of its river sides; None while no river tile
-    lies on the board (the spring may then go anywhere). Asked once per search for a river
-    tile's placements, during the river phase, when the board is small."""
-    out: set[tuple[int, int]] = set()
-    river = False
-    for placed in board:
-        tile = placed.tile
-        tile_type = tile.type
-        if "river" in tile_type.tags:
-            river = True
-        edges = tile_type.edges
-        if "river" not in edges and WILDCARD_EDGE not in edges:
-            continue  # no side of it can meet a river side
-        for side, edge in enumerate(tile.edges):
-            if edge == "river" or edge == WILDCARD_EDGE:
-                dx, dy = NEIGHBOUR_OFFSETS[side]
-                out.add((placed.x + dx, placed.y + dy))
-    return out if river else None
+    """The squares outside which the river rule refuses every river tile: those a placed
+    tile's river edge (or wildcard edge) faces, as a river tile must continue the river
+    through one of its river sides. None (the rule may allow anywhere) when there are none:
+    before the spring is laid, the spring may go anywhere."""
+    return board.squares_facing(_RIVER_FACING) or None
 
 
 #: the rules as the board applies them: land tiles are not concerned, so the search for their
