@@ -6,6 +6,10 @@ Box 2, C1/C2). A learner meets them in a footnote long before any list explains 
 and :data:`GLOSSARY` explains them and the game's own words in one list, which every
 walkthrough shows (``notebook_ui.glossary``). The meanings come from the seeds' footnotes and
 from :data:`carc_teach.annotations.PUBLISHERS` and ``EDITIONS``; the wording is ours.
+
+Every term, meaning, heading and gloss is a message of the catalogues (``N_`` marks it here,
+the functions translate it with ``lang``, by default the current language; docs/i18n.md).
+The abbreviations and the names of publishers and boxes are the same in every language.
 """
 
 from __future__ import annotations
@@ -13,17 +17,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..i18n import N_, _, language_code
+
 __all__ = ["Entry", "GLOSSARY", "ABBREVIATIONS", "spell_out", "glossary_markdown"]
 
 
 @dataclass(frozen=True)
 class Entry:
     """One glossary entry: ``term`` as the pages print it, ``meaning`` in a sentence or two,
-    and ``group`` (the heading it is listed under)."""
+    and ``group`` (the heading it is listed under); all three in English, translated where
+    shown (:meth:`translated`)."""
 
     term: str
     meaning: str
     group: str
+
+    def translated(self, lang: str | None = None) -> Entry:
+        """This entry in ``lang`` (default: the current language)."""
+        return Entry(_(self.term, lang), _(self.meaning, lang), _(self.group, lang))
 
 
 #: abbreviation -> the words a text writes the first time it uses it (the abbreviation
@@ -37,155 +48,194 @@ ABBREVIATIONS: dict[str, str] = {
 #: names that are not abbreviations but mean nothing to a newcomer: the gloss written after
 #: their first use, in brackets
 NAMED_EDITIONS: dict[str, str] = {
-    "Big Box 2": "a later box of the base game with several expansions, "
-    "whose rulebook reworded some rules",
-    "Big Box 3": "a still later box of that kind, without The River II",
-    "C1": "the first edition's tile art and words",
-    "C2": "the second edition's tile art and words",
+    "Big Box 2": N_(
+        "a later box of the base game with several expansions, whose rulebook reworded some rules"
+    ),
+    "Big Box 3": N_("a still later box of that kind, without The River II"),
+    "C1": N_("the first edition's tile art and words"),
+    "C2": N_("the second edition's tile art and words"),
 }
 
 GLOSSARY: tuple[Entry, ...] = (
     # publishers and editions
     Entry(
-        "Hans im Glück (HiG)",
-        "The German publisher of Carcassonne. Its rulebooks are the original rules; the "
-        "footnotes compare the others with them.",
-        "Publishers and editions",
+        N_("Hans im Glück (HiG)"),
+        N_(
+            "The German publisher of Carcassonne. Its rulebooks are the original rules; the "
+            "footnotes compare the others with them."
+        ),
+        N_("Publishers and editions"),
     ),
     Entry(
-        "Rio Grande Games (RGG)",
-        "The publisher of the English editions for many years. Its translations sometimes say "
-        "a rule differently from the German text, and some footnotes record where.",
-        "Publishers and editions",
+        N_("Rio Grande Games (RGG)"),
+        N_(
+            "The publisher of the English editions for many years. Its translations sometimes say "
+            "a rule differently from the German text, and some footnotes record where."
+        ),
+        N_("Publishers and editions"),
     ),
     Entry(
-        "Z-Man Games (ZMG)",
-        "The publisher of the English editions after Rio Grande Games.",
-        "Publishers and editions",
+        N_("Z-Man Games (ZMG)"),
+        N_("The publisher of the English editions after Rio Grande Games."),
+        N_("Publishers and editions"),
     ),
     Entry(
-        "original rules",
-        "The first rulebook of each small expansion, as Hans im Glück printed it (2003 to "
-        "2005), before the expansions were collected in bigger boxes.",
-        "Publishers and editions",
+        N_("original rules"),
+        N_(
+            "The first rulebook of each small expansion, as Hans im Glück printed it (2003 to "
+            "2005), before the expansions were collected in bigger boxes."
+        ),
+        N_("Publishers and editions"),
     ),
     Entry(
-        "Count, King & Robber",
-        "The 2007 box that collected the small expansions (The Count of Carcassonne, King & "
-        "Robber Baron, The River II and others), printed by Hans im Glück and by Rio Grande "
-        "Games.",
-        "Publishers and editions",
+        N_("Count, King & Robber"),
+        N_(
+            "The 2007 box that collected the small expansions (The Count of Carcassonne, King & "
+            "Robber Baron, The River II and others), printed by Hans im Glück and by Rio Grande "
+            "Games."
+        ),
+        N_("Publishers and editions"),
     ),
     Entry(
-        "Big Box 2, Big Box 3",
-        "Later boxes of the base game with several expansions. Their rulebooks reworded some "
-        "rules, and the Hans im Glück and Rio Grande Games versions of Big Box 2 differ in "
-        "places; Big Box 3 leaves out The River II.",
-        "Publishers and editions",
+        N_("Big Box 2, Big Box 3"),
+        N_(
+            "Later boxes of the base game with several expansions. Their rulebooks reworded some "
+            "rules, and the Hans im Glück and Rio Grande Games versions of Big Box 2 differ in "
+            "places; Big Box 3 leaves out The River II."
+        ),
+        N_("Publishers and editions"),
     ),
     Entry(
-        "C1, C2",
-        "The first and the second edition of the game's look: tile art and the words the "
-        "rulebooks use. C1 says follower, cloister, farm and pennant; C2 says meeple, "
-        "monastery, field and coat of arms. The rules are the same.",
-        "Publishers and editions",
+        N_("C1, C2"),
+        N_(
+            "The first and the second edition of the game's look: tile art and the words the "
+            "rulebooks use. C1 says follower, cloister, farm and pennant; C2 says meeple, "
+            "monastery, field and coat of arms. The rules are the same."
+        ),
+        N_("Publishers and editions"),
     ),
     Entry(
-        "Spielbox",
-        "A games magazine that reprinted the shrine tiles in 2008.",
-        "Publishers and editions",
+        N_("Spielbox"),
+        N_("A games magazine that reprinted the shrine tiles in 2008."),
+        N_("Publishers and editions"),
     ),
     Entry(
-        "edition preset",
-        "The rules one rulebook prints, as a set of rule options: for example Hans im Glück's "
-        "original rules or Rio Grande Games' English rules.",
-        "Publishers and editions",
+        N_("edition preset"),
+        N_(
+            "The rules one rulebook prints, as a set of rule options: for example Hans im Glück's "
+            "original rules or Rio Grande Games' English rules."
+        ),
+        N_("Publishers and editions"),
     ),
     Entry(
-        "rule option",
-        "One rule that rulebooks, footnotes or house rules settle differently. The comparison "
-        "walkthrough plays one game under two choices of it.",
-        "Publishers and editions",
+        N_("rule option"),
+        N_(
+            "One rule that rulebooks, footnotes or house rules settle differently. The comparison "
+            "walkthrough plays one game under two choices of it."
+        ),
+        N_("Publishers and editions"),
     ),
     # the game's words
     Entry(
-        "follower (C2: meeple)",
-        "A player's wooden figure. Where it stands decides its role: a knight in a city, a "
-        "thief on a road, a monk in a cloister, a farmer in a field.",
-        "The game's words",
+        N_("follower (C2: meeple)"),
+        N_(
+            "A player's wooden figure. Where it stands decides its role: a knight in a city, a "
+            "thief on a road, a monk in a cloister, a farmer in a field."
+        ),
+        N_("The game's words"),
     ),
     Entry(
-        "feature",
-        "A road, city, cloister or farm: everything on the board that joins up across tiles "
-        "and is scored as one.",
-        "The game's words",
+        N_("feature"),
+        N_(
+            "A road, city, cloister or farm: everything on the board that joins up across tiles "
+            "and is scored as one."
+        ),
+        N_("The game's words"),
     ),
     Entry(
-        "segment",
-        "One part of a single tile: its city, its road, one of its fields. Segments that meet "
-        "across tile edges make up a feature; the feature graph draws each as a dot.",
-        "The game's words",
+        N_("segment"),
+        N_(
+            "One part of a single tile: its city, its road, one of its fields. Segments that meet "
+            "across tile edges make up a feature; the feature graph draws each as a dot."
+        ),
+        N_("The game's words"),
     ),
     Entry(
-        "farm (C2: field)",
-        "A connected stretch of fields. Farms are never completed: farmers score after the "
-        "game, for the completed cities their farm touches.",
-        "The game's words",
+        N_("farm (C2: field)"),
+        N_(
+            "A connected stretch of fields. Farms are never completed: farmers score after the "
+            "game, for the completed cities their farm touches."
+        ),
+        N_("The game's words"),
     ),
     Entry(
-        "pennant (C2: coat of arms)",
-        "The shield on some city tiles: a completed city scores 2 more for each.",
-        "The game's words",
+        N_("pennant (C2: coat of arms)"),
+        N_("The shield on some city tiles: a completed city scores 2 more for each."),
+        N_("The game's words"),
     ),
     Entry(
-        "cloister (C2: monastery)",
-        "A building in the middle of a tile; complete when all eight squares around it hold tiles.",
-        "The game's words",
+        N_("cloister (C2: monastery)"),
+        N_(
+            "A building in the middle of a tile; complete when all eight squares around it hold tiles."
+        ),
+        N_("The game's words"),
     ),
     Entry(
-        "majority",
-        "Who scores a feature: the player with the most followers on it. Tied players all "
-        "score in full.",
-        "The game's words",
+        N_("majority"),
+        N_(
+            "Who scores a feature: the player with the most followers on it. Tied players all "
+            "score in full."
+        ),
+        N_("The game's words"),
     ),
     Entry(
-        "supply",
-        "The figures a player has not placed yet; a scored feature's followers go back to it.",
-        "The game's words",
+        N_("supply"),
+        N_("The figures a player has not placed yet; a scored feature's followers go back to it."),
+        N_("The game's words"),
     ),
     Entry(
-        "turn steps 1A to 4B",
-        "The parts of a turn as the scoring reference names them: 1 begin, draw and place the "
-        "tile; 2 move the wood (place or move figures); 3 find and score what is completed; "
-        "4 the tile's own actions and the end of the turn.",
-        "The game's words",
+        N_("turn steps 1A to 4B"),
+        N_(
+            "The parts of a turn as the scoring reference names them: 1 begin, draw and place the "
+            "tile; 2 move the wood (place or move figures); 3 find and score what is completed; "
+            "4 the tile's own actions and the end of the turn."
+        ),
+        N_("The game's words"),
     ),
     Entry(
-        "scoring after the game",
-        "When the last tile is placed, every feature still open with figures on it scores (at "
-        "lower values), and the farms score.",
-        "The game's words",
+        N_("scoring after the game"),
+        N_(
+            "When the last tile is placed, every feature still open with figures on it scores (at "
+            "lower values), and the farms score."
+        ),
+        N_("The game's words"),
     ),
     # the footnotes
     Entry(
-        "footnote",
-        "A note of the rule pages the walkthroughs draw on, cited by page and number: an "
-        "official clarification, a community reading, a house rule or a difference between "
-        "editions.",
-        "Footnotes and rules",
+        N_("footnote"),
+        N_(
+            "A note of the rule pages the walkthroughs draw on, cited by page and number: an "
+            "official clarification, a community reading, a house rule or a difference between "
+            "editions."
+        ),
+        N_("Footnotes and rules"),
     ),
     Entry(
-        "house rule, official variant",
-        "A change of the rules that players agree on (a house rule) or that the publisher "
-        "offers as optional (an official variant).",
-        "Footnotes and rules",
+        N_("house rule, official variant"),
+        N_(
+            "A change of the rules that players agree on (a house rule) or that the publisher "
+            "offers as optional (an official variant)."
+        ),
+        N_("Footnotes and rules"),
     ),
     Entry(
-        "Rule details",
-        "The folded line under an event that gives the ids behind it (rule id, event kind, "
-        "rule options, footnote ids), for readers of the code, the game files or the "
-        "command line.",
-        "Footnotes and rules",
+        N_("Rule details"),
+        N_(
+            "The folded line under an event that gives the ids behind it (rule id, event kind, "
+            "rule options, footnote ids), for readers of the code, the game files or the "
+            "command line."
+        ),
+        N_("Footnotes and rules"),
     ),
 )
 
@@ -198,17 +248,19 @@ def _spell_pattern() -> re.Pattern:
 _PATTERN = _spell_pattern()
 
 
-def spell_out(text: str) -> str:
+def spell_out(text: str, lang: str | None = None) -> str:
     """``text`` with each abbreviation and edition name written out where it is first used
     (``"RGG's edition"`` -> ``"Rio Grande Games' (RGG's) edition"``; ``"Big Box 2"`` ->
     ``"Big Box 2 (a later box ...)"``), unless the text already writes it out there. Later
-    uses stay short.
+    uses stay short. The glosses of the box and edition names are in ``lang`` (default: the
+    current language), which should be the language ``text`` is in.
 
     >>> spell_out("RGG says so; RGG again.")
     'Rio Grande Games (RGG) says so; RGG again.'
     >>> spell_out("HiG's Big Box 2")[:40]
     "Hans im Glück's (HiG's) Big Box 2 (a lat"
     """
+    lang = language_code(lang)
     seen: set[str] = set()
 
     def first_use(match: re.Match) -> str:
@@ -226,16 +278,17 @@ def spell_out(text: str) -> str:
         after = text[match.end() :]
         if after.startswith(" ("):
             return match.group(0)
-        return f"{name}{owner} ({NAMED_EDITIONS[name]})"
+        return f"{name}{owner} ({_(NAMED_EDITIONS[name], lang)})"
 
     return _PATTERN.sub(first_use, text)
 
 
-def glossary_markdown() -> str:
-    """The glossary as Markdown: a heading per group, a definition per term."""
+def glossary_markdown(lang: str | None = None) -> str:
+    """The glossary as Markdown: a heading per group, a definition per term, in ``lang``
+    (default: the current language)."""
     lines: list[str] = []
     group = None
-    for entry in GLOSSARY:
+    for entry in (e.translated(lang) for e in GLOSSARY):
         if entry.group != group:
             group = entry.group
             lines += ["", f"**{group}**", ""]

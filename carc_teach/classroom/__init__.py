@@ -28,6 +28,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from ..events import STEP_TITLES
+from ..i18n import N_, _, language_code, pgettext
 from ..render.svg import player_colour
 from ..teach import (
     EVENT_HEADINGS,
@@ -66,13 +67,14 @@ __all__ = [
 BOARD_TILE_SIZE = 60
 
 #: The keys of the stage, as its help line and the docs list them.
+#: (The second of each pair is translated where it is shown: ``_(what, lang)``.)
 KEYS = (
-    ("→ ↓ PageDown space", "next: at a question the first press reveals the answer"),
-    ("← ↑ PageUp", "back (the step shown as already answered)"),
-    ("Home / End", "first / last step"),
-    ("B or .", "blank the screen (again, or Esc, to show it)"),
-    ("F", "full screen (Esc leaves it)"),
-    ("N", "open the presenter notes in a second window"),
+    ("→ ↓ PageDown space", N_("next: at a question the first press reveals the answer")),
+    ("← ↑ PageUp", N_("back (the step shown as already answered)")),
+    ("Home / End", N_("first / last step")),
+    ("B or .", N_("blank the screen (again, or Esc, to show it)")),
+    ("F", N_("full screen (Esc leaves it)")),
+    ("N", N_("open the presenter notes in a second window")),
 )
 
 
@@ -117,8 +119,11 @@ def classroom_stage_html(
     question=None,
     note=None,
     panels: Iterable[tuple[str, Callable[..., str]]] = (),
+    lang: str | None = None,
 ) -> str:
-    """The stage of event ``index``: the board, the event in large type, the prediction with
+    """The stage of event ``index`` (its own words in ``lang``, default the current language;
+    the event's text and the walkthrough's are as they come): the board, the event in large
+    type, the prediction with
     its choices before the reveal and the answer after it, the walkthrough's tables
     (``panels``: ``(title, html(game, index, hidden=...))``) and the scores.
 
@@ -126,6 +131,7 @@ def classroom_stage_html(
     (by default :func:`~carc_teach.teach.prediction_for` and
     :func:`~carc_teach.teach.event_note`). Sizes come from the stage's style sheet, which
     fits everything to the window."""
+    lang = language_code(lang)
     event = game.events[index]
     if state is None:
         state = game.replay(index)
@@ -135,27 +141,38 @@ def classroom_stage_html(
     hidden = prediction is not None and not revealed
     board = board_for_event(game, index, state, size=BOARD_TILE_SIZE)
     step = (
-        "Set-up"
+        _("Set-up", lang)
         if event.step == "setup"
-        else f"Turn {event.turn} · {escape(event.step)} "
-        f"{escape(STEP_TITLES.get(event.step, event.step))}"
+        else _(
+            "Turn {turn} · {step} {title}",
+            lang,
+            turn=event.turn,
+            step=escape(event.step),
+            title=escape(STEP_TITLES.get(event.step, event.step)),
+        )
     )
-    head = (
-        f'<div class="stage-head">{escape(game.title)} · event {index} of '
-        f"{len(game.events) - 1} · {step}</div>"
+    where = _(
+        "{title} · event {index} of {last} · {step}",
+        lang,
+        title=escape(game.title),
+        index=index,
+        last=len(game.events) - 1,
+        step=step,
     )
+    head = f'<div class="stage-head">{where}</div>'
     body: list[str] = []
     if hidden:
-        lead = "Something scores here. " if is_scoring(event) else ""
-        body.append(f'<div class="lead">{lead}What does the class predict?</div>')
+        lead = _("Something scores here. ", lang) if is_scoring(event) else ""
+        body.append(f'<div class="lead">{lead}{_("What does the class predict?", lang)}</div>')
         body.append(f'<div class="question"><b>{escape(prediction.question)}</b></div>')
         for letter, choice in zip("ABCD", prediction.choices, strict=False):
             body.append(f'<div class="choice">{letter}. {escape(choice)}</div>')
-        body.append('<div class="hint">Press → or space to reveal.</div>')
+        body.append(f'<div class="hint">{_("Press → or space to reveal.", lang)}</div>')
     else:
         body.append(f'<div class="event-text">{escape(event.text)}</div>')
         if prediction is not None:
-            body.append(f'<div class="answer">Answer: <b>{escape(prediction.answer)}</b></div>')
+            answer = _("Answer: {answer}", lang, answer=f"<b>{escape(prediction.answer)}</b>")
+            body.append(f'<div class="answer">{answer}</div>')
         if event.breakdown:
             rows = "".join(
                 f"<tr><td>{escape(str(what))}</td><td><b>{escape(str(points))}</b></td></tr>"
@@ -187,17 +204,20 @@ def markdown_text(text: object) -> str:
     return escape_markdown(text)
 
 
-def presenter_notes_markdown(game: Game, index: int, *, quiz: bool = True, question=None) -> str:
+def presenter_notes_markdown(
+    game: Game, index: int, *, quiz: bool = True, question=None, lang: str | None = None
+) -> str:
     """What the teacher reads at event ``index``: the answer to the walkthrough's question
     there (``question``, by default :func:`~carc_teach.teach.prediction_for`), the rule, the
     expansion's rule text where one exists, and the footnotes of the expansions in play with
     their citations. Text from the game is escaped."""
     event = game.events[index]
     head = event_heading(event)
-    return f"{head}\n\n{_notes_body(game, index, quiz=quiz, question=question)}"
+    body = _notes_body(game, index, quiz=quiz, question=question, lang=language_code(lang))
+    return f"{head}\n\n{body}"
 
 
-def _notes_body(game: Game, index: int, *, quiz: bool, question) -> str:
+def _notes_body(game: Game, index: int, *, quiz: bool, question, lang: str) -> str:
     """The presenter notes less their first line (many events share them)."""
     from ..annotations import rule_texts
     from ..annotations.topics import lineage
@@ -208,9 +228,11 @@ def _notes_body(game: Game, index: int, *, quiz: bool, question) -> str:
     prediction = (question or prediction_for)(game, index) if quiz else None
     if prediction is not None:
         answer = markdown_text(prediction.answer)
-        lines += ["", f"Answer: **{answer}**. {markdown_text(prediction.explanation)}"]
+        answer = _("Answer: {answer}", lang, answer=f"**{answer}**")
+        lines += ["", f"{answer}. {markdown_text(prediction.explanation)}"]
     if event.rule:
-        lines += ["", f"*The rule:* {rule_words(event.rule) or 'see the details below'}"]
+        said = rule_words(event.rule) or _("see the details below", lang)
+        lines += ["", f"*{_('The rule:', lang)}* {said}"]
         lines += ["", rule_details_html(event.rule, kind=event.kind, options=event.options)]
         try:
             ids = set(lineage(event.rule))
@@ -222,7 +244,7 @@ def _notes_body(game: Game, index: int, *, quiz: bool, question) -> str:
                 lines += ["", f"**{text.title}** ({text.section}): {text.text}"]
     notes = annotation_notes(event, expansions=game.setup.expansions)
     if notes:
-        lines += ["", "**Footnotes**"]
+        lines += ["", f"**{_('Footnotes', lang)}**"]
         for n in notes:
             lines += ["", f"{n['kind']} · **{n['title']}**: {n['text']}", f"*{n['citation']}*"]
     return "\n".join(lines).strip()
@@ -236,9 +258,12 @@ def game_frames(
     question=None,
     note=None,
     panels: Iterable[tuple[str, Callable[..., str]]] = (),
+    lang: str | None = None,
 ) -> list[Frame]:
     """One frame per event of ``game`` (see :class:`Frame`); ``markdown_html`` turns the
-    presenter notes' Markdown into HTML (the notebook passes marimo's)."""
+    presenter notes' Markdown into HTML (the notebook passes marimo's); the stage's own words
+    in ``lang`` (default: the current language)."""
+    lang = language_code(lang)
     question = question or prediction_for
     panels = tuple(panels)
     frames = []
@@ -247,7 +272,7 @@ def game_frames(
     for index in range(len(game.events)):
         state = game.replay(index)
         asks = quiz and question(game, index) is not None
-        body = _notes_body(game, index, quiz=quiz, question=question)
+        body = _notes_body(game, index, quiz=quiz, question=question, lang=lang)
         if body not in notes_html:
             notes_html[body] = markdown_html(body) if body else ""
         kind = escape(EVENT_HEADINGS.get(game.events[index].kind, "what happens"))
@@ -262,14 +287,18 @@ def game_frames(
                 question=question,
                 note=note,
                 panels=panels,
+                lang=lang,
             )
 
         frames.append(
             Frame(
-                label=f"Event {index} of {last}",
+                label=_("Event {index} of {last}", lang, index=index, last=last),
                 shown=stage(True),
                 asked=stage(False) if asks else None,
-                notes=f"<p><b>Event {index}</b> · {kind}</p>{CUT}{notes_html[body]}",
+                notes=(
+                    f"<p><b>{_('Event {index}', lang, index=index)}</b> · {kind}</p>"
+                    f"{CUT}{notes_html[body]}"
+                ),
             )
         )
     return frames
@@ -328,15 +357,20 @@ def stage_document(
     *,
     title: str,
     start: int = 0,
-    switch_label: str = "Classroom mode",
+    switch_label: str | None = None,
     place: str | None = None,
+    lang: str | None = None,
 ) -> str:
     """The stage as a whole HTML document (for an ``<iframe srcdoc>``): the frames, the style
     sheet and the script. It opens at frame ``start`` with its question open; *Leave* turns
     off the page's switch whose label is ``switch_label``. ``place``: the name under which the
     page keeps the event shown (:func:`carc_teach.stepper.place_key`), shared with the
     walkthrough view, so the stage opens where the learner was and the view comes back where
-    the class got to."""
+    the class got to. The stage's buttons, keys and notes window speak ``lang`` (default: the
+    current language); ``switch_label`` defaults to the switch's label in it."""
+    lang = language_code(lang)
+    if switch_label is None:
+        switch_label = _("Classroom mode", lang)
     packed = pack_frames(frames)
     start = max(0, min(start, len(packed["frames"]) - 1))
     config = {
@@ -345,18 +379,34 @@ def stage_document(
         "switchLabel": switch_label,
         "place": place,
         "notesCss": _asset("notes.css"),
+        # the words the script writes itself (the notes window, the state of a question)
+        "texts": {
+            "lang": lang,
+            "notes": _("Presenter notes", lang),
+            "back": _("◀ Back", lang),
+            "next": pgettext("notes", "Next ▶", lang),
+            "closed": _("The stage was closed", lang),
+            "open": _("question open", lang),
+            "shown": _("answer shown", lang),
+        },
     }
-    keys = "".join(f"<li><kbd>{escape(k)}</kbd> {escape(what)}</li>" for k, what in KEYS)
+    keys = "".join(f"<li><kbd>{escape(k)}</kbd> {escape(_(what, lang))}</li>" for k, what in KEYS)
+    bar = (
+        ("carc-notes-button", ' title="N"', _("Presenter notes", lang)),
+        ("carc-full-button", ' title="F"', _("Full screen", lang)),
+        ("carc-keys-button", ' title="?"', _("Keys", lang)),
+        ("carc-leave-button", "", _("Leave classroom mode", lang)),
+    )
+    buttons = "".join(
+        f'<button type="button" id="{id_}"{hint}>{escape(label)}</button>'
+        for id_, hint, label in bar
+    )
     return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{_asset('stage.css')}</style></head><body>"
         '<div id="carc-stage" class="carc-stage" tabindex="-1" data-index="" data-revealed="">'
         '<main id="carc-stage-view"></main>'
-        '<div class="stage-bar" id="carc-stage-bar">'
-        '<button type="button" id="carc-notes-button" title="N">Presenter notes</button>'
-        '<button type="button" id="carc-full-button" title="F">Full screen</button>'
-        '<button type="button" id="carc-keys-button" title="?">Keys</button>'
-        '<button type="button" id="carc-leave-button">Leave classroom mode</button>'
+        f'<div class="stage-bar" id="carc-stage-bar">{buttons}'
         f'<ul class="stage-keys" id="carc-stage-keys" hidden>{keys}</ul></div></div>'
         '<div id="carc-blank" class="carc-blank" hidden></div>'
         f'<script type="application/json" id="carc-stage-data">{_script_json(packed)}</script>'
@@ -365,13 +415,14 @@ def stage_document(
     )
 
 
-def stage_overlay(document: str) -> str:
+def stage_overlay(document: str, lang: str | None = None) -> str:
     """The HTML a notebook shows in classroom mode: an ``<iframe>`` holding ``document``
     (:func:`stage_document`) fixed over the whole window. Once loaded, the stage's script makes
     the iframe a popover and shows it: in the browser's top layer, above everything the page
     draws (its menus included)."""
+    title = escape(_("Classroom stage", lang))
     return (
-        '<iframe class="carc-stage-frame" title="Classroom stage" allow="fullscreen" '
+        f'<iframe class="carc-stage-frame" title="{title}" allow="fullscreen" '
         f'srcdoc="{escape(document, quote=True)}" '
         'style="position:fixed;inset:0;width:100vw;height:100vh;max-width:none;max-height:none;'
         'border:0;margin:0;padding:0;z-index:2147483000;background:#fff"></iframe>'

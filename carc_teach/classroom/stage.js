@@ -6,6 +6,7 @@
   const read = (id) => JSON.parse(document.getElementById(id).textContent);
   const data = read("carc-stage-data");
   const config = read("carc-stage-config");
+  const texts = config.texts;
   const pieces = data.pieces;
   const frames = data.frames;
   const last = frames.length - 1;
@@ -63,7 +64,7 @@
     channel.postMessage({
       type: "frame",
       label: frame.label,
-      state: frame.asked === null ? "" : asking() ? "question open" : "answer shown",
+      state: frame.asked === null ? "" : asking() ? texts.open : texts.shown,
       notes: html(frame.notes),
       title: config.title,
     });
@@ -145,7 +146,7 @@
     }
   }
 
-  function notesPage(name) {
+  function notesPage(name, texts) {
     // Runs in the notes window: shows what the stage publishes, sends the teacher's keys back.
     const channel = new BroadcastChannel(name);
     const where = document.getElementById("where");
@@ -157,10 +158,10 @@
         where.textContent = message.label;
         state.textContent = message.state;
         notes.innerHTML = message.notes;
-        document.title = "Presenter notes · " + message.title + " · " + message.label;
+        document.title = texts.notes + " · " + message.title + " · " + message.label;
         where.classList.remove("stage-gone");
       } else if (message.type === "gone") {
-        where.textContent = "The stage was closed";
+        where.textContent = texts.closed;
         state.textContent = "";
         where.classList.add("stage-gone");
       }
@@ -186,17 +187,24 @@
       const doc = notesWindow.document;
       doc.open();
       doc.write(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Presenter notes</title>' +
-          '</head><body><header><button type="button" id="back">◀ Back</button>' +
-          '<button type="button" id="next">Next ▶</button><span class="where" id="where"></span>' +
+        // the words come from Python's catalogue; set as text below, never parsed as markup
+        '<!doctype html><html><head><meta charset="utf-8"><title></title>' +
+          '</head><body><header><button type="button" id="back"></button>' +
+          '<button type="button" id="next"></button><span class="where" id="where"></span>' +
           '<span class="state" id="state"></span></header><main id="notes"></main>' +
           "<script>(" +
           notesPage.toString() +
           ")(" +
           JSON.stringify(channelName).replace(/</g, "\\u003c") +
+          "," +
+          JSON.stringify(texts).replace(/</g, "\\u003c") +
           ");<\/script></body></html>",
       );
       doc.close();
+      doc.documentElement.lang = texts.lang;
+      doc.title = texts.notes;
+      doc.getElementById("back").textContent = texts.back;
+      doc.getElementById("next").textContent = texts.next;
       const style = doc.createElement("style");
       style.textContent = config.notesCss;
       doc.head.appendChild(style);

@@ -31,6 +31,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from .. import teach
+from ..i18n import _, language_code, ngettext, pgettext
 from ..render.svg import legend_svg, tile_svg
 from ..text import escape_markdown
 
@@ -134,14 +135,18 @@ def view_data(
     *,
     quiz: bool,
     markdown_html: Callable[[str], str],
+    lang: str | None = None,
 ) -> dict:
-    """Every event's view of ``game`` as the script reads it (JSON-ready).
+    """Every event's view of ``game`` as the script reads it (JSON-ready), its own words in
+    ``lang`` (default: the current language; the game's and the walkthrough's texts are as
+    they come).
 
     ``pieces`` holds each distinct piece of HTML once; per event, ``timeline``, ``board`` and
     ``graph`` are lists of piece numbers, ``shown`` the text beside the board once the answer
     is out (``[top, bottom]``: before and after the question), ``asked`` the same while the
     question is open (None: no question), and ``q`` the question: its label, its choices, the
     number of the right one, and the answer's callout when right and when wrong."""
+    lang = language_code(lang)
     pieces = _Pieces()
     markdown: dict[str, str] = {}
 
@@ -169,13 +174,19 @@ def view_data(
                     md(f"**{title}**") + _CUT + f"<div>{html(game, index, hidden=hidden)}</div>"
                 )
             scored_until = index - 1 if hidden else index
-            bottom.append(md("**Scores before this event**" if hidden else "**Scores so far**"))
+            heading = _("Scores before this event", lang) if hidden else _("Scores so far", lang)
+            bottom.append(md(f"**{heading}**"))
             bottom.append(_CUT + f"<div>{teach.scoreboard_html(game, scored_until)}</div>")
             stories = [
                 (
                     md(
-                        f"Why {escape_markdown(player)} has {points} "
-                        f"point{'s' if points != 1 else ''}"
+                        ngettext(
+                            "Why {player} has {n} point",
+                            "Why {player} has {n} points",
+                            points,
+                            lang,
+                            player=escape_markdown(player),
+                        )
                     ),
                     md(teach.score_story_markdown(game, scored_until, player)),
                 )
@@ -207,11 +218,17 @@ def view_data(
             question = {
                 "radio": _radio(md(escape_markdown(prediction.question)), choices),
                 "right": choices.index(prediction.answer) if prediction.answer in choices else -1,
-                "yes": callout(md("**Right!** " + explanation), "success"),
+                "yes": callout(
+                    md(_("**Right!** {explanation}", lang, explanation=explanation)), "success"
+                ),
                 "no": callout(
                     md(
-                        f"**Not quite:** the answer is {escape_markdown(prediction.answer)}. "
-                        + explanation
+                        _(
+                            "**Not quite:** the answer is {answer}. {explanation}",
+                            lang,
+                            answer=escape_markdown(prediction.answer),
+                            explanation=explanation,
+                        )
                     ),
                     "warn",
                 ),
@@ -279,12 +296,15 @@ def stepper_html(
     start: int = 0,
     extra_tabs: dict[str, str] | None = None,
     board_help_html: str = "",
+    lang: str | None = None,
 ) -> str:
     """The whole stepping view of ``game`` for a notebook's output: the title line, slider and
     step buttons, the turn's timeline, the board / feature graph / key (and ``extra_tabs``:
     title → static HTML) and beside them the event, its question and the walkthrough's tables,
-    opening at event ``start``; then ``board_help_html``."""
-    data = view_data(game, walkthrough, quiz=quiz, markdown_html=markdown_html)
+    opening at event ``start``; then ``board_help_html``. Its own words (buttons, tabs,
+    headings) are in ``lang`` (default: the current language)."""
+    lang = language_code(lang)
+    data = view_data(game, walkthrough, quiz=quiz, markdown_html=markdown_html, lang=lang)
     pieces, frames = data["pieces"], data["frames"]
     last = len(frames) - 1
     start = max(0, min(start, last))
@@ -295,11 +315,22 @@ def stepper_html(
 
     side = frame["asked"] if frame["asked"] is not None else frame["shown"]
     title = markdown_html(
-        f"**{escape_markdown(game.title)}** · {len(game.events)} events · players: "
-        + ", ".join(escape_markdown(player) for player in game.players)
+        ngettext(
+            "**{title}** · {n} event · players: {players}",
+            "**{title}** · {n} events · players: {players}",
+            len(game.events),
+            lang,
+            title=escape_markdown(game.title),
+            players=", ".join(escape_markdown(player) for player in game.players),
+        )
     )
-    tabs = {"Board": "board", "Feature graph": "graph", "Key": None}
-    statics = {"Key": legend_svg(game.setup.expansions), **(extra_tabs or {})}
+    key_tab = pgettext("tab", "Key", lang)
+    tabs = {
+        pgettext("tab", "Board", lang): "board",
+        _("Feature graph", lang): "graph",
+        key_tab: None,
+    }
+    statics = {key_tab: legend_svg(game.setup.expansions), **(extra_tabs or {})}
     tab_buttons, panels = [], []
     for number, name in enumerate([*tabs, *(extra_tabs or {})]):
         active = number == 0
@@ -318,27 +349,28 @@ def stepper_html(
     buttons = "".join(
         f'<button type="button" data-go="{go}" class="{_BUTTON}">{_PROSE.format(escape(label))}</button>'
         for go, label in (
-            ("first", "First"),
-            ("previous", "Previous"),
-            ("next", "Next"),
+            ("first", pgettext("step", "First", lang)),
+            ("previous", pgettext("step", "Previous", lang)),
+            ("next", pgettext("step", "Next", lang)),
             ("jump", walkthrough.jump_label),
-            ("last", "Last"),
+            ("last", pgettext("step", "Last", lang)),
         )
     )
     jumps = [walkthrough.next_question(game, k) for k in range(len(frames))]
+    event_word = pgettext("slider", "Event", lang)
     slider = (
         '<div class="flex-col items-start gap-y-2 block space-y-2 my-1 w-full">'
         f'<div class="inline-flex items-center m-0 p-0"><label class="{_LABEL}" '
-        f'for="carc-step-slider">{_PROSE.format("Event")}</label></div>'
+        f'for="carc-step-slider">{_PROSE.format(escape(event_word))}</label></div>'
         '<div class="flex items-center gap-2">'
         f'<input type="range" class="carc-step-slider" data-slot="slider" min="0" max="{last}" '
-        f'step="1" value="{start}" aria-label="Event" style="--fill:{100 * start / max(last, 1):.4f}%">'
+        f'step="1" value="{start}" aria-label="{escape(event_word)}" style="--fill:{100 * start / max(last, 1):.4f}%">'
         f'<div class="text-xs text-muted-foreground min-w-[16px]" data-slot="value">{start}</div>'
         "</div></div>"
     )
     config = {"start": start, "jumps": jumps, "quiz": quiz, "place": place_key(game)}
     document = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>'
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"></head><body>'
         f'<script type="application/json" id="carc-step-data">{_script_json(data)}</script>'
         f'<script type="application/json" id="carc-step-config">{_script_json(config)}</script>'
         f"<script>{_asset('stepper.js')}</script></body></html>"
@@ -359,7 +391,7 @@ def stepper_html(
         f'<div data-slot="bottom" style="{_VSTACK}">{html(side[1])}</div>'
         "</div></div></div>"
         f"{board_help_html}"
-        '<iframe class="carc-stepper-script" title="Walkthrough stepper" hidden '
+        f'<iframe class="carc-stepper-script" title="{escape(_("Walkthrough stepper", lang))}" hidden '
         f'style="display:none" srcdoc="{escape(document, quote=True)}"></iframe></div>'
     )
     return view

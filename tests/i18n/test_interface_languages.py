@@ -1,0 +1,93 @@
+"""The stepper's, the classroom stage's and the glossary's own words in Italian and Czech; the
+game they show (boards, scores, events) is the same in every language."""
+
+from __future__ import annotations
+
+import re
+
+from carc_teach import classroom, examples
+from carc_teach import notebook_ui as ui
+from carc_teach.annotations.glossary import GLOSSARY, glossary_markdown, spell_out
+from carc_teach.i18n import use_language
+from carc_teach.stepper import stepper_html, view_data
+
+
+def _markdown(text: str) -> str:
+    return text  # the words are what is checked, not the Markdown
+
+
+def _game():
+    return examples.load("shared-city")
+
+
+def test_the_stepper_in_czech_and_italian():
+    game = _game()
+    czech = stepper_html(game, ui.Walkthrough(), quiz=True, markdown_html=_markdown, lang="cs")
+    for word in ("První", "Předchozí", "Další", "Poslední", "Hrací plocha", "Graf prvků"):
+        assert f">{word}<" in czech, word
+    events = len(game.events)  # 23: "událostí", the form for 5 or more
+    assert f"** · {events} událostí · hráči: Alice, Bob" in czech
+    assert "&lt;html lang=&quot;cs&quot;&gt;" in czech  # the script's document, in srcdoc
+    assert not re.search(r">(First|Previous|Last|Board|Feature graph)<", czech)
+    italian = stepper_html(game, ui.Walkthrough(), quiz=True, markdown_html=_markdown, lang="it")
+    assert ">Precedente<" in italian and ">Tabellone<" in italian
+
+
+def test_the_game_in_the_view_does_not_change_with_the_language():
+    game = _game()
+    views = {
+        lang: view_data(game, ui.Walkthrough(), quiz=True, markdown_html=_markdown, lang=lang)
+        for lang in ("en", "it", "cs")
+    }
+
+    def boards(data):
+        return [
+            "".join(data["pieces"][k] for k in frame["board"] + frame["graph"])
+            for frame in data["frames"]
+        ]
+
+    assert boards(views["it"]) == boards(views["en"]) == boards(views["cs"])
+    shown = [
+        "".join(views["cs"]["pieces"][k] for k in f["shown"][1]) for f in views["cs"]["frames"]
+    ]
+    assert "**Dosavadní skóre**" in shown[-1]
+    # Czech plural forms of the points: Alice and Bob have 8 each at the end (hand-counted)
+    assert "Proč má Alice 8 bodů" in shown[-1] and "Proč má Bob 8 bodů" in shown[-1]
+    question = next(f["q"] for f in views["it"]["frames"] if f["q"])
+    assert "**Giusto!**" in question["yes"] and "**Non proprio:** la risposta è" in question["no"]
+
+
+def test_the_classroom_stage_in_italian():
+    game = _game()
+    frames = classroom.game_frames(game, markdown_html=_markdown, lang="it")
+    last = len(game.events) - 1
+    assert frames[0].label == f"Evento 0 di {last}"
+    assert f"evento {last} di {last}" in frames[-1].shown
+    asked = next(f.asked for f in frames if f.asked)
+    assert "Che cosa prevede la classe?" in asked and "per scoprirlo" in asked
+    document = classroom.stage_document(frames, title=game.title, lang="it")
+    for words in ("Note del relatore", "Schermo intero", "Esci dalla modalità classe"):
+        assert words in document
+    assert "oscura lo schermo" in document and '"switchLabel":"Modalità classe"' in document
+    assert '"closed":"La scena è stata chiusa"' in document
+    assert "Presenter notes" not in document and "Leave classroom mode" not in document
+    # the current language is the default
+    with use_language("cs"):
+        assert "Opustit režim pro třídu" in classroom.stage_document(frames[:1], title="x")
+
+
+def test_the_glossary_in_three_languages():
+    english = glossary_markdown("en")
+    assert english.startswith("**Publishers and editions**")
+    italian = glossary_markdown("it")
+    czech = glossary_markdown("cs")
+    assert (
+        italian.startswith("**Editori ed edizioni**") and "- **seguace (C2: meeple)**:" in italian
+    )
+    assert "**Herní pojmy**" in czech and "- **poddaný (C2: meeple)**:" in czech
+    for text in (italian, czech):
+        assert text.count("\n- **") == english.count("\n- **") == len(GLOSSARY)
+    assert spell_out("HiG and Big Box 3", "cs") == (
+        "Hans im Glück (HiG) and Big Box 3 (ještě pozdější krabice téhož druhu, bez Řeky II)"
+    )
+    assert spell_out("C1", "it") == "C1 (la grafica delle tessere e i termini della prima edizione)"
