@@ -144,6 +144,9 @@ class GameState:
         self.extra_turn: tuple[str, str] | None = None
         self.move_number: int | None = None
         self.over = False
+        #: the turn number of the last event that gave a player points (more than 0), so that
+        #: a rule asking "did anybody score in this turn?" need not read the events back
+        self.last_points_turn: int | None = None
         #: expansion state, by module id (plain data, figures and features; cloned deeply)
         self.ext: dict[str, Any] = {}
         #: the tiles laid before the first turn, ``(tile id, x, y, rotation)``, and the rule
@@ -443,7 +446,7 @@ class GameState:
         if feature is not None:
             extra.setdefault("feature", feature.id)
             extra.setdefault("nodes", tuple(feature.nodes))
-        return self.emit(
+        event = self.emit(
             "points",
             player=player,
             points=points,
@@ -453,6 +456,9 @@ class GameState:
             annotations=annotations,
             **extra,
         )
+        if points > 0:
+            self.last_points_turn = event.turn
+        return event
 
     def _take_off(self, figure: Figure) -> None:
         """Lift a figure from wherever it is (supply or feature) without an event."""
@@ -618,6 +624,7 @@ class GameState:
         new.extra_turn = self.extra_turn
         new.move_number = self.move_number
         new.over = self.over
+        new.last_points_turn = self.last_points_turn
         if self.ext:
             memo: dict[int, Any] = dict(figure_map)
             for node, f in self.board.features._feature_of.items():

@@ -352,13 +352,15 @@ class CountRules(RuleModule):
         makes the refusal from: asked every turn, the refusal only when a deployment to the
         City is refused."""
         me = turn.player
-        # every points event of this tile (whatever the trigger option counts)
+        # every points event of this tile (whatever the trigger option counts); in most
+        # turns nobody scored, which the state knows without reading the events back
         scored: dict[str, int] = {}
-        for e in reversed(state.events):
-            if e.turn != turn.number:
-                break
-            if e.kind == "points" and e.points > 0:
-                scored[e.player] = scored.get(e.player, 0) + e.points
+        if state.last_points_turn == turn.number:
+            for e in reversed(state.events):
+                if e.turn != turn.number:
+                    break
+                if e.kind == "points" and e.points > 0:
+                    scored[e.player] = scored.get(e.player, 0) + e.points
         if not scored and not scorings:  # most turns
             return False, "", ("nobody scored", me)
         if self.option("count.deploy-trigger") == "completion":
