@@ -54,6 +54,7 @@ __all__ = [
     "Hint",
     "PlaySession",
     "describe_option",
+    "parse_options",
 ]
 
 #: who may sit at a seat: a person at this screen, or one of the simulated players
@@ -781,6 +782,28 @@ class PlaySession:
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """Rule options as a person types them: ``option=value`` pairs separated by commas or new
+    lines (``count.count-movement=clockwise, base.followers=5``); ``true``/``false`` and whole
+    numbers are read as such. Whether the option and value exist is the engine's to say."""
+    out: dict[str, Any] = {}
+    for part in str(text or "").replace("\n", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, raw = part.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not eq or not key or not raw:
+            raise CarcTeachError(f"options: {shown(part)} is not of the form option=value")
+        value: Any = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        elif raw.lstrip("-").isdigit():
+            value = int(raw)
+        out[key] = value
+    return out
 
 
 def _check_seats(seats: Sequence[Seat]) -> None:

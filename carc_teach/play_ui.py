@@ -20,7 +20,15 @@ from .editions import PRESETS
 from .errors import CarcTeachError, Refusal
 from .expansions import PACKAGES
 from .gamefile import decode_game_text, load_game
-from .play import BOT_KINDS, MAX_SEATS, SEAT_KINDS, PlaySession, Seat, describe_option
+from .play import (
+    BOT_KINDS,
+    MAX_SEATS,
+    SEAT_KINDS,
+    PlaySession,
+    Seat,
+    describe_option,
+    parse_options,
+)
 from .render.svg import legend_svg, tile_svg
 from .text import escape_markdown, plural
 
@@ -96,12 +104,18 @@ class Table:
         except (TypeError, ValueError):
             seed = -1
         chosen = [ids for k, ids in enumerate(_BOXES.values()) if value.get(f"box{k}")]
+        try:
+            options = parse_options(value.get("options") or "")
+        except CarcTeachError as exc:
+            self._say(f"**The game cannot start.** {escape_markdown(str(exc))}", "danger")
+            return
         self.start(
             seats,
             expansions=tuple(e for ids in chosen for e in ids),
             preset=None if preset in (None, _NO_PRESET) else preset,
             seed=seed,
             tiles=tiles or None,
+            options=options,
         )
 
     def take_over(self, value: dict[str, Any] | None) -> None:
@@ -240,6 +254,11 @@ def setup_form(mo, on_start: Callable[[Any], None]):
     fields["seed"] = mo.ui.number(
         start=0, stop=10**9, step=1, value=FIRST_GAME["seed"], label="Seed"
     )
+    fields["options"] = mo.ui.text(
+        placeholder="option=value, ... (e.g. count.count-movement=clockwise)",
+        label="Rule options",
+        full_width=True,
+    )
     fields["tiles"] = mo.ui.number(
         start=0, stop=200, step=1, value=0, label="Tiles (0: every tile)"
     )
@@ -252,6 +271,8 @@ def setup_form(mo, on_start: Callable[[Any], None]):
             "<br>".join(boxes),
             "",
             "{preset} {seed} {tiles}",
+            "",
+            "{options}",
         ]
     )
     return (
@@ -427,6 +448,14 @@ def _prompt_markdown(session: PlaySession) -> str:
     return "\n".join(lines)
 
 
+#: the earlier events since a person's last answer that unfold to their explanation
+_TOLD = 12
+
+
+def _cut(text: str, limit: int = 90) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _events_view(mo, session: PlaySession):
     """What happened since a person last answered: the newest event told in full with its
     footnotes, the ones before it folded."""
@@ -450,15 +479,19 @@ def _events_view(mo, session: PlaySession):
         )
     earlier = recent[:-1]
     if earlier:
-        parts.append(
-            mo.accordion(
-                {
-                    f"Before that ({plural(len(earlier), 'event')})": mo.md(
-                        "\n\n".join(f"- {escape_markdown(e.text)}" for e in earlier)
-                    )
-                }
+        # each earlier event unfolds to its explanation; beyond a dozen, a plain list
+        told = {
+            f"Event {e.index}: {escape_markdown(_cut(e.text))}": mo.md(
+                teach.explanation_markdown(e)
             )
-        )
+            for e in reversed(earlier[-_TOLD:])
+        }
+        if len(earlier) > _TOLD:
+            told[f"{plural(len(earlier) - _TOLD, 'earlier event')}"] = mo.md(
+                "\n\n".join(f"- {escape_markdown(e.text)}" for e in earlier[:-_TOLD])
+            )
+        parts.append(mo.md(f"**Before that** ({plural(len(earlier), 'event')}, newest first)"))
+        parts.append(mo.accordion(told))
     return mo.vstack(parts)
 
 

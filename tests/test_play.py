@@ -4,6 +4,7 @@ undo; hint; the game file it writes; taking over a game at an event."""
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -237,11 +238,57 @@ def test_several_people_at_one_screen_each_answer_their_own():
 
 
 def test_the_scripted_game_reloads_over_with_its_answers_after_the_game():
-    # its last tile fits nowhere: 11 moves for 12 tiles, and the file is still a finished game
-    session = _new(expansions=EXPANSIONS, seed=SEED, tiles=TILES)
+    # seed 33: its last tile fits nowhere: 11 moves for 12 tiles, and the file is still a
+    # finished game
+    session = _new(expansions=EXPANSIONS, seed=33, tiles=12)
     _play_out(session)
     game = _reloaded(session)
     assert len(game.moves) == 11
     again = PlaySession.from_game(game)
     assert again.over and again.scores == session.scores == {"You": 40, "Bot": 18}
     assert again.answers == session.answers
+
+
+def test_rule_options_as_typed():
+    from carc_teach.play import parse_options
+
+    assert parse_options("count.count-movement=clockwise, base.followers=5\nx.y=true") == {
+        "count.count-movement": "clockwise",
+        "base.followers": 5,
+        "x.y": True,
+    }
+    assert parse_options("  ") == {}
+    with pytest.raises(CarcTeachError, match="option=value"):
+        parse_options("count.count-movement")
+    session = _new(expansions=("count",), options=parse_options("base.followers=2"))
+    assert len(session.state.supply["You"]) <= 3  # two followers (and no other figure of note)
+    with pytest.raises(CarcTeachError, match="not allowed for rule option"):
+        _new(expansions=("count",), options={"count.count-movement": "sideways"})
+
+
+def test_the_page_table_starts_from_the_form_and_says_what_is_wrong():
+    from carc_teach.play_ui import Table
+
+    table = Table()
+    form = {"name1": "You", "kind1": "human", "name2": "<b>Bot</b>", "kind2": "random"}
+    form |= {"name3": "", "kind3": "(nobody)", "box0": True, "seed": 4, "tiles": 10}
+    table.start_from_form(form | {"options": "count.count-movement=clockwise"})
+    session = table.session
+    assert session.players == ("You", "<b>Bot</b>")
+    assert session.setup.expansions == ("base", "count") and len(session.setup.tile_order) == 10
+    assert session.setup.rules == {"options": {"count.count-movement": "clockwise"}}
+    table.start_from_form(form | {"options": "count.count-movement=sideways"})
+    assert table.session is session and table.kind == "danger"
+    assert "sideways" in table.message
+    table.pick("square:99,99", 0)
+    assert table.kind == "warn" and "Not allowed" in table.message
+
+
+def test_a_refusal_on_the_page_cites_its_footnotes_of_the_expansions_in_play():
+    from carc_teach.errors import Refusal
+    from carc_teach.play_ui import refusal_markdown
+
+    refusal = Refusal("count.block", "the Count stands there", notes=("ckr-34",))
+    shown_with = html.unescape(refusal_markdown(refusal, ("base", "count")))
+    assert "(rule count.block; footnote ckr-34)" in shown_with and "> **" in shown_with
+    assert "> **" not in refusal_markdown(refusal, ("base",))

@@ -2,13 +2,13 @@
 short game played by clicks.
 
 The set-up form starts the game the engine test scripts (tests/play_script.py: the Count,
-King & Robber and Abbey & Mayor, seed 33, 12 tiles) with a player whose name is markup; the
+King & Robber and Abbey & Mayor, seed 44, 9 tiles) with a player whose name is markup; the
 learner's answers are clicks on the board (the drawn tile's square at its rotation, a segment,
 a corner for the barn, a quarter of the City) or, where an answer has no place on the board, the
 Pass button or the engine's list; the bots move by Next and "Bots play to my turn". A
 :class:`PlaySession` played alongside says what to click and what the page must show. On the
-way: a click on a grey square names its rule; the Count's deployment, a wagon's move and a barn
-are answered. At the end the downloaded game replays to the same scores and is taken over again.
+way: a click on a grey square names its rule; Hint gives the greedy move and its points; Undo
+takes the first placement back; the Count's deployment, a wagon's move and a barn are answered. At the end the downloaded game replays to the same scores and is taken over again.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from carc_teach.actions import Pass
 from carc_teach.gamefile import load_game
 from carc_teach.play import PlaySession
 from carc_teach.play_ui import _BOXES, BOARD_KEY
+from carc_teach.text import plural
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -53,7 +54,7 @@ def _wait_for_decision(page, session: PlaySession) -> None:
     wait_for_text(
         page, "The game is over" if pending is None else f"Decision {pending.index + 1} of the game"
     )
-    wait_until_settled(page, quiet_ms=700)
+    wait_until_settled(page, quiet_ms=400)
     assert _shown_scores(page) == session.scores
 
 
@@ -72,7 +73,7 @@ def _answer(page, session: PlaySession, answer) -> str:
         radio = page.get_by_role("radio", name=re.compile(rf"^{answer.rotation}° "))
         if not radio.is_checked():
             radio.check()
-            wait_until_settled(page, quiet_ms=700)
+            wait_until_settled(page, quiet_ms=400)
         _click_target(page, f"square:{answer.x},{answer.y}")
         return "square"
     groups = session.groups()
@@ -84,7 +85,7 @@ def _answer(page, session: PlaySession, answer) -> str:
     if group is not None:
         if group != next(iter(groups)):
             page.get_by_label("Figure", exact=True).first.select_option(label=groups[group])
-            wait_until_settled(page, quiet_ms=700)
+            wait_until_settled(page, quiet_ms=400)
         _click_target(page, f"option:{index}")
         return "board"
     label = f"{index + 1}. {session.option_labels()[index]}"
@@ -96,7 +97,7 @@ def _answer(page, session: PlaySession, answer) -> str:
 def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path):  # noqa: F811
     page = open_walkthrough("play")
 
-    # the set-up: the players, three expansions, the seed, 12 tiles
+    # the set-up: the players, three expansions, the seed, 9 tiles
     page.get_by_label("Player 2", exact=True).fill(HOSTILE)
     for title, ids in _BOXES.items():
         if set(ids) & set(EXPANSIONS):
@@ -122,6 +123,20 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
     wait_for_text(page, "Not allowed:")
     assert "rule base.place" in body_text(page)
     assert session.why_not(refused.id, rotation).rule == "base.place"
+
+    # Hint: the greedy move and its points this turn, as the session says
+    page.get_by_role("button", name="Hint", exact=True).click()
+    hint = session.hint()
+    wait_for_text(page, f"{plural(hint.points, 'point')} for You this turn")
+    # Undo: the first placement taken back, the same decision asked again
+    first = scripted_answer(session)
+    _answer(page, session, first)
+    assert session.choose(first).ok
+    _wait_for_decision(page, session)
+    page.get_by_role("button", name="Undo", exact=True).click()
+    assert session.undo().ok
+    wait_for_text(page, "Your last answer is taken back")
+    _wait_for_decision(page, session)
 
     asked, ways, nexts = [], set(), 0
     while not session.over:
@@ -156,6 +171,6 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
     page.locator("marimo-file input[type=file]").set_input_files(str(saved))
     page.get_by_role("button", name="Take over", exact=True).click()
     wait_for_text(page, "You take over")
-    wait_until_settled(page, quiet_ms=700)
+    wait_until_settled(page, quiet_ms=400)
     assert _shown_scores(page) == session.scores
     assert_healthy(page_session, tolerate_missing=open_walkthrough.tolerate_missing)
