@@ -180,6 +180,7 @@ class MoveListController(Controller):
             return instead.id
         # without a tile order the move names the tile (the engine checks it is one left);
         # with one, whether the move names the tile drawn depends on its fitting (see drawn)
+        self._check_named_instead(state, turn, move, passed_is_error=True)
         if move.tile is None:
             raise IllegalMoveError(
                 "the set-up gives no tile order or seed, so every move must name its tile",
@@ -193,6 +194,12 @@ class MoveListController(Controller):
         fits = state.board.can_place(tile)
         move = turn.move
         assert move is not None  # start_draw took it
+        if move.tile is not None and move.tile != tile.id:
+            # With a known order a player may first draw, see the tile set aside (it fits
+            # nowhere) and then play their abbey: the move names the abbey, its actions pass
+            # the first offer. If the drawn tile fits, the move names another tile than the
+            # order gives (below).
+            self._check_named_instead(state, turn, move, passed_is_error=False)
         if move.tile is not None and move.tile != tile.id and (fits or move.discard):
             raise IllegalMoveError(
                 f"the tile order gives tile {tile.id} here, but the move names {move.tile}",
@@ -218,6 +225,33 @@ class MoveListController(Controller):
             # next tile.
             self.unread_move()
         return fits
+
+    def _check_named_instead(
+        self, state: GameState, turn: Turn, move: Move, passed_is_error: bool
+    ) -> None:
+        """The move names a tile of a player's own (the abbey), played instead of drawing,
+        but none was played: why (the modules in play say, from the last), or, when the
+        player could have played it and passed the offer (``passed_is_error``), that the
+        move needs the offer's action."""
+        tile = state.tile_types.get(move.tile) if move.tile is not None else None
+        if tile is None or not tile.per_player:
+            return
+        for m in reversed(state.modules):
+            why = m.explain_instead(state, turn, tile)
+            if why:
+                raise IllegalMoveError(
+                    f"the move plays the {tile.id}, but {why}", move=move.number, field="tile"
+                )
+        if not passed_is_error:
+            return
+        offer = next((d for d, a in reversed(turn.answers) if isinstance(a, Pass)), None)
+        action = f'the action {{"type": "{offer.accepts[0]}"}}' if offer else "its action"
+        raise IllegalMoveError(
+            f'the move names tile "{tile.id}": playing the {tile.id} instead of drawing needs '
+            f"{action} first in its actions",
+            move=move.number,
+            field="tile",
+        )
 
     def take_move(self, state: GameState) -> Move:
         move = self.moves[self.next]

@@ -126,6 +126,13 @@ class RuleModule:
         turn is over, of the modules in play from the last."""
         return None
 
+    def explain_instead(self, state: GameState, turn: Turn, tile: TileType) -> str | None:
+        """Why the active player may not play ``tile`` (one of a player's own tiles, such as
+        the abbey) instead of drawing now, when this module's rules are the reason ("Red has
+        already played their abbey"); None to leave it to others. Asked when a game file's
+        move names such a tile and none was played."""
+        return None
+
     def option_changed(self, name: str) -> bool:
         """Whether the game plays a value of ``name`` other than its default."""
         from ..editions import option

@@ -27,6 +27,7 @@ HOOKS = [
         "common_mistakes",
         "explain_deployment",
         "explain_action",
+        "explain_instead",
         "refusal",
     )
 ]

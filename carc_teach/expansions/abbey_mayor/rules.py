@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...actions import Action, Decision, Deploy, MoveFigure, Pass, register_action
 from ...board import PlacementRule, surrounded
-from ...errors import GameFileError, IllegalMoveError, Refusal, UnknownRuleError
+from ...errors import GameFileError, Refusal, UnknownRuleError
 from ...figures import Corner, kind_of, role_name
 from ...frozen import fast_constructor
 from ...geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
@@ -540,22 +540,10 @@ class AbbeyMayorRules(RuleModule):
         return (ABBEY_HOLE,)
 
     def play_instead_of_draw(self, state: GameState, turn: Turn) -> TileType | None:
-        holds = turn.player in state.ext[self.id].abbeys
-        move = turn.move
-        if not holds and (move is None or move.tile != ABBEY):
+        if turn.player not in state.ext[self.id].abbeys:
             return None  # the abbey played already, as in most turns
-        named = move is not None and move.tile == ABBEY
         abbey = state.tile_types[ABBEY]
-        if not holds or not state.board.can_place(abbey):
-            if named:
-                why = (
-                    f"{turn.player} has already played their abbey"
-                    if not holds
-                    else "no space on the board has tiles on all four sides"
-                )
-                raise IllegalMoveError(
-                    f"the move plays the abbey, but {why}", move=move.number, field="tile"
-                )
+        if not state.board.can_place(abbey):
             return None
         answer = state.ask(
             Decision(
@@ -568,18 +556,6 @@ class AbbeyMayorRules(RuleModule):
             )
         )
         if isinstance(answer, Pass):
-            # With a known tile order a player may first draw, see the tile set aside (it
-            # fits nowhere) and then play the abbey: the move names the abbey, its actions
-            # pass this first offer. If the drawn tile fits, the engine reports that the move
-            # names another tile than the order gives.
-            known = state.setup.tile_order is not None or state.setup.seed is not None
-            if named and not known:
-                raise IllegalMoveError(
-                    'the move names tile "abbey": playing the abbey instead of drawing needs '
-                    'the action {"type": "abbey-mayor.abbey"} first in its actions',
-                    move=move.number,
-                    field="tile",
-                )
             return None
         self._ext(state).abbeys.remove(turn.player)
         state.emit(
@@ -593,6 +569,15 @@ class AbbeyMayorRules(RuleModule):
             ),
         )
         return abbey
+
+    def explain_instead(self, state: GameState, turn: Turn, tile: TileType) -> str | None:
+        if tile.id != ABBEY:
+            return None
+        if turn.player not in state.ext[self.id].abbeys:
+            return f"{turn.player} has already played their abbey"
+        if not state.board.can_place(tile):
+            return "no space on the board has tiles on all four sides"
+        return None
 
     # -- 2B: deployments --------------------------------------------------------------------
     def _wagon_may_enter(self, state: GameState, feature: Feature, node: tuple) -> bool:
