@@ -28,7 +28,8 @@ from carc_teach import examples, teach
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: notebook, bundled example, the walkthrough's question function (``module.function`` in
-#: ``carc_teach.lessons``, or ``package:function`` in an expansion package's views)
+#: ``carc_teach.lessons``, or ``package:function`` in an expansion package's views,
+#: ``package.file:function`` in another of its files)
 # (Abbey & Mayor opens on a choice of lessons: test_abbey_mayor_walkthrough.py does the same
 # for a lesson chosen from its dropdown, under both variants.)
 WALKTHROUGHS = [
@@ -36,7 +37,7 @@ WALKTHROUGHS = [
     ("king_and_robber", "king-robber", "king_robber:king_walkthrough_question"),
     ("heretics_and_shrines", "shrines", "shrines:shrines_question"),
     ("inns_and_cathedrals", "inns-cathedrals", "inns_cathedrals:inns_cathedrals_question"),
-    ("river_ii", "river-pig-herd", "river2.river_question"),
+    ("river_ii", "river-pig-herd", "river2.lessons:river_question"),
     ("after_the_game", "after-game", "after_game.after_game_question"),
 ]
 
@@ -44,8 +45,9 @@ WALKTHROUGHS = [
 def question_function(asks: str):
     """The question function a row names."""
     if ":" in asks:
-        package, _, name = asks.partition(":")
-        return getattr(importlib.import_module(f"carc_teach.expansions.{package}.views"), name)
+        where, _, name = asks.partition(":")
+        module = where if "." in where else f"{where}.views"
+        return getattr(importlib.import_module(f"carc_teach.expansions.{module}"), name)
     module, _, name = asks.rpartition(".")
     return getattr(importlib.import_module(f"carc_teach.lessons.{module}"), name)
 
