@@ -366,7 +366,10 @@ def market_question_for(game: Game, index: int) -> teach.Prediction | None:
     return teach.Prediction(question, choices, answer, explanation)
 
 
-def _points_choices(answer: int, wrong: list[int]) -> tuple[str, ...]:
+def _points_near(answer: int, wrong: list[int]) -> tuple[str, ...]:
+    """Four point values in ascending order: the answer, the wrong ones given, then values
+    just above the answer (unlike :func:`carc_teach.lessons.helpers.points_choices`, whose
+    made-up values may lie below it)."""
     values = [answer]
     for value in wrong:
         if value >= 0 and value not in values and len(values) < 4:
@@ -412,7 +415,7 @@ def farm_question_for(game: Game, index: int) -> teach.Prediction | None:
         )
     return teach.Prediction(
         f"The farm highlighted on the board scores now. How many points does {event.player} score for it?",
-        _points_choices(points, wrong),
+        _points_near(points, wrong),
         plural(points, "point"),
         explanation,
     )
@@ -520,7 +523,7 @@ def barn_question_for(game: Game, index: int) -> teach.Prediction | None:
         explanation += " The City of Carcassonne counts for barns as it does for farms."
     return teach.Prediction(
         f"{event.player}'s barn scores now. How many points does it bring?",
-        _points_choices(points, wrong),
+        _points_near(points, wrong),
         plural(points, "point"),
         explanation,
     )

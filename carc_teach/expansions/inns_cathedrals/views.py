@@ -172,7 +172,7 @@ def buildings_html(game: Game, index: int, *, hidden: bool = False) -> str:
     )
 
 
-def _outcome(winners: list[str], tally: dict[str, int], what: str) -> str:
+def _outcome_counted(winners: list[str], tally: dict[str, int], what: str) -> str:
     """ "Bob alone takes the city (2 against 1)", "Alice and Bob tie (2 each): both score the
     road in full"."""
     if len(winners) > 1:
@@ -216,11 +216,11 @@ def majority_question_for(game: Game, index: int) -> Prediction | None:
     what = feature.kind if feature.kind in ("road", "city") else "feature"
     as_one = dict(tally)
     as_one[owner] -= 1
-    answer = _outcome(winners, tally, what)
+    answer = _outcome_counted(winners, tally, what)
     choices = common.sorted_choices(
         answer,
         (
-            _outcome(common.winners(as_one), as_one, what),
+            _outcome_counted(common.winners(as_one), as_one, what),
             "Nobody: a tie cancels out, so nobody scores it"
             if len(winners) > 1 or len(common.winners(as_one)) > 1
             else f"Nobody: the {what} is shared out, {plural(feature.size, 'tile')} between them",
@@ -240,7 +240,7 @@ def majority_question_for(game: Game, index: int) -> Prediction | None:
         "A big follower counts as two followers when the majority is decided, and in nothing "
         f"else: the {what} pays the same as with an ordinary follower, and every player tied "
         f"for the most scores it in full. Here {tally_words}: "
-        f"{_outcome(winners, tally, what)}."
+        f"{_outcome_counted(winners, tally, what)}."
     )
     return Prediction(question, choices, answer, explanation)
 
