@@ -2,6 +2,19 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# Tiles and features: build a board by hand
+
+Place tiles yourself and watch roads, cities, cloisters and farms form. Pick a tile and a
+rotation: the board marks every open square where it fits (green) and says why it does not
+fit on the others (grey; hover for the reason). Place it, and see which features it joined,
+whether they are complete, and how the feature graph grows. Alice and Bob take turns: put
+a follower on the tile just placed and see who would score each feature if the game
+ended now.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 
@@ -13,17 +26,46 @@ app = marimo.App(width="full", app_title="Tiles and features")
 def _():
     import marimo as mo
 
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach import teach
     from carc_teach.errors import CarcTeachError
+    from carc_teach.i18n.switch import language_memory, language_switch
     from carc_teach.render.svg import board_svg, graph_size, tile_svg
 
-    return CarcTeachError, board_svg, graph_size, mo, teach, tile_svg, ui
+    return (
+        CarcTeachError,
+        board_svg,
+        graph_size,
+        language_memory,
+        language_switch,
+        mo,
+        t,
+        teach,
+        tile_svg,
+        ui,
+    )
 
 
 @app.cell
-def _(mo):
-    mo.md(r"""
+def _(language_switch, mo):
+    # the page's language: ?lang= in the address, else the one the browser remembers
+    lang_switch = language_switch(mo)
+    return (lang_switch,)
+
+
+@app.cell
+def _(lang_switch, language_memory, mo):
+    lang = lang_switch.value
+    mo.hstack([lang_switch, language_memory(mo, lang)], justify="end")
+    return (lang,)
+
+
+@app.cell
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # Tiles and features: build a board by hand
 
     Place tiles yourself and watch roads, cities, cloisters and farms form. Pick a tile and a
@@ -32,14 +74,19 @@ def _(mo):
     whether they are complete, and how the feature graph grows. Alice and Bob take turns: put
     a follower on the tile just placed and see who would score each feature if the game
     ended now.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
 @app.cell
-def _(mo, ui):
+def _(lang, mo, t, ui):
     # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
-    ui.glossary(mo)
+    with t.use_language(lang):
+        _glossary = ui.glossary(mo)
+    _glossary
     return
 
 
@@ -64,38 +111,51 @@ def _(CarcTeachError, get_moves, mo, teach):
 
 
 @app.cell
-def _(mo, state, teach):
+def _(lang, mo, state, t, teach):
     _left = teach.tiles_left(state)
+
+    def _tile_label(_tid, _name, _n):
+        return t.ngettext(
+            "{tile} · {name} ({n} left)",
+            "{tile} · {name} ({n} left)",
+            _n,
+            lang,
+            tile=_tid,
+            name=_name,
+        )
+
     tile_choice = mo.ui.dropdown(
-        options={f"{_tid} · {_name} ({_n} left)": _tid for _tid, _name, _n in _left},
-        value=next(
-            (f"{_tid} · {_name} ({_n} left)" for _tid, _name, _n in _left if _tid == "V"), None
-        ),
-        label="Tile",
+        options={_tile_label(*_row): _row[0] for _row in _left},
+        value=next((_tile_label(*_row) for _row in _left if _row[0] == "V"), None),
+        label=t._("Tile", lang),
     )
     return (tile_choice,)
 
 
 @app.cell
-def _(mo, state, teach, tile_choice):
+def _(lang, mo, state, t, teach, tile_choice):
     _fits = teach.rotations_that_fit(state, tile_choice.value) if tile_choice.value else {}
+
+    def _rotation_label(_r, _n):
+        return t.ngettext(
+            "{rotation}° (fits {n} square)", "{rotation}° (fits {n} squares)", _n, lang, rotation=_r
+        )
+
     rotation_choice = mo.ui.radio(
-        options={
-            f"{_r}° (fits {_n} square{'s' if _n != 1 else ''})": _r for _r, _n in _fits.items()
-        },
+        options={_rotation_label(_r, _n): _r for _r, _n in _fits.items()},
         # start on the first rotation that fits somewhere
         value=next(
-            (f"{_r}° (fits {_n} square{'s' if _n != 1 else ''})" for _r, _n in _fits.items() if _n),
-            next(iter(f"{_r}° (fits {_n} squares)" for _r, _n in _fits.items()), None),
+            (_rotation_label(_r, _n) for _r, _n in _fits.items() if _n),
+            next(iter(_rotation_label(_r, _n) for _r, _n in _fits.items()), None),
         ),
-        label="Rotation (clockwise)",
+        label=t._("Rotation (clockwise)", lang),
         inline=True,
     )
     return (rotation_choice,)
 
 
 @app.cell
-def _(mo, rotation_choice, state, teach, tile_choice):
+def _(lang, mo, rotation_choice, state, t, teach, tile_choice):
     _rotation = rotation_choice.value if rotation_choice.value is not None else 0
     legal, refused = (
         teach.placement_options(state, tile_choice.value, _rotation)
@@ -105,13 +165,13 @@ def _(mo, rotation_choice, state, teach, tile_choice):
     spot_choice = mo.ui.dropdown(
         options={f"({_x}, {_y})": f"{_x},{_y}" for _x, _y in legal},
         value=f"({legal[0][0]}, {legal[0][1]})" if legal else None,
-        label="Square",
+        label=t._("Square", lang),
     )
     return legal, refused, spot_choice
 
 
 @app.cell
-def _(get_moves, mo, rotation_choice, set_moves, spot_choice, tile_choice):
+def _(get_moves, lang, mo, rotation_choice, set_moves, spot_choice, t, tile_choice):
     def _place(_value):
         if not spot_choice.value or not tile_choice.value:
             return
@@ -128,16 +188,19 @@ def _(get_moves, mo, rotation_choice, set_moves, spot_choice, tile_choice):
             ]
         )
 
-    place_button = mo.ui.button(label="Place the tile", on_click=_place, kind="success")
-    undo_button = mo.ui.button(label="Undo", on_click=lambda _v: set_moves(get_moves()[:-1]))
+    place_button = mo.ui.button(label=t._("Place the tile", lang), on_click=_place, kind="success")
+    undo_button = mo.ui.button(
+        label=t._("Undo", lang), on_click=lambda _v: set_moves(get_moves()[:-1])
+    )
     reset_button = mo.ui.button(
-        label="Start again", on_click=lambda _v: set_moves([]), kind="danger"
+        label=t._("Start again", lang), on_click=lambda _v: set_moves([]), kind="danger"
     )
     return place_button, reset_button, undo_button
 
 
 @app.cell
 def _(
+    lang,
     legal,
     mo,
     place_button,
@@ -146,6 +209,7 @@ def _(
     rotation_choice,
     spot_choice,
     state,
+    t,
     tile_choice,
     tile_svg,
     undo_button,
@@ -153,15 +217,22 @@ def _(
     _preview = (
         mo.Html(tile_svg(state.tile_types[tile_choice.value], rotation_choice.value or 0, size=110))
         if tile_choice.value
-        else mo.md("No tiles left.")
+        else mo.md(t._("No tiles left.", lang))
     )
     _why = mo.md(
-        f"**{state.players[(len(state.board.tiles) - 1) % 2]}** places the next tile. "
-        f"It fits on **{len(legal)}** of the {len(legal) + len(refused)} open squares."
+        t.ngettext(
+            "**{player}** places the next tile. It fits on **{fits}** of the {n} open square.",
+            "**{player}** places the next tile. It fits on **{fits}** of the {n} open squares.",
+            len(legal) + len(refused),
+            lang,
+            player=state.players[(len(state.board.tiles) - 1) % 2],
+            fits=len(legal),
+        )
         + (
             ""
             if legal
-            else " Try another rotation (the counts are beside each one) or another tile."
+            else " "
+            + t._("Try another rotation (the counts are beside each one) or another tile.", lang)
         )
     )
     mo.hstack(
@@ -185,35 +256,42 @@ def _(
 
 
 @app.cell
-def _(game, get_moves, mo, set_moves, teach):
+def _(game, get_moves, lang, mo, set_moves, t, teach):
     # A follower for the tile just placed: choosing one rewrites that move, so the board,
     # the features and who would score follow at once.
     _spots = teach.follower_spots(game)
     _moves = get_moves()
     _now = (_moves[-1].get("deploy") or {}).get("segment") if _moves else None
-    _none = "no follower"
+    _none = t._("no follower", lang)
     _labels = {_label: _segment for _segment, _label in _spots}
     follower_choice = mo.ui.radio(
         options={_none: None, **_labels},
         value=next((_l for _l, _s in _labels.items() if _s == _now), _none),
-        label=(
-            f"**{teach.SANDBOX_PLAYERS[(len(_moves) - 1) % 2]}'s follower** on the tile just placed"
+        label=t._(
+            "**{player}'s follower** on the tile just placed",
+            lang,
+            player=teach.SANDBOX_PLAYERS[(len(_moves) - 1) % 2],
         ),
         on_change=lambda _segment: set_moves(teach.with_follower(get_moves(), _segment)),
     )
     follower_choice if _moves else mo.md(
-        "*Place a tile, then choose where its player puts a follower.*"
+        "*" + t._("Place a tile, then choose where its player puts a follower.", lang) + "*"
     )
     return
 
 
 @app.cell
-def _(mo, refused):
+def _(lang, mo, refused, t):
     mo.accordion(
         {
-            f"Why not the other {len(refused)} squares?": mo.md(
+            t.ngettext(
+                "Why not the other {n} square?",
+                "Why not the other {n} squares?",
+                len(refused),
+                lang,
+            ): mo.md(
                 "\n".join(f"- **({_x}, {_y})**: {_reason}" for (_x, _y), _reason in refused)
-                or "Every open square takes it."
+                or t._("Every open square takes it.", lang)
             )
         }
     )
@@ -221,13 +299,23 @@ def _(mo, refused):
 
 
 @app.cell
-def _(mo, state, teach):
+def _(lang, mo, state, t, teach):
     _rows = teach.feature_rows(state)
     feature_choice = mo.ui.dropdown(
-        options={f"#{_r['id']} {_r['kind']} ({_r['tiles']} tiles)": _r["id"] for _r in _rows},
-        label="Highlight a feature",
+        options={
+            t.ngettext(
+                "#{id} {kind} ({n} tile)",
+                "#{id} {kind} ({n} tiles)",
+                _r["tiles"],
+                lang,
+                id=_r["id"],
+                kind=_r["kind"],
+            ): _r["id"]
+            for _r in _rows
+        },
+        label=t._("Highlight a feature", lang),
     )
-    show_graph = mo.ui.switch(value=True, label="Show the feature graph")
+    show_graph = mo.ui.switch(value=True, label=t._("Show the feature graph", lang))
     return feature_choice, show_graph
 
 
@@ -274,35 +362,50 @@ def _(
 
 
 @app.cell
-def _(graph_size, mo, state, teach):
+def _(graph_size, lang, mo, state, t, teach):
     # counted from the board, not from networkx: the page need not import it to start
     _segments, _edges = graph_size(state.board)
     _scores = teach.would_score(state)
     mo.vstack(
         [
-            mo.md(f"**Features on the board** ({_segments} segments, {_edges} graph edges)"),
+            mo.md(
+                t._(
+                    "**Features on the board** ({segments} segments, {edges} graph edges)",
+                    lang,
+                    segments=_segments,
+                    edges=_edges,
+                )
+            ),
             mo.ui.table(teach.feature_rows(state), selection=None, page_size=12),
             mo.md(
-                "**If the game ended now**: who would score each occupied feature that is "
-                "still open, counted as after the game (a completed one has scored already "
-                "and its followers went home)."
+                t._(
+                    "**If the game ended now**: who would score each occupied feature that is "
+                    "still open, counted as after the game (a completed one has scored already "
+                    "and its followers went home).",
+                    lang,
+                )
             ),
             mo.ui.table(_scores, selection=None)
             if _scores
-            else mo.md("*No follower stands on an open feature.*"),
+            else mo.md("*" + t._("No follower stands on an open feature.", lang) + "*"),
         ]
     )
     return
 
 
 @app.cell
-def _(mo):
-    mo.md(r"""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     **What to look for.** A road or city is complete when its *open edges* reach zero; a
     cloister when the eight squares around it are filled. Fields are never complete: they
     score after the game, by the completed cities they border (dashed lines in the graph).
     Two segments belong to the same feature exactly when a path of solid lines joins them.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 

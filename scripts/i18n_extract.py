@@ -40,6 +40,7 @@ CALLS: dict[str, tuple[int | None, int, int | None]] = {
 }
 
 sys.path.insert(0, str(REPO))
+from carc_teach.i18n import block_id  # noqa: E402
 from carc_teach.i18n.catalogue import Message, read_po, write_po  # noqa: E402
 
 
@@ -104,7 +105,7 @@ def extract(root: Path = REPO) -> tuple[dict[tuple[str | None, str], Message], l
                 values[i] = arg.value
             else:
                 context = values.get(ctx_at) if ctx_at is not None else None
-                msgid = values[id_at]
+                msgid = block_id(values[id_at])
                 plural = values.get(plural_at) if plural_at is not None else None
                 if not msgid:
                     problems.append(f"{where}: {name}() of an empty text")

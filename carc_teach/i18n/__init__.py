@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextvars
 import gettext
+import inspect
 import io
 import string
 import time
@@ -48,6 +49,7 @@ __all__ = [
     "set_language",
     "use_language",
     "translation",
+    "block_id",
     "_",
     "N_",
     "ngettext",
@@ -141,10 +143,22 @@ def _fill(text: str, lang: str, params: dict) -> str:
     return _Formatter(lang).vformat(text, (), params)
 
 
+def block_id(message: str) -> str:
+    """The id of a text of several lines (a newline inside it, not only at its end): its lines
+    without their common indentation and without blank lines before and after
+    (:func:`inspect.cleandoc`). A notebook's cell is
+    dedented when marimo runs it, which changes the indentation inside its string literals;
+    both the extraction script and the look-ups use this form, so they meet."""
+    return inspect.cleandoc(message) if "\n" in message.strip() else message
+
+
 def _(message: str, /, lang: str | None = None, **params) -> str:
     """The translation of ``message`` into ``lang`` (default: the current language), its
-    ``{fields}`` filled from ``params``."""
+    ``{fields}`` filled from ``params``. A text of several lines is looked up, and returned in
+    English, as :func:`block_id` writes it."""
     code = language_code(lang)
+    if "\n" in message:
+        message = block_id(message)
     text = message if code == DEFAULT_LANGUAGE else translation(code).gettext(message)
     return _fill(text, code, params)
 

@@ -192,3 +192,18 @@ def test_a_catalogue_round_trips_and_compiles_for_the_standard_library():
 def test_a_broken_catalogue_is_a_one_line_error(line, error):
     with pytest.raises(CarcTeachError, match=re.escape(error)):
         read_po(line, "test.po")
+
+
+def test_a_text_of_several_lines_is_found_whatever_its_indentation():
+    # marimo runs a cell dedented: the literal's lines lose the cell's indentation
+    as_written = (
+        "\n        **What to look for.** A road is complete\n        when it is closed.\n    "
+    )
+    as_run = "\n**What to look for.** A road is complete\nwhen it is closed.\n"
+    assert (
+        i18n.block_id(as_written)
+        == i18n.block_id(as_run)
+        == ("**What to look for.** A road is complete\nwhen it is closed.")
+    )
+    assert i18n.block_id(as_written) == i18n.block_id(as_run)
+    assert i18n.block_id("%(prog)s: error: %(message)s\n").endswith("\n")  # one line: kept

@@ -1,0 +1,77 @@
+"""A page's language under ``marimo run`` in Chromium: ``?lang=`` in the address, the language
+the browser remembers, and the switch (carc_teach.i18n.switch, on notebooks/tiles_and_features.py,
+the page that shows it first)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from marimo_page import (
+    assert_healthy,
+    body_text,
+    click_button,
+    notebooks_dir,
+    select_option,
+    wait_for_notebook,
+)
+
+from carc_teach.i18n import _
+from carc_teach.i18n.switch import LABEL, STORAGE_KEY
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+HEADING = "Tiles and features: build a board by hand"
+
+
+def _title(lang: str) -> str:
+    # the heading as the catalogue writes it: the first line of the translated introduction
+    intro = next(m for m in _intro_ids() if HEADING in m)
+    return _(intro, lang).strip().splitlines()[0].lstrip("# ").strip()
+
+
+def _intro_ids() -> list[str]:
+    from carc_teach.i18n.catalogue import read_po
+
+    path = notebooks_dir().parent / "carc_teach" / "i18n" / "po" / "en.po"
+    return [m.id for m in read_po(path.read_text("utf-8"))]
+
+
+def _stored(page) -> str | None:
+    return page.evaluate(f"() => window.localStorage.getItem({STORAGE_KEY!r})")
+
+
+def _segments(text: str, words: str) -> int:
+    match = re.search(rf"\((\d+) {words}", text)
+    assert match, f"no '({words}' in the page"
+    return int(match.group(1))
+
+
+def test_the_address_the_memory_and_the_switch_choose_the_language(page_session, marimo_app):
+    url = marimo_app(notebooks_dir() / "tiles_and_features.py")
+    page = page_session.page
+    czech, italian = _title("cs"), _title("it")
+    assert czech == "Kartičky a prvky: postavte si hrací plochu sami"
+
+    # a shared link in Czech: the page, its buttons and its glossary speak Czech
+    page.goto(url + "?lang=cs")
+    wait_for_notebook(page_session, title=czech)
+    text = body_text(page)
+    assert "Přiložit kartičku" in text and "Začít znovu" in text and HEADING not in text
+    assert re.search(r"\(\d+ úseky|\(úseky: \d+", text)
+    assert _stored(page) == "cs"
+
+    # opened again with no language in the address: the remembered one comes back
+    page.goto(url)
+    page.wait_for_url(re.compile(r"[?&]lang=cs"), timeout=60_000)
+    wait_for_notebook(page_session, title=czech)
+
+    # the switch: Italian, written into the address and remembered; placing works in it
+    select_option(page, LABEL, "Italiano")
+    wait_for_notebook(page_session, title=italian)
+    assert re.search(r"[?&]lang=it", page.url)
+    assert _stored(page) == "it"
+    before = _segments(body_text(page), "segmenti")
+    click_button(page, "Colloca la tessera")
+    assert _segments(body_text(page), "segmenti") > before
+    assert_healthy(page_session)
