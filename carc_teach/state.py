@@ -109,14 +109,17 @@ class GameState:
         tile_types: dict[str, TileType],
         placement_rules: tuple[Callable, ...] = (),
         hooks: Any = None,
+        options: dict[str, Any] | None = None,
     ) -> None:
         self.setup = setup
         self.players = setup.players
         #: the rule set of ``setup.rules`` (preset + overrides)
         self.rules = rules
         #: every rule option's value as played: :attr:`rules`, with ``setup.followers`` (a game
-        #: file's own follower count) for ``base.followers``; the rule modules read these
-        self.options: dict[str, Any] = played_options(setup, rules)
+        #: file's own follower count) for ``base.followers``; each rule module keeps those of
+        #: the options it declares (``RuleModule.option_values``). Given by the turn driver,
+        #: which makes the modules from the same values.
+        self.options: dict[str, Any] = played_options(setup, rules) if options is None else options
         self.modules = modules
         #: the modules' per-turn hooks, only those a module overrides
         #: (:class:`carc_teach.rules.Hooks`, built by the turn driver)

@@ -50,7 +50,9 @@ def new_state(setup: Setup) -> GameState:
     placement_rules: list[Callable] = []
     for m in modules:
         placement_rules.extend(m.placement_rules)
-    return GameState(setup, rules, modules, tile_types, tuple(placement_rules), Hooks(modules))
+    return GameState(
+        setup, rules, modules, tile_types, tuple(placement_rules), Hooks(modules), values
+    )
 
 
 def play(

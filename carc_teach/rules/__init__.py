@@ -89,15 +89,18 @@ class RuleModule:
         from ..editions import option
 
         values = values or {}
-        self.values: dict[str, Any] = {}
+        #: the value this game plays of each option the module declares (:attr:`options`),
+        #: taken from the game's option values (``GameState.options``); read with
+        #: :meth:`option`
+        self.option_values: dict[str, Any] = {}
         for name in self.options:
             known = option(name)  # raises for an option that does not exist
-            self.values[name] = values.get(name, known.default)
+            self.option_values[name] = values.get(name, known.default)
 
     def option(self, name: str) -> Any:
         """The value of a rule option this module declared in :attr:`options`."""
         try:
-            return self.values[name]
+            return self.option_values[name]
         except KeyError:
             raise UnknownRuleError(
                 f"rule module {self.id!r} reads option {name!r} without declaring it "
