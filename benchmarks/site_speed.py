@@ -24,6 +24,12 @@ ms of round trip. Per walkthrough it prints the median over the runs of:
 - **downloaded**: the bytes the server sent for the page until then (bodies and headers, counted
   by the server), and the number of responses; the same for the second page.
 
+A second table gives, per walkthrough, when each phase of a first visit ended (the front end
+started its worker, the snapshot was in, Python was restored and marimo's session started, the
+notebook's output was shown, the click was answered) and the bytes of the page and front end
+against the runtime's. A load whose first board takes longer than ``STALL_S`` stalled in
+Chromium's emulation (docs/site.md) and is left out of the medians, and counted.
+
 ``--trace`` also prints, for the first run of each page, when the runtime's big files arrived
 and what the worker logged, to see where the time goes. Needs Playwright for Python and
 ``chromium`` on PATH (``./dev test`` installs both).
@@ -34,6 +40,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import os
 import re
 import shutil
 import statistics
@@ -137,7 +144,13 @@ class Run:
     notebook: float | None = None
     interactive: float | None = None
     sent: int = 0  # bytes the server sent until the page answered
+    runtime_sent: int = 0  # ... of which the runtime's folder (the rest: page, front end)
     responses: int = 0
+    # seconds from navigation: the worker starts Pyodide, the snapshot has arrived, Python runs
+    # marimo's session
+    worker: float | None = None
+    snapshot: float | None = None
+    python: float | None = None
     blocked: list[str] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
 
@@ -254,19 +267,25 @@ def measure(page, url: str, spec: PageSpec, traffic: Traffic, *, timeout=180.0, 
             run.blocked.append(request.url)
 
     def console(message) -> None:
+        now = time.monotonic() - start
+        if run.worker is None and "Initializing runtime" in message.text:
+            run.worker = now
+        if run.python is None and "Starting marimo" in message.text:
+            run.python = now
         if "[rpc]" not in message.text:
             note(f"console: {message.text[:100]}")
 
     big = re.compile(r"\.(wasm|whl|zip|bin|gz|zst)$|pyodide-lock\.json$|pyodide\.asm\.mjs$")
 
     def finished(request) -> None:
+        if "/snapshot.bin" in request.url:  # the page's prefetch, then the worker's (cached)
+            run.snapshot = time.monotonic() - start
         if big.search(request.url):
             note(f"loaded {request.url.rsplit('/')[-1]}")
 
     page.context.on("requestfailed", failed)
-    if trace:
-        page.on("console", console)
-        page.context.on("requestfinished", finished)
+    page.on("console", console)
+    page.context.on("requestfinished", finished)
     try:
         page.goto(url, wait_until="commit")
         before_text = None
@@ -302,11 +321,11 @@ def measure(page, url: str, spec: PageSpec, traffic: Traffic, *, timeout=180.0, 
             page.wait_for_timeout(50)
     finally:
         page.context.remove_listener("requestfailed", failed)
-        if trace:
-            page.remove_listener("console", console)
-            page.context.remove_listener("requestfinished", finished)
+        page.remove_listener("console", console)
+        page.context.remove_listener("requestfinished", finished)
     sent = traffic.since(mark)
     run.sent, run.responses = sum(size for _, size in sent), len(sent)
+    run.runtime_sent = sum(size for path, size in sent if path.startswith("/pyodide/"))
     if trace:
         for path, size in sorted(sent, key=lambda item: -item[1])[:6]:
             run.trace.append(f"   sent {size / 1e6:6.2f} MB  {path}")
@@ -316,6 +335,16 @@ def measure(page, url: str, spec: PageSpec, traffic: Traffic, *, timeout=180.0, 
 def _answered(spec: PageSpec, before: str, now: str) -> bool:
     old, new = re.search(spec.answered, before), re.search(spec.answered, now)
     return bool(old and new and old.group(1) != new.group(1))
+
+
+#: A load whose first board (pre-rendered: the page's HTML and style sheet) takes longer than
+#: this stalled in Chromium's network emulation: the server had sent the page's first responses,
+#: the emulation held them (and with them the six connections a host gets) for 40-50 s.
+STALL_S = 10.0
+
+
+def stalled(run: Run) -> bool:
+    return run.first_board is None or run.first_board > STALL_S
 
 
 def _median(values: list[float | None], unit: str = "s", scale: float = 1.0) -> str:
@@ -405,21 +434,50 @@ def main(argv: list[str] | None = None) -> int:
         if args.throttle
         else "127.0.0.1, unthrottled"
     )
-    print(f"\n{args.runs} cold load(s) each, median; {link}; no compression by the server\n")
+    print(f"\n{args.runs} cold load(s) each, median; {link}; no compression by the server")
+    print(f"machine load (1-minute average) at the end: {os.getloadavg()[0]:.1f}\n")
     print(
         "| walkthrough | first board | pre-rendered | notebook output | interactive "
         "| downloaded | then (cached runtime) | its download | its interactive |"
     )
     print("|---|---:|---|---:|---:|---:|---|---:|---:|")
-    for slug, (runs, seconds, second) in results.items():
+    phases = []
+    for slug, (all_runs, seconds, second) in results.items():
+        runs = [r for r in all_runs if not stalled(r)]
+        kept = [s for r, s in zip(all_runs, seconds, strict=True) if not stalled(r)]
+        if len(runs) < len(all_runs):
+            print(
+                f"<!-- {slug}: {len(all_runs) - len(runs)} of {len(all_runs)} loads stalled "
+                f"(first board after {STALL_S:g} s: the emulation held responses the server had "
+                "sent), left out -->"
+            )
+        if not runs:
+            print(f"| {slug} | every load stalled | | | | | | | |")
+            continue
         prerendered = "yes" if all(r.prerendered for r in runs) else "no"
         print(
             f"| {slug} | {_median([r.first_board for r in runs])} | {prerendered} "
             f"| {_median([r.notebook for r in runs])} | {_median([r.interactive for r in runs])} "
             f"| {_median([r.sent for r in runs], 'MB', 1e6)} in "
             f"{_median([r.responses for r in runs], '', 1).strip()} "
-            f"| {second} | {_median([r.sent for r in seconds], 'MB', 1e6)} "
-            f"| {_median([r.interactive for r in seconds])} |"
+            f"| {second} | {_median([r.sent for r in kept], 'MB', 1e6)} "
+            f"| {_median([r.interactive for r in kept])} |"
+        )
+        phases.append((slug, runs))
+    # Where a first visit's time goes, phase by phase (medians of each moment).
+    print(
+        "\n| walkthrough | front end until its worker starts | runtime's files until the "
+        "snapshot is in | Python restored, marimo's session starts | notebook's first run shown "
+        "| answered | bytes: page and front end / runtime |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for slug, runs in phases:
+        print(
+            f"| {slug} | {_median([r.worker for r in runs])} "
+            f"| {_median([r.snapshot for r in runs])} | {_median([r.python for r in runs])} "
+            f"| {_median([r.notebook for r in runs])} | {_median([r.interactive for r in runs])} "
+            f"| {_median([r.sent - r.runtime_sent for r in runs], 'MB', 1e6)} / "
+            f"{_median([r.runtime_sent for r in runs], 'MB', 1e6)} |"
         )
     return 0
 

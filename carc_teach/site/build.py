@@ -390,6 +390,10 @@ def _add_snapshot(output_dir: Path, inputs: offline.OfflineInputs, log) -> None:
         runtime, inputs.wheels_dir / "snapshot" / "gz"
     ).items():
         log(f"  {name}: {size / 1e6:.1f} MB, sent as {sent_as} ({packed / 1e6:.1f} MB)")
+    # each page asks for the runtime's files while marimo's front end is still starting
+    for page in sorted(output_dir.glob("*.html")):
+        if "data-pyodide-index-url" in page.read_text("utf-8"):
+            snapshot.add_prefetch(page, runtime)
 
 
 def render_index(

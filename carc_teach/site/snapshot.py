@@ -51,6 +51,7 @@ __all__ = [
     "COMPRESSED",
     "KEPT_PLAIN",
     "PREFETCHED",
+    "add_prefetch",
     "SNAPSHOT_FILE",
     "STDLIB_FILE",
     "ZSTD_FILES",
@@ -606,25 +607,29 @@ def patch_worker(worker: Path) -> None:
             f"(is this marimo 0.25.2?); the snapshot was not wired in"
         )
     folder = options[0]
-    # Both files fetched together (their .zst, unpacked by the bootstrap, or else the file as
-    # it is); with both, the snapshot, no packages and the trimmed standard library are asked
-    # of loadPyodide (the object spread overrides the ``packages`` written before it); without
-    # either, Pyodide starts as it always did. Either way the runtime's module is fetched
-    # through the unpacking fetch and imported from a blob (``createPyodideModule``), or else
-    # (no blob import) Pyodide imports the plain file itself.
+    # Both files asked for at once (their .zst, or else the file as it is); once both answer,
+    # loadPyodide is called with the snapshot, no packages and the trimmed standard library (the
+    # object spread overrides the ``packages`` written before it) and with a module factory that
+    # unpacks the snapshot as it arrives (_STREAM_UNPACK), so the wasm module compiles and
+    # starts while the snapshot downloads; if either file is missing, Pyodide starts as it
+    # always did. Either way the runtime's module is fetched through the unpacking fetch and
+    # imported from a blob, or else (no blob import) the plain file is imported.
     fetched = (
         f"...(await (async()=>{{const $u=new URL({folder},self.location.href);"
         f"{_UNPACKING_FETCH}($u);"
         f"const $j=fetch(new URL({_LOADER!r},$u)).then($r=>$r.ok?$r.blob():Promise.reject())"
         f".then($x=>import(URL.createObjectURL(new Blob([$x],{{type:'text/javascript'}}))))"
-        f".then($x=>({{createPyodideModule:$x.default}}),()=>({{}}));try{{"
+        f".catch(()=>import(new URL({_LOADER!r},$u).href)).then($x=>$x.default);try{{"
         f"const[$a,$b]=await Promise.all([{SNAPSHOT_FILE!r},{FILES_FILE!r}].map($f=>"
         f"fetch(new URL($f+'.zst',$u)).then($r=>$r.ok?$r:fetch(new URL($f,$u)))"
-        f".then($r=>$r.ok?$r.arrayBuffer():Promise.reject($r.status))));"
-        f"globalThis.__carcSnapshotFiles=new Uint8Array($b);"
-        f"return{{...await $j,_loadSnapshot:$a,packages:[],"
+        f".then($r=>$r.ok?$r:Promise.reject($r.status))));"
+        f"const $s={_STREAM_UNPACK}($a),$B=$b.arrayBuffer(),$c=await $j;"
+        f"return{{createPyodideModule:async $o=>{{const $M=await $c($o);"
+        f"globalThis.__carcSnapshot=await $s($M);"
+        f"globalThis.__carcSnapshotFiles=new Uint8Array(await $B);return $M}},"
+        f"_loadSnapshot:new Uint8Array(0),packages:[],"
         f"stdLibURL:new URL({STDLIB_FILE!r},$u).href}}}}"
-        f"catch{{return await $j}}}})()),"
+        f"catch{{return await $j.then($c=>({{createPyodideModule:$c}}),()=>({{}}))}}}})()),"
     )
     text = text.replace(_NO_SNAPSHOT, _PATCHED_MARK + fetched)
     worker.write_text(patch_bootstrap(text, worker.name), "utf-8")
@@ -666,6 +671,39 @@ _UNPACKING_FETCH = (
     + repr(list(PREFETCHED))
     + "){const $p=$f(new URL($n,$u));$p.catch(()=>{});$e.set($n,$p)}})"
 )
+
+
+_PREFETCH_MARK = "/*carc-teach prefetch*/"
+
+
+def add_prefetch(page: Path, runtime: Path) -> list[str]:
+    """Make a page ask for the runtime's big files as soon as it is parsed, at low priority.
+
+    marimo's worker asks for them only once the page's front end has started it (3-4 s on
+    this machine, mostly script parsing while the link stands idle); the worker's requests
+    then join the page's in the browser's cache instead of fetching again (a static host's
+    ``Last-Modified`` makes them cacheable). The snapshot, the longest download, comes in a
+    stream of its own; the others one after another in the order the worker needs them.
+    Returns the names asked for (those of the runtime's folder that are there).
+    """
+    html = page.read_text("utf-8")
+    if _PREFETCH_MARK in html:
+        return []
+    order = [f"{SNAPSHOT_FILE}.zst", f"{_LOADER}.gz", "pyodide-lock.json",
+             "pyodide.asm.wasm.gz", f"{STDLIB_FILE}.gz", f"{FILES_FILE}.zst"]  # fmt: skip
+    names = [name for name in order if (runtime / name).is_file()]
+    if not names or html.count("<head>") != 1:
+        return []
+    first, *rest = names
+    script = (
+        f"<script>{_PREFETCH_MARK}(()=>{{const u=new URL({('./' + runtime.name + '/')!r},"
+        "location.href),get=n=>fetch(new URL(n,u),{priority:'low'})"
+        ".then(r=>r.body.pipeTo(new WritableStream())).catch(()=>{});"
+        f"get({first!r});{rest!r}.reduce((p,n)=>p.then(()=>get(n)),Promise.resolve())}})()"
+        "</script>"
+    )
+    page.write_text(html.replace("<head>", "<head>" + script, 1), "utf-8")
+    return names
 
 
 def compress_runtime(runtime: Path, cache_dir: Path) -> dict[str, tuple[str, int, int]]:
@@ -742,6 +780,38 @@ _ZSTD_UNPACK = (
 )
 
 
+# Reads a Response ($R) as it arrives (an unread body would stall its download) and returns
+# a function that, given the fresh emscripten module ($m), unpacks the zstd frame chunk by chunk
+# with the runtime's libzstd (ZSTD_decompressStream) while the rest still downloads, into one
+# array of the frame's size; a body without zstd's magic number is handed back joined as it is.
+_STREAM_UNPACK = (
+    "($R=>{const $q=[],$k=$R.body.getReader();let $d=!1,$e=null,$w=()=>{};"
+    "(async()=>{try{for(;;){const $r=await $k.read();if($r.done)break;$q.push($r.value);$w()}}"
+    "catch($y){$e=$y}$d=!0;$w()})();"
+    "const $n=async()=>{for(;;){if($q.length)return $q.shift();if($e)throw $e;if($d)return null;"
+    "await new Promise($r=>{$w=$r})}},$J=$L=>{const $o=new Uint8Array($L.reduce(($s,$c)=>$s+$c.length"
+    ",0));let $t=0;for(const $c of $L){$o.set($c,$t);$t+=$c.length}return $o};"
+    "return async $m=>{const $E=$w=>{throw new Error('carc-teach snapshot: '+$w)};"
+    "let $h=new Uint8Array(0),$v;while($h.length<18&&($v=await $n()))$h=$J([$h,$v]);"
+    "if($h[0]!==40||$h[1]!==181||$h[2]!==47||$h[3]!==253){const $L=[$h];"
+    "while($v=await $n())$L.push($v);return $J($L)}"
+    "const $I=1<<20,$O=1<<22,$i=$m._malloc($I),$b=$m._malloc($O),$P=$m._malloc(8),"
+    "$D=$m._ZSTD_createDCtx();$m.HEAPU8.set($h.subarray(0,18),$i);"
+    "const $N=Number($m._ZSTD_getFrameContentSize($i,Math.min($h.length,18)));"
+    "if(!($N<2**32))$E('a zstd frame of unknown or huge size');"
+    "const $o=new Uint8Array($N),$V=()=>new DataView($m.HEAPU8.buffer);let $t=0;"
+    "const $F=$c=>{for(let $a=0;$a<$c.length;$a+=$I){const $p=$c.subarray($a,$a+$I);"
+    "$m.HEAPU8.set($p,$i);let $s=0,$g;do{$V().setUint32($P,0,!0);$V().setUint32($P+4,$s,!0);"
+    "const $r=$m._ZSTD_decompressStream_simpleArgs($D,$b,$O,$P,$i,$p.length,$P+4);"
+    "if($m._ZSTD_isError($r))$E('zstd error '+$r);"
+    "$g=$V().getUint32($P,!0);$s=$V().getUint32($P+4,!0);if($t+$g>$N)$E('zstd frame too long');"
+    "$o.set($m.HEAPU8.subarray($b,$b+$g),$t);$t+=$g}while($s<$p.length||$g===$O)}};"
+    "$F($h);while($v=await $n())$F($v);"
+    "$m._ZSTD_freeDCtx($D);$m._free($P);$m._free($b);$m._free($i);"
+    "if($t!==$N)$E(`zstd frame ended at ${$t} of ${$N} bytes`);return $o}})"
+)
+
+
 def patch_bootstrap(text: str, name: str = "pyodide.mjs") -> str:
     """Pyodide's ``bootstrapPyodide`` in ``text`` (marimo's worker, or the npm package's
     ``pyodide.mjs``), made to grow the memory before a restore, write the package files back
@@ -757,7 +827,8 @@ def patch_bootstrap(text: str, name: str = "pyodide.mjs") -> str:
     # until it is at least as large is how emscripten grows it (updating its views too).
     replacement = (
         f"function {function}({module},{snapshot},{options}){{let {api}={module}.API,{config},$h;"
-        f"if({snapshot}){{const $Z={_ZSTD_UNPACK}({module});{snapshot}=$Z({snapshot});"
+        f"if({snapshot}){{const $Z={_ZSTD_UNPACK}({module});"
+        f"{snapshot}=globalThis.__carcSnapshot??$Z({snapshot});delete globalThis.__carcSnapshot;"
         f"globalThis.__carcSnapshotFiles=$Z(globalThis.__carcSnapshotFiles);"
         f"for(;{module}.HEAP8.length<{snapshot}.length;)"
         f"{module}._malloc({snapshot}.length-{module}.HEAP8.length);"
@@ -769,7 +840,7 @@ def patch_bootstrap(text: str, name: str = "pyodide.mjs") -> str:
         f"for(const[$q,$s]of $h.files){{{module}.FS.mkdirTree($q.slice(0,$q.lastIndexOf('/')));"
         f"{module}.FS.writeFile($q,$F.subarray($o,$o+$s));$o+=$s}}"
         f"for(const $d of $h.folders||[]){module}.FS.mkdirTree($d);"
-        f"{_RELOAD_LIBRARIES}({module},$h)}}}}"
+        f"{_RELOAD_LIBRARIES}({module},$h);delete globalThis.__carcSnapshotFiles}}}}"
         f"let p={api}.finalizeBootstrap({config},{options}._snapshotDeserializer);"
         # their packages marked installed, so that Pyodide does not install them again
         f"if($h)for(const $p of $h.packages)p.loadedPackages[$p]='default channel';"

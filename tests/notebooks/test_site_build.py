@@ -179,14 +179,39 @@ def test_marimo_worker_patched_to_start_from_the_snapshot(tmp_path):
     patched = worker.read_text("utf-8")
     assert "_makeSnapshot:!1" not in patched
     assert patched.count("['snapshot.bin','snapshot-files.bin']") == 1
-    assert patched.count("_loadSnapshot:$a,packages:[],stdLibURL:") == 1
-    assert patched.count("({createPyodideModule:$x.default})") == 1
+    assert patched.count("_loadSnapshot:new Uint8Array(0),packages:[],stdLibURL:") == 1
+    # the module factory unpacks the snapshot as it arrives; the bootstrap restores it
+    assert patched.count("globalThis.__carcSnapshot=await $s($M)") == 1
+    assert patched.count("._ZSTD_decompressStream_simpleArgs(") == 1
+    assert patched.count("globalThis.__carcSnapshot??") == 1
     assert patched.count("._ZSTD_decompress(") == 1
     assert patched.count("$m.loadDynamicLibrary(") == 1 and patched.count(".FS.mkdirTree($d)") == 1
     assert patched.count("random.seed()") == 1 and patched.count("._malloc(") >= 1
     assert patched.count("p.loadedPackages[$p]='default channel'") == 1
     snapshot.patch_worker(worker)
     assert worker.read_text("utf-8") == patched
+
+
+def test_a_page_asks_for_the_runtime_files_as_it_is_parsed(tmp_path):
+    """The prefetch goes first in the head, names only the runtime's files that are there (the
+    snapshot in a stream of its own, then the rest in the order the worker needs them), and is
+    added once."""
+    from carc_teach.site import snapshot
+
+    runtime = tmp_path / "pyodide"
+    runtime.mkdir()
+    for name in ("snapshot.bin.zst", "pyodide.asm.wasm.gz", "pyodide-lock.json"):
+        (runtime / name).write_bytes(b"x")
+    page = tmp_path / "page.html"
+    page.write_text("<html><head><title>t</title></head><body></body></html>", "utf-8")
+    assert snapshot.add_prefetch(page, runtime) == [
+        "snapshot.bin.zst", "pyodide-lock.json", "pyodide.asm.wasm.gz",
+    ]  # fmt: skip
+    html = page.read_text("utf-8")
+    assert html.startswith("<html><head><script>/*carc-teach prefetch*/")
+    assert "get('snapshot.bin.zst');['pyodide-lock.json', 'pyodide.asm.wasm.gz']" in html
+    assert "priority:'low'" in html and "new URL('./pyodide/',location.href)" in html
+    assert snapshot.add_prefetch(page, runtime) == [] and page.read_text("utf-8") == html
 
 
 def test_image_preloads_a_page_never_shows_are_dropped(tmp_path):
