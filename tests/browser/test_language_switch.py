@@ -1,18 +1,29 @@
 """A page's language under ``marimo run`` in Chromium: ``?lang=`` in the address, the language
 the browser remembers, and the switch (carc_teach.i18n.switch, on notebooks/tiles_and_features.py,
-the page that shows it first)."""
+the page that shows it first).
+
+When asked for (``CARC_TEACH_LANGUAGE_SITE=1``), also on a ``--self-hosted`` site of that page
+alone, every request outside 127.0.0.1 blocked: the catalogues must be in the site. Building it
+takes a minute and a half here after any change to the engine (its memory snapshot is its own),
+too much for the default run.
+"""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 
 import pytest
+from carc_support import missing_prerequisite
 from marimo_page import (
+    WASM_BOOT_TIMEOUT_MS,
     assert_healthy,
     body_text,
     click_button,
     notebooks_dir,
     select_option,
+    serve_directory,
     wait_for_notebook,
 )
 
@@ -26,6 +37,8 @@ HEADING = "Tiles and features: build a board by hand"
 
 def _title(lang: str) -> str:
     # the heading as the catalogue writes it: the first line of the translated introduction
+    if lang == "en":
+        return HEADING
     intro = next(m for m in _intro_ids() if HEADING in m)
     return _(intro, lang).strip().splitlines()[0].lstrip("# ").strip()
 
@@ -75,3 +88,36 @@ def test_the_address_the_memory_and_the_switch_choose_the_language(page_session,
     click_button(page, "Colloca la tessera")
     assert _segments(body_text(page), "segmenti") > before
     assert_healthy(page_session)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("CARC_TEACH_LANGUAGE_SITE"),
+    reason="the language page's own offline site is built only with CARC_TEACH_LANGUAGE_SITE=1",
+)
+def test_the_offline_site_serves_every_language(tmp_path, page_session):
+    from carc_teach.site.build import build_site
+    from carc_teach.site.notebooks import SiteError
+    from carc_teach.site.offline import find_offline_inputs
+
+    try:
+        inputs = find_offline_inputs()
+    except SiteError as exc:
+        missing_prerequisite(str(exc))
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    shutil.copy(notebooks_dir() / "tiles_and_features.py", folder)
+    build = build_site(
+        tmp_path / "site",
+        self_hosted=True,
+        notebooks_dir=folder,
+        offline_inputs=inputs,
+        log=lambda *_: None,
+    )
+    page = page_session.page
+    with serve_directory(build.output_dir) as url:
+        for lang in ("cs", "it", "en"):
+            page.goto(f"{url}tiles_and_features.html?lang={lang}")
+            wait_for_notebook(page_session, title=_title(lang), timeout_ms=WASM_BOOT_TIMEOUT_MS)
+            assert _stored(page) == lang
+        assert not page_session.blocked
+        assert_healthy(page_session)
