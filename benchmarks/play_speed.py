@@ -1,6 +1,6 @@
 """How fast the Play page answers, in the Python of the page: a bot's move and a learner's click.
 
-python benchmarks/play_speed.py [--cpython-only] [--seeds 3]
+python benchmarks/play_speed.py [--cpython-only] [--seeds 2] [--site DIR | --build] [--clicks 30]
 
 Plays whole games through :class:`carc_teach.play.PlaySession` inside real Pyodide 314.0.0
 under Node.js (the runtime of the offline site; local wheels only, no network), and under this
@@ -15,10 +15,16 @@ bot. Each answer is timed twice:
   (``board_input.picker_html``), the newest event explained, the scoreboard and every player's
   "why this many points".
 
+With ``--site DIR`` (an earlier ``carc-teach build-site --self-hosted -o DIR``) or ``--build``
+(build one into a temporary folder first), it also opens the Play page of the offline site in
+Debian's headless Chromium (served on 127.0.0.1 as a plain static host would) and times
+``--clicks`` answers of its first game end to end: from a click on the first green target of the
+board (or on "Bots play to my turn") until the page shows the next decision's number, read in
+the page every animation frame (so a figure includes up to a frame of polling).
+
 The goals of issue 23: a bot's move within 50 ms and a click answered within 150 ms in Pyodide
 on the reference machine (2 cores). What marimo and the browser add after Python (sending the
-outputs, painting) is not in these figures; ``benchmarks/ui_speed.py`` measures that for the
-walkthroughs. Prints a Markdown table: per set-up and kind of answer, the count, median, 90th
+outputs, painting) is in the ``--site`` figures only. Prints a Markdown table: per set-up and kind of answer, the count, median, 90th
 percentile and maximum in milliseconds.
 """
 
@@ -27,12 +33,14 @@ from __future__ import annotations
 import argparse
 import json
 import runpy
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
+sys.path.insert(0, str(HERE))  # site_speed, to serve a site
 
 #: the games played: (name, expansions, seed)
 SETUPS = (
@@ -150,10 +158,76 @@ def _row(times: list[float]) -> str:
     return f"{len(times)} | {median:.1f} | {p90:.1f} | {times[-1]:.1f}"
 
 
+# The number of the decision the page shows ("Decision 12 of the game"), or 0 when none shows.
+_DECISION = r"""() => {
+    const texts = [];
+    const walk = (root) => {
+        texts.push(root.textContent || '');
+        root.querySelectorAll('*').forEach((el) => { if (el.shadowRoot) walk(el.shadowRoot); });
+    };
+    walk(document.body);
+    const found = texts.join(' ').match(/Decision (\d+) of the game/);
+    return found ? Number(found[1]) : 0;
+}"""
+
+
+def _in_browser(site: Path, clicks: int) -> dict[str, list[float]]:
+    """Answers clicked on the offline site's Play page: milliseconds per kind of click."""
+    import time
+
+    from playwright.sync_api import sync_playwright
+    from site_speed import CHROMIUM_FLAGS, serve
+
+    server, url, _ = serve(site)
+    times: dict[str, list[float]] = {
+        "click on the board": [],
+        "pass": [],
+        "bots play to my turn": [],
+    }
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=shutil.which("chromium"), args=CHROMIUM_FLAGS
+            )
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.goto(f"{url}play.html")
+            legal = page.locator(".carc-picker .target.legal").first
+            bots = page.get_by_role("button", name="Bots play to my turn", exact=True)
+            passing = page.get_by_role("button", name="Pass", exact=True)
+            legal.wait_for(timeout=300_000)
+            page.wait_for_timeout(2000)
+            for _ in range(clicks):
+                shown = page.evaluate(_DECISION)
+                if not shown:
+                    break
+                legal.or_(bots).or_(passing).first.wait_for(timeout=120_000)
+                if legal.is_visible():
+                    kind, button = "click on the board", legal
+                elif passing.is_visible():
+                    kind, button = "pass", passing
+                else:
+                    kind, button = "bots play to my turn", bots
+                start = time.perf_counter()
+                button.click()
+                page.wait_for_function(
+                    f"() => ({_DECISION})() !== {shown}", polling="raf", timeout=120_000
+                )
+                times[kind].append((time.perf_counter() - start) * 1000)
+                # the rest of the page's update (the board is redrawn by a cell of its own)
+                page.wait_for_timeout(1500)
+            browser.close()
+    finally:
+        server.shutdown()
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=2, help="games per set-up (default 2)")
     parser.add_argument("--cpython-only", action="store_true", help="skip the Pyodide run")
+    parser.add_argument("--site", type=Path, help="an offline site to time clicks on")
+    parser.add_argument("--build", action="store_true", help="build an offline site first")
+    parser.add_argument("--clicks", type=int, default=30, help="clicks on the site (default 30)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "play_measure.py"
@@ -169,6 +243,21 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"| {runtime} | {name} | {what} | {_row(values)} |")
     print()
     print(json.dumps({r: {"python": v["python"]} for r, v in results.items()}))
+    site = args.site
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.build and site is None:
+            from carc_teach.site.build import build_site
+
+            site = build_site(Path(tmp) / "site", self_hosted=True, log=lambda *_: None).output_dir
+        if site is not None:
+            clicked = _in_browser(Path(site), args.clicks)
+            print()
+            print(
+                "| offline site, Play page: click to the next decision shown | clicks | median ms | p90 ms | max ms |"
+            )
+            print("|---|---:|---:|---:|---:|")
+            for what, values in clicked.items():
+                print(f"| {what} | {_row(values)} |")
     return 0
 
 

@@ -587,9 +587,9 @@ class PlaySession:
                 for x, y in sorted(state.board.frontier)
             ]
         groups = self.groups()
-        if not groups:
+        if not groups and pending.kind != "deploy":
             return []
-        group = group if group in groups else next(iter(groups))
+        group = group if group in groups else next(iter(groups), "deploy:follower")
         out: list[Target] = []
         seen: set[Any] = set()
         for i, option in enumerate(pending.options):

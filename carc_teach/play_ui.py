@@ -440,6 +440,8 @@ def _prompt_markdown(session: PlaySession) -> str:
     if pending.human:
         if pending.kind == "place":
             lines += ["", "Turn the tile, then click a green square (a grey one says why not)."]
+        elif not pending.options:
+            lines += ["", "Nothing can be chosen now: pass (a grey place on the board says why)."]
         elif session.targets():
             lines += ["", "Click a highlighted place on the board, or choose from the list."]
         else:

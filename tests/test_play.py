@@ -292,3 +292,23 @@ def test_a_refusal_on_the_page_cites_its_footnotes_of_the_expansions_in_play():
     shown_with = html.unescape(refusal_markdown(refusal, ("base", "count")))
     assert "(rule count.block; footnote ckr-34)" in shown_with and "> **" in shown_with
     assert "> **" not in refusal_markdown(refusal, ("base",))
+
+
+def test_a_deployment_with_nothing_to_deploy_still_shows_why_on_the_board():
+    # one follower each: once it stands, the next deployment offers nothing
+    session = _new(seed=3, options={"base.followers": 1})
+    session.pick("square:0,-1", 180)
+    session.choose(1)  # the follower goes on a road of L (not the city: it would come home)
+    session.bots_to_person()
+    while not (session.pending.kind == "deploy" and session.pending.human):
+        if session.pending.human:
+            session.choose(0)
+        else:
+            session.bot_step()
+    pending = session.pending
+    if pending.options:  # pragma: no cover - the follower came home; nothing to check here
+        pytest.skip("the follower came back before the next deployment")
+    targets = session.targets()
+    assert targets and not any(t.legal for t in targets)
+    refused = session.pick(targets[0].id)
+    assert not refused.ok and "follower" in str(refused)
