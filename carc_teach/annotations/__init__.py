@@ -28,15 +28,17 @@ Examples
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any, Protocol
 
 from ..errors import CarcTeachError, UnknownRuleError
+from ..i18n import language_code
 from . import topics as _topics
 from .topics import EXPANSION_TITLES, lineage
 
@@ -58,6 +60,10 @@ __all__ = [
     "rule_text",
     "resolve_id",
     "cite",
+    "fingerprint",
+    "translated",
+    "untranslated",
+    "translation_files",
 ]
 
 
@@ -245,6 +251,14 @@ class Annotation:
         """Every footnote id this record stands for (its id first), e.g. ``('ckr-2', 'ckr-33')``."""
         return tuple(i for i in (self.id, *self.aliases) if _FOOTNOTE_ID.fullmatch(i))
 
+    def title_in(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (``None``: the current language); English where untranslated."""
+        return translated(self, lang).title
+
+    def text_in(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (``None``: the current language); English where untranslated."""
+        return translated(self, lang).text
+
     def citation(self) -> str:
         """A short citation: kind, date and sources, for display under the text."""
         parts = [self.label.label]
@@ -300,6 +314,18 @@ class RuleText:
     annotations: tuple[str, ...] = ()
     topics: tuple[str, ...] = field(default=())
 
+    def title_in(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (``None``: the current language); English where untranslated."""
+        return translated(self, lang).title
+
+    def text_in(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (``None``: the current language); English where untranslated."""
+        return translated(self, lang).text
+
+    def section_in(self, lang: str | None = None) -> str:
+        """The section heading in ``lang``; English where untranslated."""
+        return translated(self, lang).section
+
     def to_dict(self) -> dict[str, Any]:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in self.__dict__.items()}
 
@@ -349,7 +375,7 @@ def _data_files() -> list[tuple[str, str]]:
     files = [
         (entry.name, entry.read_text(encoding="utf-8"))
         for entry in folder.iterdir()
-        if entry.name.endswith(".toml")
+        if entry.name.endswith(".toml") and entry.is_file()
     ]
 
     def order(item: tuple[str, str]) -> tuple[int, str]:
@@ -705,6 +731,130 @@ def rule_text(rule_text_id: str) -> RuleText:
     raise UnknownRuleError(
         f"unknown rule text {rule_text_id!r}; known: {', '.join(t.id for t in _rule_texts())}"
     )
+
+
+# ------------------------------------------------------------------------------- translations
+#
+# The translations of the corpus live beside it, one folder per language, with the English file
+# names: data/it/count_king_robber.toml holds [[annotation]] tables (id, source, title, text),
+# data/it/rule_texts.toml [[rule]] tables (id, source, section, title, text). ``source`` is the
+# fingerprint of the English the translation was made from; when the English changes, the
+# fingerprints differ and the record shows in English again until it is translated anew.
+
+_TRANSLATED_ANNOTATION_KEYS = {"id", "source", "title", "text"}
+_TRANSLATED_RULE_KEYS = {"id", "source", "section", "title", "text"}
+
+
+def fingerprint(title: str, text: str) -> str:
+    """The first 12 hex digits of the SHA-256 of ``title + "\\n" + text``, each of the two with
+    every run of whitespace collapsed to one space and stripped (so rewrapping a line changes
+    nothing, rewording does)."""
+    normal = " ".join(title.split()) + "\n" + " ".join(text.split())
+    return hashlib.sha256(normal.encode("utf-8")).hexdigest()[:12]
+
+
+def translation_files(lang: str) -> list[str]:
+    """The file names in ``data/<lang>/`` (empty when the language has no folder)."""
+    folder = resources.files(__name__).joinpath("data", language_code(lang))
+    if not folder.is_dir():
+        return []
+    return sorted(e.name for e in folder.iterdir() if e.name.endswith(".toml") and e.is_file())
+
+
+@cache
+def _english_files() -> dict[str, str]:
+    """Record or rule id -> the data file that holds its English."""
+    out = {}
+    for key in ("annotation", "rule"):
+        for name, entry in _raw()[key]:
+            out[entry["id"]] = name
+    return out
+
+
+@cache
+def _translations(lang: str) -> dict[str, tuple[str, dict[str, str]]]:
+    """id -> (file, entry) of every translation in ``data/<lang>/``, checked for form."""
+    english = _english_files()
+    records = {r.id: r for r in all_annotations()}
+    rules = {r.id: r for r in _rule_texts()}
+    folder = resources.files(__name__).joinpath("data", lang)
+    out: dict[str, tuple[str, dict[str, str]]] = {}
+    for name in translation_files(lang):
+        where = f"{lang}/{name}"
+        try:
+            doc = tomllib.loads(folder.joinpath(name).read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise _fail(where, str(exc)) from None
+        extra = set(doc) - {"annotation", "rule"}
+        if extra:
+            raise _fail(where, f"unknown tables {sorted(extra)} (expected annotation or rule)")
+        for table, keys, known in (
+            ("annotation", _TRANSLATED_ANNOTATION_KEYS, records),
+            ("rule", _TRANSLATED_RULE_KEYS, rules),
+        ):
+            for entry in doc.get(table, []):
+                rid = entry.get("id")
+                spot = f"{where} [{rid}]"
+                if rid not in known:
+                    raise _fail(spot, f"no English {table} has this id")
+                if english[rid] != name:
+                    raise _fail(spot, f"its English is in {english[rid]}, not {name}")
+                if set(entry) != keys:
+                    raise _fail(spot, f"keys must be exactly {sorted(keys)}, not {sorted(entry)}")
+                for key in sorted(keys):
+                    if not isinstance(entry[key], str) or not entry[key].strip():
+                        raise _fail(spot, f"{key!r} is empty or not a string")
+                if rid in out:
+                    raise _fail(spot, f"translated twice (also in {lang}/{out[rid][0]})")
+                out[rid] = (name, entry)
+    return out
+
+
+def _current_translation(record: Annotation | RuleText, lang: str) -> dict[str, str] | None:
+    found = _translations(lang).get(record.id)
+    if found is None or found[1]["source"] != fingerprint(record.title, record.text):
+        return None
+    return found[1]
+
+
+def _paragraphs(text: str) -> str:
+    return "\n\n".join(_unwrap(p) for p in text.strip().split("\n\n"))
+
+
+def translated(record: Annotation | RuleText | str, lang: str | None = None):
+    """``record`` with its title and text (and a rule's section) in ``lang``.
+
+    ``lang=None`` means the current language (:func:`carc_teach.i18n.current_language`). A
+    record with no translation, or whose English changed since it was translated (its
+    fingerprint differs from the translation's ``source``), comes back unchanged, in English.
+    A string is read as a record id (or alias). A malformed translation file is an
+    :class:`AnnotationDataError` naming the file and the record.
+    """
+    if isinstance(record, str):
+        record = get(record)
+    code = language_code(lang)
+    if code == "en":
+        return record
+    entry = _current_translation(record, code)
+    if entry is None:
+        return record
+    changes = {"title": entry["title"].strip(), "text": _paragraphs(entry["text"])}
+    if isinstance(record, RuleText):
+        changes["section"] = entry["section"].strip()
+    return replace(record, **changes)
+
+
+def untranslated(lang: str) -> list[str]:
+    """Ids of the records and rule texts shown in English in ``lang``: no translation, or one
+    made from an English text that has changed since, in corpus order."""
+    code = language_code(lang)
+    if code == "en":
+        return []
+    return [
+        item.id
+        for item in (*all_annotations(), *_rule_texts())
+        if _current_translation(item, code) is None
+    ]
 
 
 # ---------------------------------------------------------------------------------- citations

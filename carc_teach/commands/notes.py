@@ -1,7 +1,9 @@
 """``carc-teach notes [ID ...] [--kind K] [--topic T] [--expansion E] [--publisher P] [--json]``.
 
 Lists the annotation corpus: every footnote, ruling, house rule and edition difference of the
-seeds, in carc_teach's own words, with kind, date, publishers and sources.
+seeds, in carc_teach's own words, with kind, date, publishers and sources. With ``--lang it``
+or ``cs`` the titles and texts are the translations (``annotations/data/<lang>/``); a record not
+translated, or whose English changed since, shows in English. ``--json`` stays English.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _format(record) -> str:
+    from ..annotations import translated
+
+    record = translated(record)  # the current language, set by --lang
     head = [record.label.label]
     if record.kind_inferred:
         head[0] += _(" (kind inferred)")
