@@ -88,8 +88,8 @@ def _add_lang_argument(parser: argparse.ArgumentParser) -> None:
         metavar="LANG",
         default=argparse.SUPPRESS,
         help=_(
-            "the language of the output: {languages} (default: ${variable}, else en); "
-            "event texts, footnotes and the reference's rows are still in English"
+            "the language of the output: {languages} (default: ${variable}, else en); event "
+            "texts, the reference's rows and footnotes not translated into it are still in English"
         ).format(languages=", ".join(LANGUAGES), variable=LANG_VARIABLE),
     )
 
