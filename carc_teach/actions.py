@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .errors import Refusal, shown
 from .figures import Corner, Held, Location, Place
@@ -113,12 +113,12 @@ def register_action(cls: type[Action]) -> type[Action]:
     return cls
 
 
-@dataclass(frozen=True, slots=True)
-class WrittenAction:
+class WrittenAction(NamedTuple):
     """One action of a game file's move, read: the typed action (its locations on the tile
     placed in the turn still references) and the player the file names (None: the active
     player, or for ``final_actions`` the one who placed the last tile)."""
 
+    # (a named tuple: three more frozen dataclasses cost about 12 M instructions at import)
     action: Action
     player: str | None = None
 
@@ -195,22 +195,58 @@ def segment_list(placed: PlacedTile) -> str:
     return ", ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
 class SegmentRef:
     """A segment as a game file names it, read before its turn is played: ``name`` is a
     catalogue segment id or a compass location (``"N"``, ``"NNE"``) of the tile at (``x``,
-    ``y``), or, when they are None, of the tile placed in the turn."""
+    ``y``), or, when they are None, of the tile placed in the turn. An immutable value (not
+    a tuple, which would read as a segment node; not a dataclass, whose making at import
+    costs more than this class)."""
 
-    name: str
-    x: int | None = None
-    y: int | None = None
+    __slots__ = ("name", "x", "y")
+
+    def __init__(self, name: str, x: int | None = None, y: int | None = None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"a {type(self).__name__} cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is SegmentRef
+            and self.name == other.name
+            and self.x == other.x
+            and self.y == other.y
+        )
+
+    def __hash__(self) -> int:
+        return hash((SegmentRef, self.name, self.x, self.y))
+
+    def __repr__(self) -> str:
+        return f"SegmentRef(name={self.name!r}, x={self.x!r}, y={self.y!r})"
 
 
-@dataclass(frozen=True, slots=True)
 class CornerRef:
-    """A corner of the tile placed in the turn, as a game file names it (``"NE"``)."""
+    """A corner of the tile placed in the turn, as a game file names it (``"NE"``); an
+    immutable value, as :class:`SegmentRef`."""
 
-    name: str
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"a {type(self).__name__} cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is CornerRef and self.name == other.name
+
+    def __hash__(self) -> int:
+        return hash((CornerRef, self.name))
+
+    def __repr__(self) -> str:
+        return f"CornerRef(name={self.name!r})"
 
 
 _LOCATION_KEYS = ("segment", "corner", "place", "held")
