@@ -38,7 +38,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from ..errors import CarcTeachError, UnknownRuleError
-from ..i18n import language_code
+from ..i18n import N_, language_code
 from . import topics as _topics
 from .topics import EXPANSION_TITLES, lineage
 
@@ -93,21 +93,22 @@ class KindLabel:
     callout: str
 
 
-#: kind -> presentation; the keys are the only valid ``Annotation.kind`` values.
+#: kind -> presentation; the keys are the only valid ``Annotation.kind`` values. The labels are
+#: English; ``i18n._(label, lang)`` translates them (``carc-teach notes`` does).
 KIND_LABELS: Mapping[str, KindLabel] = {
-    "official": KindLabel("Official clarification", "open book", "\U0001f4d6", "info"),
-    "interpretation": KindLabel("Community interpretation", "globe", "\U0001f310", "neutral"),
-    "house-rule": KindLabel("House rule or variant", "house", "\U0001f3e0", "success"),
+    "official": KindLabel(N_("Official clarification"), "open book", "\U0001f4d6", "info"),
+    "interpretation": KindLabel(N_("Community interpretation"), "globe", "\U0001f310", "neutral"),
+    "house-rule": KindLabel(N_("House rule or variant"), "house", "\U0001f3e0", "success"),
     # The publisher's own optional rules: the pages list them under an "Official Variants"
     # heading, with no footnote icon.
     "official-variant": KindLabel(
-        "Official variant",
+        N_("Official variant"),
         "none (listed under the heading Official Variants)",
         "\U0001f4dc",
         "info",
     ),
     "edition-difference": KindLabel(
-        "Difference between editions or publishers", "double arrow", "\u21c4", "warn"
+        N_("Difference between editions or publishers"), "double arrow", "\u21c4", "warn"
     ),
 }
 KINDS: tuple[str, ...] = tuple(KIND_LABELS)

@@ -69,7 +69,7 @@ def _format(record) -> str:
     from ..annotations import translated
 
     record = translated(record)  # the current language, set by --lang
-    head = [record.label.label]
+    head = [_(record.label.label)]
     if record.kind_inferred:
         head[0] += _(" (kind inferred)")
     if record.extra_kinds:
@@ -87,14 +87,34 @@ def _format(record) -> str:
     lines = [f"{record.id}  {record.title}", "  " + " \u00b7 ".join(head)]
     for paragraph in record.text.split("\n\n"):
         lines.extend(
-            textwrap.wrap(paragraph, width=96, initial_indent="    ", subsequent_indent="    ")
+            # ids such as count.deploy-trigger stay whole
+            textwrap.wrap(
+                paragraph,
+                width=96,
+                initial_indent="    ",
+                subsequent_indent="    ",
+                break_on_hyphens=False,
+            )
         )
     if record.credit:
         lines.append("  " + _("credit: {credit}", credit=record.credit))
     lines.append("  " + _("topics: {topics}", topics=", ".join(record.topics)))
     lines.append(
-        "  " + _("sources: {sources}", sources="; ".join(s.label() for s in record.sources))
+        "  " + _("sources: {sources}", sources="; ".join(_source(s) for s in record.sources))
     )
     if record.aliases:
         lines.append("  " + _("also cited as: {aliases}", aliases=", ".join(record.aliases)))
     return "\n".join(lines) + "\n"
+
+
+def _source(source) -> str:
+    """``Source.label()`` in the current language."""
+    if source.footnote is not None:
+        return _("seed {seed}, footnote {footnote}", seed=source.seed, footnote=source.footnote)
+    return _(
+        "seed {seed}, {part} \u00b7 {section}, item {item}",
+        seed=source.seed,
+        part=source.part,
+        section=source.section,
+        item=source.item,
+    )

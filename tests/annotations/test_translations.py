@@ -199,3 +199,23 @@ def test_bad_files_name_file_and_record(planted, name, body, message):
     _write(planted, name, body)
     with pytest.raises(AnnotationDataError, match=message):
         annotations.get("ckr-7").title_in("it")
+
+
+# ------------------------------------------------------------------ carc-teach --lang it notes
+
+
+@pytest.mark.skipif("it" not in LANGS, reason="no Italian translation folder")
+def test_notes_command_prints_the_italian(capsys):
+    from carc_teach.cli import main
+
+    record = annotations.get("ckr-55")
+    assert main(["--lang", "it", "notes", "ckr-55"]) == 0
+    out = capsys.readouterr().out
+    assert f"ckr-55  {record.title_in('it')}" in out
+    assert "Chiarimento ufficiale" in out and "pagina 000, nota 55" in out
+    assert record.title not in out and "(9 ciascuno)" in out
+    # the English run is unchanged by the translations
+    assert main(["notes", "ckr-55"]) == 0
+    english = capsys.readouterr().out
+    assert f"ckr-55  {record.title}" in english and "Official clarification" in english
+    assert "seed 000, footnote 55" in english
