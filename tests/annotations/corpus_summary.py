@@ -19,6 +19,17 @@ def summary() -> dict:
         "for_market": [r.id for r in annotations.annotations_for("count.redeploy.market")],
         "presets": {p: editions.resolve(p).to_dict() for p in editions.PRESETS},
         "terms": [editions.term(w, "C2") for w in ("follower", "Cloisters", "quarter")],
+        # the translations (annotations/data/<lang>/, a sub-folder of the package data)
+        "translated": {
+            lang: {
+                "records": [
+                    [r.title_in(lang), r.text_in(lang)] for r in annotations.all_annotations()
+                ],
+                "rules": [[t.section_in(lang), t.text_in(lang)] for t in annotations.rule_texts()],
+                "untranslated": annotations.untranslated(lang),
+            }
+            for lang in ("it", "cs")
+        },
     }
 
 
