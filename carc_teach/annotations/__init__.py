@@ -828,11 +828,12 @@ def translated(record: Annotation | RuleText | str, lang: str | None = None):
     ``lang=None`` means the current language (:func:`carc_teach.i18n.current_language`). A
     record with no translation, or whose English changed since it was translated (its
     fingerprint differs from the translation's ``source``), comes back unchanged, in English.
-    A string is read as a record id (or alias). A malformed translation file is an
-    :class:`AnnotationDataError` naming the file and the record.
+    A string is read as a record id (or alias), or a rule text id (``"count/redeploying"``). A
+    malformed translation file is an :class:`AnnotationDataError` naming the file and the
+    record.
     """
     if isinstance(record, str):
-        record = get(record)
+        record = rule_text(record) if "/" in record else get(record)
     code = language_code(lang)
     if code == "en":
         return record

@@ -160,6 +160,8 @@ def test_current_language_and_fallback(planted):
     )
     assert record.title_in("it") == "Titolo" and record.text_in("it") == "Uno due.\n\nTre."
     assert record.title_in("en") == record.title
+    assert translated("ckr-7", "it").title == "Titolo"  # an id, or a rule text's id
+    assert translated("count/redeploying", "it").section == "Sezione"
     with use_language("it"):
         assert record.title_in() == "Titolo"
         assert rule.section_in() == "Sezione" and rule.text_in() == "Testo"
