@@ -170,7 +170,7 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
     assert load_game(data).scores == session.scores
     page.locator("marimo-file input[type=file]").set_input_files(str(saved))
     page.get_by_role("button", name="Take over", exact=True).click()
-    wait_for_text(page, "You take over")
+    wait_for_text(page, "You take over A game played on the Play page here")
     wait_until_settled(page, quiet_ms=400)
     assert _shown_scores(page) == session.scores
     assert_healthy(page_session, tolerate_missing=open_walkthrough.tolerate_missing)
