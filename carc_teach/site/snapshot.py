@@ -674,10 +674,12 @@ _UNPACKING_FETCH = (
 
 
 _PREFETCH_MARK = "/*carc-teach prefetch*/"
+_STYLE_SHEET = re.compile(r'<link rel="stylesheet"[^>]*>')
 
 
 def add_prefetch(page: Path, runtime: Path) -> list[str]:
-    """Make a page ask for the runtime's big files as soon as it is parsed, at low priority.
+    """Make a page ask for the runtime's big files once its style sheets are in, at low
+    priority.
 
     marimo's worker asks for them only once the page's front end has started it (3-4 s on
     this machine, mostly script parsing while the link stands idle); the worker's requests
@@ -692,7 +694,8 @@ def add_prefetch(page: Path, runtime: Path) -> list[str]:
     order = [f"{SNAPSHOT_FILE}.zst", f"{_LOADER}.gz", "pyodide-lock.json",
              "pyodide.asm.wasm.gz", f"{STDLIB_FILE}.gz", f"{FILES_FILE}.zst"]  # fmt: skip
     names = [name for name in order if (runtime / name).is_file()]
-    if not names or html.count("<head>") != 1:
+    head_end = html.find("</head>")
+    if not names or head_end < 0:
         return []
     first, *rest = names
     script = (
@@ -702,7 +705,11 @@ def add_prefetch(page: Path, runtime: Path) -> list[str]:
         f"get({first!r});{rest!r}.reduce((p,n)=>p.then(()=>get(n)),Promise.resolve())}})()"
         "</script>"
     )
-    page.write_text(html.replace("<head>", "<head>" + script, 1), "utf-8")
+    # after the page's last style sheet: the first board (which waits for it) keeps the link
+    # to itself until then, and an inline script there runs only once it has arrived anyway
+    sheets = list(_STYLE_SHEET.finditer(html, 0, head_end))
+    at = sheets[-1].end() if sheets else html.find(">", html.find("<head")) + 1
+    page.write_text(html[:at] + script + html[at:], "utf-8")
     return names
 
 

@@ -193,9 +193,9 @@ def test_marimo_worker_patched_to_start_from_the_snapshot(tmp_path):
 
 
 def test_a_page_asks_for_the_runtime_files_as_it_is_parsed(tmp_path):
-    """The prefetch goes first in the head, names only the runtime's files that are there (the
-    snapshot in a stream of its own, then the rest in the order the worker needs them), and is
-    added once."""
+    """The prefetch goes after the head's last style sheet (the first board waits for it),
+    names only the runtime's files that are there (the snapshot in a stream of its own, then
+    the rest in the order the worker needs them), and is added once."""
     from carc_teach.site import snapshot
 
     runtime = tmp_path / "pyodide"
@@ -203,12 +203,16 @@ def test_a_page_asks_for_the_runtime_files_as_it_is_parsed(tmp_path):
     for name in ("snapshot.bin.zst", "pyodide.asm.wasm.gz", "pyodide-lock.json"):
         (runtime / name).write_bytes(b"x")
     page = tmp_path / "page.html"
-    page.write_text("<html><head><title>t</title></head><body></body></html>", "utf-8")
+    page.write_text(
+        '<html><head><link rel="stylesheet" href="a.css"><link rel="stylesheet" href="b.css">'
+        "<title>t</title></head><body></body></html>",
+        "utf-8",
+    )
     assert snapshot.add_prefetch(page, runtime) == [
         "snapshot.bin.zst", "pyodide-lock.json", "pyodide.asm.wasm.gz",
     ]  # fmt: skip
     html = page.read_text("utf-8")
-    assert html.startswith("<html><head><script>/*carc-teach prefetch*/")
+    assert '<link rel="stylesheet" href="b.css"><script>/*carc-teach prefetch*/' in html
     assert "get('snapshot.bin.zst');['pyodide-lock.json', 'pyodide.asm.wasm.gz']" in html
     assert "priority:'low'" in html and "new URL('./pyodide/',location.href)" in html
     assert snapshot.add_prefetch(page, runtime) == [] and page.read_text("utf-8") == html
