@@ -48,7 +48,7 @@ __all__ = [
 
 #: the game a first visit opens: you against one greedy bot, the base game, a short game
 FIRST_GAME: dict[str, Any] = {
-    "seats": (("You", "human"), ("Greedy bot", "greedy")),
+    "seats": (("Learner", "human"), ("Greedy bot", "greedy")),
     "expansions": (),
     "seed": 1,
     "tiles": 0,
@@ -439,7 +439,10 @@ def _prompt_markdown(session: PlaySession) -> str:
         lines += ["", f"*The rule:* {said}"]
     if pending.human:
         if pending.kind == "place":
-            lines += ["", "Turn the tile, then click a green square (a grey one says why not)."]
+            lines += [
+                "",
+                "Turn the tile, then click a blue square (a grey one, dashed, says why not).",
+            ]
         elif not pending.options:
             lines += ["", "Nothing can be chosen now: pass (a grey place on the board says why)."]
         elif session.targets():

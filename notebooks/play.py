@@ -26,7 +26,7 @@ def _(mo):
 
     Play Carcassonne to the end against the computer's players, or with friends at one
     screen, with any of the expansions the engine knows. Draw, turn the tile and click a
-    green square; then click where to deploy a figure, or pass. Every other decision the
+    blue square; then click where to deploy a figure, or pass. Every other decision the
     rules ask of you (the Count's deployment, a wagon's move, a barn, the market after the
     game ...) comes to you the same way. A grey square or segment says which rule refuses it.
 

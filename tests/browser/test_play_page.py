@@ -107,7 +107,7 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
     numbers.nth(1).fill(str(TILES))
     page.get_by_role("button", name="Start a new game").click()
     session = PlaySession.new(
-        [("You", "human"), (HOSTILE, "greedy")], expansions=EXPANSIONS, seed=SEED, tiles=TILES
+        [("Learner", "human"), (HOSTILE, "greedy")], expansions=EXPANSIONS, seed=SEED, tiles=TILES
     )
     wait_for_text(page, "A new game begins")
     _wait_for_decision(page, session)
@@ -127,7 +127,7 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
     # Hint: the greedy move and its points this turn, as the session says
     page.get_by_role("button", name="Hint", exact=True).click()
     hint = session.hint()
-    wait_for_text(page, f"{plural(hint.points, 'point')} for You this turn")
+    wait_for_text(page, f"{plural(hint.points, 'point')} for Learner this turn")
     # Undo: the first placement taken back, the same decision asked again
     first = scripted_answer(session)
     _answer(page, session, first)
@@ -166,7 +166,7 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
     saved = tmp_path / "game.json"
     download.value.save_as(saved)
     data = json.loads(saved.read_text("utf-8"))
-    assert data["version"] == 2 and data["setup"]["players"] == ["You", HOSTILE]
+    assert data["version"] == 2 and data["setup"]["players"] == ["Learner", HOSTILE]
     assert load_game(data).scores == session.scores
     page.locator("marimo-file input[type=file]").set_input_files(str(saved))
     page.get_by_role("button", name="Take over", exact=True).click()
