@@ -16,6 +16,7 @@ from marimo_page import (
     click_button,
     click_until,
     select_option,
+    wait_for_text,
     wait_until_settled,
 )
 from test_classroom import classroom_moment
@@ -64,13 +65,14 @@ def test_a_lesson_key_event_footnote_and_classroom(open_walkthrough, page_sessio
     assert prediction == lessons.mayor_question_for(game, k)
     note = teach.annotation_notes(event, expansions=game.setup.expansions)[0]
     page = open_walkthrough("abbey_and_mayor")
-    assert _shown(first) in body_text(page)
+    wait_for_text(page, _shown(first))  # the lesson's view, once the kernel has sent it
 
     # A step into the first lesson, then another lesson: it starts at its first event.
     click_button(page, "Next")
     assert "Event 1 ·" in body_text(page)
     select_option(page, "Lesson", LESSON)
-    assert _shown(game) in body_text(page) and "Event 0 ·" in body_text(page)
+    wait_for_text(page, _shown(game))
+    assert "Event 0 ·" in body_text(page)
 
     # Jump from question to question until the key event asks its question.
     click_until(

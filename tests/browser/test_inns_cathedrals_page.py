@@ -8,7 +8,14 @@ package's views module."""
 from __future__ import annotations
 
 import pytest
-from marimo_page import assert_healthy, body_text, choose_radio, click_until, select_option
+from marimo_page import (
+    assert_healthy,
+    body_text,
+    choose_radio,
+    click_until,
+    select_option,
+    wait_for_text,
+)
 from test_walkthroughs import open_walkthrough  # noqa: F401 (a fixture)
 
 from carc_teach.expansions.inns_cathedrals import views as ic_views
@@ -44,7 +51,7 @@ def test_the_big_follower_lesson(open_walkthrough, page_session):  # noqa: F811
     prediction = ic_views.inns_cathedrals_question(game, k)
     page = open_walkthrough("inns_and_cathedrals")
     select_option(page, "Lesson", LESSON)
-    assert f"{game.title} · {len(game.events)} events" in body_text(page)
+    wait_for_text(page, f"{game.title} · {len(game.events)} events")  # once the kernel sent it
 
     click_until(
         page,

@@ -113,7 +113,8 @@ def test_lifeline_child_outlives_no_parent(tmp_path):
         os.kill(child, signal.SIGKILL)
     assert not left, "the child outlived its parent"
     assert time.monotonic() - started < 5
-    assert port_is_free(port)
+    # no check that the port is free: the child is gone, and another test on the other worker
+    # may already have been given the same port by free_port()
 
 
 def test_a_port_serve_cannot_use_is_one_line():
