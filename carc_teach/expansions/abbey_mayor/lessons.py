@@ -1236,9 +1236,6 @@ def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str
     )
 
 
-# -- footnotes over every lesson ---------------------------------------------------------------
-
-
 # -- the walkthrough -----------------------------------------------------------------------
 
 # Mayors and wagons look like any meeple on the board and figures in the supply are not on

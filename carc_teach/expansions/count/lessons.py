@@ -461,9 +461,6 @@ def note(game: Game, index: int, *, quiz: bool = True) -> str:
     return teach.note_held_for(game, index, quiz, expansion_question)
 
 
-# -- footnotes over every lesson ---------------------------------------------------------------
-
-
 # -- the walkthrough -----------------------------------------------------------------------
 
 # The board draws the quarters' tiles; who waits in them is listed there.

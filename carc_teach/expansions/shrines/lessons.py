@@ -468,9 +468,6 @@ def note(game: Game, index: int, *, quiz: bool = True) -> str:
     return teach.note_held_for(game, index, quiz, _asks)
 
 
-# -- footnotes over every lesson ---------------------------------------------------------------
-
-
 # -- the walkthrough -----------------------------------------------------------------------
 
 # Which shrines and cloisters are racing each other is listed there.
