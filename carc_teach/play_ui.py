@@ -43,6 +43,7 @@ __all__ = [
     "option_picker",
     "buttons",
     "page",
+    "setup_accordion",
     "FIRST_GAME",
 ]
 
@@ -78,19 +79,22 @@ class Table:
     def _say(self, message: str, kind: str = "neutral") -> None:
         self.message, self.kind = message, kind
 
-    def start(self, seats, **kwargs: Any) -> None:
-        """A new game (set-up errors become the message; the old game stays)."""
+    def start(self, seats, **kwargs: Any) -> bool:
+        """A new game (set-up errors become the message; the old game stays); whether it
+        began."""
         try:
             self.session = PlaySession.new(seats, **kwargs)
         except CarcTeachError as exc:
             self._say(f"**The game cannot start.** {escape_markdown(str(exc))}", "danger")
-            return
+            return False
         self.hint = ""
         self._say("A new game begins.", "info")
+        return True
 
-    def start_from_form(self, value: dict[str, Any] | None) -> None:
+    def start_from_form(self, value: dict[str, Any] | None) -> bool:
+        """A new game from the set-up form's answers; whether it began."""
         if not value:
-            return
+            return False
         seats = []
         for n in range(1, MAX_SEATS + 1):
             name = str(value.get(f"name{n}") or "").strip()
@@ -108,8 +112,8 @@ class Table:
             options = parse_options(value.get("options") or "")
         except CarcTeachError as exc:
             self._say(f"**The game cannot start.** {escape_markdown(str(exc))}", "danger")
-            return
-        self.start(
+            return False
+        return self.start(
             seats,
             expansions=tuple(e for ids in chosen for e in ids),
             preset=None if preset in (None, _NO_PRESET) else preset,
@@ -118,10 +122,10 @@ class Table:
             options=options,
         )
 
-    def take_over(self, value: dict[str, Any] | None) -> None:
-        """Take over a bundled game or an uploaded game file at an event."""
+    def take_over(self, value: dict[str, Any] | None) -> bool:
+        """Take over a bundled game or an uploaded game file at an event; whether it worked."""
         if not value:
-            return
+            return False
         try:
             upload = value.get("upload") or ()
             if upload:
@@ -139,15 +143,16 @@ class Table:
             )
         except CarcTeachError as exc:
             self._say(f"**This game cannot be taken over.** {escape_markdown(str(exc))}", "danger")
-            return
+            return False
         except Exception as exc:  # anything a hostile file sets off: the page carries on
             self._say(
                 f"**This game file cannot be used** ({escape_markdown(type(exc).__name__)}).",
                 "danger",
             )
-            return
+            return False
         self.hint = ""
         self._say(f"You take over *{escape_markdown(game.title)}* here.", "info")
+        return True
 
     # -- answers ----------------------------------------------------------------------------
     def _after(self, result, done: str = "") -> None:
@@ -302,6 +307,38 @@ def takeover_form(mo, on_load: Callable[[Any], None]):
     return mo.md(template).batch(**fields).form(submit_button_label="Take over", on_change=on_load)
 
 
+#: how the page is played, folded above the board with the set-up
+HOW_TO_PLAY = """Draw, turn the tile and click a blue square; then click where to deploy a
+figure, or pass. Every other decision the rules ask of you (the Count's deployment, a wagon's
+move, a barn, the market after the game ...) comes to you the same way. A grey square or segment
+says which rule refuses it.
+
+The bots move one decision at a time: press **Next** to follow them. **Hint** shows what the
+greedy bot would do and what it scores this turn; **Undo** takes back your last answer.
+**Download the game** saves it as a game file at any moment (the turns played so far); take it
+over again under "Take over a game", or take over a bundled game at any event."""
+
+TAKE_OVER_INTRO = """A bundled game or a game file, from just after an event (its number as the
+walkthroughs show it; -1 goes on where its moves end). The decisions before it keep the file's
+answers; the people you name play on, the bots play the rest."""
+
+
+def setup_accordion(mo, setup, takeover, games: int = 0):
+    """How to play, the set-up form and the take-over form, folded above the board (the page
+    opens with a game set out, so they wait until asked for). ``games`` counts the games set
+    out: a new count draws the accordion afresh, folded."""
+    folds = mo.accordion(
+        {
+            "How to play": mo.md(HOW_TO_PLAY),
+            "Set up a new game": setup,
+            "Take over a game": mo.vstack([mo.md(TAKE_OVER_INTRO), takeover]),
+        }
+    )
+    # the front end keeps an accordion's open items while its element stays: a new key
+    # makes a new element
+    return mo.Html(f'<div key="games-{int(games)}">{folds.text}</div>')
+
+
 # -- the decision -----------------------------------------------------------------------------
 
 
@@ -339,7 +376,7 @@ def board(mo, table: Table, rotation: int, group: str | None):
     """The board with the pending decision's targets (a person's decision), or the board alone."""
     session = table.session
     if session is None:
-        return mo.md("*No game yet: start one below.*")
+        return mo.md("*No game yet: start one above.*")
     pending = session.pending
     targets = []
     if pending is not None and pending.human:
@@ -419,10 +456,12 @@ def buttons(mo, table: Table, bump: Callable[[], None]):
 # -- the page ---------------------------------------------------------------------------------
 
 
-def _prompt_markdown(session: PlaySession) -> str:
+def _prompt_markdown(session: PlaySession) -> tuple[str, str]:
+    """Whose decision and what to do (shown first, by the controls), and its rule (after
+    them: the controls stay in view at 800 pixels high)."""
     pending = session.pending
     if pending is None:
-        return "### The game is over"
+        return "### The game is over", ""
     who = escape_markdown(pending.player)
     seat = session.seat_of(pending.player)
     head = f"### {who}" + ("" if seat.human else f" ({escape_markdown(seat.kind)} bot)")
@@ -434,9 +473,6 @@ def _prompt_markdown(session: PlaySession) -> str:
         + (" (or pass)" if pending.optional else "")
         + ".",
     ]
-    said = teach.rule_words(pending.rule) if pending.rule else ""
-    if said:
-        lines += ["", f"*The rule:* {said}"]
     if pending.human:
         if pending.kind == "place":
             lines += [
@@ -449,8 +485,12 @@ def _prompt_markdown(session: PlaySession) -> str:
             lines += ["", "Click a highlighted place on the board, or choose from the list."]
         else:
             lines += ["", "Choose from the list."]
-    lines += ["", teach.rule_details_html(pending.rule, kind=pending.kind)]
-    return "\n".join(lines)
+    rule = []
+    said = teach.rule_words(pending.rule) if pending.rule else ""
+    if said:
+        rule += [f"*The rule:* {said}", ""]
+    rule.append(teach.rule_details_html(pending.rule, kind=pending.kind))
+    return "\n".join(lines), "\n".join(rule)
 
 
 #: the earlier events since a person's last answer that unfold to their explanation
@@ -505,9 +545,10 @@ def page(mo, table: Table, picker, rotation, group, options, controls):
     last click, the hint, what just happened, the scores and why."""
     session = table.session
     if session is None:
-        return mo.callout(mo.md(table.message or "Start a game below."), kind="info")
+        return mo.callout(mo.md(table.message or "Start a game above."), kind="info")
     pending = session.pending
-    side = [mo.md(_prompt_markdown(session))]
+    prompt, rule = _prompt_markdown(session)
+    side = [mo.md(prompt)]
     if pending is not None and pending.human and pending.kind == "place" and pending.tile:
         tile = session.state.tile_types[pending.tile]
         side.append(mo.Html(tile_svg(tile, rotation.value or 0, size=90)))
@@ -521,6 +562,8 @@ def page(mo, table: Table, picker, rotation, group, options, controls):
         side.append(mo.callout(mo.md(table.message), kind=table.kind))
     if table.hint:
         side.append(mo.callout(mo.md(f"**Hint:** {table.hint}"), kind="info"))
+    if rule:
+        side.append(mo.md(rule))
     side.append(_events_view(mo, session))
     game = session.game()
     last = len(game.events) - 1

@@ -25,22 +25,9 @@ def _(mo):
     # Play a whole game
 
     Play Carcassonne to the end against the computer's players, or with friends at one
-    screen, with any of the expansions the engine knows. Draw, turn the tile and click a
-    blue square; then click where to deploy a figure, or pass. Every other decision the
-    rules ask of you (the Count's deployment, a wagon's move, a barn, the market after the
-    game ...) comes to you the same way. A grey square or segment says which rule refuses it.
-
-    The bots move one decision at a time: press **Next** to follow them. **Hint** shows what
-    the greedy bot would do and what it scores this turn; **Undo** takes back your last
-    answer. **Download the game** saves it as a game file at any moment (the turns played so
-    far); take it over again below, or take over a bundled game at any event.
+    screen, with any of the expansions the engine knows. A game against the greedy bot is
+    already set out below; set up another or take over a game here.
     """)
-    return
-
-
-@app.cell
-def _(mo, ui):
-    ui.glossary(mo)
     return
 
 
@@ -55,11 +42,40 @@ def _(mo, play_ui):
     )
     # (the buttons that bump it live in cells that read it: they must re-run too)
     get_version, set_version = mo.state(0, allow_self_loops=True)
+    # a new game folds the set-up away (only then: the forms stay as the learner filled them)
+    get_games, set_games = mo.state(0)
 
     def bump():
         set_version(lambda v: v + 1)
 
-    return bump, get_version, table
+    def new_game_shown():
+        set_games(lambda n: n + 1)
+
+    return bump, get_games, get_version, new_game_shown, table
+
+
+@app.cell
+def _(bump, mo, new_game_shown, play_ui, table):
+    def _start(value):
+        if table.start_from_form(value):
+            new_game_shown()
+        bump()
+
+    def _take_over(value):
+        if table.take_over(value):
+            new_game_shown()
+        bump()
+
+    setup = play_ui.setup_form(mo, _start)
+    takeover = play_ui.takeover_form(mo, _take_over)
+    return setup, takeover
+
+
+@app.cell
+def _(get_games, mo, play_ui, setup, takeover):
+    # folded again once a new game is set out: the board below is where the eye goes next
+    play_ui.setup_accordion(mo, setup, takeover, get_games())
+    return
 
 
 @app.cell
@@ -95,42 +111,8 @@ def _(controls, get_version, group, mo, options, picker, play_ui, rotation, tabl
 
 
 @app.cell
-def _(mo):
-    mo.md("""
-    ## Set up a new game
-    """)
-    return
-
-
-@app.cell
-def _(bump, mo, play_ui, table):
-    def _start(value):
-        table.start_from_form(value)
-        bump()
-
-    play_ui.setup_form(mo, _start)
-    return
-
-
-@app.cell
-def _(mo):
-    mo.md("""
-    ## Take over a game
-
-    A bundled game or a game file, from just after an event (its number as the walkthroughs
-    show it; -1 goes on where its moves end). The decisions before it keep the file's
-    answers; the people you name play on, the bots play the rest.
-    """)
-    return
-
-
-@app.cell
-def _(bump, mo, play_ui, table):
-    def _take_over(value):
-        table.take_over(value)
-        bump()
-
-    play_ui.takeover_form(mo, _take_over)
+def _(mo, ui):
+    ui.glossary(mo)
     return
 
 

@@ -97,7 +97,8 @@ def _answer(page, session: PlaySession, answer) -> str:
 def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path):  # noqa: F811
     page = open_walkthrough("play")
 
-    # the set-up: the players, three expansions, the seed, 9 tiles
+    # the set-up, folded above the board: the players, three expansions, the seed, 9 tiles
+    page.get_by_role("button", name="Set up a new game").click()
     page.get_by_label("Player 2", exact=True).fill(HOSTILE)
     for title, ids in _BOXES.items():
         if set(ids) & set(EXPANSIONS):
@@ -110,6 +111,8 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
         [("Learner", "human"), (HOSTILE, "greedy")], expansions=EXPANSIONS, seed=SEED, tiles=TILES
     )
     wait_for_text(page, "A new game begins")
+    # the set-up folds away once the game is set out
+    page.get_by_label("Player 2", exact=True).wait_for(state="hidden")
     _wait_for_decision(page, session)
     # the name is text: shown as typed, never an element
     assert HOSTILE in body_text(page)
@@ -168,6 +171,7 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
     data = json.loads(saved.read_text("utf-8"))
     assert data["version"] == 2 and data["setup"]["players"] == ["Learner", HOSTILE]
     assert load_game(data).scores == session.scores
+    page.get_by_role("button", name="Take over a game").click()
     page.locator("marimo-file input[type=file]").set_input_files(str(saved))
     page.get_by_role("button", name="Take over", exact=True).click()
     wait_for_text(page, "You take over A game played on the Play page here")
