@@ -17,6 +17,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import classroom, teach
+from .i18n import _
+from .i18n.switch import language_memory, language_switch
 from .lessons.lesson_sets import Walkthrough
 from .text import escape_markdown
 
@@ -27,6 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "Walkthrough",
+    "language_switch",
+    "page_language",
     "walkthrough_view",
     "controls",
     "lesson_controls",
@@ -42,24 +46,34 @@ __all__ = [
 ]
 
 
-def controls(mo, walkthrough: Walkthrough):
+def page_language(mo, lang_switch):
+    """``(lang, row)``: the language a page's :func:`language_switch` shows (``?lang=``, else
+    the one the browser remembers, else English) and the row to show it in, the switch beside
+    the hidden frame that remembers the choice (:mod:`carc_teach.i18n.switch`). The switch is
+    made in a cell of its own: marimo follows its value only through a cell's global name."""
+    lang = lang_switch.value
+    return lang, mo.hstack([lang_switch, language_memory(mo, lang)], justify="end")
+
+
+def controls(mo, walkthrough: Walkthrough, lang: str | None = None):
     """``(quiz, classroom)``: the switch that asks before telling (labelled with what the
-    walkthrough asks) and the classroom mode's."""
+    walkthrough asks) and the classroom mode's, labelled in ``lang`` (the stage finds the
+    switch by that label: :func:`walkthrough_view` must be given the same ``lang``)."""
     quiz = mo.ui.switch(value=True, label=walkthrough.quiz_label)
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    classroom = mo.ui.switch(value=False, label=_("Classroom mode", lang))
     return quiz, classroom
 
 
-def lesson_controls(mo, walkthrough: Walkthrough):
+def lesson_controls(mo, walkthrough: Walkthrough, lang: str | None = None):
     """``(lesson, quiz, classroom)``: the dropdown of the walkthrough's lessons (the first
     chosen) and its :func:`controls`."""
     lessons = walkthrough.lessons
     if lessons is None:
         raise ValueError("this walkthrough has no lessons to pick from")
     lesson_choice = mo.ui.dropdown(
-        options=list(lessons.titles()), value=lessons.lessons[0].title, label="Lesson"
+        options=list(lessons.titles()), value=lessons.lessons[0].title, label=_("Lesson", lang)
     )
-    return (lesson_choice, *controls(mo, walkthrough))
+    return (lesson_choice, *controls(mo, walkthrough, lang))
 
 
 def lesson_game(mo, walkthrough: Walkthrough, title: str):
@@ -109,7 +123,9 @@ def _clamp(game: Game, index: int) -> int:
     return max(0, min(index, len(game.events) - 1))
 
 
-def classroom_stage(mo, game: Game, index: int, walkthrough: Walkthrough, *, quiz: bool):
+def classroom_stage(
+    mo, game: Game, index: int, walkthrough: Walkthrough, *, quiz: bool, lang: str | None = None
+):
     """Classroom mode: the stage over the whole window (:mod:`carc_teach.classroom`), opening
     at event ``index`` with its question put to the class. Every event of the game goes to the
     browser at once and is stepped there by the keys (→ ↓ PageDown space forward, ← ↑ PageUp
@@ -121,35 +137,48 @@ def classroom_stage(mo, game: Game, index: int, walkthrough: Walkthrough, *, qui
         question=walkthrough.question,
         note=walkthrough.note,
         panels=walkthrough.panels,
+        lang=lang,
     )
     from .stepper import place_key
 
     return lesson_stage(
-        mo, frames, title=game.title, start=_clamp(game, index), place=place_key(game)
+        mo, frames, title=game.title, start=_clamp(game, index), place=place_key(game), lang=lang
     )
 
 
-def lesson_stage(mo, frames, *, title: str, start: int = 0, place: str | None = None):
+def lesson_stage(
+    mo, frames, *, title: str, start: int = 0, place: str | None = None, lang: str | None = None
+):
     """The stage over the whole window for any lesson's frames
     (:class:`carc_teach.classroom.Frame`), e.g. the comparison of two editions; ``place``: see
-    :func:`carc_teach.classroom.stage_document`."""
-    document = classroom.stage_document(frames, title=title, start=start, place=place)
-    return mo.Html(classroom.stage_overlay(document))
+    :func:`carc_teach.classroom.stage_document`; its own words in ``lang``."""
+    document = classroom.stage_document(frames, title=title, start=start, place=place, lang=lang)
+    return mo.Html(classroom.stage_overlay(document, lang=lang))
 
 
-def walkthrough_view(mo, game: Game, walkthrough: Walkthrough, *, quiz: bool, classroom: bool):
+def walkthrough_view(
+    mo,
+    game: Game,
+    walkthrough: Walkthrough,
+    *,
+    quiz: bool,
+    classroom: bool,
+    lang: str | None = None,
+):
     """The template of every stepping walkthrough: ``game`` shown as ``walkthrough`` says.
 
     In classroom mode the stage (:func:`classroom_stage`); otherwise the title line, the event
     slider and step buttons, the turn's timeline, the board / feature graph / key tabs and
     beside them the event, its question and the walkthrough's tables, and how to read the
     board. Every event's view is built here once and stepped in the browser
-    (:mod:`carc_teach.stepper`): a step is no round trip to Python."""
+    (:mod:`carc_teach.stepper`): a step is no round trip to Python. ``lang`` (the page's
+    language): the stepper's and stage's own words and the footnotes translated into it; the
+    game's events and the walkthrough's texts are English for now (docs/i18n.md)."""
     from . import stepper
 
     start = walkthrough.start(game) if walkthrough.start is not None else 0
     if classroom:
-        return classroom_stage(mo, game, start, walkthrough, quiz=quiz)
+        return classroom_stage(mo, game, start, walkthrough, quiz=quiz, lang=lang)
     board_help = mo.md(walkthrough.board_help).text if walkthrough.board_help else ""
     return mo.Html(
         stepper.stepper_html(
@@ -159,6 +188,7 @@ def walkthrough_view(mo, game: Game, walkthrough: Walkthrough, *, quiz: bool, cl
             markdown_html=lambda text: mo.md(text).text,
             start=start,
             board_help_html=board_help,
+            lang=lang,
         )
     )
 
@@ -183,10 +213,14 @@ def matplotlib_tab(mo, event: Event, state: GameState) -> dict:
     }
 
 
-def footnotes_covered(mo, game: Game):
-    """The list of footnotes a walkthrough of ``game`` shows, folded."""
+def footnotes_covered(mo, game: Game, lang: str | None = None):
+    """The list of footnotes a walkthrough of ``game`` shows, folded; in ``lang``."""
     return mo.accordion(
-        {"Footnotes this walkthrough covers": mo.md(teach.footnotes_covered_markdown(game))}
+        {
+            _("Footnotes this walkthrough covers", lang): mo.md(
+                teach.footnotes_covered_markdown(game, lang)
+            )
+        }
     )
 
 
@@ -198,12 +232,16 @@ def lesson_footnotes(mo, walkthrough: Walkthrough):
     )
 
 
-def glossary(mo):
+def glossary(mo, lang: str | None = None):
     """The shared glossary, folded: the publishers and editions the footnotes abbreviate (HiG,
     RGG, Big Box 2, C1/C2 ...) and the game's own words (:mod:`carc_teach.annotations.glossary`).
-    Every walkthrough notebook shows it."""
+    Every walkthrough notebook shows it, in ``lang`` (default: the current language)."""
     from .annotations.glossary import glossary_markdown
 
     return mo.accordion(
-        {"Glossary: HiG, RGG, Big Box 2, C1/C2 and the game's words": mo.md(glossary_markdown())}
+        {
+            _("Glossary: HiG, RGG, Big Box 2, C1/C2 and the game's words", lang): mo.md(
+                glossary_markdown(lang)
+            )
+        }
     )

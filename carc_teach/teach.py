@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from .annotations.glossary import spell_out
 from .events import STEP_TITLES, Event
 from .expansions import PACKAGES
+from .i18n import _, ngettext
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
 from .scoring import score_feature
@@ -112,25 +113,33 @@ def rule_words(rule_id: str) -> str:
     return f"**{title}.**" if title else summary
 
 
-def rule_details_html(*rule_ids: str, kind: str = "", options=(), footnotes=()) -> str:
+def rule_details_html(
+    *rule_ids: str, kind: str = "", options=(), footnotes=(), lang: str | None = None
+) -> str:
     """The ids behind what a page says, for the curious, folded under "Rule details" (a
     ``<details>`` element, which Markdown passes through): the rule id, the event kind, the
-    rule options and the footnote ids. ``""`` when there is none."""
+    rule options and the footnote ids. ``""`` when there is none. Its words are in ``lang``
+    (default: the current language); the ids are ids."""
+
+    def codes(ids) -> str:
+        return ", ".join(f"<code>{escape(i)}</code>" for i in ids)
+
     rows = []
     rule_ids = tuple(r for r in rule_ids if r)
     if rule_ids:
-        label = "rule id" if len(rule_ids) == 1 else "rule ids"
-        rows.append(f"{label} " + ", ".join(f"<code>{escape(r)}</code>" for r in rule_ids))
+        rows.append(
+            ngettext("rule id {ids}", "rule ids {ids}", len(rule_ids), lang, ids=codes(rule_ids))
+        )
     if kind:
-        rows.append(f"event kind <code>{escape(kind)}</code>")
+        rows.append(_("event kind {kind}", lang, kind=codes([kind])))
     if options:
-        rows.append("rule options " + ", ".join(f"<code>{escape(o)}</code>" for o in options))
+        rows.append(_("rule options {ids}", lang, ids=codes(options)))
     if footnotes:
-        rows.append("footnotes " + ", ".join(f"<code>{escape(f)}</code>" for f in footnotes))
+        rows.append(_("footnotes {ids}", lang, ids=codes(footnotes)))
     if not rows:
         return ""
     return (
-        '<details class="carc-rule-details"><summary>Rule details</summary>'
+        f'<details class="carc-rule-details"><summary>{escape(_("Rule details", lang))}</summary>'
         f"{' · '.join(rows)}</details>"
     )
 
@@ -192,13 +201,14 @@ def plain_text(text: str) -> str:
     return spell_out(plain_ids(text)[0])
 
 
-def _footnote_text(record) -> str:
-    """A footnote's text in plain words, its option and own ids folded under "Rule details"."""
-    text, ids = plain_ids(record.text)
+def _footnote_text(record, lang: str | None = None) -> str:
+    """A footnote's text in plain words, its option and own ids folded under "Rule details";
+    in ``lang`` where the record is translated into it (English where it is not)."""
+    text, ids = plain_ids(record.text_in(lang))
     options = [i for i in ids if i in _option_ids()]
     rules = [i for i in ids if i not in _option_ids()]
-    details = rule_details_html(*rules, options=options, footnotes=(record.id,))
-    return f"{spell_out(text)}\n\n{details}"
+    details = rule_details_html(*rules, options=options, footnotes=(record.id,), lang=lang)
+    return f"{spell_out(text, lang)}\n\n{details}"
 
 
 @cache
@@ -305,17 +315,18 @@ def timeline_html(event: Event) -> str:
 
 
 def explanation_markdown(
-    event: Event, *, hide_points: bool = False, note: str | None = None
+    event: Event, *, hide_points: bool = False, note: str | None = None, lang: str | None = None
 ) -> str:
     """The current event in words: what happened, why (the rule), and the point breakdown.
 
     ``note``: the move note to show (see :func:`event_note`, which holds back a note that
     would give away a prediction); ``None`` shows the note the event carries. No note is
-    shown while the points are hidden.
+    shown while the points are hidden. ``lang``: the language of the page's own words (the
+    event's text, heading and the rule's sentence are English for now).
     """
     lines = [event_heading(event), ""]
     if hide_points and is_scoring(event):
-        lines.append("*Something scores here. Make your prediction below to reveal it.*")
+        lines.append(_("*Something scores here. Make your prediction below to reveal it.*", lang))
     else:
         # event texts, breakdowns and notes are plain text carrying the players' names
         lines.append(escape_markdown(event.text))
@@ -330,13 +341,13 @@ def explanation_markdown(
     said = rule_words(event.rule) if event.rule else ""
     if said:
         lines.append("")
-        lines.append(f"*The rule:* {said}")
+        lines.append(f"*{_('The rule:', lang)}* {said}")
     if note is None:
         note = (event.data or {}).get("note", "")
     if note and not (hide_points and is_scoring(event)):
         lines.append("")
         lines.append(f"> {escape_markdown(note)}")
-    details = rule_details_html(event.rule, kind=event.kind, options=event.options)
+    details = rule_details_html(event.rule, kind=event.kind, options=event.options, lang=lang)
     lines += ["", details]
     return spell_out("\n".join(lines))
 
@@ -606,7 +617,9 @@ def footnote_in_play(record, expansions) -> bool:
     return set(record.expansions) <= expansions_in_play(expansions)
 
 
-def annotation_notes(event: Event, limit: int = 6, *, expansions=None) -> list[dict[str, str]]:
+def annotation_notes(
+    event: Event, limit: int = 6, *, expansions=None, lang: str | None = None
+) -> list[dict[str, str]]:
     """The footnotes and rulings that bear on an event, ready to show: the event's own
     annotation ids first, then records filed under its rule id (or a parent of it).
 
@@ -618,6 +631,9 @@ def annotation_notes(event: Event, limit: int = 6, *, expansions=None) -> list[d
     Each item has ``id``, ``kind`` (the label, with the seeds' icon as a symbol), ``callout``
     (a marimo callout kind), ``title``, ``text`` and ``citation`` (as a reader cites it:
     page, language, footnote number, date).
+
+    ``lang`` (default: the current language): the kind, title and text in that language where
+    the record is translated into it, English where it is not; the citation stays English.
     """
     from .annotations import annotations_for, cite
     from .errors import UnknownRuleError
@@ -646,10 +662,10 @@ def annotation_notes(event: Event, limit: int = 6, *, expansions=None) -> list[d
         out.append(
             {
                 "id": record.id,
-                "kind": f"{label.symbol} {label.label}",
+                "kind": f"{label.symbol} {_(label.label, lang)}",
                 "callout": label.callout,
-                "title": spell_out(record.title),
-                "text": _footnote_text(record),
+                "title": spell_out(record.title_in(lang), lang),
+                "text": _footnote_text(record, lang),
                 "citation": cite(record),
             }
         )
@@ -1020,35 +1036,37 @@ def note_held_for(game: Game, index: int, quiz: bool, asks, *, once_per_turn: bo
 
 
 def walkthrough_explanation_markdown(
-    event: Event, *, hidden: bool = False, note: str | None = None
+    event: Event, *, hidden: bool = False, note: str | None = None, lang: str | None = None
 ) -> str:
     """:func:`explanation_markdown`, except that while a question about a non-scoring event
     is open (a City question at a deployment) the event is not told yet."""
     if hidden and not is_scoring(event):
         return "\n".join(
             [
-                f"**Event {event.index}** · what happens next?",
+                _("**Event {index}** · what happens next?", lang, index=event.index),
                 "",
-                "*Answer the question below to see this event.*",
+                _("*Answer the question below to see this event.*", lang),
             ]
         )
-    return explanation_markdown(event, hide_points=hidden, note=note)
+    return explanation_markdown(event, hide_points=hidden, note=note, lang=lang)
 
 
-def footnotes_covered(game: Game) -> list[dict]:
+def footnotes_covered(game: Game, lang: str | None = None) -> list[dict]:
     """Every footnote a walkthrough of ``game`` shows (those of the expansions in play), in
-    the order they first come up, each with the events where it does (``events``)."""
+    the order they first come up, each with the events where it does (``events``); titles in
+    ``lang`` as :func:`annotation_notes` gives them."""
     found: dict[str, dict] = {}
     for event in game.events:
-        for note in annotation_notes(event, expansions=game.setup.expansions):
+        for note in annotation_notes(event, expansions=game.setup.expansions, lang=lang):
             item = found.setdefault(note["id"], {**note, "events": []})
             item["events"].append(event.index)
     return list(found.values())
 
 
-def footnotes_covered_markdown(game: Game) -> str:
-    """:func:`footnotes_covered` as a Markdown list."""
-    items = footnotes_covered(game)
+def footnotes_covered_markdown(game: Game, lang: str | None = None) -> str:
+    """:func:`footnotes_covered` as a Markdown list (its words in ``lang``, the two lines
+    said when there is none still English)."""
+    items = footnotes_covered(game, lang)
     if not items:
         if set(game.setup.expansions) <= {"base"}:
             return (
@@ -1060,10 +1078,8 @@ def footnotes_covered_markdown(game: Game) -> str:
     lines = []
     for item in items:
         where = ", ".join(str(k) for k in item["events"])
-        label = "event" if len(item["events"]) == 1 else "events"
-        lines.append(
-            f"- **{item['title']}** ({item['kind']}; {label} {where}): *{item['citation']}*"
-        )
+        at = ngettext("event {where}", "events {where}", len(item["events"]), lang, where=where)
+        lines.append(f"- **{item['title']}** ({item['kind']}; {at}): *{item['citation']}*")
     return "\n".join(lines)
 
 

@@ -20,6 +20,20 @@ def _():
 
 
 @app.cell
+def _(mo, ui):
+    # the page's language: ?lang= in the address, else the one the browser remembers
+    lang_switch = ui.language_switch(mo)
+    return (lang_switch,)
+
+
+@app.cell
+def _(lang_switch, mo, ui):
+    lang, _language_row = ui.page_language(mo, lang_switch)
+    _language_row
+    return (lang,)
+
+
+@app.cell
 def _(mo):
     mo.md("""
     # Scoring after the game, step by step
@@ -34,9 +48,9 @@ def _(mo):
 
 
 @app.cell
-def _(mo, ui):
+def _(lang, mo, ui):
     # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
-    ui.glossary(mo)
+    ui.glossary(mo, lang)
     return
 
 
@@ -72,24 +86,26 @@ def _(mo):
 
 
 @app.cell
-def _(mo, ui, walkthrough):
+def _(lang, mo, ui, walkthrough):
     game = ui.bundled_game(walkthrough)
-    quiz, classroom = ui.controls(mo, walkthrough)
+    quiz, classroom = ui.controls(mo, walkthrough, lang)
     mo.hstack([quiz, classroom], justify="start", gap=2)
     return classroom, game, quiz
 
 
 @app.cell
-def _(classroom, game, mo, quiz, ui, walkthrough):
+def _(classroom, game, lang, mo, quiz, ui, walkthrough):
     # Every event's view is built once and stepped in the browser; classroom mode puts the
     # stage over the whole window, stepped by the keys a clicker sends.
-    ui.walkthrough_view(mo, game, walkthrough, quiz=quiz.value, classroom=classroom.value)
+    ui.walkthrough_view(
+        mo, game, walkthrough, quiz=quiz.value, classroom=classroom.value, lang=lang
+    )
     return
 
 
 @app.cell
-def _(game, mo, ui):
-    ui.footnotes_covered(mo, game)
+def _(game, lang, mo, ui):
+    ui.footnotes_covered(mo, game, lang)
     return
 
 

@@ -21,6 +21,20 @@ def _():
 
 
 @app.cell
+def _(mo, ui):
+    # the page's language: ?lang= in the address, else the one the browser remembers
+    lang_switch = ui.language_switch(mo)
+    return (lang_switch,)
+
+
+@app.cell
+def _(lang_switch, mo, ui):
+    lang, _language_row = ui.page_language(mo, lang_switch)
+    _language_row
+    return (lang,)
+
+
+@app.cell
 def _(mo):
     mo.md("""
     # The turn sequence, one event at a time
@@ -35,14 +49,14 @@ def _(mo):
 
 
 @app.cell
-def _(mo, ui):
+def _(lang, mo, ui):
     # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
-    ui.glossary(mo)
+    ui.glossary(mo, lang)
     return
 
 
 @app.cell
-def _(examples, mo, ui, walkthrough):
+def _(examples, lang, mo, ui, walkthrough):
     # the bundled games in the course's order: the base game's first
     _titles = {
         examples.data(_name).get("title", _name): _name for _name in examples.in_course_order()
@@ -57,7 +71,7 @@ def _(examples, mo, ui, walkthrough):
         full_width=True,
         rows=5,
     )
-    quiz, classroom = ui.controls(mo, walkthrough)
+    quiz, classroom = ui.controls(mo, walkthrough, lang)
     mo.vstack(
         [
             mo.hstack([game_choice, quiz, classroom], justify="start", gap=2),
@@ -81,10 +95,12 @@ def _(examples, game_choice, mo, pasted, ui):
 
 
 @app.cell
-def _(classroom, game, mo, quiz, ui, walkthrough):
+def _(classroom, game, lang, mo, quiz, ui, walkthrough):
     # Every event's view is built once and stepped in the browser; classroom mode puts the
     # stage over the whole window, stepped by the keys a clicker sends.
-    ui.walkthrough_view(mo, game, walkthrough, quiz=quiz.value, classroom=classroom.value)
+    ui.walkthrough_view(
+        mo, game, walkthrough, quiz=quiz.value, classroom=classroom.value, lang=lang
+    )
     return
 
 
@@ -110,8 +126,8 @@ def _(game, mpl_event, mpl_shown, mo, ui):
 
 
 @app.cell
-def _(game, mo, ui):
-    ui.footnotes_covered(mo, game)
+def _(game, lang, mo, ui):
+    ui.footnotes_covered(mo, game, lang)
     return
 
 

@@ -147,8 +147,25 @@ def _stepper_control(tag: str, attrs: dict[str, str | None]) -> bool:
     if tag == "input":
         return attrs.get("type") == "range" and attrs.get("class") == "carc-step-slider"
     if tag == "iframe":
+        if attrs.get("class") == "carc-language-memory":  # the page's language, remembered
+            return attrs.get("srcdoc") in _language_memory_scripts()
         return attrs.get("class") == "carc-stepper-script"
     return False
+
+
+def _language_memory_scripts() -> set[str]:
+    """The documents of the hidden frame a page remembers its language with
+    (carc_teach.i18n.switch), one per language: only these exact ones pass."""
+    import html
+
+    from carc_teach.i18n import LANGUAGES
+    from carc_teach.i18n.switch import language_memory_html
+
+    found = set()
+    for lang in LANGUAGES:
+        frame = re.search(r'srcdoc="([^"]*)"', language_memory_html(lang))
+        found.add(html.unescape(frame.group(1)))
+    return found
 
 
 def _stepper_pieces(document: str) -> list[str]:
@@ -175,7 +192,8 @@ class _Scan(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if _stepper_control(tag, dict(attrs)):
-            if tag == "iframe":  # the stepper's script: what it shows is its data's pieces
+            if tag == "iframe" and dict(attrs).get("class") == "carc-stepper-script":
+                # the stepper's script: what it shows is its data's pieces
                 self.nested.extend(_stepper_pieces(dict(attrs)["srcdoc"] or ""))
             return
         if tag == "style":

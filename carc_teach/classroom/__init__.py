@@ -219,7 +219,7 @@ def presenter_notes_markdown(
 
 def _notes_body(game: Game, index: int, *, quiz: bool, question, lang: str) -> str:
     """The presenter notes less their first line (many events share them)."""
-    from ..annotations import rule_texts
+    from ..annotations import rule_texts, translated
     from ..annotations.topics import lineage
     from ..errors import UnknownRuleError
 
@@ -233,7 +233,10 @@ def _notes_body(game: Game, index: int, *, quiz: bool, question, lang: str) -> s
     if event.rule:
         said = rule_words(event.rule) or _("see the details below", lang)
         lines += ["", f"*{_('The rule:', lang)}* {said}"]
-        lines += ["", rule_details_html(event.rule, kind=event.kind, options=event.options)]
+        lines += [
+            "",
+            rule_details_html(event.rule, kind=event.kind, options=event.options, lang=lang),
+        ]
         try:
             ids = set(lineage(event.rule))
         except UnknownRuleError:  # a rule id outside the taxonomy has no rule texts
@@ -241,8 +244,9 @@ def _notes_body(game: Game, index: int, *, quiz: bool, question, lang: str) -> s
         in_play = expansions_in_play(game.setup.expansions)
         for text in rule_texts():
             if text.expansion in in_play and ids.intersection(text.topics):
+                text = translated(text, lang)  # English where not translated into lang
                 lines += ["", f"**{text.title}** ({text.section}): {text.text}"]
-    notes = annotation_notes(event, expansions=game.setup.expansions)
+    notes = annotation_notes(event, expansions=game.setup.expansions, lang=lang)
     if notes:
         lines += ["", f"**{_('Footnotes', lang)}**"]
         for n in notes:

@@ -167,7 +167,14 @@ def view_data(
             )
 
         def side(hidden: bool, index=index, event=event, note=note, tile=tile) -> list[list[int]]:
-            top = md(teach.walkthrough_explanation_markdown(event, hidden=hidden, note=note)) + tile
+            top = (
+                md(
+                    teach.walkthrough_explanation_markdown(
+                        event, hidden=hidden, note=note, lang=lang
+                    )
+                )
+                + tile
+            )
             bottom = []
             for title, html in walkthrough.panels:
                 bottom.append(
@@ -194,7 +201,9 @@ def view_data(
             ]
             bottom.append(_CUT + _accordion(stories))
             notes = (
-                [] if hidden else teach.annotation_notes(event, expansions=game.setup.expansions)
+                []
+                if hidden
+                else teach.annotation_notes(event, expansions=game.setup.expansions, lang=lang)
             )
             if notes:
                 bottom.append(

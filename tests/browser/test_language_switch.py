@@ -25,6 +25,7 @@ from marimo_page import (
     select_option,
     serve_directory,
     wait_for_notebook,
+    wait_for_text,
 )
 
 from carc_teach.i18n import _
@@ -121,3 +122,28 @@ def test_the_offline_site_serves_every_language(tmp_path, page_session):
             assert _stored(page) == lang
         assert not page_session.blocked
         assert_healthy(page_session)
+
+
+def test_a_stepping_walkthrough_opens_in_italian(page_session, marimo_app):
+    """The shared walkthrough cells (carc_teach.notebook_ui) on one stepping walkthrough:
+    ``?lang=it`` gives Italian controls, stepper and footnotes (the page's own prose is
+    still English, docs/i18n.md)."""
+    from carc_teach.annotations import get
+    from carc_teach.annotations.glossary import spell_out
+
+    url = marimo_app(notebooks_dir() / "king_and_robber.py")
+    page = page_session.page
+    page.goto(url + "?lang=it")
+    wait_for_notebook(page_session, title="King & Robber Baron, step by step")
+    wait_for_text(page, "Precedente", 60_000)  # the stepper's buttons, drawn by its script
+    text = body_text(page)
+    for words in ("Modalità classe", "Precedente", "Tabellone", "Le note di questa guida"):
+        assert words in text, words
+    assert "Classroom mode" not in text and "Footnotes this walkthrough covers" not in text
+    assert _stored(page) == "it"
+    # the footnotes the walkthrough covers, unfolded: ckr-35's Italian title and kind
+    page.get_by_text("Le note di questa guida", exact=True).first.click()
+    title = spell_out(get("ckr-35").title_in("it"), "it")
+    page.locator(f"strong:has-text({title!r}) >> visible=true").first.wait_for(timeout=30_000)
+    assert "Chiarimento ufficiale" in body_text(page)
+    assert_healthy(page_session)

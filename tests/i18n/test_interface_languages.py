@@ -91,3 +91,82 @@ def test_the_glossary_in_three_languages():
         "Hans im Glück (HiG) and Big Box 3 (ještě pozdější krabice téhož druhu, bez Řeky II)"
     )
     assert spell_out("C1", "it") == "C1 (la grafica delle tessere e i termini della prima edizione)"
+
+
+class _Marimo:
+    """What of marimo the shared walkthrough cells use, keeping what they are given."""
+
+    class ui:
+        @staticmethod
+        def switch(value, label):
+            return {"switch": label, "value": value}
+
+        @staticmethod
+        def dropdown(options, value, label, **_):
+            return {"dropdown": label, "value": value}
+
+    class md(str):  # noqa: N801 (marimo's name): its HTML is the Markdown, as _markdown
+        @property
+        def text(self) -> str:
+            return str(self)
+
+    @staticmethod
+    def accordion(items):
+        return items
+
+    @staticmethod
+    def Html(html):
+        return html
+
+
+def _king_robber():
+    from carc_teach.expansions.king_robber.views import WALKTHROUGH
+
+    return ui.bundled_game(WALKTHROUGH), WALKTHROUGH
+
+
+def test_a_walkthrough_shows_its_footnotes_and_chrome_in_the_page_language():
+    from carc_teach.annotations import get
+
+    game, walkthrough = _king_robber()
+    # ckr-35 comes up at event 16 (the King changes hands), an official clarification
+    record = get("ckr-35")
+    for lang, kind, details, classroom_label in (
+        ("it", "Chiarimento ufficiale", "Dettagli della regola", "Modalità classe"),
+        ("cs", "Oficiální upřesnění", "Podrobnosti pravidla", "Režim pro třídu"),
+    ):
+        title = spell_out(record.title_in(lang), lang)
+        assert title != spell_out(record.title, "en")
+        data = view_data(game, walkthrough, quiz=False, markdown_html=_markdown, lang=lang)
+        at_16 = "".join(data["pieces"][k] for k in data["frames"][16]["shown"][1])
+        assert f"{kind} · {title}" in at_16, lang
+        assert record.text_in(lang).split()[2] in at_16  # the translated text, not the English
+        top = "".join(data["pieces"][k] for k in data["frames"][16]["shown"][0])
+        assert f"<summary>{details}</summary>" in top and "Rule details" not in top
+        assert details in at_16  # the footnote's own fold (score stories are English for now)
+        # the shared cells: the classroom switch carries the label the stage looks for
+        quiz, switch = ui.controls(_Marimo, walkthrough, lang)
+        assert switch["switch"] == classroom_label
+        stage = ui.walkthrough_view(
+            _Marimo, game, walkthrough, quiz=False, classroom=True, lang=lang
+        )
+        assert f"&quot;switchLabel&quot;:&quot;{classroom_label}&quot;" in stage
+        assert f"{kind} · **{title}**" in stage  # the presenter notes' footnotes
+        (heading, covered), *_ = ui.footnotes_covered(_Marimo, game, lang).items()
+        assert "Footnotes" not in heading and f"**{title}** ({'📖'} {kind};" in covered
+        (heading, _glossary), *_ = ui.glossary(_Marimo, lang).items()
+        assert heading.startswith({"it": "Glossario", "cs": "Slovníček"}[lang])
+
+
+def test_english_walkthrough_pieces_are_unchanged_by_the_language_parameter():
+    from carc_teach import teach
+
+    game, walkthrough = _king_robber()
+    event = game.events[16]
+    default = teach.annotation_notes(event, expansions=game.setup.expansions)
+    assert default == teach.annotation_notes(event, expansions=game.setup.expansions, lang="en")
+    assert default[0]["kind"] == "📖 Official clarification" or default
+    assert teach.footnotes_covered_markdown(game) == teach.footnotes_covered_markdown(game, "en")
+    english = view_data(game, walkthrough, quiz=True, markdown_html=_markdown)
+    assert english == view_data(game, walkthrough, quiz=True, markdown_html=_markdown, lang="en")
+    assert ui.controls(_Marimo, walkthrough)[1]["switch"] == "Classroom mode"
