@@ -1,6 +1,7 @@
 """How fast the Play page answers, in the Python of the page: a bot's move and a learner's click.
 
 python benchmarks/play_speed.py [--cpython-only] [--seeds 2] [--site DIR | --build] [--clicks 30]
+python benchmarks/play_speed.py --marimo [--clicks 30]
 
 Plays whole games through :class:`carc_teach.play.PlaySession` inside real Pyodide 314.0.0
 under Node.js (the runtime of the offline site; local wheels only, no network), and under this
@@ -20,7 +21,8 @@ With ``--site DIR`` (an earlier ``carc-teach build-site --self-hosted -o DIR``) 
 Debian's headless Chromium (served on 127.0.0.1 as a plain static host would) and times
 ``--clicks`` answers of its first game end to end: from a click on the first green target of the
 board (or on "Bots play to my turn") until the page shows the next decision's number, read in
-the page every animation frame (so a figure includes up to a frame of polling).
+the page every animation frame (so a figure includes up to a frame of polling). With ``--marimo``
+it times the same clicks on the notebook served by ``marimo run`` instead (and nothing else).
 
 The goals of issue 23: a bot's move within 50 ms and a click answered within 150 ms in Pyodide
 on the reference machine (2 cores). What marimo and the browser add after Python (sending the
@@ -171,53 +173,85 @@ _DECISION = r"""() => {
 }"""
 
 
-def _in_browser(site: Path, clicks: int) -> dict[str, list[float]]:
+def _under_marimo_run(clicks: int) -> dict[str, list[float]]:
+    """Answers clicked on the Play notebook served by ``marimo run`` (the kernel in CPython)."""
+    import socket
+    import subprocess
+    import time
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    command = [sys.executable, "-m", "marimo", "run", str(REPO / "notebooks" / "play.py")]
+    command += ["--headless", "--port", str(port), "--no-token"]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(240):
+            try:
+                socket.create_connection(("127.0.0.1", port)).close()
+                break
+            except OSError:
+                time.sleep(0.25)
+        return _in_browser(f"http://127.0.0.1:{port}/", clicks)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _on_site(site: Path, clicks: int) -> dict[str, list[float]]:
     """Answers clicked on the offline site's Play page: milliseconds per kind of click."""
+    from site_speed import serve
+
+    server, url, _ = serve(site)
+    try:
+        return _in_browser(f"{url}play.html", clicks)
+    finally:
+        server.shutdown()
+
+
+def _in_browser(address: str, clicks: int) -> dict[str, list[float]]:
+    """Answers clicked on the Play page at ``address``: milliseconds per kind of click."""
     import time
 
     from playwright.sync_api import sync_playwright
-    from site_speed import CHROMIUM_FLAGS, serve
+    from site_speed import CHROMIUM_FLAGS
 
-    server, url, _ = serve(site)
     times: dict[str, list[float]] = {
         "click on the board": [],
         "pass": [],
         "bots play to my turn": [],
     }
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=shutil.which("chromium"), args=CHROMIUM_FLAGS
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=shutil.which("chromium"), args=CHROMIUM_FLAGS
+        )
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(address)
+        legal = page.locator(".carc-picker .target.legal").first
+        bots = page.get_by_role("button", name="Bots play to my turn", exact=True)
+        passing = page.get_by_role("button", name="Pass", exact=True)
+        legal.wait_for(timeout=300_000)
+        page.wait_for_timeout(2000)
+        for _ in range(clicks):
+            shown = page.evaluate(_DECISION)
+            if not shown:
+                break
+            legal.or_(bots).or_(passing).first.wait_for(timeout=120_000)
+            if legal.is_visible():
+                kind, button = "click on the board", legal
+            elif passing.is_visible():
+                kind, button = "pass", passing
+            else:
+                kind, button = "bots play to my turn", bots
+            start = time.perf_counter()
+            button.click()
+            page.wait_for_function(
+                f"() => ({_DECISION})() !== {shown}", polling="raf", timeout=120_000
             )
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(f"{url}play.html")
-            legal = page.locator(".carc-picker .target.legal").first
-            bots = page.get_by_role("button", name="Bots play to my turn", exact=True)
-            passing = page.get_by_role("button", name="Pass", exact=True)
-            legal.wait_for(timeout=300_000)
-            page.wait_for_timeout(2000)
-            for _ in range(clicks):
-                shown = page.evaluate(_DECISION)
-                if not shown:
-                    break
-                legal.or_(bots).or_(passing).first.wait_for(timeout=120_000)
-                if legal.is_visible():
-                    kind, button = "click on the board", legal
-                elif passing.is_visible():
-                    kind, button = "pass", passing
-                else:
-                    kind, button = "bots play to my turn", bots
-                start = time.perf_counter()
-                button.click()
-                page.wait_for_function(
-                    f"() => ({_DECISION})() !== {shown}", polling="raf", timeout=120_000
-                )
-                times[kind].append((time.perf_counter() - start) * 1000)
-                # the rest of the page's update (the board is redrawn by a cell of its own)
-                page.wait_for_timeout(1500)
-            browser.close()
-    finally:
-        server.shutdown()
+            times[kind].append((time.perf_counter() - start) * 1000)
+            # the rest of the page's update (the board is redrawn by a cell of its own)
+            page.wait_for_timeout(1500)
+        browser.close()
     return times
 
 
@@ -227,8 +261,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpython-only", action="store_true", help="skip the Pyodide run")
     parser.add_argument("--site", type=Path, help="an offline site to time clicks on")
     parser.add_argument("--build", action="store_true", help="build an offline site first")
+    parser.add_argument(
+        "--marimo", action="store_true", help="time clicks on the notebook under marimo run"
+    )
     parser.add_argument("--clicks", type=int, default=30, help="clicks on the site (default 30)")
     args = parser.parse_args(argv)
+    if args.marimo:
+        _print_clicks("marimo run", _under_marimo_run(args.clicks))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "play_measure.py"
         script.write_text(_script(args.seeds), encoding="utf-8")
@@ -250,15 +290,18 @@ def main(argv: list[str] | None = None) -> int:
 
             site = build_site(Path(tmp) / "site", self_hosted=True, log=lambda *_: None).output_dir
         if site is not None:
-            clicked = _in_browser(Path(site), args.clicks)
-            print()
-            print(
-                "| offline site, Play page: click to the next decision shown | clicks | median ms | p90 ms | max ms |"
-            )
-            print("|---|---:|---:|---:|---:|")
-            for what, values in clicked.items():
-                print(f"| {what} | {_row(values)} |")
+            _print_clicks("offline site", _on_site(Path(site), args.clicks))
     return 0
+
+
+def _print_clicks(where: str, clicked: dict[str, list[float]]) -> None:
+    print()
+    print(
+        f"| {where}, Play page: click to the next decision shown | clicks | median ms | p90 ms | max ms |"
+    )
+    print("|---|---:|---:|---:|---:|")
+    for what, values in clicked.items():
+        print(f"| {what} | {_row(values)} |")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ __all__ = [
     "group_dropdown",
     "board",
     "handle_pick",
+    "board_view",
     "option_picker",
     "buttons",
     "page",
@@ -382,6 +383,13 @@ def board(mo, table: Table, rotation: int, group: str | None):
     if pending is not None and pending.human:
         targets = session.targets(rotation, group)
     return board_picker(mo, session.state.board, targets, key=BOARD_KEY, **_draw_options(session))
+
+
+def board_view(mo, picker):
+    """The board as the page shows it: the picker's own element, held by an output that is not
+    the element (marimo re-runs every cell naming an element when its value changes; the page
+    must re-run once the answer is given, not also when the click arrives)."""
+    return mo.Html(picker.text)
 
 
 def handle_pick(table: Table, picker, rotation: int, bump: Callable[[], None]) -> None:

@@ -91,9 +91,11 @@ def _(bump, get_version, mo, play_ui, table):
 
 @app.cell
 def _(group, mo, play_ui, rotation, table):
-    # The board, with what may be picked on it.
+    # The board, with what may be picked on it; the page shows it by a name of its own, so a
+    # click re-runs only the cell below, not the page as well before and after the answer.
     picker = play_ui.board(mo, table, rotation.value, group.value)
-    return (picker,)
+    board_view = play_ui.board_view(mo, picker)
+    return board_view, picker
 
 
 @app.cell
@@ -104,9 +106,9 @@ def _(bump, picker, play_ui, rotation, table):
 
 
 @app.cell
-def _(controls, get_version, group, mo, options, picker, play_ui, rotation, table):
+def _(board_view, controls, get_version, group, mo, options, play_ui, rotation, table):
     get_version()
-    play_ui.page(mo, table, picker, rotation, group, options, controls)
+    play_ui.page(mo, table, board_view, rotation, group, options, controls)
     return
 
 
