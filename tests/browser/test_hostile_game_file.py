@@ -45,6 +45,12 @@ _INSERTED = """() => {
                     visit(el.contentDocument);
                     return;
                 }
+                // nor the page's hidden frame remembering its language (carc_teach/i18n/switch),
+                // written by Python with no game text; its document is looked through too
+                if (el.matches('iframe.carc-language-memory[hidden]') && !/pwned/.test(el.srcdoc)) {
+                    if (el.contentDocument) visit(el.contentDocument);
+                    return;
+                }
                 found.push(text.slice(0, 120));
             });
         }
