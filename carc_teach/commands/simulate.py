@@ -192,7 +192,7 @@ def parse_expansions(text: str | list[str]) -> tuple[str, ...]:
 def run(args: argparse.Namespace) -> int:
     from ..gamefile import dump_game
     from ..simulate import random_game
-    from ..site.lifeline import StopSignal, stop_signals_raise
+    from ..site.lifeline import StopSignal, signals_held, stop_signals_raise
 
     if args.seed < 0:  # random.Random(-n) shuffles as random.Random(n) does
         raise CarcTeachError(_("--seed must be 0 or more, not {seed}", seed=args.seed))
@@ -224,16 +224,13 @@ def run(args: argparse.Namespace) -> int:
                     "scores": scores,
                     "winners": [p for p, s in scores.items() if s == top],
                 }
-                if save:
-                    _save(save, seed, dump_game(game.to_json()))
-                    saved += 1
                 if args.json:
-                    out.write(("" if done == 0 else ", ") + json.dumps(result))
+                    line = ("" if done == 0 else ", ") + json.dumps(result)
                 else:
                     score_text = ", ".join(
                         _("{player} {points}", player=p, points=s) for p, s in scores.items()
                     )
-                    out.write(
+                    line = (
                         _(
                             "seed {seed:>6}: {turns} turns, {events} events; {scores}",
                             seed=seed,
@@ -243,8 +240,14 @@ def run(args: argparse.Namespace) -> int:
                         )
                         + "\n"
                     )
-                out.flush()
-                done += 1
+                # a game is saved, written and counted whole: a signal waits until it is
+                with signals_held():
+                    if save:
+                        _save(save, seed, dump_game(game.to_json()))
+                        saved += 1
+                    out.write(line)
+                    out.flush()
+                    done += 1
                 progress.update(done)
     except KeyboardInterrupt:
         stopped_by = signal.SIGINT

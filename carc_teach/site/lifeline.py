@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 
-__all__ = ["spawn", "stop_signals_raise", "StopSignal", "GRACE_SECONDS"]
+__all__ = ["spawn", "stop_signals_raise", "signals_held", "StopSignal", "GRACE_SECONDS"]
 
 #: how long a child may take to stop after SIGTERM before it is killed
 GRACE_SECONDS = 5.0
@@ -66,6 +66,26 @@ def stop_signals_raise():
     finally:
         for sig, old in previous.items():
             signal.signal(sig, old)
+
+
+@contextlib.contextmanager
+def signals_held():
+    """Within the block, Ctrl-C and the stop signals wait, and arrive as it ends.
+
+    For a step that must not be cut in two, such as a result written out and counted: a signal
+    between the two would leave the count one short of what was written. Where the system
+    cannot hold signals (no ``pthread_sigmask``) or outside the main thread, nothing is held.
+    """
+    if not hasattr(signal, "pthread_sigmask") or (
+        threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *STOP_SIGNALS})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def spawn(module: str, args: list[str], **popen_kwargs) -> subprocess.Popen:
