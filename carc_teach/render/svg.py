@@ -871,24 +871,40 @@ def _inn_spot(side: int) -> Point:
     return sx + dx * 0.45 + dy * 0.28, sy + dy * 0.45 - dx * 0.28
 
 
+def _house(
+    t: _Template,
+    px: float,
+    py: float,
+    walls: tuple[float, float, str],
+    roof: tuple[float, float, str],
+) -> None:
+    """A building whose eaves run at ``py - 0.02``: walls ``(half width, depth below the point,
+    style)`` under a roof ``(half width, height of its peak above the point, style)``."""
+    half, depth, style = walls
+    _polygon(
+        t,
+        (
+            (px - half, py - 0.02),
+            (px + half, py - 0.02),
+            (px + half, py + depth),
+            (px - half, py + depth),
+        ),
+        style,
+    )
+    half, peak, style = roof
+    _polygon(t, ((px - half, py - 0.02), (px, py - peak), (px + half, py - 0.02)), style)
+
+
 def _inn(t: _Template, px: float, py: float) -> None:
     """An inn (Inns & Cathedrals): a small house under a dark roof; a road with an inn
     scores 2 per tile when completed, nothing when left unfinished."""
     t.text('<g class="inn" pointer-events="none">')
-    _polygon(
+    _house(
         t,
-        (
-            (px - 0.06, py - 0.02),
-            (px + 0.06, py - 0.02),
-            (px + 0.06, py + 0.06),
-            (px - 0.06, py + 0.06),
-        ),
-        f'fill="{COLOURS["inn"]}" stroke="#5a3a1a" stroke-width="1"',
-    )
-    _polygon(
-        t,
-        ((px - 0.08, py - 0.02), (px, py - 0.09), (px + 0.08, py - 0.02)),
-        'fill="#7a2e1c" stroke="#4a1a10" stroke-width="1"',
+        px,
+        py,
+        (0.06, 0.06, f'fill="{COLOURS["inn"]}" stroke="#5a3a1a" stroke-width="1"'),
+        (0.08, 0.09, 'fill="#7a2e1c" stroke="#4a1a10" stroke-width="1"'),
     )
     t.text("</g>")
 
@@ -897,20 +913,12 @@ def _cathedral(t: _Template, px: float, py: float) -> None:
     """A cathedral (Inns & Cathedrals) in its city: a pale nave under a spire with a cross; a
     city with one scores 3 per tile and pennant when completed, nothing when left open."""
     t.text('<g class="cathedral" pointer-events="none">')
-    _polygon(
+    _house(
         t,
-        (
-            (px - 0.09, py - 0.02),
-            (px + 0.09, py - 0.02),
-            (px + 0.09, py + 0.1),
-            (px - 0.09, py + 0.1),
-        ),
-        f'fill="{COLOURS["cathedral"]}" stroke="#5b4a3a" stroke-width="1"',
-    )
-    _polygon(
-        t,
-        ((px - 0.05, py - 0.02), (px, py - 0.15), (px + 0.05, py - 0.02)),
-        'fill="#5b4a7a" stroke="#2e2340" stroke-width="1"',
+        px,
+        py,
+        (0.09, 0.1, f'fill="{COLOURS["cathedral"]}" stroke="#5b4a3a" stroke-width="1"'),
+        (0.05, 0.15, 'fill="#5b4a7a" stroke="#2e2340" stroke-width="1"'),
     )
     t.text('<path d="M')
     t.point(px, py - 0.22)
