@@ -42,7 +42,7 @@ from .game import Game
 from .setup import Setup
 from .state import GameState
 from .text import plural
-from .turn import new_state, play, resume
+from .turn import fill_bag, new_state, play, resume
 
 __all__ = [
     "SEAT_KINDS",
@@ -832,9 +832,7 @@ def _check_seats(seats: Sequence[Seat]) -> None:
 
 def _seeded_order(state: GameState) -> list[str]:
     """The draw order a seeded game of this set-up shuffles (the engine's own bag)."""
-    from .turn import _prepare_bag
-
-    _prepare_bag(state)
+    fill_bag(state)
     return list(reversed(state.bag))
 
 

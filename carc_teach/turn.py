@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
     from .controllers import Controller
 
-__all__ = ["new_state", "play", "resume", "OnTurn", "TURN_STEPS", "TurnStep"]
+__all__ = ["new_state", "play", "resume", "fill_bag", "OnTurn", "TURN_STEPS", "TurnStep"]
 
 #: called between turns, and once more before scoring after the game (``last`` True), with
 #: the state and the controller, so a caller can keep a copy to resume from
@@ -68,7 +68,7 @@ def play(
     state.until = until
     state.answer = _answerer(controller)
     try:
-        _prepare_bag(state)
+        fill_bag(state)
         state.step = "setup"
         for m in state.modules:
             m.setup(state)
@@ -126,7 +126,9 @@ def _answerer(controller: Controller) -> Callable[[GameState, Decision], Action]
 # -- the bag ----------------------------------------------------------------------------------
 
 
-def _prepare_bag(state: GameState) -> None:
+def fill_bag(state: GameState) -> None:
+    """Count the supply, lay aside the start tiles and fill ``state.bag`` in draw order (the
+    set-up's tile order, else its seed's shuffle as the modules arrange it)."""
     setup = state.setup
     counts: dict[str, int] = {}
     for t in state.tile_types.values():
