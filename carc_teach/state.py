@@ -43,7 +43,7 @@ __all__ = ["GameState", "Turn", "StopReplay", "DEPLOY_RULES"]
 #: the rule that deploys each figure kind (its refusals cite it)
 DEPLOY_RULES = {
     "follower": "base.deploy",
-    "big-follower": "bigfollower.deploy",
+    "big-follower": "big-follower.deploy",
     "builder": "builder.deploy",
     "pig": "pig.placement",
     "mayor": "mayor.deploy",

@@ -209,7 +209,7 @@ def test_topic_parents_exist_and_areas_match_the_architecture():
         "mayor",
         "wagon",
         "barn",
-        "bigfollower",
+        "big-follower",
         "builder",
         "pig",
         "inns",

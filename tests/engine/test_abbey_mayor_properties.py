@@ -91,7 +91,7 @@ def test_every_rule_of_the_modules_happens_in_random_games():
         "wagon.move",
         "barn.placement",
         "barn.final",
-        "bigfollower.deploy",
+        "big-follower.deploy",
         "builder.deploy",
         "builder.double-turn",
         "pig.placement",

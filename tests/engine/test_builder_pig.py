@@ -15,7 +15,7 @@ def test_the_big_follower_counts_two_against_one_knight():
     game = play(moves, expansions=("base", "big-follower"))
     assert points(game) == [("Blue", 8, "base.city.score")]
     assert "Blue has the majority (2 against Red 1)" in events(game, "points")[0].text
-    assert events(game, "figure-strength", "bigfollower.strength")
+    assert events(game, "figure-strength", "big-follower.strength")
 
 
 def test_the_builder_gives_a_second_tile_once():

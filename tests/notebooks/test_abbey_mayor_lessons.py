@@ -255,7 +255,7 @@ def test_the_builder_gives_a_second_tile_and_never_a_third():
 
 def test_the_big_follower_wins_two_against_one():
     game = lessons.load_lesson("The builder and the big follower")
-    (strength,) = _events(game, "figure-strength", "bigfollower.strength")
+    (strength,) = _events(game, "figure-strength", "big-follower.strength")
     (scored,) = [e for e in _events(game, "points") if e.index > strength.index][:1]
     assert scored.player == strength.player == "Blue" and scored.points == 8
     assert not [e for e in _run(game, strength.index) if e.player == "Red"]

@@ -52,7 +52,7 @@ def test_the_open_inn_road_and_cathedral_city_pay_nothing(game):
 
 
 def test_the_table_lists_each_building_with_what_it_pays(game):
-    deployed = next(e.index for e in game.events if e.rule == "bigfollower.deploy" and e.turn)
+    deployed = next(e.index for e in game.events if e.rule == "big-follower.deploy" and e.turn)
     rows = ic_views.buildings(
         game.replay(deployed), settled=ic_views.settled_features(game, deployed)
     )
@@ -89,7 +89,7 @@ def test_the_table_escapes_player_names(game):
     data = examples.data("inns-cathedrals")
     data["setup"]["players"] = ["Alice", "<b>Bo</b>"]
     hostile = load_game(data, source="hostile.json")
-    deployed = next(e.index for e in hostile.events if e.rule == "bigfollower.deploy" and e.turn)
+    deployed = next(e.index for e in hostile.events if e.rule == "big-follower.deploy" and e.turn)
     html = ic_views.buildings_html(hostile, deployed)
     assert "<b>Bo</b>" not in html and "&lt;b&gt;Bo&lt;/b&gt;" in html
     assert len(hostile.events) == len(game.events)

@@ -55,8 +55,8 @@ def test_json_parses_and_holds_every_step(capsys):
 
 
 def test_drafts_flag(capsys):
-    _, plain, _ = run(capsys, "-e", "king-robber-baron")
-    _, drafts, _ = run(capsys, "-e", "king-robber-baron", "--drafts")
+    _, plain, _ = run(capsys, "-e", "king-robber")
+    _, drafts, _ = run(capsys, "-e", "king-robber", "--drafts")
     assert "[action] King tile" not in plain
     assert "[action] King tile" in drafts and "hidden on the page" in drafts
 

@@ -37,9 +37,7 @@ def test_row_markdown_names_rules_engine_and_examples():
 
 def test_drafted_rows_say_so():
     king = next(
-        r
-        for r in reference.rows(["king-robber-baron"], include_drafts=True)
-        if r.id == "3b.city.king"
+        r for r in reference.rows(["king-robber"], include_drafts=True) if r.id == "3b.city.king"
     )
     assert "hidden on the page" in present.table_records([king])[0]["Situation"]
     assert "not shown there" in present.row_markdown(king, with_examples=False)

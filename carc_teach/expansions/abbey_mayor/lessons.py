@@ -838,7 +838,7 @@ def big_follower_question_for(game: Game, index: int) -> teach.Prediction | None
     follower beats a single knight of another player, where counting figures would give a
     tie. The answer is checked against the players the engine scored. None elsewhere."""
     event = game.events[index]
-    if event.kind != "figure-strength" or event.rule != "bigfollower.strength" or event.options:
+    if event.kind != "figure-strength" or event.rule != "big-follower.strength" or event.options:
         return None
     first = index
     while first > 0 and game.events[first - 1].kind == "figure-strength":
@@ -1005,7 +1005,7 @@ def expansion_question(game: Game, index: int) -> teach.Prediction | None:
     follower and builder met with them), or None."""
     event = game.events[index]
     if event.kind == "figure-strength":
-        if event.rule == "bigfollower.strength":
+        if event.rule == "big-follower.strength":
             return big_follower_question_for(game, index)
         return mayor_question_for(game, index)
     if event.rule == "wagon.move":
@@ -1157,7 +1157,7 @@ def _asked_kinds(event: Event) -> tuple[str, ...]:
     says they count would answer it)."""
     if event.rule == "mayor.strength":
         return ("mayor",)
-    if event.rule == "bigfollower.strength":
+    if event.rule == "big-follower.strength":
         return ("big-follower",)
     if event.rule.startswith("barn."):
         return ("barn", "pig")

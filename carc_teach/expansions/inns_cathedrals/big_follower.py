@@ -1,9 +1,9 @@
 """The big follower (from Inns & Cathedrals), as far as the Abbey & Mayor footnotes lean on it.
 
 - Set-up: each player takes one big follower.
-- 2B (``bigfollower.deploy``): instead of a follower, a player may put it on any unoccupied
+- 2B (``big-follower.deploy``): instead of a follower, a player may put it on any unoccupied
   road, city, cloister or farm segment of the placed tile, as a follower goes.
-- Scoring (``bigfollower.strength``): it counts as two followers toward the majority (the
+- Scoring (``big-follower.strength``): it counts as two followers toward the majority (the
   registry's default strength); it is a follower in every other respect (a knight in a city
   keeps the mayor out, a farmer on a farm keeps a barn's farm scoring), and it goes home after
   its feature scores.
@@ -32,9 +32,9 @@ class BigFollowerRules(RuleModule):
     id = "big-follower"
     title = "The big follower (Inns & Cathedrals)"
     rules = {
-        "bigfollower.deploy": "Instead of a follower, a player may deploy their big follower to an "
+        "big-follower.deploy": "Instead of a follower, a player may deploy their big follower to an "
         "unoccupied feature of the placed tile, as a follower is deployed.",
-        "bigfollower.strength": "A big follower counts as two followers when the majority of a "
+        "big-follower.strength": "A big follower counts as two followers when the majority of a "
         "feature is decided.",
     }
 
@@ -43,7 +43,7 @@ class BigFollowerRules(RuleModule):
             state.add_figures(p, "big-follower", 1)
         state.emit(
             "expansion-setup",
-            rule="bigfollower.deploy",
+            rule="big-follower.deploy",
             text=f"{join_names(list(state.players))} each take a big follower, which counts as two.",
         )
 
@@ -68,7 +68,7 @@ class BigFollowerRules(RuleModule):
         state.deploy_figure(
             figure,
             action.node,
-            rule="bigfollower.deploy",
+            rule="big-follower.deploy",
             text=(
                 f"{turn.player} puts their big follower on {state.board.segment_words(action.node)} as a {role}, "
                 f"claiming {feature.describe()}; it counts as two followers."
@@ -82,7 +82,7 @@ class BigFollowerRules(RuleModule):
                 state.emit(
                     "figure-strength",
                     player=fig.player,
-                    rule="bigfollower.strength",
+                    rule="big-follower.strength",
                     figure=fig.id,
                     feature=scoring.feature.id,
                     text=f"{fig.player}'s big follower counts as two followers toward the majority.",

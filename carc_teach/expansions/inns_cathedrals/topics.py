@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..declare import Topic
 
 TOPICS: tuple[Topic, ...] = (
-    Topic("bigfollower", "The big follower", "inns-cathedrals", None),
-    Topic("bigfollower.deploy", "Deploying the big follower", "inns-cathedrals", "bigfollower"),
+    Topic("big-follower", "The big follower", "inns-cathedrals", None),
+    Topic("big-follower.deploy", "Deploying the big follower", "inns-cathedrals", "big-follower"),
     Topic(
-        "bigfollower.strength", "The big follower counts as two", "inns-cathedrals", "bigfollower"
+        "big-follower.strength", "The big follower counts as two", "inns-cathedrals", "big-follower"
     ),
     Topic("inns", "Inns on roads", "inns-cathedrals", None),
     Topic("inns.road.score", "A completed road with an inn: 2 per tile", "inns-cathedrals", "inns"),

@@ -185,12 +185,12 @@ def _outcome_counted(winners: list[str], tally: dict[str, int], what: str) -> st
 
 def majority_question_for(game: Game, index: int) -> Prediction | None:
     """ "Who takes this road: one big follower or two thieves?", asked where the engine counts a
-    big follower as two for a majority (its ``bigfollower.strength`` event, before the points
+    big follower as two for a majority (its ``big-follower.strength`` event, before the points
     are shown). The wrong choices are the usual slips: the big follower counted as one, a tie
     thought to cancel out, the big follower thought to win every tie. The answer is checked
     against the players the engine scored; None elsewhere."""
     event = game.events[index]
-    if event.kind != "figure-strength" or event.rule != "bigfollower.strength":
+    if event.kind != "figure-strength" or event.rule != "big-follower.strength":
         return None
     state = game.replay(index - 1)
     big = state.figures.get(event.figure or "")
