@@ -16,7 +16,7 @@ import difflib
 from functools import cache
 
 from ..errors import UnknownRuleError
-from ..expansions import PACKAGES
+from ..expansions import PACKAGES, RENAMED
 from ..expansions.declare import Topic
 
 __all__ = [
@@ -89,6 +89,10 @@ def topic(rule_id: str) -> Topic:
     try:
         return _index()[rule_id]
     except (KeyError, TypeError):
+        area, dot, rest = str(rule_id).partition(".")
+        if area in RENAMED:  # an area renamed so that one thing has one id
+            new = RENAMED[area] + dot + rest
+            raise UnknownRuleError(f"rule id {rule_id!r} is now {new!r}") from None
         close = difflib.get_close_matches(str(rule_id), list(_index()), n=3, cutoff=0.6)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise UnknownRuleError(f"unknown rule id {rule_id!r}{hint}") from None

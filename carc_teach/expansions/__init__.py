@@ -23,7 +23,7 @@ import importlib
 
 from .declare import Package
 
-__all__ = ["REGISTERED", "PACKAGES", "package_of"]
+__all__ = ["REGISTERED", "PACKAGES", "RENAMED", "package_of"]
 
 #: the packages, one line each (a folder name under carc_teach/expansions/)
 REGISTERED: tuple[str, ...] = (
@@ -41,6 +41,11 @@ REGISTERED: tuple[str, ...] = (
 PACKAGES: tuple[Package, ...] = tuple(
     importlib.import_module(f"{__name__}.{name}").PACKAGE for name in REGISTERED
 )
+
+
+#: old id -> the id now, from every package's ``renamed``: one thing has one id, and an old id
+#: is refused with a message naming the new one rather than read as a second spelling
+RENAMED: dict[str, str] = {old: new for package in PACKAGES for old, new in package.renamed}
 
 
 def package_of(expansion_id: str) -> Package:

@@ -241,6 +241,10 @@ class Package:
     course_group, walkthroughs:
         Its group on the site's index and its walkthroughs there, in learning order
         (:class:`CourseGroup`, :class:`CoursePlace`; :mod:`carc_teach.site.curriculum`).
+    renamed:
+        ``(old id, id now)`` of the ids it gave up so that one thing has one id (a rule-id area,
+        a part of the scoring reference); asked for by the old id, carc_teach refuses it with a
+        message naming the new one (:data:`carc_teach.expansions.RENAMED`).
     """
 
     name: str
@@ -256,6 +260,7 @@ class Package:
     figure_shapes: tuple[FigureShape, ...] = ()
     course_group: CourseGroup | None = None
     walkthroughs: tuple[CoursePlace, ...] = ()
+    renamed: tuple[tuple[str, str], ...] = ()
 
     def titles(self) -> tuple[tuple[str, str], ...]:
         """:attr:`corpus_titles`, or each rule module's id under the package's title."""

@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import UnknownRuleError
+from ..expansions import RENAMED
 from ._load import PLACEHOLDER_RE, RowSpec, catalogue
 from ._model import (
     EDITIONS,
@@ -136,6 +137,8 @@ def normalize_selection(selection: Iterable[str] | str | None) -> Selection:
             continue
         if name in table:
             chosen.update(table[name])
+        elif name in RENAMED:  # a part renamed to the engine's id for the same thing
+            raise UnknownRuleError(f"expansion part {raw.strip()!r} is now {RENAMED[name]!r}")
         else:
             unknown.append(raw.strip())
     if unknown:

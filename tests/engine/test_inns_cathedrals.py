@@ -7,7 +7,7 @@ Every scenario is a small version-2 game file written by hand on the straight st
 from __future__ import annotations
 
 import pytest
-from am_helpers import dep, events, mv, play, points
+from am_helpers import dep, error_of, events, mv, play, points
 from invariants import check_game
 
 from carc_teach.rules import implemented_rules
@@ -50,6 +50,46 @@ def test_inns_cathedrals_brings_the_big_follower_once():
     assert game.setup.expansions == (*IC, "big-follower")
     assert game.to_json()["setup"]["expansions"] == [*IC, "big-follower"]
     assert events(game, "figure-deployed")[0].player == "Blue"
+
+
+def test_the_big_follower_has_one_id_as_module_figure_and_rule_area():
+    """The box is ``inns-cathedrals``; its big follower is ``big-follower`` everywhere: the
+    module that plays it alone, the figure kind, its rule ids and the reference's part."""
+    from carc_teach import reference
+    from carc_teach.annotations import topics
+    from carc_teach.figures import kind_of
+    from carc_teach.rules import module_class
+
+    assert module_class("big-follower").id == "big-follower"
+    assert kind_of("big-follower").expansion == "big-follower"
+    ids = {t.id for t in topics.all_topics() if t.id.split(".")[0] == "big-follower"}
+    assert ids == {"big-follower", "big-follower.deploy", "big-follower.strength"}
+    assert set(module_class("big-follower").rules) == ids - {"big-follower"}
+    assert "big-follower" in reference.SELECTOR_EXPANSIONS["inns-cathedrals"].part_ids
+
+
+def test_the_old_big_follower_spellings_are_refused_naming_the_new_id():
+    """``bigfollower`` was only ever a rule-id area (and the reference's part id): asked for
+    by a user it is refused with the id it became; a game file never held it, and one that
+    names it as an expansion or a figure gets a one-line error."""
+    from carc_teach import reference
+    from carc_teach.annotations import topics
+    from carc_teach.errors import UnknownRuleError
+
+    with pytest.raises(
+        UnknownRuleError, match="'bigfollower.strength' is now 'big-follower.strength'"
+    ):
+        topics.topic("bigfollower.strength")
+    with pytest.raises(UnknownRuleError, match="'bigfollower' is now 'big-follower'"):
+        reference.normalize_selection("bigfollower")
+    with pytest.raises(UnknownRuleError, match="'king-robber-baron' is now 'king-robber'"):
+        reference.normalize_selection(["count", "king-robber-baron"])
+    wrong = error_of(
+        [mv("IC-15", 1, 0, 0, dep("follower", "road"))], expansions=("base", "bigfollower")
+    )
+    assert "unknown expansion 'bigfollower'" in str(wrong) and "big-follower" in str(wrong)
+    wrong = error_of([mv("IC-15", 1, 0, 0, dep("bigfollower", "road"))], expansions=IC)
+    assert "bigfollower" in str(wrong) and "move 1" in str(wrong)
 
 
 # -- inns ---------------------------------------------------------------------------------------

@@ -40,4 +40,7 @@ PACKAGE = Package(
         rank=20,
     ),
     walkthroughs=(CoursePlace("inns_and_cathedrals", "inns, cathedrals and the big follower"),),
+    # the big follower's rule ids and reference part were "bigfollower", its module and figure
+    # "big-follower": one id now
+    renamed=(("bigfollower", "big-follower"),),
 )

@@ -23,4 +23,6 @@ PACKAGE = Package(
     ),
     course_group=CourseGroup("Count, King & Robber"),
     walkthroughs=(CoursePlace("king_and_robber", "the King and the Robber Baron"),),
+    # the scoring reference's part was "king-robber-baron": the module's id now
+    renamed=(("king-robber-baron", "king-robber"),),
 )
