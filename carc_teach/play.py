@@ -555,22 +555,30 @@ class PlaySession:
     def groups(self) -> dict[str, str]:
         """The pending decision's options grouped by what acts (a figure kind to deploy, a
         figure to move): key -> label, in the engine's order. The board shows one group's
-        targets at a time."""
+        targets at a time. After them, the figures the player could try that have no legal
+        answer now (a barn, a mayor, a follower kept in the Count's quarter): their targets
+        are all refused, each saying why."""
         pending = self.pending
         out: dict[str, str] = {}
         if pending is None:
             return out
+        state = self.state
         for option in pending.options:
             key = _group_key(option)
             if key not in out:
-                out[key] = _group_label(self.state, option)
+                out[key] = _group_label(state, option)
+        for key, label in _groups_without_options(state, pending):
+            if key not in out:
+                out[key] = f"{label} (nowhere now)"
         return out
 
     def targets(self, rotation: int = 0, group: str | None = None) -> list[Target]:
         """What the learner may pick on the board for the pending decision: for a placement,
         every open square (legal where the tile fits turned ``rotation``); otherwise the places
-        of the options of ``group`` (default: the first group), and for the turn's deployment
-        the other segments of the tile just placed, refused."""
+        of the options of ``group`` (default: the first group), and the places near them that
+        the rules refuse (:func:`_refusable`: the tile's other segments, the corners of the tile
+        for a barn, the quarters of the City, the features around a wagon ...), so that a click
+        on one says why not."""
         pending = self.pending
         if pending is None:
             return []
@@ -600,22 +608,24 @@ class PlaySession:
                 continue
             seen.add(to)
             out.append(Target(f"option:{i}", to, describe_option(state, option), True))
-        turn = state.turn
-        if pending.kind == "deploy" and turn is not None and turn.placed is not None:
-            figure = group.split(":", 1)[1] if group.startswith("deploy:") else "follower"
-            placed = turn.placed
-            for seg in placed.tile.segments:
-                node = (placed.x, placed.y, seg.id)
-                if node in seen:
-                    continue
-                out.append(
-                    Target(
-                        f"refused:{figure}:{placed.x},{placed.y},{seg.id}",
-                        node,
-                        f"the {seg.kind} on {placed.x}, {placed.y} (refused)",
-                        False,
-                    )
+        for action in _refusable(state, pending, group):
+            to = action.to
+            if to in seen:
+                continue
+            seen.add(to)
+            legal = False
+            if isinstance(action, MoveFigure):
+                # a move's reasons are cheap to ask: another segment of the feature a figure
+                # may join is as good as the one listed
+                legal = pending.decision.problem(action) is None
+            out.append(
+                Target(
+                    _refused_id(action),
+                    to,
+                    _where(state, to) + ("" if legal else " (refused)"),
+                    legal,
                 )
+            )
         return out
 
     def pick(self, target_id: str, rotation: int = 0) -> Answered:
@@ -644,12 +654,10 @@ class PlaySession:
                 )
             if kind == "option":
                 return self.choose(int(rest))
-            if kind == "refused":
-                figure, _, where = rest.partition(":")
-                x, y, seg = where.split(",", 2)
-                action = Deploy(figure, (int(x), int(y), seg))
+            action = _refused_action(str(target_id))
+            if action is not None:
                 problem = pending.decision.problem(action)
-                if problem is None:  # a segment the list missed: answer with it all the same
+                if problem is None:  # a place the list missed: answer with it all the same
                     return self._give(action, True)
                 return Answered(False, problem)
         except (ValueError, TypeError):
@@ -663,14 +671,14 @@ class PlaySession:
             return None
         state = self.state
         kind, _, rest = str(target_id).partition(":")
-        if kind == "square" and pending.kind == "place" and state.turn and state.turn.tile:
-            x, y = (int(v) for v in rest.split(","))
-            return state.why_not_place(state.turn.tile, x, y, rotation)
-        if kind == "refused":
-            figure, _, where = rest.partition(":")
-            x, y, seg = where.split(",", 2)
-            return pending.decision.problem(Deploy(figure, (int(x), int(y), seg)))
-        return None
+        try:
+            if kind == "square" and pending.kind == "place" and state.turn and state.turn.tile:
+                x, y = (int(v) for v in rest.split(","))
+                return state.why_not_place(state.turn.tile, x, y, rotation)
+            action = _refused_action(str(target_id))
+        except (ValueError, TypeError):
+            return None
+        return None if action is None else pending.decision.problem(action)
 
     def option_labels(self) -> list[str]:
         """Every option of the pending decision in words (the keyboard's list)."""
@@ -834,6 +842,157 @@ def _seeded_order(state: GameState) -> list[str]:
     """The draw order a seeded game of this set-up shuffles (the engine's own bag)."""
     fill_bag(state)
     return list(reversed(state.bag))
+
+
+# -- refused targets: the places a rule refuses, so that a click on one says why not ----------
+
+
+def _encode_where(where: Any) -> str:
+    if isinstance(where, Corner):
+        return f"corner={where.x},{where.y}"
+    if isinstance(where, Place):
+        return f"place={where.name}"
+    x, y, seg = where
+    return f"{x},{y},{seg}"
+
+
+def _decode_where(text: str) -> Any:
+    if text.startswith("corner="):
+        x, y = text.removeprefix("corner=").split(",")
+        return Corner(int(x), int(y))
+    if text.startswith("place="):
+        return Place(text.removeprefix("place="))
+    x, y, seg = text.split(",", 2)
+    return (int(x), int(y), seg)
+
+
+def _refused_id(action: Deploy | MoveFigure) -> str:
+    """A refused target's id: ``refused:<figure kind>:<where>`` for a deployment,
+    ``refused-move:<where>:<figure id>`` for a move (a figure id holds its owner's name, so it
+    comes last). ``<where>`` is ``x,y,segment``, ``corner=x,y`` or ``place=<name>``."""
+    if isinstance(action, Deploy):
+        return f"refused:{action.figure}:{_encode_where(action.to)}"
+    return f"refused-move:{_encode_where(action.to)}:{action.figure}"
+
+
+def _refused_action(target_id: str) -> Deploy | MoveFigure | None:
+    """The action a refused target's id stands for (None for any other id); raises
+    ValueError for a malformed one."""
+    kind, _, rest = target_id.partition(":")
+    if kind == "refused":
+        figure, _, where = rest.partition(":")
+        return Deploy(figure, _decode_where(where))
+    if kind == "refused-move":
+        where, _, figure = rest.partition(":")
+        return MoveFigure(figure, _decode_where(where))
+    return None
+
+
+def _city_laid(state: GameState) -> bool:
+    ext = state.ext.get("count")
+    return bool(getattr(ext, "laid", False))
+
+
+def _quarters() -> tuple[Place, ...]:
+    from .expansions.count.rules import QUARTERS, quarter_place
+
+    return tuple(quarter_place(q) for q in QUARTERS)
+
+
+def _deploys_on_board(kind: str) -> bool:
+    """Whether a figure of ``kind`` is deployed onto the board (not a token held, not neutral)."""
+    from .figures import FIGURE_KINDS
+
+    info = FIGURE_KINDS.get(kind)
+    return info is not None and not info.neutral
+
+
+def _groups_without_options(state: GameState, pending: Pending) -> list[tuple[str, str]]:
+    """Groups a learner may try though no option is in them: for a deployment, every kind of
+    figure in the player's supply; after the game, a figure kept in the Count's quarter."""
+    out: list[tuple[str, str]] = []
+    if pending.kind in ("deploy", "count.deploy"):
+        kinds: list[str] = []
+        for figure in state.supply.get(pending.player, ()):
+            if figure.kind not in kinds and _deploys_on_board(figure.kind):
+                kinds.append(figure.kind)
+        out.extend((f"deploy:{k}", f"deploy a {k.replace('-', ' ')}") for k in kinds)
+    elif pending.kind == "count.final":
+        from .expansions.count.rules import count_quarter, quarter_of
+
+        here = count_quarter(state)
+        for figure in state.figures.values():
+            if figure.player == pending.player and quarter_of(figure.location) == here:
+                key = f"move:{figure.id}"
+                out.append((key, f"move {_figure_name(state, figure.id)}"))
+    return out
+
+
+def _feature_anchors(state: GameState, squares: Sequence[tuple[int, int]]) -> list[Any]:
+    """One segment per feature on these squares (the first met), in the order given."""
+    features = state.board.features
+    out: list[Any] = []
+    met: set[int] = set()
+    for sq in squares:
+        placed = state.board.tiles.get(sq)
+        if placed is None:
+            continue
+        for seg in placed.tile.segments:
+            node = (sq[0], sq[1], seg.id)
+            feature = features.feature_of(node)
+            if id(feature) not in met:
+                met.add(id(feature))
+                out.append(node)
+    return out
+
+
+def _refusable(state: GameState, pending: Pending, group: str) -> list[Deploy | MoveFigure]:
+    """The answers of ``group`` a learner might try that the list may not have: where the
+    board shows a grey target whose click asks the rules why not."""
+    turn = state.turn
+    placed = turn.placed if turn is not None else None
+    kind = pending.kind
+    if group.startswith("deploy:"):
+        figure = group.removeprefix("deploy:")
+        if kind == "count.deploy":
+            return [Deploy(figure, q) for q in _quarters()] if _city_laid(state) else []
+        if kind != "deploy" or placed is None:
+            return []
+        x, y = placed.x, placed.y
+        if figure == "barn":
+            corners = (Corner(x, y), Corner(x + 1, y), Corner(x + 1, y + 1), Corner(x, y + 1))
+            return [Deploy(figure, c) for c in corners]
+        out: list[Deploy | MoveFigure] = [
+            Deploy(figure, (x, y, seg.id)) for seg in placed.tile.segments
+        ]
+        if _city_laid(state) and figure in ("follower", "big-follower", "mayor", "wagon"):
+            # the City of Carcassonne opens only after the turn's scorings (ckr-13)
+            out.extend(Deploy(figure, q) for q in _quarters())
+        return out
+    if not group.startswith("move:"):
+        return []
+    figure_id = group.removeprefix("move:")
+    figure = state.figures.get(figure_id)
+    if figure is None:
+        return []
+    if figure.kind == "count":
+        return [MoveFigure(figure_id, q) for q in _quarters()]
+    if kind == "wagon.move" and isinstance(figure.location, tuple):
+        wx, wy = figure.location[0], figure.location[1]
+        around = [(wx + dx, wy + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        around.sort(key=lambda sq: (sq != (wx, wy), sq[1], sq[0]))
+        return [MoveFigure(figure_id, n) for n in _feature_anchors(state, around)]
+    if kind == "count.redeploy" and placed is not None:
+        return [MoveFigure(figure_id, (placed.x, placed.y, s.id)) for s in placed.tile.segments]
+    if kind == "count.final":
+        from .expansions.count.rules import QUARTER_FEATURE, quarter_of
+
+        want = QUARTER_FEATURE.get(quarter_of(figure.location) or "")
+        anchors = sorted(
+            min(f.nodes) for f in state.board.features.features() if f.kind == want and f.nodes
+        )
+        return [MoveFigure(figure_id, n) for n in anchors]
+    return []
 
 
 def _group_key(option: Any) -> str:

@@ -312,3 +312,132 @@ def test_a_deployment_with_nothing_to_deploy_still_shows_why_on_the_board():
     assert targets and not any(t.legal for t in targets)
     refused = session.pick(targets[0].id)
     assert not refused.ok and "follower" in str(refused)
+
+
+# -- refused places of every decision that has one ------------------------------------------------
+
+
+def _taken_over_at(name: str, kind: str, nth: int = 0, edit=None) -> PlaySession:
+    """A bundled game taken over by the player asked its ``nth`` decision of ``kind``, just
+    before it (``edit`` changes the file's JSON first)."""
+    game = examples.load(name)
+    if edit is not None:
+        data = game.to_json()
+        edit(data)
+        game = load_game(data)
+    asked = [d for d in game.decisions() if d.kind == kind][nth]
+    session = PlaySession.from_game(game, until=asked.after_event - 1, humans=(asked.player,))
+    assert (session.pending.kind, session.pending.human) == (kind, True)
+    return session
+
+
+def _big_box_2_blocks(data):
+    # count-city up to Alice's deployment to the City (move 3), under RGG Big Box 2's rule that
+    # no figure enters the Count's quarter; she goes to the market instead of the castle
+    data["setup"]["rules"] = {"options": {"count.blocks-moves-to": True}}
+    data["moves"] = data["moves"][:3]
+    data["moves"][2]["actions"][1]["place"] = "count.market"
+    data.pop("final_actions", None)
+    data.pop("final_scoring", None)
+
+
+def _tiles_ran_out(data):
+    # the file's tiles are the whole game, so scoring after the game is the file's
+    data["setup"]["tile_order"] = [m["tile"] for m in data["moves"]]
+
+
+def _refused(session: PlaySession, group: str, where) -> object:
+    """Pick the refused target of ``group`` at ``where``: it must answer nothing."""
+    target = next(t for t in session.targets(group=group) if t.where == where)
+    assert not target.legal and "(refused)" in target.label
+    before = session.answers
+    result = session.pick(target.id)
+    assert not result.ok and session.answers == before
+    assert session.why_not(target.id) == result.refusal
+    return result.refusal
+
+
+def test_a_deployment_to_the_counts_quarter_is_refused_under_big_box_2():
+    from carc_teach.figures import Place
+
+    session = _taken_over_at("count-city", "count.deploy", edit=_big_box_2_blocks)
+    refusal = _refused(session, "deploy:follower", Place("count.castle"))
+    assert refusal.rule == "count.block" and refusal.notes == ("ckr-34",)
+    assert refusal.options == (("count.blocks-moves-to", True),)
+    assert "rgg-big-box-2" in str(refusal) and "the Count stands in the castle" in str(refusal)
+
+
+def test_the_count_cannot_be_moved_to_where_he_stands():
+    from carc_teach.figures import Place
+
+    session = _taken_over_at("count-city", "count.move")
+    refusal = _refused(session, "move:count", Place("count.castle"))
+    assert (refusal.rule, refusal.notes) == ("count.move", ("ckr-34",))
+    assert "already stands in the castle quarter" in refusal.reason
+
+
+def test_a_redeployment_goes_only_into_the_feature_being_scored():
+    session = _taken_over_at("count-city", "count.redeploy")
+    group = "move:Alice:follower1"
+    refusal = _refused(session, group, (-2, 3, "field"))
+    assert refusal.rule == "count.redeploy.castle" and "ckr-18" in refusal.notes
+    assert "may only join the city being scored" in refusal.reason
+    # another segment of the city being scored is as good as the one listed
+    other = next(t for t in session.targets(group=group) if t.where == (-2, 3, "city"))
+    assert other.legal
+
+
+def test_after_the_game_a_castle_follower_goes_only_to_an_unfinished_city():
+    session = _taken_over_at("after-game", "count.final", edit=_tiles_ran_out)
+    refusal = _refused(session, "move:Bob:follower5", (1, 1, "city"))
+    assert refusal.rule == "count.redeploy.final" and refusal.notes[0] == "ckr-27"
+    assert "only go to an unfinished city" in refusal.reason
+
+
+def test_a_wagon_does_not_roll_onto_a_finished_city_a_farm_or_an_unconnected_road():
+    session = _taken_over_at("two-wagons", "wagon.move")
+    group = "move:Blue:wagon1"
+    done = _refused(session, group, (0, -1, "city"))
+    assert done.rule == "wagon.move" and "already completed" in done.reason
+    assert "car-170" in done.notes
+    farm = _refused(session, group, (0, -1, "field"))
+    assert "never goes onto a farm" in farm.reason
+    apart = _refused(session, group, (-1, 0, "road"))
+    assert "car-171" in apart.notes and "not connected" in apart.reason
+
+
+def test_a_barn_needs_four_field_tiles_at_its_corner():
+    from carc_teach.figures import Corner
+
+    session = _taken_over_at("barn-farmers", "deploy", nth=3)
+    assert session.groups()["deploy:barn"] == "deploy a barn (nowhere now)"
+    refusal = _refused(session, "deploy:barn", Corner(1, -1))
+    assert refusal.rule == "barn.placement"
+    assert "every tile must show field at the point" in refusal.reason
+
+
+def test_a_mayor_goes_only_into_a_city_without_a_knight():
+    session = _taken_over_at("builder-big-follower", "deploy", nth=3)
+    refusal = _refused(session, "deploy:mayor", (0, -2, "city"))
+    assert refusal.rule == "mayor.deploy" and refusal.notes == ("car-154", "car-155")
+    assert "a mayor goes only into a city with no knight" in refusal.reason
+
+
+def test_a_pig_goes_only_into_a_farm_with_its_players_farmer():
+    session = _taken_over_at("pig-and-barn", "deploy", nth=3)
+    refusal = _refused(session, "deploy:pig", (0, -2, "field"))
+    assert refusal.rule == "pig.placement" and "already has a follower" in refusal.reason
+
+
+def test_a_builder_goes_only_where_its_player_has_a_follower():
+    session = _taken_over_at("builder-big-follower", "deploy", nth=3)
+    refusal = _refused(session, "deploy:builder", (0, -2, "field"))
+    assert refusal.rule == "builder.deploy" and "goes only on: city, road" in refusal.reason
+
+
+def test_the_city_of_carcassonne_opens_only_after_the_turns_scorings():
+    from carc_teach.figures import Place
+
+    session = _taken_over_at("count-city", "deploy", nth=2)
+    refusal = _refused(session, "deploy:follower", Place("count.market"))
+    assert (refusal.rule, refusal.notes) == ("count.deploy", ("ckr-13",))

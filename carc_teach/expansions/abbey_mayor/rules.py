@@ -681,6 +681,7 @@ class AbbeyMayorRules(RuleModule):
             return self._why_not_wagon(state, feature, node)
         if (
             kind_of(action.figure).follower
+            and "field" in kind_of(action.figure).enters
             and feature.kind == "field"
             and _has_barn(state, feature)
         ):

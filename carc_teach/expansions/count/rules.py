@@ -619,6 +619,7 @@ class CountRules(RuleModule):
                     rule="count.move",
                     optional=True,
                     prompt=f"{player} may move the Count from the {here} to another quarter",
+                    explain=lambda a: None if a in options else self._why_not_count_move(here, a),
                     accepts=("move",),
                 )
             )
@@ -639,6 +640,31 @@ class CountRules(RuleModule):
             options=("count.count-movement",)
             if self.option_changed("count.count-movement")
             else (),
+        )
+
+    def _why_not_count_move(self, here: str, action: Any) -> Refusal:
+        """Why the Count may not go there when his player moves him (count.move)."""
+        to = quarter_of(getattr(action, "to", None))
+        if getattr(action, "figure", None) != "count":
+            return self.refusal(
+                "count.move",
+                "this decision moves the Count only: the figures in the City stay where they "
+                "wait until a feature of their quarter's kind scores",
+                ("ckr-34",),
+            )
+        if to == here:
+            return self.refusal(
+                "count.move",
+                f"the Count already stands in the {here} quarter: moving him means taking him to "
+                "one of the other three quarters (pass to leave him where he is)",
+                ("ckr-34",),
+            )
+        where = getattr(action.to, "name", action.to)
+        return self.refusal(
+            "count.move",
+            f"{where!r} is not one of the four quarters of the City of Carcassonne, and the "
+            "Count moves only between them",
+            ("ckr-34",),
         )
 
     # -- redeploying before a scoring ------------------------------------------------------------
