@@ -240,7 +240,10 @@ class MoveListController(Controller):
             why = m.explain_instead(state, turn, tile)
             if why:
                 raise IllegalMoveError(
-                    f"the move plays the {tile.id}, but {why}", move=move.number, field="tile"
+                    f"the move plays the {tile.id}, but {why}",
+                    move=move.number,
+                    field="tile",
+                    refusal=why,
                 )
         if not passed_is_error:
             return

@@ -129,10 +129,11 @@ class RuleModule:
         turn is over, of the modules in play from the last."""
         return None
 
-    def explain_instead(self, state: GameState, turn: Turn, tile: TileType) -> str | None:
+    def explain_instead(self, state: GameState, turn: Turn, tile: TileType) -> Refusal | None:
         """Why the active player may not play ``tile`` (one of a player's own tiles, such as
-        the abbey) instead of drawing now, when this module's rules are the reason ("Red has
-        already played their abbey"); None to leave it to others. Asked when a game file's
+        the abbey) instead of drawing now, when this module's rules are the reason: a
+        :class:`~carc_teach.errors.Refusal` naming the rule ("Red has already played their
+        abbey", rule ``abbey.play``); None to leave it to others. Asked when a game file's
         move names such a tile and none was played."""
         return None
 

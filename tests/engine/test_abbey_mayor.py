@@ -144,12 +144,28 @@ def test_the_abbey_only_goes_into_a_hole_surrounded_on_four_sides():
 
 
 def test_the_abbey_cannot_be_played_without_a_hole_or_twice():
+    """Both are refusals naming their rule (the seeds have no footnote on the abbey's own
+    rules, so the rule id alone is cited, as the base game's refusals do)."""
     err = error_of([mv("abbey", 1, 0, 0, ABBEY)])
-    assert err.field == "tile" and "no space on the board has tiles on all four sides" in str(err)
+    assert err.field == "tile" and err.refusal is not None
+    assert (err.refusal.rule, err.refusal.reason, err.refusal.notes) == (
+        "abbey.place",
+        "no space on the board has tiles on all four sides",
+        (),
+    )
+    assert str(err).endswith(
+        "the move plays the abbey, but no space on the board has tiles on all four sides "
+        "(rule abbey.place)"
+    )
     ring = [*RING, mv("abbey", 0, -1, 0, ABBEY)]
     # Red's second abbey: fill another hole first is not needed, the abbey is simply gone
     err = error_of([*ring, mv("U", 2, 0, 90), mv("abbey", 0, 1, 0, ABBEY)])
-    assert err.move == 10 and "Red has already played their abbey" in str(err)
+    assert err.move == 10 and err.refusal is not None
+    assert (err.refusal.rule, err.refusal.reason) == (
+        "abbey.play",
+        "Red has already played their abbey",
+    )
+    assert "but Red has already played their abbey (rule abbey.play)" in str(err)
 
 
 def test_a_move_naming_the_abbey_needs_the_abbey_action():

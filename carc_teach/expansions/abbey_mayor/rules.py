@@ -570,13 +570,14 @@ class AbbeyMayorRules(RuleModule):
         )
         return abbey
 
-    def explain_instead(self, state: GameState, turn: Turn, tile: TileType) -> str | None:
+    def explain_instead(self, state: GameState, turn: Turn, tile: TileType) -> Refusal | None:
+        # the seeds' footnotes say nothing about the abbey's own rules: the rule id alone
         if tile.id != ABBEY:
             return None
         if turn.player not in state.ext[self.id].abbeys:
-            return f"{turn.player} has already played their abbey"
+            return self.refusal("abbey.play", f"{turn.player} has already played their abbey")
         if not state.board.can_place(tile):
-            return "no space on the board has tiles on all four sides"
+            return self.refusal("abbey.place", "no space on the board has tiles on all four sides")
         return None
 
     # -- 2B: deployments --------------------------------------------------------------------
