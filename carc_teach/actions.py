@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from .errors import Refusal, shown
+from .errors import Refusal, phrase, shown
 from .figures import Corner, Held, Location, Place
 from .geometry import CORNER_OFFSETS
 
@@ -124,20 +124,21 @@ class WrittenAction(NamedTuple):
 
 
 def json_type(value: Any) -> str:
-    """What a decoded JSON value is, as messages say it: ``"an integer"``, ``"null"``."""
+    """What a decoded JSON value is, as messages say it: ``"an integer"``, ``"null"`` (a
+    :class:`~carc_teach.errors.Phrase`, said in the message's language)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return phrase("a boolean")
     if isinstance(value, int):
-        return "an integer"
+        return phrase("an integer")
     if isinstance(value, float):
-        return "a number"
+        return phrase("a number")
     if isinstance(value, str):
-        return "a string"
+        return phrase("a string")
     if isinstance(value, list):
-        return "an array"
-    return "an object"
+        return phrase("an array")
+    return phrase("an object")
 
 
 def read_action(data: Any) -> WrittenAction:
@@ -145,26 +146,41 @@ def read_action(data: Any) -> WrittenAction:
     registered ones, its keys, its player, then the type's own fields. Raises
     :class:`ActionError` naming the key (None: the action itself)."""
     if not isinstance(data, dict):
-        raise ActionError(f"an action is an object with a 'type', not {json_type(data)}")
+        raise ActionError(
+            phrase("an action is an object with a 'type', not {kind}", kind=json_type(data))
+        )
     kind = data.get("type")
     cls = _ACTIONS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ActionError(
-            f"unknown action type {shown(kind)}; known: {', '.join(sorted(_ACTIONS))}", "type"
+            phrase(
+                "unknown action type {kind}; known: {known}",
+                kind=shown(kind),
+                known=", ".join(sorted(_ACTIONS)),
+            ),
+            "type",
         )
     keys = cls.keys
     extra = sorted(set(data) - set(keys) - {"type", "player"})
     if extra:
         allowed = ", ".join(sorted({"type", "player", *keys}))
         raise ActionError(
-            f"unknown key {shown(extra[0])} for a {kind!r} action (allowed: {allowed})", extra[0]
+            phrase(
+                "unknown key {key} for a {kind} action (allowed: {allowed})",
+                key=shown(extra[0]),
+                kind=repr(kind),
+                allowed=allowed,
+            ),
+            extra[0],
         )
     for key, required in keys.items():
         if required and key not in data:
-            raise ActionError(f"is required in a {kind!r} action", key)
+            raise ActionError(phrase("is required in a {kind} action", kind=repr(kind)), key)
     player = data.get("player")
     if player is not None and (not isinstance(player, str) or not player):
-        raise ActionError(f"must be a non-empty string, not {json_type(player)}", "player")
+        raise ActionError(
+            phrase("must be a non-empty string, not {kind}", kind=json_type(player)), "player"
+        )
     return WrittenAction(cls.from_json(data, None), player)
 
 
@@ -264,28 +280,46 @@ def resolve_location(location: Any, placed: PlacedTile | None, board: Board | No
                 return (x, y, name)
             there = board.tiles.get((x, y))
             if there is None:
-                raise ActionError(f"there is no tile at ({x}, {y})", "x")
+                raise ActionError(phrase("there is no tile at ({x}, {y})", x=x, y=y), "x")
             segment = segment_of(there, name)
             if segment is None:
                 raise ActionError(
-                    f"tile {there.type.id} at ({x}, {y}) rotated {there.rotation} has no segment "
-                    f"{shown(name)}; its segments are {segment_list(there)}",
+                    phrase(
+                        "tile {tile} at ({x}, {y}) rotated {rotation} has no segment {name}; "
+                        "its segments are {segments}",
+                        tile=there.type.id,
+                        x=x,
+                        y=y,
+                        rotation=there.rotation,
+                        name=shown(name),
+                        segments=segment_list(there),
+                    ),
                     "segment",
                 )
             return (x, y, segment)
         if placed is None:
-            raise ActionError("no tile is placed yet, so the segment needs 'x' and 'y'", "segment")
+            raise ActionError(
+                phrase("no tile is placed yet, so the segment needs 'x' and 'y'"), "segment"
+            )
         segment = segment_of(placed, name)
         if segment is None:
             raise ActionError(
-                f"tile {placed.type.id} rotated {placed.rotation} has no segment {name!r}; "
-                f"its segments are {segment_list(placed)}",
+                phrase(
+                    "tile {tile} rotated {rotation} has no segment {name}; "
+                    "its segments are {segments}",
+                    tile=placed.type.id,
+                    rotation=placed.rotation,
+                    name=repr(name),
+                    segments=segment_list(placed),
+                ),
                 "segment",
             )
         return (placed.x, placed.y, segment)
     if type(location) is CornerRef:
         if placed is None:
-            raise ActionError("no tile is placed yet, so give the corner as [x, y]", "corner")
+            raise ActionError(
+                phrase("no tile is placed yet, so give the corner as [x, y]"), "corner"
+            )
         dx, dy = CORNER_OFFSETS[location.name]
         return Corner(placed.x + dx, placed.y + dy)
     return location
@@ -305,27 +339,34 @@ def _read_location(data: Mapping[str, Any]) -> Any:
     given = [k for k in _LOCATION_KEYS if k in data]
     if len(given) != 1:
         raise ActionError(
-            "give exactly one of 'segment', 'corner', 'place' or 'held'",
+            phrase("give exactly one of 'segment', 'corner', 'place' or 'held'"),
             given[1] if given else "segment",
         )
     key = given[0]
     value = data[key]
     if key == "segment":
         if not isinstance(value, str) or not value:
-            raise ActionError("must be a segment id or a compass location such as 'N'", "segment")
+            raise ActionError(
+                phrase("must be a segment id or a compass location such as 'N'"), "segment"
+            )
         if "x" in data or "y" in data:
             if not all(
                 isinstance(data.get(k), int) and not isinstance(data.get(k), bool)
                 for k in ("x", "y")
             ):
-                raise ActionError("a segment on another tile needs integer 'x' and 'y'", "x")
+                raise ActionError(
+                    phrase("a segment on another tile needs integer 'x' and 'y'"), "x"
+                )
             return SegmentRef(value, data["x"], data["y"])
         return SegmentRef(value)
     if key == "corner":
         if isinstance(value, str):
             name = value.upper()
             if name not in CORNER_OFFSETS:
-                raise ActionError(f"a corner is NW, NE, SE or SW, not {shown(value)}", "corner")
+                raise ActionError(
+                    phrase("a corner is NW, NE, SE or SW, not {value}", value=shown(value)),
+                    "corner",
+                )
             return CornerRef(name)
         if (
             isinstance(value, list)
@@ -333,9 +374,9 @@ def _read_location(data: Mapping[str, Any]) -> Any:
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         ):
             return Corner(value[0], value[1])
-        raise ActionError("must be NW, NE, SE, SW or a grid point [x, y]", "corner")
+        raise ActionError(phrase("must be NW, NE, SE, SW or a grid point [x, y]"), "corner")
     if not isinstance(value, str) or not value:
-        raise ActionError("must be a non-empty string", key)
+        raise ActionError(phrase("must be a non-empty string"), key)
     return Place(value) if key == "place" else Held(value)
 
 
@@ -396,7 +437,7 @@ class Deploy(Action):
     def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None = None) -> Deploy:
         figure = data.get("figure", "follower")
         if not isinstance(figure, str) or not figure:
-            raise ActionError("must be a figure kind such as 'follower'", "figure")
+            raise ActionError(phrase("must be a figure kind such as 'follower'"), "figure")
         return cls(figure, location_from_json(data, placed))
 
     def resolved(self, placed: PlacedTile | None, board: Board | None) -> Deploy:
@@ -443,11 +484,13 @@ class MoveFigure(Action):
         figure = data.get("figure")
         if not isinstance(figure, str) or not figure:
             raise ActionError(
-                "must be the id of a figure in play, such as 'Alice:follower3'", "figure"
+                phrase("must be the id of a figure in play, such as 'Alice:follower3'"), "figure"
             )
         if data.get("supply") is True:
             if any(k in data for k in _LOCATION_KEYS):
-                raise ActionError("a figure going to the supply has no other location", "supply")
+                raise ActionError(
+                    phrase("a figure going to the supply has no other location"), "supply"
+                )
             return cls(figure, None)
         return cls(figure, location_from_json(data, placed))
 
@@ -473,7 +516,9 @@ class Pass(Action):
     def from_json(cls, data: Mapping[str, Any], placed: PlacedTile | None = None) -> Pass:
         kind = data.get("decision")
         if kind is not None and (not isinstance(kind, str) or not kind):
-            raise ActionError(f"must be a non-empty string, not {json_type(kind)}", "decision")
+            raise ActionError(
+                phrase("must be a non-empty string, not {kind}", kind=json_type(kind)), "decision"
+            )
         return cls(kind)
 
 
@@ -577,7 +622,12 @@ class Decision:
             if self.optional:
                 return None
             return Refusal(
-                rule, f"{self.player} must answer this {self.kind} decision; passing is not allowed"
+                rule,
+                phrase(
+                    "{player} must answer this {kind} decision; passing is not allowed",
+                    player=self.player,
+                    kind=self.kind,
+                ),
             )
         if self._explain is not None:
             why = self._explain(answer)
@@ -588,7 +638,14 @@ class Decision:
             return Refusal(rule, str(why))
         if answer in self.options:
             return None
-        return Refusal(rule, f"{answer!r} is not one of the {len(self.options)} legal options")
+        return Refusal(
+            rule,
+            phrase(
+                "{answer} is not one of the {n} legal options",
+                answer=repr(answer),
+                n=len(self.options),
+            ),
+        )
 
     def __repr__(self) -> str:
         opt = " (optional)" if self.optional else ""

@@ -16,7 +16,7 @@ from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, compress
 
-from .errors import Refusal
+from .errors import Refusal, phrase
 from .features import FeatureGraph, TileChange
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
@@ -41,6 +41,27 @@ __all__ = [
     "NEIGHBOUR_OFFSETS",
     "SURROUNDING_OFFSETS",
 ]
+
+
+#: the edge kinds as a refusal says them (said again in another language, docs/i18n.md)
+_EDGE_WORDS = {
+    "city": phrase("city"),
+    "road": phrase("road"),
+    "field": phrase("field"),
+    "river": phrase("river"),
+    "quarter": phrase("quarter"),
+}
+
+
+def _edges_clash(clashes: list[str]) -> str:
+    """Why a tile's edges do not match its neighbours': one clause per side, joined by "; "."""
+    joined = clashes[0]
+    for clash in clashes[1:]:
+        joined = phrase("{first}; {second}", first=joined, second=clash)
+    return phrase(
+        "edges do not match: {clashes} (every shared side must continue what the neighbour shows)",
+        clashes=joined,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -781,20 +802,34 @@ class Board:
         pos = (placement.x, placement.y)
         if placement.rotation not in ROTATIONS:
             return Refusal(
-                "base.place", f"rotation must be 0, 90, 180 or 270, not {placement.rotation}"
+                "base.place",
+                phrase(
+                    "rotation must be 0, 90, 180 or 270, not {rotation}",
+                    rotation=placement.rotation,
+                ),
             )
         if pos in self.tiles:
             t = self.tiles[pos]
             return Refusal(
                 "base.place",
-                f"square ({pos[0]}, {pos[1]}) already holds tile {t.type.id} ({t.type.name}); "
-                "a tile goes on an empty square",
+                phrase(
+                    "square ({x}, {y}) already holds tile {tile} ({name}); "
+                    "a tile goes on an empty square",
+                    x=pos[0],
+                    y=pos[1],
+                    tile=t.type.id,
+                    name=t.type.name,
+                ),
             )
         if self.tiles and pos not in self._codes:
             return Refusal(
                 "base.place",
-                f"square ({pos[0]}, {pos[1]}) does not touch any placed tile along a side; a "
-                "tile must share at least one side with the board",
+                phrase(
+                    "square ({x}, {y}) does not touch any placed tile along a side; a "
+                    "tile must share at least one side with the board",
+                    x=pos[0],
+                    y=pos[1],
+                ),
             )
         edges = orient(tile_type, placement.rotation).edges
         clashes = []
@@ -804,15 +839,20 @@ class Board:
                 dx, dy = NEIGHBOUR_OFFSETS[side]
                 other = self.tiles[(x + dx, y + dy)].type
                 clashes.append(
-                    f"its {SIDES[side]} side is {edges[side]} but the neighbour shows {demand} "
-                    f"(tile {other.id}: {other.name})"
+                    phrase(
+                        "its {side} side is {edge} but the neighbour shows {demand} "
+                        "(tile {tile}: {name})",
+                        side=SIDES[side],
+                        edge=_EDGE_WORDS.get(edges[side], edges[side]),
+                        demand=_EDGE_WORDS.get(demand, demand),
+                        tile=other.id,
+                        name=other.name,
+                    )
                 )
         if clashes:
             return Refusal(
                 "base.place",
-                "edges do not match: "
-                + "; ".join(clashes)
-                + " (every shared side must continue what the neighbour shows)",
+                _edges_clash(clashes),
             )
         for rule in self.placement_rules:
             problem = rule(self, tile_type, placement)

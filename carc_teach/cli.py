@@ -166,8 +166,10 @@ def _main(argv: list[str]) -> int:
         status = int(args._run(args) or 0)
         sys.stdout.flush()  # a closed pipe shows here, not while Python exits
         return status
-    except CarcTeachError as exc:
-        return fail(str(exc))
+    except CarcTeachError as exc:  # said in the current language (docs/i18n.md, "Errors")
+        from .i18n.errors import error_text
+
+        return fail(error_text(exc))
     except BrokenPipeError:  # e.g. `carc-teach replay x.json | head`: the reader has enough
         _silence_stdout()
         return 0

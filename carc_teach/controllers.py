@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import ACTION_TYPES, PASS, ActionError, Decision, Pass
 from .board import Placement
-from .errors import IllegalMoveError, Refusal
+from .errors import IllegalMoveError, Refusal, nphrase, phrase
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, edge_links
 from .setup import Move
@@ -73,7 +73,7 @@ class Controller:
         if instead is not None:
             return instead.id
         raise IllegalMoveError(
-            "the set-up gives no tile order or seed, so every move must name its tile",
+            phrase("the set-up gives no tile order or seed, so every move must name its tile"),
             move=state.move_number,
             field="tile",
         )
@@ -143,7 +143,7 @@ class MoveListController(Controller):
         if not state.bag and (setup.tile_order is not None or setup.seed is not None):
             left = self.moves_left()
             raise IllegalMoveError(
-                f"no tiles are left to draw, but the file has {len(left)} more move(s)",
+                phrase("no tiles are left to draw, but the file has {n} more move(s)", n=len(left)),
                 move=left[0].number,
             )
         return False
@@ -152,8 +152,10 @@ class MoveListController(Controller):
     def start_draw(self, state: GameState, turn: Turn) -> None:
         if self.exhausted(state):
             raise IllegalMoveError(
-                "the game file ends in the middle of a turn: after a tile is set aside the "
-                "same player draws again and needs a move",
+                phrase(
+                    "the game file ends in the middle of a turn: after a tile is set aside the "
+                    "same player draws again and needs a move"
+                ),
                 move=self.last_move_number(),
             )
         move = self.take_move(state)
@@ -162,7 +164,12 @@ class MoveListController(Controller):
         turn.note = move.note
         if move.player is not None and move.player != turn.player:
             raise IllegalMoveError(
-                f"it is {turn.player}'s turn (turn {turn.number}), not {move.player}'s",
+                phrase(
+                    "it is {player}'s turn (turn {turn}), not {other}'s",
+                    player=turn.player,
+                    turn=turn.number,
+                    other=move.player,
+                ),
                 move=move.number,
                 field="player",
             )
@@ -173,7 +180,12 @@ class MoveListController(Controller):
         if instead is not None:
             if move.tile is not None and move.tile != instead.id:
                 raise IllegalMoveError(
-                    f"the move names tile {move.tile}, but its player plays {instead.id} instead of drawing",
+                    phrase(
+                        "the move names tile {tile}, but its player plays {other} instead of "
+                        "drawing",
+                        tile=move.tile,
+                        other=instead.id,
+                    ),
                     move=move.number,
                     field="tile",
                 )
@@ -183,7 +195,7 @@ class MoveListController(Controller):
         self._check_named_instead(state, turn, move, passed_is_error=True)
         if move.tile is None:
             raise IllegalMoveError(
-                "the set-up gives no tile order or seed, so every move must name its tile",
+                phrase("the set-up gives no tile order or seed, so every move must name its tile"),
                 move=move.number,
                 field="tile",
             )
@@ -202,21 +214,34 @@ class MoveListController(Controller):
             self._check_named_instead(state, turn, move, passed_is_error=False)
         if move.tile is not None and move.tile != tile.id and (fits or move.discard):
             raise IllegalMoveError(
-                f"the tile order gives tile {tile.id} here, but the move names {move.tile}",
+                phrase(
+                    "the tile order gives tile {tile} here, but the move names {other}",
+                    tile=tile.id,
+                    other=move.tile,
+                ),
                 move=move.number,
                 field="tile",
             )
         if fits and move.discard:
             n = len(state.board.legal_placements(tile))
             raise IllegalMoveError(
-                f"tile {tile.id} cannot be set aside: it fits in {n} place{'s' if n != 1 else ''}",
+                nphrase(
+                    "tile {tile} cannot be set aside: it fits in {n} place",
+                    "tile {tile} cannot be set aside: it fits in {n} places",
+                    n,
+                    tile=tile.id,
+                ),
                 move=move.number,
                 field="discard",
             )
         if not fits and not move.discard and not known_order:
             raise IllegalMoveError(
-                f"tile {tile.id} fits nowhere on the board; write the move as "
-                f'{{"tile": "{tile.id}", "discard": true}} and give the next tile drawn in the next move',
+                phrase(
+                    "tile {tile} fits nowhere on the board; write the move as "
+                    '{{"tile": "{tile}", "discard": true}} and give the next tile drawn in the '
+                    "next move",
+                    tile=tile.id,
+                ),
                 move=move.number,
                 field="tile",
             )
@@ -240,7 +265,7 @@ class MoveListController(Controller):
             why = m.explain_instead(state, turn, tile)
             if why:
                 raise IllegalMoveError(
-                    f"the move plays the {tile.id}, but {why}",
+                    phrase("the move plays the {tile}, but {why}", tile=tile.id, why=why),
                     move=move.number,
                     field="tile",
                     refusal=why,
@@ -248,10 +273,18 @@ class MoveListController(Controller):
         if not passed_is_error:
             return
         offer = next((d for d, a in reversed(turn.answers) if isinstance(a, Pass)), None)
-        action = f'the action {{"type": "{offer.accepts[0]}"}}' if offer else "its action"
+        action = (
+            phrase('the action {{"type": "{kind}"}}', kind=offer.accepts[0])
+            if offer
+            else phrase("its action")
+        )
         raise IllegalMoveError(
-            f'the move names tile "{tile.id}": playing the {tile.id} instead of drawing needs '
-            f"{action} first in its actions",
+            phrase(
+                'the move names tile "{tile}": playing the {tile} instead of drawing needs '
+                "{action} first in its actions",
+                tile=tile.id,
+                action=action,
+            ),
             move=move.number,
             field="tile",
         )
@@ -302,7 +335,11 @@ class MoveListController(Controller):
                         raise IllegalMoveError(
                             Refusal(
                                 decision.rule or decision.kind,
-                                f"{decision.player} cannot pass on the {decision.kind} decision",
+                                phrase(
+                                    "{player} cannot pass on the {kind} decision",
+                                    player=decision.player,
+                                    kind=decision.kind,
+                                ),
                             ),
                             move=_number(move),
                             **move.locate_action(i, "type"),
@@ -319,8 +356,13 @@ class MoveListController(Controller):
         raise IllegalMoveError(
             Refusal(
                 decision.rule or decision.kind,
-                f"{decision.player} must answer a {decision.kind} decision here "
-                f"({decision.prompt or decision.rule}), but the move gives no such action",
+                phrase(
+                    "{player} must answer a {kind} decision here ({prompt}), but the move gives "
+                    "no such action",
+                    player=decision.player,
+                    kind=decision.kind,
+                    prompt=decision.prompt or decision.rule,
+                ),
             ),
             move=_number(move),
             **move.locate_action(i),
@@ -330,14 +372,23 @@ class MoveListController(Controller):
         for name in ("x", "y", "rotation"):
             if getattr(move, name) is None:
                 raise IllegalMoveError(
-                    f"'{name}' is required to place the tile", move=move.number, field=name
+                    phrase("'{name}' is required to place the tile", name=name),
+                    move=move.number,
+                    field=name,
                 )
         p = Placement(move.x, move.y, move.rotation)  # type: ignore[arg-type]
         problem = decision.problem(p)
         if problem:
             assert turn.tile is not None
             raise IllegalMoveError(
-                f"tile {turn.tile.id} cannot go at ({p.x}, {p.y}) rotated {p.rotation}: {problem}",
+                phrase(
+                    "tile {tile} cannot go at ({x}, {y}) rotated {rotation}: {problem}",
+                    tile=turn.tile.id,
+                    x=p.x,
+                    y=p.y,
+                    rotation=p.rotation,
+                    problem=problem,
+                ),
                 move=move.number,
                 field="x",
                 refusal=problem,
@@ -397,17 +448,33 @@ class MoveListController(Controller):
             asked = [(d, a) for d, a in turn.answers if d.kind != "place"]
             same = [d for d, _ in asked if kind in d.accepts or kind == "pass"]
             if any(d.player == who for d in same):
-                why = f"{who}'s {kind!r} decision in this turn was already answered: this action is left over"
+                why = phrase(
+                    "{player}'s {kind} decision in this turn was already answered: this action "
+                    "is left over",
+                    player=who,
+                    kind=repr(kind),
+                )
             elif same:
                 players = " and ".join(sorted({d.player for d in same}))
-                why = f"{who} was not asked: the decision this {kind!r} would answer was asked of {players}"
+                why = phrase(
+                    "{player} was not asked: the decision this {kind} would answer was asked of "
+                    "{players}",
+                    player=who,
+                    kind=repr(kind),
+                    players=players,
+                )
             else:
                 listed = ", ".join(f"{d.kind} by {d.player}" for d, _ in asked) or "none"
-                why = f"no decision in this turn takes a {kind!r} action (the decisions asked were: {listed})"
+                why = phrase(
+                    "no decision in this turn takes a {kind} action (the decisions asked were: "
+                    "{listed})",
+                    kind=repr(kind),
+                    listed=listed,
+                )
             raise IllegalMoveError(
                 Refusal(
                     "base.deploy" if kind == "deploy" else "base",
-                    f"an action nobody asked for: {why}",
+                    phrase("an action nobody asked for: {why}", why=why),
                 ),
                 move=_number(move),
                 **move.locate_action(self._action),

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .annotations.topics import expand_expansion
-from .errors import UnknownRuleError
+from .errors import UnknownRuleError, phrase
 from .expansions import PACKAGES
 from .expansions.declare import RuleOption, paragraph
 
@@ -78,7 +78,11 @@ def option(option_id: str) -> RuleOption:
         return _OPTIONS_BY_ID[option_id]
     except (KeyError, TypeError):
         raise UnknownRuleError(
-            f"unknown rule option {option_id!r}; valid options: {', '.join(_OPTIONS_BY_ID)}"
+            phrase(
+                "unknown rule option {option}; valid options: {valid}",
+                option=repr(option_id),
+                valid=", ".join(_OPTIONS_BY_ID),
+            )
         ) from None
 
 
@@ -287,7 +291,11 @@ def get_preset(preset_id: str) -> Preset:
         return PRESETS[preset_id]
     except (KeyError, TypeError):
         raise UnknownRuleError(
-            f"unknown rule preset {preset_id!r}; valid presets: {', '.join(PRESETS)}"
+            phrase(
+                "unknown rule preset {preset}; valid presets: {valid}",
+                preset=repr(preset_id),
+                valid=", ".join(PRESETS),
+            )
         ) from None
 
 
@@ -317,7 +325,11 @@ class RuleSet(Mapping[str, Any]):
             return self._values[key]
         except KeyError:
             raise UnknownOptionError(
-                f"unknown rule option {key!r}; valid options: {', '.join(self._values)}"
+                phrase(
+                    "unknown rule option {option}; valid options: {valid}",
+                    option=repr(key),
+                    valid=", ".join(self._values),
+                )
             ) from None
 
     def __iter__(self) -> Iterator[str]:
@@ -385,14 +397,21 @@ def resolve(preset: str | None = None, overrides: Mapping[str, Any] | None = Non
         overrides = {}
     if not isinstance(overrides, Mapping):
         raise UnknownRuleError(
-            f"rule options must be a mapping of option id to value, not {type(overrides).__name__}"
+            phrase(
+                "rule options must be a mapping of option id to value, not {kind}",
+                kind=type(overrides).__name__,
+            )
         )
     for key, value in overrides.items():
         opt = option(key)
         if not opt.is_valid(value):
             raise UnknownRuleError(
-                f"value {value!r} is not allowed for rule option {key!r}; "
-                f"choose from {opt.choices_text()}"
+                phrase(
+                    "value {value} is not allowed for rule option {option}; choose from {choices}",
+                    value=repr(value),
+                    option=repr(key),
+                    choices=opt.choices_text(),
+                )
             )
         values[key] = value
     return RuleSet(values, preset, overrides)
@@ -407,14 +426,18 @@ def from_setup(rules: Mapping[str, Any] | None) -> RuleSet:
         return resolve()
     if not isinstance(rules, Mapping):
         raise UnknownRuleError(
-            f"setup.rules must be an object with 'preset' and/or 'options', not "
-            f"{type(rules).__name__}"
+            phrase(
+                "setup.rules must be an object with 'preset' and/or 'options', not {kind}",
+                kind=type(rules).__name__,
+            )
         )
     extra = set(rules) - {"preset", "options"}
     if extra:
         raise UnknownRuleError(
-            f"unknown key(s) {', '.join(sorted(map(repr, extra)))} in setup.rules; "
-            "allowed: 'preset', 'options'"
+            phrase(
+                "unknown key(s) {keys} in setup.rules; allowed: 'preset', 'options'",
+                keys=", ".join(sorted(map(repr, extra))),
+            )
         )
     return resolve(rules.get("preset"), rules.get("options") or {})
 
@@ -512,7 +535,9 @@ def term(word: str, edition: str) -> str:
         For an edition other than C1 or C2.
     """
     if edition not in TILE_EDITIONS:
-        raise UnknownRuleError(f"unknown tile edition {edition!r}; choose from C1, C2")
+        raise UnknownRuleError(
+            phrase("unknown tile edition {edition}; choose from C1, C2", edition=repr(edition))
+        )
     found = _WORD_INDEX.get(word.casefold())
     if found is None:
         return word

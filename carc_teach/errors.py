@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "Phrase",
+    "phrase",
+    "nphrase",
     "Refusal",
     "one_line",
     "terminal_text",
@@ -110,6 +113,48 @@ def one_line(text: str) -> str:
     if len(text) > _LONGEST_MESSAGE:
         text = text[: _LONGEST_MESSAGE - 1] + "…"
     return text
+
+
+class Phrase(str):
+    """An English message that remembers its message id and parameters, so that it can be said
+    again in another language (:func:`carc_teach.i18n.errors.say`, docs/i18n.md).
+
+    It *is* the English text (a ``str``: compared, joined and printed like one), so errors keep
+    their English messages byte for byte; the translation is made where the message is shown
+    (the CLI's error line, a notebook's callout). A parameter may itself be a :class:`Phrase`
+    (``json_type``'s "an object") or a :class:`Refusal`, said in the same language. With
+    ``plural``, ``message`` is the singular and ``params["n"]`` picks the form.
+    """
+
+    message: str
+    params: dict[str, Any]
+    plural: str | None
+
+    def __new__(
+        cls, message: str, params: dict[str, Any] | None = None, plural: str | None = None
+    ) -> Phrase:
+        params = dict(params or {})
+        english = plural if plural is not None and params.get("n") != 1 else message
+        self = super().__new__(cls, english.format(**params) if params else english)
+        self.message = message
+        self.params = params
+        self.plural = plural
+        return self
+
+    def __reduce__(self):  # pickled with its id (errors cross process boundaries in simulate)
+        return (Phrase, (self.message, self.params, self.plural))
+
+
+def phrase(message: str, /, **params: Any) -> Phrase:
+    """``phrase("must be at least {lo}, not {value}", lo=1, value="'x'")``: the English text,
+    remembering its id (a message of the catalogues: ``scripts/i18n_extract.py`` collects the
+    literal) and its parameters."""
+    return Phrase(message, params)
+
+
+def nphrase(singular: str, plural: str, n: int, /, **params: Any) -> Phrase:
+    """:func:`phrase` with a singular and a plural form, chosen by ``n`` (the field ``{n}``)."""
+    return Phrase(singular, {"n": n, **params}, plural)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from typing import Any
 from .actions import ACTION_TYPES, ActionError, WrittenAction, json_type, read_action
 from .controllers import register_every_action_type
 from .editions import from_setup, option
-from .errors import GameFileError, UnknownRuleError, has_control_characters, shown
+from .errors import GameFileError, UnknownRuleError, has_control_characters, phrase, shown
 from .game import Game
 from .rules import module_class
 from .setup import Move, Setup, StartTile
@@ -94,38 +94,43 @@ def read_game_file(path: str | Path, *, max_bytes: int = MAX_FILE_BYTES) -> dict
         with p.open("rb") as handle:
             raw = handle.read(max_bytes + 1)
     except FileNotFoundError:
-        raise GameFileError("no such file", source=str(path)) from None
+        raise GameFileError(phrase("no such file"), source=str(path)) from None
     except IsADirectoryError:
-        raise GameFileError("is a directory, not a game file", source=str(path)) from None
+        raise GameFileError(phrase("is a directory, not a game file"), source=str(path)) from None
     except PermissionError:
-        raise GameFileError("permission denied: cannot read it", source=str(path)) from None
+        raise GameFileError(phrase("permission denied: cannot read it"), source=str(path)) from None
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        raise GameFileError(f"cannot read it: {reason}", source=str(path)) from None
+        raise GameFileError(
+            phrase("cannot read it: {reason}", reason=reason), source=str(path)
+        ) from None
     if len(raw) > max_bytes:
         raise GameFileError(_too_large(max_bytes), source=str(path))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise GameFileError(f"not UTF-8 text (byte {exc.start})", source=name) from None
+        raise GameFileError(
+            phrase("not UTF-8 text (byte {byte})", byte=exc.start), source=name
+        ) from None
     return decode_game_text(text, source=name, max_bytes=max_bytes)
 
 
 def _too_large(max_bytes: int) -> str:
-    return (
-        f"larger than {_size(max_bytes)}, the limit for a game file "
+    return phrase(
+        "larger than {size}, the limit for a game file "
         "(a whole game takes well under 100 kB; --max-size MB or load_game(max_bytes=...) "
-        "raises the limit)"
+        "raises the limit)",
+        size=_size(max_bytes),
     )
 
 
 def _size(count: int) -> str:
     """``"5 MB"``, ``"2.5 MB"``, ``"800 kB"``, ``"12 bytes"``."""
     if count >= 1_000_000:
-        return f"{count / 1_000_000:g} MB"
+        return phrase("{size:g} MB", size=count / 1_000_000)
     if count >= 1_000:
-        return f"{count / 1_000:g} kB"
-    return f"{count} bytes"
+        return phrase("{size:g} kB", size=count / 1_000)
+    return phrase("{size} bytes", size=count)
 
 
 def decode_game_text(
@@ -141,28 +146,48 @@ def decode_game_text(
     ):
         raise GameFileError(_too_large(max_bytes), source=source)
     if not text.strip():
-        raise GameFileError("the file is empty", source=source)
+        raise GameFileError(phrase("the file is empty"), source=source)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        hint = " (the file ends too early: is it truncated?)" if _unclosed(text) else ""
-        raise GameFileError(
-            f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}{hint}",
-            source=source,
-        ) from None
+        if _unclosed(text):
+            why = phrase(
+                "not valid JSON at line {line}, column {column}: {error} "
+                "(the file ends too early: is it truncated?)",
+                line=exc.lineno,
+                column=exc.colno,
+                error=exc.msg,
+            )
+        else:
+            why = phrase(
+                "not valid JSON at line {line}, column {column}: {error}",
+                line=exc.lineno,
+                column=exc.colno,
+                error=exc.msg,
+            )
+        raise GameFileError(why, source=source) from None
     except RecursionError:
         raise GameFileError(
-            f"arrays and objects nest too deeply (a game file needs at most {MAX_DEPTH} levels)",
+            phrase(
+                "arrays and objects nest too deeply (a game file needs at most {n} levels)",
+                n=MAX_DEPTH,
+            ),
             source=source,
         ) from None
     except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
         raise GameFileError(
-            f"holds a number of more than {sys.get_int_max_str_digits():,} digits, "
-            "longer than any field of a game file can use",
+            phrase(
+                "holds a number of more than {n:,} digits, "
+                "longer than any field of a game file can use",
+                n=sys.get_int_max_str_digits(),
+            ),
             source=source,
         ) from None
     if not isinstance(data, dict):
-        raise GameFileError(f"a game file is a JSON object, not {json_type(data)}", source=source)
+        raise GameFileError(
+            phrase("a game file is a JSON object, not {kind}", kind=json_type(data)),
+            source=source,
+        )
     return data
 
 
@@ -173,15 +198,17 @@ def _check_tree(data: dict[str, Any], source: str) -> None:
         value, path = todo.pop()
         if len(path) > MAX_DEPTH:
             raise GameFileError(
-                f"nested more than {MAX_DEPTH} levels deep (a game file needs 6)",
+                phrase("nested more than {n} levels deep (a game file needs 6)", n=MAX_DEPTH),
                 **_located(path[:MAX_DEPTH], source),
             )
         if isinstance(value, dict):
             for key, item in value.items():
                 if _has_surrogate(key):
                     raise GameFileError(
-                        f"the key {shown(key)} holds a lone UTF-16 surrogate, which is not a "
-                        "character",
+                        phrase(
+                            "the key {key} holds a lone UTF-16 surrogate, which is not a character",
+                            key=shown(key),
+                        ),
                         **_located(path, source),
                     )
                 todo.append((item, (*path, key)))
@@ -189,8 +216,11 @@ def _check_tree(data: dict[str, Any], source: str) -> None:
             todo.extend((item, (*path, i)) for i, item in enumerate(value))
         elif isinstance(value, str) and _has_surrogate(value):
             raise GameFileError(
-                f"{shown(value)} holds a lone UTF-16 surrogate (written \\udXXX in JSON), "
-                "which is not a character",
+                phrase(
+                    "{value} holds a lone UTF-16 surrogate (written \\udXXX in JSON), "
+                    "which is not a character",
+                    value=shown(value),
+                ),
                 **_located(path, source),
             )
 
@@ -221,6 +251,14 @@ def _located(path: tuple[str | int, ...], source: str) -> dict[str, Any]:
     return {"source": source, "move": move, "action": action, "field": field or None}
 
 
+def _message(error: Exception) -> str:
+    """The message of ``error`` to quote in another error: its first argument (a
+    :class:`~carc_teach.errors.Phrase` remembers how to say it in another language) when that
+    is what it prints."""
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, str) and str(first) == str(error) else str(error)
+
+
 def _unclosed(text: str) -> bool:
     """Whether the text ends inside a string or with brackets still open (a cut-off file)."""
     depth = 0
@@ -248,7 +286,11 @@ def _check_keys(
     extra = sorted(set(obj) - allowed)
     if extra:
         raise GameFileError(
-            f"unknown key {shown(extra[0])} (allowed: {', '.join(sorted(allowed))})",
+            phrase(
+                "unknown key {key} (allowed: {allowed})",
+                key=shown(extra[0]),
+                allowed=", ".join(sorted(allowed)),
+            ),
             source=source,
             move=move,
             field=f"{where}.{extra[0]}" if where else extra[0],
@@ -258,25 +300,28 @@ def _check_keys(
 def _int(value: Any, field: str, source: str, move: int | None = None, *, lo=None, hi=None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise GameFileError(
-            f"must be an integer, not {json_type(value)}", source=source, move=move, field=field
+            phrase("must be an integer, not {kind}", kind=json_type(value)),
+            source=source,
+            move=move,
+            field=field,
         )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         if hi is None:
-            wanted = f"at least {lo}"
+            why = phrase("must be at least {lo}, not {value}", lo=lo, value=shown(value))
         elif lo is None:
-            wanted = f"at most {hi}"
+            why = phrase("must be at most {hi}, not {value}", hi=hi, value=shown(value))
         else:
-            wanted = f"between {lo} and {hi}"
-        raise GameFileError(
-            f"must be {wanted}, not {shown(value)}", source=source, move=move, field=field
-        )
+            why = phrase(
+                "must be between {lo} and {hi}, not {value}", lo=lo, hi=hi, value=shown(value)
+            )
+        raise GameFileError(why, source=source, move=move, field=field)
     return value
 
 
 def _str(value: Any, field: str, source: str, move: int | None = None) -> str:
     if not isinstance(value, str) or not value:
         raise GameFileError(
-            f"must be a non-empty string, not {json_type(value)}",
+            phrase("must be a non-empty string, not {kind}", kind=json_type(value)),
             source=source,
             move=move,
             field=field,
@@ -288,7 +333,7 @@ def _rotation(value: Any, field: str, source: str, move: int | None = None) -> i
     r = _int(value, field, source, move)
     if r not in (0, 90, 180, 270):
         raise GameFileError(
-            f"rotation is in degrees clockwise and must be 0, 90, 180 or 270, not {r}",
+            phrase("rotation is in degrees clockwise and must be 0, 90, 180 or 270, not {r}", r=r),
             source=source,
             move=move,
             field=field,
@@ -299,49 +344,62 @@ def _rotation(value: Any, field: str, source: str, move: int | None = None) -> i
 def _parse_setup(data: Any, source: str) -> Setup:
     if not isinstance(data, dict):
         raise GameFileError(
-            f"must be an object, not {json_type(data)}", source=source, field="setup"
+            phrase("must be an object, not {kind}", kind=json_type(data)),
+            source=source,
+            field="setup",
         )
     _check_keys(data, _SETUP_KEYS, "setup", source)
     players = data.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 8:
         raise GameFileError(
-            "must be a list of 1 to 8 player names", source=source, field="setup.players"
+            phrase("must be a list of 1 to 8 player names"), source=source, field="setup.players"
         )
     names = tuple(_str(p, f"setup.players[{i}]", source) for i, p in enumerate(players))
     for i, name in enumerate(names):  # names go into every text: one line, shown as written
         if has_control_characters(name):
             raise GameFileError(
-                f"a player name may not hold control characters (line breaks, terminal or "
-                f"text-direction codes): {shown(name)}",
+                phrase(
+                    "a player name may not hold control characters (line breaks, terminal or "
+                    "text-direction codes): {name}",
+                    name=shown(name),
+                ),
                 source=source,
                 field=f"setup.players[{i}]",
             )
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
         raise GameFileError(
-            f"player name {shown(dup)} appears twice", source=source, field="setup.players"
+            phrase("player name {name} appears twice", name=shown(dup)),
+            source=source,
+            field="setup.players",
         )
     expansions = data.get("expansions", ["base"])
     if not isinstance(expansions, list) or not expansions:
         raise GameFileError(
-            "must be a non-empty list of expansion ids", source=source, field="setup.expansions"
+            phrase("must be a non-empty list of expansion ids"),
+            source=source,
+            field="setup.expansions",
         )
     exps = tuple(_str(e, f"setup.expansions[{i}]", source) for i, e in enumerate(expansions))
     if exps[0] != "base":
         raise GameFileError(
-            'the first expansion must be "base"', source=source, field="setup.expansions[0]"
+            phrase('the first expansion must be "base"'),
+            source=source,
+            field="setup.expansions[0]",
         )
     for i, e in enumerate(exps):
         if exps.index(e) != i:
             raise GameFileError(
-                f"expansion {shown(e)} is listed twice",
+                phrase("expansion {name} is listed twice", name=shown(e)),
                 source=source,
                 field=f"setup.expansions[{i}]",
             )
         try:
             module_class(e)
         except UnknownRuleError as exc:
-            raise GameFileError(str(exc), source=source, field=f"setup.expansions[{i}]") from None
+            raise GameFileError(
+                _message(exc), source=source, field=f"setup.expansions[{i}]"
+            ) from None
     followers = data.get("followers")
     if followers is not None:
         allowed = option("base.followers").values
@@ -349,13 +407,15 @@ def _parse_setup(data: Any, source: str) -> Setup:
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise GameFileError(
-            f"must be an object, not {json_type(rules)}", source=source, field="setup.rules"
+            phrase("must be an object, not {kind}", kind=json_type(rules)),
+            source=source,
+            field="setup.rules",
         )
     _check_keys(rules, _RULES_KEYS, "setup.rules", source)
     if "preset" in rules:
         _str(rules["preset"], "setup.rules.preset", source)
     if "options" in rules and not isinstance(rules["options"], dict):
-        raise GameFileError("must be an object", source=source, field="setup.rules.options")
+        raise GameFileError(phrase("must be an object"), source=source, field="setup.rules.options")
     try:
         from_setup(rules)
     except UnknownRuleError as exc:
@@ -364,11 +424,13 @@ def _parse_setup(data: Any, source: str) -> Setup:
             if "preset" in str(exc) and "option" not in str(exc)
             else "setup.rules.options"
         )
-        raise GameFileError(str(exc), source=source, field=where) from None
+        raise GameFileError(_message(exc), source=source, field=where) from None
     start_data = data.get("start", {})
     if not isinstance(start_data, dict):
         raise GameFileError(
-            f"must be an object, not {json_type(start_data)}", source=source, field="setup.start"
+            phrase("must be an object, not {kind}", kind=json_type(start_data)),
+            source=source,
+            field="setup.start",
         )
     _check_keys(start_data, _START_KEYS, "setup.start", source)
     start = StartTile(
@@ -381,13 +443,15 @@ def _parse_setup(data: Any, source: str) -> Setup:
     seed = data.get("seed")
     if order is not None and seed is not None:
         raise GameFileError(
-            "give either a tile order or a seed, not both", source=source, field="setup.seed"
+            phrase("give either a tile order or a seed, not both"),
+            source=source,
+            field="setup.seed",
         )
     tile_order = None
     if order is not None:
         if not isinstance(order, list):
             raise GameFileError(
-                "must be a list of tile ids", source=source, field="setup.tile_order"
+                phrase("must be a list of tile ids"), source=source, field="setup.tile_order"
             )
         tile_order = tuple(_str(t, f"setup.tile_order[{i}]", source) for i, t in enumerate(order))
     if seed is not None:
@@ -408,7 +472,10 @@ def _parse_move(data: Any, number: int, source: str, version: int) -> Move:
     where = f"moves[{number - 1}]"
     if not isinstance(data, dict):
         raise GameFileError(
-            f"a move is an object, not {json_type(data)}", source=source, move=number, field=where
+            phrase("a move is an object, not {kind}", kind=json_type(data)),
+            source=source,
+            move=number,
+            field=where,
         )
     _check_keys(data, _MOVE_KEYS_V1 if version == 1 else _MOVE_KEYS, "", source, number)
     player = data.get("player")
@@ -419,15 +486,19 @@ def _parse_move(data: Any, number: int, source: str, version: int) -> Move:
         tile = _str(tile, "tile", source, number)
     discard = data.get("discard", False)
     if not isinstance(discard, bool):
-        raise GameFileError("must be true or false", source=source, move=number, field="discard")
+        raise GameFileError(
+            phrase("must be true or false"), source=source, move=number, field="discard"
+        )
     note = data.get("note", "")
     if not isinstance(note, str):
-        raise GameFileError("must be a string", source=source, move=number, field="note")
+        raise GameFileError(phrase("must be a string"), source=source, move=number, field="note")
     if discard:
         for key in ("x", "y", "rotation", "deploy", "actions"):
             if key in data:
                 raise GameFileError(
-                    "a discarded tile is not placed, so the move has no position or actions",
+                    phrase(
+                        "a discarded tile is not placed, so the move has no position or actions"
+                    ),
                     source=source,
                     move=number,
                     field=key,
@@ -444,7 +515,7 @@ def _parse_move(data: Any, number: int, source: str, version: int) -> Move:
     for key in ("x", "y", "rotation"):
         if key not in data:
             raise GameFileError(
-                "is required to place the tile", source=source, move=number, field=key
+                phrase("is required to place the tile"), source=source, move=number, field=key
             )
     x = _int(data["x"], "x", source, number)
     y = _int(data["y"], "y", source, number)
@@ -474,7 +545,11 @@ def _v1_deploy(deploy: Any, number: int, source: str) -> tuple[dict[str, Any], .
         return ()
     if not isinstance(deploy, dict):
         raise GameFileError(
-            f'must be an object like {{"figure": "follower", "segment": "N"}} or null, not {json_type(deploy)}',
+            phrase(
+                'must be an object like {{"figure": "follower", "segment": "N"}} or null, '
+                "not {kind}",
+                kind=json_type(deploy),
+            ),
             source=source,
             move=number,
             field="deploy",
@@ -482,7 +557,7 @@ def _v1_deploy(deploy: Any, number: int, source: str) -> tuple[dict[str, Any], .
     _check_keys(deploy, _DEPLOY_KEYS, "deploy", source, number)
     if "segment" not in deploy:
         raise GameFileError(
-            "is required: which segment of the tile",
+            phrase("is required: which segment of the tile"),
             source=source,
             move=number,
             field="deploy.segment",
@@ -500,7 +575,7 @@ def _parse_actions(
     checked when the turn is played (a segment of the tile placed in it)."""
     if not isinstance(actions, list):
         raise GameFileError(
-            f"must be a list of actions, not {json_type(actions)}",
+            phrase("must be a list of actions, not {kind}", kind=json_type(actions)),
             source=source,
             move=number,
             field=where,
@@ -539,21 +614,29 @@ def parse_game(
 def _parse(data: dict[str, Any], source: str) -> tuple[Setup, list[Move], bool | None, Move]:
     """:func:`parse_game`, and the file's ``final_actions`` read as a move."""
     if not isinstance(data, dict):
-        raise GameFileError(f"a game file is a JSON object, not {json_type(data)}", source=source)
+        raise GameFileError(
+            phrase("a game file is a JSON object, not {kind}", kind=json_type(data)),
+            source=source,
+        )
     _check_tree(data, source)
     _check_keys(data, _TOP_KEYS, "", source)
     if data.get("format") != FORMAT:
-        raise GameFileError(f'must be "{FORMAT}"', source=source, field="format")
+        raise GameFileError(
+            phrase('must be "{format}"', format=FORMAT), source=source, field="format"
+        )
     version = data.get("version")
     if type(version) is not int or version not in VERSIONS:  # not 2.0, not true
         raise GameFileError(
-            f"this carc_teach reads versions {' and '.join(map(str, VERSIONS))} (an integer), "
-            f"not {shown(version)}",
+            phrase(
+                "this carc_teach reads versions {versions} (an integer), not {version}",
+                versions=" and ".join(map(str, VERSIONS)),
+                version=shown(version),
+            ),
             source=source,
             field="version",
         )
     if "setup" not in data:
-        raise GameFileError("is required", source=source, field="setup")
+        raise GameFileError(phrase("is required"), source=source, field="setup")
     setup = _parse_setup(data["setup"], source)
     for key in ("title", "description"):
         if key in data:
@@ -562,7 +645,9 @@ def _parse(data: dict[str, Any], source: str) -> tuple[Setup, list[Move], bool |
     moves_data = data.get("moves", [])
     if not isinstance(moves_data, list):
         raise GameFileError(
-            f"must be a list, not {json_type(moves_data)}", source=source, field="moves"
+            phrase("must be a list, not {kind}", kind=json_type(moves_data)),
+            source=source,
+            field="moves",
         )
     moves = [_parse_move(m, i + 1, source, version) for i, m in enumerate(moves_data)]
     for m in moves:
@@ -570,7 +655,11 @@ def _parse(data: dict[str, Any], source: str) -> tuple[Setup, list[Move], bool |
             who = action.player
             if who is not None and who not in setup.players:
                 raise GameFileError(
-                    f"{shown(who)} is not a player of this game (players: {', '.join(setup.players)})",
+                    phrase(
+                        "{name} is not a player of this game (players: {players})",
+                        name=shown(who),
+                        players=", ".join(setup.players),
+                    ),
                     source=source,
                     move=m.number,
                     action=i + 1,
@@ -578,7 +667,7 @@ def _parse(data: dict[str, Any], source: str) -> tuple[Setup, list[Move], bool |
                 )
     final = data.get("final_scoring")
     if final is not None and not isinstance(final, bool):
-        raise GameFileError("must be true or false", source=source, field="final_scoring")
+        raise GameFileError(phrase("must be true or false"), source=source, field="final_scoring")
     return setup, moves, final, _final_move(data, source, setup)
 
 
@@ -596,7 +685,9 @@ def _final_move(data: dict[str, Any], source: str, setup: Setup | None) -> Move:
         return Move(0, final=True, typed_actions=())
     if data.get("version", VERSION) == 1:
         raise GameFileError(
-            "final actions need a version-2 game file", source=source, field="final_actions"
+            phrase("final actions need a version-2 game file"),
+            source=source,
+            field="final_actions",
         )
     actions, typed = _parse_actions(data["final_actions"], None, source, "final_actions")
     if setup is not None:
@@ -604,7 +695,11 @@ def _final_move(data: dict[str, Any], source: str, setup: Setup | None) -> Move:
             who = action.player
             if who is not None and who not in setup.players:
                 raise GameFileError(
-                    f"{shown(who)} is not a player of this game (players: {', '.join(setup.players)})",
+                    phrase(
+                        "{name} is not a player of this game (players: {players})",
+                        name=shown(who),
+                        players=", ".join(setup.players),
+                    ),
                     source=source,
                     action=i + 1,
                     field="final_actions.player",

@@ -90,28 +90,39 @@ def bundled_game(walkthrough: Walkthrough) -> Game:
     return examples.load(walkthrough.game)
 
 
-def game_from_paste(mo, text: str, bundled: Callable[[], Game], *, instead: str):
+def game_from_paste(
+    mo, text: str, bundled: Callable[[], Game], *, instead: str, lang: str | None = None
+):
     """``(game, problem)``: the game of a pasted game file (``text``), or, when nothing is
     pasted or the file cannot be used for any reason, ``bundled()``; ``problem`` is then a
-    callout saying why, ending with ``instead`` (what is shown instead), or None.
+    callout saying why, ending with ``instead`` (what is shown instead), or None. The callout
+    is in ``lang`` (the engine's error said in it, :func:`carc_teach.i18n.errors.error_text`);
+    ``instead`` is the caller's, already in that language.
 
     Every failure is caught, not only the engine's own errors: a file that makes the loader
     fail otherwise (too deeply nested, too big) must not blank the notebook either. The
     message is shown as text: it may quote the file."""
-    from .errors import CarcTeachError
+    from .errors import CarcTeachError, phrase
     from .gamefile import decode_game_text, load_game
+    from .i18n.errors import error_text
 
     if not text.strip():
         return bundled(), None
+    source = phrase("pasted game")
     try:
-        return load_game(decode_game_text(text, source="pasted game"), source="pasted game"), None
+        return load_game(decode_game_text(text, source=source), source=source), None
     except CarcTeachError as exc:
-        why = str(exc)
+        why = error_text(exc, lang)
     except Exception as exc:  # anything a hostile file sets off; the notebook carries on
-        why = f"pasted game: it could not be read ({type(exc).__name__}: {exc})"
+        why = _(
+            "pasted game: it could not be read ({kind}: {error})",
+            lang,
+            kind=type(exc).__name__,
+            error=exc,
+        )
     problem = mo.callout(
         mo.md(
-            f"**This game file cannot be used.** {escape_markdown(why)}\n\n"
+            f"**{_('This game file cannot be used.', lang)}** {escape_markdown(why)}\n\n"
             + escape_markdown(instead)
         ),
         kind="danger",

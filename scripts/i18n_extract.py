@@ -4,8 +4,9 @@
     python scripts/i18n_extract.py --check   # exit 1 (and say what) if one is out of date
 
 It reads every Python file of ``carc_teach/`` and ``notebooks/`` that imports
-``carc_teach.i18n`` and finds the calls ``_("...")``, ``N_("...")``, ``ngettext("...",
-"...", n)``, ``pgettext("context", "...")`` and ``npgettext(...)``; their text arguments
+``carc_teach.i18n`` (or ``phrase``) and finds the calls ``_("...")``, ``N_("...")``,
+``ngettext("...", "...", n)``, ``pgettext("context", "...")``, ``npgettext(...)`` and
+``phrase("...", **params)`` / ``nphrase(...)`` (an error's English with its id); their text arguments
 must be string literals (anything else is reported, with file and line). Then, for each
 catalogue:
 
@@ -37,6 +38,8 @@ CALLS: dict[str, tuple[int | None, int, int | None]] = {
     "ngettext": (None, 0, 1),
     "pgettext": (0, 1, None),
     "npgettext": (0, 1, 2),
+    "phrase": (None, 0, None),  # carc_teach.errors.phrase: an error's English, with its id
+    "nphrase": (None, 0, 1),
 }
 
 sys.path.insert(0, str(REPO))
@@ -57,7 +60,9 @@ def _uses_i18n(tree: ast.AST) -> bool:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             module = node.module or ""
-            if module.endswith("i18n") or any(a.name == "i18n" for a in node.names):
+            if module.endswith("i18n") or any(
+                a.name in ("i18n", "phrase", "nphrase") for a in node.names
+            ):
                 return True
         elif isinstance(node, ast.Import) and any(a.name.endswith(".i18n") for a in node.names):
             return True
@@ -73,7 +78,7 @@ def extract(root: Path = REPO) -> tuple[dict[tuple[str | None, str], Message], l
         if "__pycache__" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
-        if "i18n" not in text:
+        if "i18n" not in text and "phrase" not in text:
             continue
         tree = ast.parse(text)
         if not _uses_i18n(tree) and path.parent.name != "i18n":
