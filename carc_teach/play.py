@@ -889,14 +889,28 @@ def _refused_action(target_id: str) -> Deploy | MoveFigure | None:
 
 
 def _city_laid(state: GameState) -> bool:
-    ext = state.ext.get("count")
-    return bool(getattr(ext, "laid", False))
+    from .expansions.count.rules import city_laid
+
+    return city_laid(state)
+
+
+def _enters_city(kind: str) -> bool:
+    """Whether a figure of ``kind`` may wait in a quarter of the City of Carcassonne."""
+    from .expansions.count.rules import ENTERS_CITY
+
+    return kind in ENTERS_CITY
 
 
 def _quarters() -> tuple[Place, ...]:
     from .expansions.count.rules import QUARTERS, quarter_place
 
     return tuple(quarter_place(q) for q in QUARTERS)
+
+
+def _in_a_quarter(figure: Any) -> bool:
+    from .expansions.count.rules import quarter_of
+
+    return quarter_of(figure.location) is not None
 
 
 def _deploys_on_board(kind: str) -> bool:
@@ -965,7 +979,7 @@ def _refusable(state: GameState, pending: Pending, group: str) -> list[Deploy | 
         out: list[Deploy | MoveFigure] = [
             Deploy(figure, (x, y, seg.id)) for seg in placed.tile.segments
         ]
-        if _city_laid(state) and figure in ("follower", "big-follower", "mayor", "wagon"):
+        if _city_laid(state) and _enters_city(figure):
             # the City of Carcassonne opens only after the turn's scorings (ckr-13)
             out.extend(Deploy(figure, q) for q in _quarters())
         return out
@@ -975,7 +989,7 @@ def _refusable(state: GameState, pending: Pending, group: str) -> list[Deploy | 
     figure = state.figures.get(figure_id)
     if figure is None:
         return []
-    if figure.kind == "count":
+    if figure.player is None and _in_a_quarter(figure):  # the Count, nobody's, in the City
         return [MoveFigure(figure_id, q) for q in _quarters()]
     if kind == "wagon.move" and isinstance(figure.location, tuple):
         wx, wy = figure.location[0], figure.location[1]

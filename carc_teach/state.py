@@ -40,16 +40,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["GameState", "Turn", "StopReplay", "DEPLOY_RULES"]
 
-#: the rule that deploys each figure kind (its refusals cite it)
-DEPLOY_RULES = {
-    "follower": "base.deploy",
-    "big-follower": "big-follower.deploy",
-    "builder": "builder.deploy",
-    "pig": "pig.placement",
-    "mayor": "mayor.deploy",
-    "wagon": "wagon.deploy",
-    "barn": "barn.placement",
-}
+#: the rule that deploys each figure kind (its refusals cite it), as its package declares it
+DEPLOY_RULES = {kind.id: kind.deploy_rule for kind in FIGURE_KINDS.values()}
 
 
 #: an ``emit`` keyword not given (None is a value an event may hold)

@@ -38,7 +38,6 @@ __all__ = [
 #: does not play, which footnotes name where they explain how the rules meet other expansions.
 EXPANSION_TITLES: dict[str, str] = {
     **{eid: title for package in PACKAGES for eid, title in package.titles()},
-    "traders-builders": "Traders & Builders (builder, pig, trade goods)",
     "princess-dragon": "The Princess & the Dragon (dragon, fairy, magic portal, princess, volcano)",
     "tower": "The Tower",
     "flying-machines": "The Flying Machines (fliers)",
@@ -53,10 +52,13 @@ EXPANSION_TITLES: dict[str, str] = {
     "crop-circles": "Crop Circles",
 }
 
-#: names of boxed collections -> the expansion ids they hold; accepted wherever an expansion is.
-EXPANSION_GROUPS: dict[str, tuple[str, ...]] = {
-    "count-king-robber": ("count", "king-robber", "river2", "shrines"),
-}
+#: names of boxed collections -> the expansion ids they hold (``Package.collection``, in
+#: registry order); accepted wherever an expansion is.
+EXPANSION_GROUPS: dict[str, tuple[str, ...]] = {}
+for _package in PACKAGES:
+    if _package.collection:
+        EXPANSION_GROUPS.setdefault(_package.collection, ())
+        EXPANSION_GROUPS[_package.collection] += _package.expansion_ids
 
 
 #: every registered package's rule ids, in :data:`carc_teach.expansions.REGISTERED` order

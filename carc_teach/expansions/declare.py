@@ -154,6 +154,8 @@ class FigureKind:
         Whether it is a follower (counts as "a follower in the feature" for rules that ask).
     neutral:
         Owned by nobody (the Count).
+    deploy_rule:
+        The rule id that deploys it, which its refusals cite (``mayor.deploy``).
     """
 
     id: str
@@ -164,6 +166,7 @@ class FigureKind:
     returns_after_scoring: bool = True
     follower: bool = True
     neutral: bool = False
+    deploy_rule: str = "base.deploy"
 
 
 @dataclass(frozen=True)
@@ -171,12 +174,16 @@ class FigureShape:
     """How a figure kind is drawn (:mod:`carc_teach.render.svg`): its silhouette as SVG path data
     in figure units (a follower is about 1.1 wide and 1.05 tall, centred on its spot; empty: a
     follower's), SVG drawn over it in white (a badge, a door) and its size against a
-    follower's."""
+    follower's; whether it lies down in a field (a farmer), and its size and its shift down
+    (in figure units) in the board key."""
 
     kind: str
     path: str = ""
     marks: str = ""
     scale: float = 1.0
+    lies_down: bool = False
+    key_scale: float = 1.0
+    key_shift: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -241,6 +248,10 @@ class Package:
     course_group, walkthroughs:
         Its group on the site's index and its walkthroughs there, in learning order
         (:class:`CourseGroup`, :class:`CoursePlace`; :mod:`carc_teach.site.curriculum`).
+    collection:
+        The id of the boxed collection it was sold in, when several packages share one
+        (``count-king-robber``): the annotation corpus accepts it wherever an expansion id is
+        (:data:`carc_teach.annotations.topics.EXPANSION_GROUPS`).
     renamed:
         ``(old id, id now)`` of the ids it gave up so that one thing has one id (a rule-id area,
         a part of the scoring reference); asked for by the old id, carc_teach refuses it with a
@@ -260,6 +271,7 @@ class Package:
     figure_shapes: tuple[FigureShape, ...] = ()
     course_group: CourseGroup | None = None
     walkthroughs: tuple[CoursePlace, ...] = ()
+    collection: str = ""
     renamed: tuple[tuple[str, str], ...] = ()
 
     def titles(self) -> tuple[tuple[str, str], ...]:

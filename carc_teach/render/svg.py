@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..expansions import PACKAGES
-from ..figures import role_name
+from ..figures import kind_of, role_name
 from ..geometry import NEIGHBOUR_OFFSETS, edge_links
 from ..text import plural
 from ..tiles import OrientedTile, Segment, TileType, orient, segment_words
@@ -1402,8 +1402,8 @@ def _figure(
     )
 
 
-#: kinds that lie down in a field (farmers)
-_LYING = frozenset({"follower", "big-follower"})
+#: kinds that lie down in a field (farmers): ``FigureShape.lies_down``
+_LYING = frozenset(kind for kind, shape in _SHAPES.items() if shape.lies_down)
 
 
 def _barn(fig: Figure, size: int, min_x: int, min_y: int, colour_of: dict) -> str:
@@ -1957,10 +1957,10 @@ def _legend_symbol(entry: str, cx: float, cy: float, row: int) -> str:
     s = row * 0.5
     if entry == "farmer":
         return _figure_svg("follower", cx, cy, s, LEGEND_COLOUR, lying=True)
-    if entry == "count":
-        return _figure_svg("count", cx, cy + s * 0.1, s * 0.9, None)
     if entry in _FIGURE_PATHS or entry in _FIGURE_MARKS:
-        return _figure_svg(entry, cx, cy, s * (0.85 if entry == "builder" else 1.0), LEGEND_COLOUR)
+        shape = _SHAPES[entry]  # a figure nobody owns (the Count) is drawn neutral
+        colour = None if kind_of(entry).neutral else LEGEND_COLOUR
+        return _figure_svg(entry, cx, cy + s * shape.key_shift, s * shape.key_scale, colour)
     left, top = cx - row / 2, cy - row / 2
     if entry == "quarter":
         return (

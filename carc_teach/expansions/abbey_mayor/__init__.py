@@ -16,9 +16,27 @@ PACKAGE = Package(
     options=OPTIONS,
     topics=TOPICS,
     figure_kinds=(
-        FigureKind("mayor", "mayor", "abbey-mayor", 0, frozenset({"city"})),
-        FigureKind("wagon", "wagon", "abbey-mayor", 1, frozenset({"road", "city", "cloister"})),
-        FigureKind("barn", "barn", "abbey-mayor", 0, frozenset(), False, False),
+        FigureKind(
+            "mayor", "mayor", "abbey-mayor", 0, frozenset({"city"}), deploy_rule="mayor.deploy"
+        ),
+        FigureKind(
+            "wagon",
+            "wagon",
+            "abbey-mayor",
+            1,
+            frozenset({"road", "city", "cloister"}),
+            deploy_rule="wagon.deploy",
+        ),
+        FigureKind(
+            "barn",
+            "barn",
+            "abbey-mayor",
+            0,
+            frozenset(),
+            False,
+            False,
+            deploy_rule="barn.placement",
+        ),
     ),
     legend=(
         ("mayor", "abbey-mayor", "mayor (robe and pointed hat)"),

@@ -14,8 +14,19 @@ PACKAGE = Package(
     rule_modules=(("builder", "BuilderRules"), ("pig", "PigRules")),
     topics=TOPICS,
     figure_kinds=(
-        FigureKind("builder", "builder", "builder", 0, frozenset({"road", "city"}), False, False),
-        FigureKind("pig", "pig", "pig", 0, frozenset({"field"}), False, False),
+        FigureKind(
+            "builder",
+            "builder",
+            "builder",
+            0,
+            frozenset({"road", "city"}),
+            False,
+            False,
+            deploy_rule="builder.deploy",
+        ),
+        FigureKind(
+            "pig", "pig", "pig", 0, frozenset({"field"}), False, False, deploy_rule="pig.placement"
+        ),
     ),
     box="traders-builders",
     legend=(
@@ -25,6 +36,7 @@ PACKAGE = Package(
     corpus_titles=(
         ("builder", "The builder of Traders & Builders, played on its own"),
         ("pig", "The pig of Traders & Builders, played on its own"),
+        ("traders-builders", "Traders & Builders (builder, pig, trade goods)"),
     ),
     figure_shapes=(
         # tall and narrow: the builder
@@ -33,6 +45,7 @@ PACKAGE = Package(
             "M-0.36,0.8 L-0.13,0.1 L-0.4,0 Q-0.4,-0.36 -0.14,-0.36 A0.16,0.16 0 1 1 0.14,-0.36 Q0.4,-0.36 0.4,0 L0.13,0.1 L0.36,0.8 L0.06,0.8 L0,0.45 L-0.06,0.8 Z",
             "",
             1.0,
+            key_scale=0.85,
         ),
         # a round body on four short legs, ears and a snout: the pig
         FigureShape(

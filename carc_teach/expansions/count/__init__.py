@@ -27,6 +27,8 @@ PACKAGE = Package(
             "M-0.5,0.55 L-0.18,0.05 L-0.55,-0.05 Q-0.55,-0.3 -0.2,-0.28 A0.22,0.22 0 1 1 0.2,-0.28 Q0.55,-0.3 0.55,-0.05 L0.18,0.05 L0.5,0.55 L0.08,0.55 L0,0.3 L-0.08,0.55 Z M-0.22,-0.44 L-0.26,-0.76 L-0.11,-0.6 L0,-0.8 L0.11,-0.6 L0.26,-0.76 L0.22,-0.44 Z",
             "",
             1.0,
+            key_scale=0.9,
+            key_shift=0.1,
         ),
     ),
     course_group=CourseGroup(
@@ -37,4 +39,5 @@ PACKAGE = Package(
     walkthroughs=(
         CoursePlace("count_of_carcassonne", "the City of Carcassonne, its quarters, the Count"),
     ),
+    collection="count-king-robber",
 )

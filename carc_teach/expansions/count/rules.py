@@ -90,6 +90,7 @@ __all__ = [
     "CountRules",
     "CountState",
     "QUARTERS",
+    "ENTERS_CITY",
     "quarter_place",
     "quarter_of",
     "city_laid",

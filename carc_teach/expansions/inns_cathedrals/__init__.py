@@ -19,7 +19,16 @@ PACKAGE = Package(
         ("inns-cathedrals", "InnsCathedralsRules"),
     ),
     topics=TOPICS,
-    figure_kinds=(FigureKind("big-follower", "big follower", "big-follower", 2, FEATURES),),
+    figure_kinds=(
+        FigureKind(
+            "big-follower",
+            "big follower",
+            "big-follower",
+            2,
+            FEATURES,
+            deploy_rule="big-follower.deploy",
+        ),
+    ),
     box="inns-cathedrals",
     legend=(
         ("big-follower", "big-follower", "big follower (larger, white badge)"),
@@ -32,7 +41,9 @@ PACKAGE = Package(
     ),
     brings=(("inns-cathedrals", ("big-follower",)),),
     figure_shapes=(
-        FigureShape("big-follower", "", '<circle cy="-0.02" r="0.12" fill="#fff"/>', 1.3),
+        FigureShape(
+            "big-follower", "", '<circle cy="-0.02" r="0.12" fill="#fff"/>', 1.3, lies_down=True
+        ),
     ),
     course_group=CourseGroup(
         "Inns & Cathedrals",

@@ -25,4 +25,5 @@ PACKAGE = Package(
     walkthroughs=(CoursePlace("king_and_robber", "the King and the Robber Baron"),),
     # the scoring reference's part was "king-robber-baron": the module's id now
     renamed=(("king-robber-baron", "king-robber"),),
+    collection="count-king-robber",
 )

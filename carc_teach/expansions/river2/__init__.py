@@ -18,4 +18,5 @@ PACKAGE = Package(
     legend=(("pig-herd", "river2", "pig herd, printed on a tile (not a figure)"),),
     course_group=CourseGroup("Count, King & Robber"),
     walkthroughs=(CoursePlace("river_ii", "River II: the spring, the fork, the lake"),),
+    collection="count-king-robber",
 )

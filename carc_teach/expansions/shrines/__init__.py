@@ -18,4 +18,5 @@ PACKAGE = Package(
     legend=(("shrine", "shrines", "shrine (spire)"),),
     course_group=CourseGroup("Count, King & Robber"),
     walkthroughs=(CoursePlace("heretics_and_shrines", "shrines, heretics and challenges"),),
+    collection="count-king-robber",
 )
