@@ -24,13 +24,14 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .annotations.topics import expand_expansion
 from .errors import UnknownRuleError, phrase
 from .expansions import PACKAGES
 from .expansions.declare import RuleOption, paragraph
+from .i18n.texts import fingerprint, translated
 
 __all__ = [
     "RuleOption",
@@ -50,6 +51,11 @@ __all__ = [
     "ALSO_CALLED",
     "TILE_EDITIONS",
     "term",
+    "translated_option",
+    "translated_preset",
+    "option_fingerprint",
+    "preset_fingerprint",
+    "untranslated",
 ]
 
 
@@ -297,6 +303,67 @@ def get_preset(preset_id: str) -> Preset:
                 valid=", ".join(PRESETS),
             )
         ) from None
+
+
+# ---------------------------------------------------------------------------- other languages
+
+#: where the options' and presets' translations are: ``carc_teach/i18n/data/<lang>/options.toml``
+_TRANSLATIONS = ("carc_teach.i18n", "data", "options.toml")
+
+
+def _value_key(value: Any) -> str:
+    """An option value as a key of a translation file: ``true``, ``7``, ``any-scoring``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_fingerprint(opt: RuleOption) -> str:
+    """The fingerprint of an option's English (title, explanation, value notes) that its
+    translations name as their ``source`` (:func:`carc_teach.i18n.texts.fingerprint`)."""
+    return fingerprint(opt.title, opt.explanation, *(note for _, note in opt.value_notes))
+
+
+def preset_fingerprint(preset: Preset) -> str:
+    """The fingerprint of a preset's English (title, edition, notes)."""
+    return fingerprint(preset.title, preset.edition, preset.notes)
+
+
+def translated_option(opt: RuleOption, lang: str | None = None) -> RuleOption:
+    """``opt`` with its title, explanation and value notes in ``lang`` (default: the current
+    language); its id, values and everything else unchanged. An option not translated into
+    ``lang``, or translated from an English since reworded, comes back as it is."""
+    found = translated(*_TRANSLATIONS, "option", opt.id, option_fingerprint(opt), lang)
+    if found is None:
+        return opt
+    notes = found.get("values", {})
+    return replace(
+        opt,
+        title=found["title"],
+        explanation=paragraph(found["explanation"]),
+        value_notes=tuple((v, notes.get(_value_key(v), note)) for v, note in opt.value_notes),
+    )
+
+
+def translated_preset(preset: Preset, lang: str | None = None) -> Preset:
+    """``preset`` with its title, edition and notes in ``lang`` (as :func:`translated_option`)."""
+    found = translated(*_TRANSLATIONS, "preset", preset.id, preset_fingerprint(preset), lang)
+    if found is None:
+        return preset
+    return replace(
+        preset,
+        title=found["title"],
+        edition=found.get("edition", preset.edition),
+        notes=paragraph(found["notes"]),
+    )
+
+
+def untranslated(lang: str) -> list[str]:
+    """Ids of the options and presets shown in English in ``lang`` (none translated, or
+    translated from an older English)."""
+    return [o.id for o in OPTIONS if translated_option(o, lang) is o] + [
+        p.id for p in PRESETS.values() if translated_preset(p, lang) is p
+    ]
 
 
 # ---------------------------------------------------------------------------------- rule sets

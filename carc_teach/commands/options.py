@@ -1,7 +1,9 @@
 """``carc-teach options [--expansion E] [--preset P] [--diff A B] [--json]``.
 
 Lists the rule options (edition differences, official variants, house rules that change play),
-the edition/publisher presets, and, with ``--preset``, the values that preset resolves to.
+the edition/publisher presets, and, with ``--preset``, the values that preset resolves to. The
+titles, explanations and notes are in the current language (``--lang``; docs/i18n.md), the ids
+and values as game files write them; ``--json`` stays English.
 """
 
 from __future__ import annotations
@@ -35,7 +37,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..editions import OPTIONS, PRESETS, diff_presets, get_preset, options_for, resolve
+    from ..editions import (
+        OPTIONS,
+        PRESETS,
+        diff_presets,
+        get_preset,
+        options_for,
+        resolve,
+        translated_option,
+        translated_preset,
+    )
 
     options = options_for(args.expansion) if args.expansion else OPTIONS
     rules = resolve(args.preset) if args.preset else None
@@ -74,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         for key, (va, vb) in diff.items():
             out.write(f"  {key}: {va!r} -> {vb!r}\n")
         return 0
-    for opt in options:
+    for opt in map(translated_option, options):  # the current language's words, same ids
         chosen = rules[opt.id] if rules is not None else None
         out.write(f"{opt.id}  {opt.title}\n")
         tag = "" if opt.changes_outcome else _("  (wording only: every value plays the same)")
@@ -102,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     if rules is not None:
         legend += _(", > = value in preset {preset}", preset=args.preset)
     out.write(legend + "\n\n" + _("presets:") + "\n")
-    for p in presets:
+    for p in map(translated_preset, presets):
         year = f", {p.year}" if p.year else ""
         out.write(f"  {p.id}: {p.title} ({p.publisher}, {p.edition}{year})\n")
         for key, value in p.values:

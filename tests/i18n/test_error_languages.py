@@ -98,7 +98,7 @@ def test_a_plain_english_reason_stays_english_inside_the_translated_place():
     ("lang", "expected"),
     [
         ("it", "carc-teach options: errore: preimpostazione di regole sconosciuta 'nope'"),
-        ("cs", "carc-teach options: chyba: neznámá sada pravidel 'nope'"),
+        ("cs", "carc-teach options: chyba: neznámá předvolba 'nope'"),
     ],
 )
 def test_the_cli_says_an_engine_error_in_the_language(capsys, lang, expected):
