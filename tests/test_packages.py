@@ -218,3 +218,52 @@ def test_each_example_game_lives_in_the_package_of_the_last_expansion_it_plays()
         assert examples.bundled_by(name) == last, name
     assert examples.bundled_by("count-cathedral") == "inns_cathedrals"  # it needs the big follower
     assert not list((PACKAGE_DIR / "examples").glob("*.json")), "examples live in the packages"
+
+
+def test_each_reference_row_links_the_rules_of_the_packages_that_own_them():
+    """The scoring reference's rows stay the page's data; which rule ids execute a row comes
+    from the packages (``Package.reference_links``), each linking only its own rule ids."""
+    import tomllib
+
+    from carc_teach import reference
+    from carc_teach.reference.engine_links import links_by_row
+
+    data = Path(reference.__file__).parent / "data"
+    for path in sorted(data.glob("rows_*.toml")):
+        rows = tomllib.loads(path.read_text(encoding="utf-8")).get("rows", [])
+        assert not [r["id"] for r in rows if "rules" in r], path.name
+    owner = {t.id: p.name for p in PACKAGES for t in p.topics}
+    linked = links_by_row()
+    rows = {r.id: r for r in reference.rows("*", include_drafts=True)}
+    assert len(linked) == 20 and set(linked) <= set(rows)
+    for links in linked.values():
+        assert all(owner[rule] == package for rule, _, package in links)
+    # the road's row, with every expansion: base first, then the packages in registry order
+    assert rows["3b.road.core"].rule_ids == (
+        "base.road.score",
+        "base.majority",
+        "base.return",
+        "count.redeploy.blacksmith",
+        "wagon.score",
+        "big-follower.strength",
+    )
+    # the base game alone: the links that need a part of an expansion are left out
+    base_road = next(r for r in reference.rows([]) if r.id == "3b.road.core")
+    assert base_road.rule_ids == ("base.road.score", "base.majority", "base.return")
+
+
+def test_a_reference_link_to_another_package_s_rule_is_refused_naming_the_package():
+    import pytest
+
+    from carc_teach.errors import CatalogueError
+    from carc_teach.expansions.declare import Package, ReferenceLink
+    from carc_teach.reference.engine_links import gather_links
+
+    wrong = Package(
+        name="tower",
+        title="The Tower",
+        rule_modules=(),
+        reference_links=(ReferenceLink("3b.road.core", ("base.road.score",)),),
+    )
+    with pytest.raises(CatalogueError, match="expansions/tower: .* 'base.road.score'"):
+        gather_links([wrong])

@@ -20,6 +20,7 @@ __all__ = [
     "FigureShape",
     "CoursePlace",
     "CourseGroup",
+    "ReferenceLink",
     "paragraph",
     "show_value",
 ]
@@ -209,6 +210,29 @@ class CourseGroup:
 
 
 @dataclass(frozen=True)
+class ReferenceLink:
+    """Rule ids of a package that a row of the scoring reference describes
+    (:mod:`carc_teach.reference`): the row counts as executed once the engine runs every rule
+    id linked to it, and the reference names them beside it.
+
+    Attributes
+    ----------
+    row:
+        The row's id in ``carc_teach/reference/data/rows_*.toml`` (``"3b.road.core"``).
+    rules:
+        The package's own rule ids (topics) the row describes, in the order to list them.
+    when:
+        A part or flag of the reference's expansion selector (``"wagon"``, ``"flier"``) that
+        must be selected for the link to show, when the row shows more than this package's
+        rules; empty: whenever the row shows.
+    """
+
+    row: str
+    rules: tuple[str, ...]
+    when: str = ""
+
+
+@dataclass(frozen=True)
 class Package:
     """One expansion (or the base game) as a package under ``carc_teach/expansions/``.
 
@@ -248,6 +272,10 @@ class Package:
     course_group, walkthroughs:
         Its group on the site's index and its walkthroughs there, in learning order
         (:class:`CourseGroup`, :class:`CoursePlace`; :mod:`carc_teach.site.curriculum`).
+    reference_links:
+        The rows of the scoring reference its rule ids execute (:class:`ReferenceLink`); the
+        rows themselves, a transcription of one page spanning every box, stay in
+        ``carc_teach/reference/data/``.
     collection:
         The id of the boxed collection it was sold in, when several packages share one
         (``count-king-robber``): the annotation corpus accepts it wherever an expansion id is
@@ -271,6 +299,7 @@ class Package:
     figure_shapes: tuple[FigureShape, ...] = ()
     course_group: CourseGroup | None = None
     walkthroughs: tuple[CoursePlace, ...] = ()
+    reference_links: tuple[ReferenceLink, ...] = ()
     collection: str = ""
     renamed: tuple[tuple[str, str], ...] = ()
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import CatalogueError
 from ._model import Condition, Expansion, Group, Part, Preset, Step, Switch
+from .engine_links import links_by_row
 
 __all__ = ["Catalogue", "RowSpec", "catalogue", "PLACEHOLDER_RE"]
 
@@ -25,7 +26,7 @@ SECTIONS = {None, "prolog", "core", "epilog"}
 MARKERS = {"robber", "robber-choose", "castle", "teacher"}
 ROW_KEYS = {
     "id", "step", "block", "section", "parent", "legend", "title", "who", "points", "details",
-    "markers", "when", "any", "unless", "edition", "company", "rules", "notes", "drafted", "like",
+    "markers", "when", "any", "unless", "edition", "company", "notes", "drafted", "like",
     "heading",
 }  # fmt: skip
 FRAGMENT_KEYS = {"text", "c1", "c2", "parts", "when", "any", "unless", "edition"}
@@ -49,6 +50,8 @@ class RowSpec:
     markers: list[Any] = field(default_factory=list)
     condition: Condition = field(default_factory=Condition)
     company: bool = False
+    #: the rule ids linked to the row, as fragments: the packages' ``reference_links``
+    #: (:func:`carc_teach.reference.engine_links.links_by_row`), not the data file
     rules: list[Any] = field(default_factory=list)
     notes: list[Any] = field(default_factory=list)
     drafted: bool = False
@@ -238,7 +241,6 @@ def _row_spec(
         markers=list(entry.get("markers", [])),
         condition=_condition(entry, where),
         company=bool(entry.get("company", False)),
-        rules=list(entry.get("rules", [])),
         notes=list(entry.get("notes", [])),
         drafted=bool(entry.get("drafted", False)),
         heading=bool(entry.get("heading", False)),
@@ -322,6 +324,14 @@ def catalogue() -> Catalogue:
         by_id[spec.id] = spec
 
     known_names = set(parts) | set(flags)
+    for row_id, links in links_by_row().items():
+        for rule, when, package in links:
+            where = f"expansions/{package}: reference link of {rule!r}"
+            if row_id not in by_id:
+                raise CatalogueError(f"{where}: unknown row {row_id!r}")
+            if when and when not in known_names:
+                raise CatalogueError(f"{where}: unknown expansion part or flag {when!r}")
+            by_id[row_id].rules.append({"text": rule, "when": when} if when else rule)
     for spec in specs:
         where = f"{spec.source}: row {spec.id!r}"
         if spec.step not in step_codes:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -73,4 +73,13 @@ PACKAGE = Package(
         rank=30,
     ),
     walkthroughs=(CoursePlace("abbey_and_mayor", "the mayor, the wagon, the barn, the abbey"),),
+    reference_links=(
+        ReferenceLink("3b.road.core", ("wagon.score",), when="wagon"),
+        ReferenceLink("3b.city.core", ("mayor.strength",), when="mayor"),
+        ReferenceLink("3b.city.core", ("wagon.score",), when="wagon"),
+        ReferenceLink("3b.monastic.core", ("wagon.score",), when="wagon"),
+        ReferenceLink("3b.barn-placed", ("barn.scoring",)),
+        ReferenceLink("3b.barn-joined", ("barn.connect",)),
+        ReferenceLink("3b.castle.core", ("mayor.strength",), when="mayor"),
+    ),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -41,5 +41,12 @@ PACKAGE = Package(
         CoursePlace("turn_sequence", "steps 1A to 4B; roads, cities, cloisters, farms"),
         CoursePlace("tiles_and_features", "tile edges, placement, features and who would score"),
         CoursePlace("scoring_reference", "every scoring moment of a turn, by edition"),
+    ),
+    reference_links=(
+        ReferenceLink("3b.road.core", ("base.road.score", "base.majority", "base.return")),
+        ReferenceLink("3b.city.core", ("base.city.score", "base.majority", "base.return")),
+        ReferenceLink("3b.monastic.core", ("base.cloister.score", "base.return")),
+        # the flier lands a second follower in a cloister: then a majority is decided there
+        ReferenceLink("3b.monastic.core", ("base.majority",), when="flier"),
     ),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, FigureShape, Package
+from ..declare import FigureKind, FigureShape, Package, ReferenceLink
 from .topics import TOPICS
 
 PACKAGE = Package(
@@ -54,5 +54,10 @@ PACKAGE = Package(
             "",
             0.9,
         ),
+    ),
+    reference_links=(
+        ReferenceLink("1b.wof.famine.pig", ("pig.scoring",)),
+        ReferenceLink("3b.barn-placed.pig", ("pig.scoring",)),
+        ReferenceLink("3b.barn-joined.pig", ("pig.scoring",)),
     ),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -40,4 +40,18 @@ PACKAGE = Package(
         CoursePlace("count_of_carcassonne", "the City of Carcassonne, its quarters, the Count"),
     ),
     collection="count-king-robber",
+    reference_links=(
+        ReferenceLink("3b.road.core", ("count.redeploy.blacksmith",), when="count"),
+        ReferenceLink(
+            "3b.city.count", ("count.redeploy", "count.redeploy.castle", "count.redeploy.order")
+        ),
+        ReferenceLink("3b.city.core", ("count.redeploy.castle",), when="count"),
+        ReferenceLink("3b.monastic.core", ("count.redeploy.cathedral",), when="count"),
+        ReferenceLink(
+            "3b.barn-placed.city", ("count.city-value", "count.redeploy.market"), when="count"
+        ),
+        ReferenceLink(
+            "3b.barn-joined.city", ("count.city-value", "count.redeploy.market"), when="count"
+        ),
+    ),
 )

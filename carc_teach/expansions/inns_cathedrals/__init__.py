@@ -6,7 +6,7 @@ play it alone, as ``big-follower``); this record names the parts for the registr
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
 from .topics import TOPICS
 
 FEATURES = frozenset({"road", "city", "cloister", "field"})
@@ -54,4 +54,10 @@ PACKAGE = Package(
     # the big follower's rule ids and reference part were "bigfollower", its module and figure
     # "big-follower": one id now
     renamed=(("bigfollower", "big-follower"),),
+    reference_links=(
+        ReferenceLink("3b.road.core", ("big-follower.strength",), when="big-follower"),
+        ReferenceLink("3b.road.inn", ("inns.road.score",)),
+        ReferenceLink("3b.city.core", ("big-follower.strength",), when="big-follower"),
+        ReferenceLink("3b.city.cathedral", ("cathedrals.city.score",)),
+    ),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, Package
+from ..declare import CourseGroup, CoursePlace, FigureKind, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -26,4 +26,5 @@ PACKAGE = Package(
     # the scoring reference's part was "king-robber-baron": the module's id now
     renamed=(("king-robber-baron", "king-robber"),),
     collection="count-king-robber",
+    reference_links=(ReferenceLink("3b.city.king", ("king.award", "king.final")),),
 )

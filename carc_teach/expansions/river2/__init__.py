@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, Package
+from ..declare import CourseGroup, CoursePlace, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -19,4 +19,9 @@ PACKAGE = Package(
     course_group=CourseGroup("Count, King & Robber"),
     walkthroughs=(CoursePlace("river_ii", "River II: the spring, the fork, the lake"),),
     collection="count-king-robber",
+    reference_links=(
+        ReferenceLink("1b.wof.famine.pigherd", ("river2.pig-herd",)),
+        ReferenceLink("3b.barn-placed.pigherd", ("river2.pig-herd",)),
+        ReferenceLink("3b.barn-joined.pigherd", ("river2.pig-herd",)),
+    ),
 )

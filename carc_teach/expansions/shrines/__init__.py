@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, Package
+from ..declare import CourseGroup, CoursePlace, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -19,4 +19,9 @@ PACKAGE = Package(
     course_group=CourseGroup("Count, King & Robber"),
     walkthroughs=(CoursePlace("heretics_and_shrines", "shrines, heretics and challenges"),),
     collection="count-king-robber",
+    reference_links=(
+        ReferenceLink("2b1.abbot", ("shrine.challenge",), when="shrines"),
+        ReferenceLink("3b.monastic.core", ("shrine.as-cloister",), when="shrines"),
+        ReferenceLink("3b.monastic.challenge", ("shrine.challenge.resolve",)),
+    ),
 )
