@@ -218,46 +218,27 @@ def _option_ids() -> frozenset[str]:
     return frozenset(o.id for o in OPTIONS)
 
 
-#: Every event kind the engine emits -> what a walkthrough's heading says of it.
+#: Every event kind the engine emits -> what a walkthrough's heading says of it: the engine's
+#: own kinds (:data:`carc_teach.events.EVENT_KINDS`) and two any module may emit, then each
+#: package's (``Package.event_headings``).
 EVENT_HEADINGS: dict[str, str] = {
     "game-start": "the game is set up",
     "expansion-setup": "an expansion is set up",
-    "count-setup": "the City of Carcassonne is set up",
-    "count-city-laid": "the City of Carcassonne is laid",
-    "river2-setup": "the river is set up",
-    "tokens-set-aside": "the King and the Robber Baron are set aside",
     "turn-begin": "a turn begins",
     "tile-drawn": "a tile is drawn",
     "tile-discarded": "a tile that fits nowhere is set aside",
-    "river2-tile-removed": "a river tile leaves the game",
-    "abbey-played": "an abbey is placed",
     "tile-placed": "a tile is placed",
-    "placement-limited": "a building keeps a square free",
     "figure-deployed": "a figure goes onto the board",
     "deploy-skipped": "no figure is placed",
-    "building-must-stay-empty": "a building must stay empty",
-    "builder-extended": "the builder brings a second tile",
-    "barn-connect": "farms join a barn's farm",
-    "challenge-started": "a challenge starts",
-    "challenge-not-started": "no challenge starts",
     "feature-completed": "a feature is completed",
     "figure-strength": "how much a figure counts",
-    "count-blocked": "the Count keeps figures in their quarter",
-    "count-redeploy-closed": "no more moves out of the City this round",
     "points": "points are scored",
     "no-score": "nobody scores",
-    "reward-withheld": "no extra points",
-    "challenge-drawn": "a challenge ends in a draw",
-    "shrine-challenge-lost": "a challenge is lost",
-    "challenge-open": "a challenge is still open",
-    "token-kept": "the token stays where it is",
-    "token-unclaimed": "nobody takes the token",
     "figure-returned": "a figure goes home",
     "figure-moved": "a figure moves",
     "final-scoring": "scoring after the game begins",
-    "count-left-in-city": "figures stay in the City",
-    "barn-farm-final": "a barn's farm after the game",
     "game-end": "the game is over",
+    **{kind: heading for package in PACKAGES for kind, heading in package.event_headings},
 }
 
 

@@ -267,3 +267,20 @@ def test_a_reference_link_to_another_package_s_rule_is_refused_naming_the_packag
     )
     with pytest.raises(CatalogueError, match="expansions/tower: .* 'base.road.score'"):
         gather_links([wrong])
+
+
+def test_the_walkthroughs_event_headings_are_the_engine_s_then_the_packages():
+    """An expansion's own event kinds are headed from its package (``event_headings``), each
+    kind once; the engine's kinds are all headed centrally."""
+    from carc_teach import teach
+    from carc_teach.events import EVENT_KINDS
+
+    declared = [kind for p in PACKAGES for kind, _ in p.event_headings]
+    assert len(declared) == len(set(declared))
+    assert not set(declared) & set(EVENT_KINDS)
+    assert set(EVENT_KINDS) <= set(teach.EVENT_HEADINGS)
+    assert set(teach.EVENT_HEADINGS) == set(declared) | set(EVENT_KINDS) | {
+        "expansion-setup",
+        "figure-strength",
+    }
+    assert teach.EVENT_HEADINGS["builder-extended"] == "the builder brings a second tile"

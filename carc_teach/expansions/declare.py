@@ -272,6 +272,11 @@ class Package:
     course_group, walkthroughs:
         Its group on the site's index and its walkthroughs there, in learning order
         (:class:`CourseGroup`, :class:`CoursePlace`; :mod:`carc_teach.site.curriculum`).
+    event_headings:
+        ``(event kind, heading)`` of the event kinds its modules emit beyond the engine's
+        (:data:`carc_teach.events.EVENT_KINDS`): what a walkthrough's heading says of such an
+        event, a short phrase ("the builder brings a second tile";
+        :data:`carc_teach.teach.EVENT_HEADINGS`).
     reference_links:
         The rows of the scoring reference its rule ids execute (:class:`ReferenceLink`); the
         rows themselves, a transcription of one page spanning every box, stay in
@@ -299,6 +304,7 @@ class Package:
     figure_shapes: tuple[FigureShape, ...] = ()
     course_group: CourseGroup | None = None
     walkthroughs: tuple[CoursePlace, ...] = ()
+    event_headings: tuple[tuple[str, str], ...] = ()
     reference_links: tuple[ReferenceLink, ...] = ()
     collection: str = ""
     renamed: tuple[tuple[str, str], ...] = ()

@@ -82,4 +82,9 @@ PACKAGE = Package(
         ReferenceLink("3b.barn-joined", ("barn.connect",)),
         ReferenceLink("3b.castle.core", ("mayor.strength",), when="mayor"),
     ),
+    event_headings=(
+        ("abbey-played", "an abbey is placed"),
+        ("barn-connect", "farms join a barn's farm"),
+        ("barn-farm-final", "a barn's farm after the game"),
+    ),
 )

@@ -54,4 +54,11 @@ PACKAGE = Package(
             "3b.barn-joined.city", ("count.city-value", "count.redeploy.market"), when="count"
         ),
     ),
+    event_headings=(
+        ("count-setup", "the City of Carcassonne is set up"),
+        ("count-city-laid", "the City of Carcassonne is laid"),
+        ("count-blocked", "the Count keeps figures in their quarter"),
+        ("count-redeploy-closed", "no more moves out of the City this round"),
+        ("count-left-in-city", "figures stay in the City"),
+    ),
 )

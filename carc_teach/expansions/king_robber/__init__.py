@@ -27,4 +27,9 @@ PACKAGE = Package(
     renamed=(("king-robber-baron", "king-robber"),),
     collection="count-king-robber",
     reference_links=(ReferenceLink("3b.city.king", ("king.award", "king.final")),),
+    event_headings=(
+        ("tokens-set-aside", "the King and the Robber Baron are set aside"),
+        ("token-kept", "the token stays where it is"),
+        ("token-unclaimed", "nobody takes the token"),
+    ),
 )

@@ -24,4 +24,8 @@ PACKAGE = Package(
         ReferenceLink("3b.barn-placed.pigherd", ("river2.pig-herd",)),
         ReferenceLink("3b.barn-joined.pigherd", ("river2.pig-herd",)),
     ),
+    event_headings=(
+        ("river2-setup", "the river is set up"),
+        ("river2-tile-removed", "a river tile leaves the game"),
+    ),
 )

@@ -24,4 +24,14 @@ PACKAGE = Package(
         ReferenceLink("3b.monastic.core", ("shrine.as-cloister",), when="shrines"),
         ReferenceLink("3b.monastic.challenge", ("shrine.challenge.resolve",)),
     ),
+    event_headings=(
+        ("placement-limited", "a building keeps a square free"),
+        ("building-must-stay-empty", "a building must stay empty"),
+        ("challenge-started", "a challenge starts"),
+        ("challenge-not-started", "no challenge starts"),
+        ("reward-withheld", "no extra points"),
+        ("challenge-drawn", "a challenge ends in a draw"),
+        ("shrine-challenge-lost", "a challenge is lost"),
+        ("challenge-open", "a challenge is still open"),
+    ),
 )
