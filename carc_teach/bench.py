@@ -1,7 +1,9 @@
 """Benchmarks of the engine (used by ``carc-teach bench`` and ``benchmarks/run.py``).
 
 Figures are wall-clock on the machine that runs them; the README reports the last run on the
-project's reference machine (2 cores, CPython 3.11).
+project's reference machine (2 cores, CPython 3.11). The measures' names, units and notes are
+English :class:`~carc_teach.errors.Phrase` s (the JSON keeps them so), which :func:`format_table`
+says in a language.
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass
 
+from .errors import phrase
+
 __all__ = ["BenchResult", "run_benchmarks", "format_table", "RATIO_TARGETS"]
 
 #: the games whose time is compared with a base game's, and the most it may be (issue 20): a
 #: random game with Abbey & Mayor alone, and one with every implemented expansion
 RATIO_TARGETS: dict[str, tuple[str, float]] = {
-    "abbey-mayor": ("Abbey & Mayor game", 1.5),
-    "all": ("game with every expansion", 3.0),
+    "abbey-mayor": (phrase("Abbey & Mayor game"), 1.5),
+    "all": (phrase("game with every expansion"), 3.0),
 }
 
 
@@ -62,11 +66,24 @@ def run_benchmarks(
     elapsed = time.perf_counter() - started
     results = [
         BenchResult(
-            "random games per second", games / elapsed, "games/s", f"{players} players, base game"
+            phrase("random games per second"),
+            games / elapsed,
+            phrase("games/s"),
+            phrase("{players} players, base game", players=players),
         ),
-        BenchResult("mean time per random game", 1000 * elapsed / games, "ms", "target ≤ 6 ms"),
-        BenchResult("mean events per game", events / games, "events"),
-        BenchResult("mean time per event", 1e6 * elapsed / events, "µs", "engine only, all steps"),
+        BenchResult(
+            phrase("mean time per random game"),
+            1000 * elapsed / games,
+            "ms",
+            phrase("target ≤ {target} ms", target=6),
+        ),
+        BenchResult(phrase("mean events per game"), events / games, phrase("events")),
+        BenchResult(
+            phrase("mean time per event"),
+            1e6 * elapsed / events,
+            "µs",
+            phrase("engine only, all steps"),
+        ),
     ]
     results += _expansion_games(games, players, seed, expansions)
     results += _game_time_ratios(games, players, seed)
@@ -94,7 +111,9 @@ def run_benchmarks(
         if per_step.get(step):
             results.append(
                 BenchResult(
-                    f"mean time per event, step {step}", 1e6 * statistics.mean(per_step[step]), "µs"
+                    phrase("mean time per event, step {step}", step=step),
+                    1e6 * statistics.mean(per_step[step]),
+                    "µs",
                 )
             )
 
@@ -121,39 +140,43 @@ def run_benchmarks(
     n = len(full.events)
     results += [
         BenchResult(
-            "first replay of a game (keeps a checkpoint per turn)",
+            phrase("first replay of a game (keeps a checkpoint per turn)"),
             1000 * first,
             "ms",
-            f"bundled full game, {n} events",
+            phrase("bundled full game, {n} events", n=n),
         ),
         BenchResult(
-            "replay(until=k), mean over every k", 1000 * statistics.mean(replay_times), "ms"
+            phrase("replay(until=k), mean over every k"),
+            1000 * statistics.mean(replay_times),
+            "ms",
         ),
-        BenchResult("replay(until=k), slowest k", 1000 * max(replay_times), "ms"),
+        BenchResult(phrase("replay(until=k), slowest k"), 1000 * max(replay_times), "ms"),
         BenchResult(
-            "one click: replay + board + graph view, mean",
+            phrase("one click: replay + board + graph view, mean"),
             1000 * statistics.mean(click_times),
             "ms",
-            "every event of the bundled full game",
+            phrase("every event of the bundled full game"),
         ),
         BenchResult(
-            "one click: replay + board + graph view, 95th percentile",
+            phrase("one click: replay + board + graph view, 95th percentile"),
             1000 * sorted(click_times)[int(0.95 * (len(click_times) - 1))],
             "ms",
-            "target ≤ 5 ms",
+            phrase("target ≤ {target} ms", target=5),
         ),
         BenchResult(
-            "one click: replay + board + graph view, slowest",
+            phrase("one click: replay + board + graph view, slowest"),
             1000 * max(click_times),
             "ms",
-            "includes any garbage-collector pause",
+            phrase("includes any garbage-collector pause"),
         ),
     ]
     state = full.state
     svg_times = _time(lambda: board_svg(state.board, players=full.players, graph=True), 10)
     results.append(
         BenchResult(
-            "SVG of a full board with graph overlay", 1000 * statistics.mean(svg_times), "ms"
+            phrase("SVG of a full board with graph overlay"),
+            1000 * statistics.mean(svg_times),
+            "ms",
         )
     )
 
@@ -174,12 +197,12 @@ def run_benchmarks(
         has_networkx = any(line.rstrip().endswith(" networkx") for line in out)
         results.append(
             BenchResult(
-                "import carc_teach (fresh interpreter)",
+                phrase("import carc_teach (fresh interpreter)"),
                 cumulative_us / 1000,
                 "ms",
-                "imports networkx"
+                phrase("imports networkx")
                 if has_networkx
-                else "networkx not imported until a graph is asked for",
+                else phrase("networkx not imported until a graph is asked for"),
             )
         )
     return results
@@ -201,19 +224,26 @@ def _expansion_games(
     started = time.perf_counter()
     events = sum(len(random_game(seed + k, players, expansions=chosen).events) for k in range(n))
     elapsed = time.perf_counter() - started
-    which = "base + all expansions" if set(chosen) == set(RULE_MODULES) else " + ".join(chosen)
+    which = (
+        phrase("base + all expansions") if set(chosen) == set(RULE_MODULES) else " + ".join(chosen)
+    )
     return [
         BenchResult(
-            f"random full games per second ({which})",
+            phrase("random full games per second ({which})", which=which),
             n / elapsed,
-            "games/s",
-            f"{players} players, {n} games: {', '.join(chosen)}",
+            phrase("games/s"),
+            phrase(
+                "{players} players, {games} games: {expansions}",
+                players=players,
+                games=n,
+                expansions=", ".join(chosen),
+            ),
         ),
         BenchResult(
-            f"mean time per random game ({which})",
+            phrase("mean time per random game ({which})", which=which),
             1000 * elapsed / n,
             "ms",
-            f"{events / n:.0f} events per game",
+            phrase("{n:.0f} events per game", n=events / n),
         ),
     ]
 
@@ -250,20 +280,46 @@ def _game_time_ratios(games: int, players: int, seed: int, rounds: int = 5) -> l
         ratios = [t / b for t, b in zip(times[kind], times["base"], strict=True)]
         out.append(
             BenchResult(
-                f"time of a random {what} / a base game",
+                phrase("time of a random {what} / a base game", what=what),
                 statistics.median(ratios),
                 "×",
-                f"target ≤ {target:g}; CPU time, median of {rounds} rounds of {n} games of "
-                f"each kind timed in turn ({1000 * min(times[kind]):.2f} ms against "
-                f"{1000 * min(times['base']):.2f} ms, best rounds)",
+                phrase(
+                    "target ≤ {target:g}; CPU time, median of {rounds} rounds of {n} games of "
+                    "each kind timed in turn ({these:.2f} ms against {base:.2f} ms, best rounds)",
+                    target=target,
+                    rounds=rounds,
+                    n=n,
+                    these=1000 * min(times[kind]),
+                    base=1000 * min(times["base"]),
+                ),
             )
         )
     return out
 
 
-def format_table(results: list[BenchResult]) -> str:
-    width = max(len(r.name) for r in results)
-    lines = [f"{'measure':<{width}}  {'value':>10}  unit      note", "-" * (width + 40)]
-    for r in results:
-        lines.append(f"{r.name:<{width}}  {r.value:>10.2f}  {r.unit:<8}  {r.note}")
+def format_table(results: list[BenchResult], lang: str | None = None) -> str:
+    """The figures as a table of text in ``lang`` (default: the current language): names,
+    units, notes and headings translated, numbers with the language's decimal separator."""
+    from .i18n import _, language_code
+    from .i18n.errors import say
+
+    code = language_code(lang)
+    rows = [(say(r.name, code), _value(r.value, code), say(r.unit, code), r) for r in results]
+    width = max(len(name) for name, *_rest in rows)
+    unit_width = max(8, *(len(unit) for _n, _v, unit, _r in rows))
+    head = (_("measure", code), _("value", code), _("unit", code), _("note", code))
+    lines = [
+        f"{head[0]:<{width}}  {head[1]:>10}  {head[2]:<{unit_width}}  {head[3]}",
+        "-" * (width + 32 + unit_width),
+    ]
+    for name, value, unit, r in rows:
+        lines.append(f"{name:<{width}}  {value:>10}  {unit:<{unit_width}}  {say(r.note, code)}")
     return "\n".join(lines)
+
+
+def _value(value: float, lang: str) -> str:
+    """A figure with two decimals: ``1234.50`` in English as it always was, ``1.234,50``,
+    ``1 234,50`` in Italian and Czech."""
+    from .i18n import DEFAULT_LANGUAGE, format_number
+
+    return f"{value:.2f}" if lang == DEFAULT_LANGUAGE else format_number(value, lang, decimals=2)

@@ -34,8 +34,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .errors import CarcTeachError, GameFileError, UnknownRuleError
+from .errors import CarcTeachError, GameFileError, UnknownRuleError, phrase
 from .events import Event
+from .i18n import DEFAULT_LANGUAGE, _, language_code, ngettext
 
 if TYPE_CHECKING:  # pragma: no cover
     from .editions import RuleSet
@@ -79,9 +80,13 @@ class RuleSide:
     def label(self) -> str:
         """How the side is named in texts: ``hig-original``, ``base.followers=3``, ``rgg +
         king.scoring=flat-10``; ``as in the file`` when nothing is changed."""
+        return self.label_in(DEFAULT_LANGUAGE)
+
+    def label_in(self, lang: str | None = None) -> str:
+        """:attr:`label` in ``lang`` (only "as in the file" has words to translate)."""
         parts = [self.preset] if self.preset else []
         parts += [f"{k}={show_value(v)}" for k, v in (self.options or {}).items()]
-        return " + ".join(parts) or "as in the file"
+        return " + ".join(parts) or _("as in the file", lang)
 
 
 def rule_side(spec: RuleSide | str | Mapping[str, Any] | None) -> RuleSide:
@@ -95,8 +100,10 @@ def rule_side(spec: RuleSide | str | Mapping[str, Any] | None) -> RuleSide:
     if isinstance(spec, Mapping):
         return RuleSide(options=dict(spec))
     raise UnknownRuleError(
-        f"a side of a comparison is a preset id or a mapping of rule options, not "
-        f"{type(spec).__name__}"
+        phrase(
+            "a side of a comparison is a preset id or a mapping of rule options, not {kind}",
+            kind=type(spec).__name__,
+        )
     )
 
 
@@ -117,9 +124,11 @@ class Side:
     scores:
         Points per player at the end of ``events``.
     error:
-        Why the moves cannot be played under these rules (one line), else ``None``.
+        Why the moves cannot be played under these rules (one line, English), else ``None``.
     setup:
         The set-up played (the game's, with these rules).
+    problem:
+        The error behind ``error`` (:meth:`error_in` says it in another language).
     """
 
     spec: RuleSide
@@ -129,10 +138,22 @@ class Side:
     scores: dict[str, int]
     error: str | None = None
     setup: Setup | None = None
+    problem: CarcTeachError | None = None
 
     @property
     def label(self) -> str:
         return self.spec.label
+
+    def label_in(self, lang: str | None = None) -> str:
+        return self.spec.label_in(lang)
+
+    def error_in(self, lang: str | None = None) -> str | None:
+        """:attr:`error` in ``lang``."""
+        if self.problem is None:
+            return self.error
+        from .i18n.errors import error_text
+
+        return error_text(self.problem, lang)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -200,40 +221,61 @@ class Comparison:
             self.b.events[k] if k < len(self.b.events) else None,
         )
 
-    def summary(self) -> str:
-        """One sentence: do the two rule sets change this game, and by how much."""
+    def summary(self, lang: str | None = None) -> str:
+        """One sentence: do the two rule sets change this game, and by how much (in ``lang``,
+        default: the current language)."""
         if not self.differs:
             if not self.options_changed:
-                return "Both sides play the same rules, so the game is the same."
-            return (
-                f"The two rule sets differ in {_count(len(self.options_changed), 'option')}, "
-                "but none of them changes this game: the two event logs are identical. "
-                + self.what_to_try()
+                return _("Both sides play the same rules, so the game is the same.", lang)
+            return ngettext(
+                "The two rule sets differ in {n} option, but none of them changes this game: "
+                "the two event logs are identical. {what_to_try}",
+                "The two rule sets differ in {n} options, but none of them changes this game: "
+                "the two event logs are identical. {what_to_try}",
+                len(self.options_changed),
+                lang,
+                what_to_try=self.what_to_try(lang),
             )
         moved = {p: d for p, d in self.point_difference.items() if d}
         if moved:
-            scores = ", ".join(f"{p} {d:+d}" for p, d in moved.items())
-            outcome = f"the points change ({scores}, {self.b.label} compared with {self.a.label})"
+            outcome = _(
+                "the points change ({scores}, {b} compared with {a})",
+                lang,
+                scores=", ".join(f"{p} {d:+d}" for p, d in moved.items()),
+                b=self.b.label_in(lang),
+                a=self.a.label_in(lang),
+            )
         else:
-            outcome = "the final scores are the same"
+            outcome = _("the final scores are the same", lang)
         broken = [s for s in (self.a, self.b) if s.error]
         if broken:
-            outcome = f"the moves are illegal under {broken[0].label}"
-        return f"The logs part at event {self.first_difference}; {outcome}."
+            outcome = _("the moves are illegal under {side}", lang, side=broken[0].label_in(lang))
+        return _(
+            "The logs part at event {index}; {outcome}.",
+            lang,
+            index=self.first_difference,
+            outcome=outcome,
+        )
 
-    def what_to_try(self) -> str:
+    def what_to_try(self, lang: str | None = None) -> str:
         """For two rule sets that leave this game alone: the options its rules read (those
         that can change an outcome), and the bundled game made to show an edition's
         difference."""
         read = options_read_by(self.game.setup.expansions)
-        hint = (
-            f"The rules this game plays read {', '.join(read)}: try two values of one of them"
-            if read
-            else "No rule this game plays reads an option that changes an outcome"
-        )
-        return (
-            f"{hint}, or the bundled game {DEMO_GAME} "
-            f"(carc-teach compare {DEMO_GAME} --presets hig-original rgg), made to show one."
+        if read:
+            hint = _(
+                "The rules this game plays read {options}: try two values of one of them",
+                lang,
+                options=", ".join(read),
+            )
+        else:
+            hint = _("No rule this game plays reads an option that changes an outcome", lang)
+        return _(
+            "{hint}, or the bundled game {game} (carc-teach compare {game} --presets "
+            "hig-original rgg), made to show one.",
+            lang,
+            hint=hint,
+            game=DEMO_GAME,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -249,11 +291,11 @@ class Comparison:
             "first_points_difference": self.first_points_difference,
             "point_difference": dict(self.point_difference),
             "deciding_options": list(self.deciding_options),
-            "deciding_reason": self.deciding_reason,
+            "deciding_reason": str(self.deciding_reason),
             "footnotes": [
                 {"id": i, "title": get(i).title, "citation": cite(get(i))} for i in self.footnotes
             ],
-            "summary": self.summary(),
+            "summary": self.summary(DEFAULT_LANGUAGE),
         }
 
 
@@ -265,10 +307,6 @@ def show_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def parse_option_value(option_id: str, text: str) -> Any:
@@ -287,8 +325,12 @@ def parse_option_value(option_id: str, text: str) -> Any:
         if show_value(value).casefold() == wanted:
             return value
     raise UnknownRuleError(
-        f"value {text!r} is not allowed for rule option {option_id!r}; "
-        f"choose from {opt.choices_text()}"
+        phrase(
+            "value {value} is not allowed for rule option {option}; choose from {choices}",
+            value=repr(text),
+            option=repr(option_id),
+            choices=opt.choices_text(),
+        )
     )
 
 
@@ -338,7 +380,7 @@ def _play(game: Game, spec: RuleSide) -> Side:
         for e in events:
             if e.kind == "points" and e.player in scores:
                 scores[e.player] += e.points
-        return Side(spec, rules, None, events, scores, error=str(exc), setup=setup)
+        return Side(spec, rules, None, events, scores, error=str(exc), setup=setup, problem=exc)
     return Side(spec, rules, played, tuple(played.events), played.scores, setup=setup)
 
 
@@ -387,13 +429,13 @@ def _deciding(
     for oid in changed:
         if {resolve_id(n) for n in option(oid).annotations} & seen_records:
             named.add(oid)
-    reason = "named by the events"
+    reason = phrase("named by the events")
     if not named:
         from .rules import module_class
 
         read = {o for e in game.setup.expansions for o in module_class(e).options}
         named = {oid for oid in changed if oid in read}
-        reason = "read by the rules in play"
+        reason = phrase("read by the rules in play")
     order = [o.id for o in OPTIONS]
     deciding = tuple(sorted(named, key=order.index))
     footnotes: list[str] = []
@@ -472,60 +514,103 @@ def compare_games(
     )
 
 
-def comparison_text(result: Comparison) -> str:
-    """The comparison as plain text, for the command line."""
+def _event_text(event: Event, lang: str) -> str:
+    """An event's text in ``lang`` where the event can say it (``Event.text_in``, docs/i18n.md),
+    else its English text."""
+    text_in = getattr(event, "text_in", None)
+    return text_in(lang) if text_in is not None else event.text
+
+
+def comparison_text(result: Comparison, lang: str | None = None) -> str:
+    """The comparison as plain text, for the command line, in ``lang`` (default: the current
+    language; the events' own texts are English until they are translated)."""
     from .annotations import cite, get
-    from .editions import option
+    from .editions import option, translated_option
+    from .i18n.errors import say
+
+    code = language_code(lang)
+
+    def title(oid: str) -> str:
+        return translated_option(option(oid), code).title
 
     a, b = result.a, result.b
-    lines = [f"{result.game.title}", f"  A: {a.label}", f"  B: {b.label}", ""]
+    lines = [f"{result.game.title}", f"  A: {a.label_in(code)}", f"  B: {b.label_in(code)}", ""]
     if result.options_changed:
-        lines.append("Rule options that differ:")
+        lines.append(_("Rule options that differ:", code))
         for oid, (va, vb) in result.options_changed.items():
-            lines.append(
-                f"  {oid}: {show_value(va)} (A) / {show_value(vb)} (B)  {option(oid).title}"
-            )
+            lines.append(f"  {oid}: {show_value(va)} (A) / {show_value(vb)} (B)  {title(oid)}")
     else:
-        lines.append("Rule options that differ: none")
+        lines.append(_("Rule options that differ: none", code))
     lines.append("")
     for tag, side in (("A", a), ("B", b)):
         scores = ", ".join(f"{p} {s}" for p, s in side.scores.items())
-        lines.append(f"{tag}: {len(side.events)} events; scores {scores}")
+        lines.append(
+            ngettext(
+                "{tag}: {n} event; scores {scores}",
+                "{tag}: {n} events; scores {scores}",
+                len(side.events),
+                code,
+                tag=tag,
+                scores=scores,
+            )
+        )
         if side.error:
-            lines.append(f"   the moves are illegal under these rules: {side.error}")
+            lines.append(
+                "   "
+                + _(
+                    "the moves are illegal under these rules: {error}",
+                    code,
+                    error=side.error_in(code),
+                )
+            )
     lines.append("")
-    lines.append(result.summary())
+    lines.append(result.summary(code))
     k = result.first_difference
     if k is not None:
         lines.append("")
-        lines.append(f"First difference, event {k}:")
+        lines.append(_("First difference, event {index}:", code, index=k))
         for tag, side in (("A", a), ("B", b)):
             e = side.events[k] if k < len(side.events) else None
             shown = (
-                f"T{e.turn} {e.step} {e.text}{f'  +{e.points}' if e.points else ''}"
+                f"T{e.turn} {e.step} {_event_text(e, code)}{f'  +{e.points}' if e.points else ''}"
                 if e
-                else "(the log has ended)"
+                else _("(the log has ended)", code)
             )
             lines.append(f"  {tag}: {shown}")
         if result.first_points_difference is not None and result.first_points_difference != k:
-            lines.append(f"First difference in the points: event {result.first_points_difference}")
-        stopped = (
-            " (a log that stops at illegal moves counts its points so far)"
-            if (a.error or b.error)
-            else ""
-        )
-        lines.append(
-            f"Points, B minus A{stopped}: "
-            + ", ".join(f"{p} {d:+d}" for p, d in result.point_difference.items())
-        )
+            lines.append(
+                _(
+                    "First difference in the points: event {index}",
+                    code,
+                    index=result.first_points_difference,
+                )
+            )
+        points = ", ".join(f"{p} {d:+d}" for p, d in result.point_difference.items())
+        if a.error or b.error:
+            lines.append(
+                _(
+                    "Points, B minus A (a log that stops at illegal moves counts its points so "
+                    "far): {points}",
+                    code,
+                    points=points,
+                )
+            )
+        else:
+            lines.append(_("Points, B minus A: {points}", code, points=points))
     if result.deciding_options:
         lines.append("")
-        lines.append(f"What makes the difference ({result.deciding_reason}):")
+        lines.append(
+            _(
+                "What makes the difference ({reason}):",
+                code,
+                reason=say(result.deciding_reason, code),
+            )
+        )
         for oid in result.deciding_options:
-            lines.append(f"  {oid}: {option(oid).title}")
+            lines.append(f"  {oid}: {title(oid)}")
         for note in result.footnotes:
             record = get(note)
-            lines.append(f"  {record.id}: {record.title}")
+            lines.append(f"  {record.id}: {record.title_in(code)}")
             lines.append(f"      {cite(record)}")
     return "\n".join(lines) + "\n"
 
@@ -569,12 +654,16 @@ def board_at(
     )
 
 
-def logs_html(result: Comparison, *, around: int = 6, everything: bool = False) -> str:
+def logs_html(
+    result: Comparison, *, around: int = 6, everything: bool = False, lang: str | None = None
+) -> str:
     """The two event logs side by side as an HTML table: every row where they differ is
     shaded, the first parting row is marked (``class="first-difference"``). Shows ``around``
     events either side of the first difference (the last events when they agree), or every
-    event with ``everything``."""
+    event with ``everything``. Its own words in ``lang``."""
     from .text import escape_html as escape
+
+    code = language_code(lang)
 
     a, b = result.a.events, result.b.events
     n = max(len(a), len(b))
@@ -588,9 +677,11 @@ def logs_html(result: Comparison, *, around: int = 6, everything: bool = False) 
 
     def cell(e: Event | None) -> str:
         if e is None:
-            return '<td style="color:#888;font-style:italic">(the log has ended)</td>'
+            ended = escape(_("(the log has ended)", code))
+            return f'<td style="color:#888;font-style:italic">{ended}</td>'
         pts = f" <b>+{e.points}</b>" if e.points else ""
-        return f'<td title="{escape(e.rule)}">{escape(e.step)} · {escape(e.text)}{pts}</td>'
+        text = escape(_event_text(e, code))
+        return f'<td title="{escape(e.rule)}">{escape(e.step)} · {text}{pts}</td>'
 
     rows = []
     for i in range(lo, hi):
@@ -610,14 +701,13 @@ def logs_html(result: Comparison, *, around: int = 6, everything: bool = False) 
         )
     head = (
         '<tr><th style="text-align:right">#</th>'
-        f'<th style="text-align:left">A: {escape(result.a.label)}</th>'
-        f'<th style="text-align:left">B: {escape(result.b.label)}</th></tr>'
+        f'<th style="text-align:left">A: {escape(result.a.label_in(code))}</th>'
+        f'<th style="text-align:left">B: {escape(result.b.label_in(code))}</th></tr>'
     )
     more = ""
     if lo > 0 or hi < n:
-        more = (
-            f'<div style="color:#666;font:12px sans-serif">events {lo}\u2013{hi - 1} of {n}</div>'
-        )
+        shown = _("events {first}\u2013{last} of {n}", code, first=lo, last=hi - 1, n=n)
+        more = f'<div style="color:#666;font:12px sans-serif">{escape(shown)}</div>'
     return (
         '<div class="carc-compare-logs" style="font:13px sans-serif">'
         '<table style="border-collapse:collapse;width:100%;table-layout:fixed">'

@@ -195,11 +195,14 @@ def _plain(markdown: str) -> str:
 
 
 def add_notebooks_argument(parser) -> None:
-    """The ``--notebooks DIR`` option shared by ``carc-teach build-site`` and ``serve``."""
+    """The ``--notebooks DIR`` option shared by ``carc-teach build-site`` and ``serve`` (its
+    help in the current language)."""
+    from carc_teach.i18n import _
+
     parser.add_argument(
         "--notebooks",
         type=Path,
         default=None,
         metavar="DIR",
-        help="folder of marimo notebooks (default: notebooks/ in the checkout)",
+        help=_("folder of marimo notebooks (default: notebooks/ in the checkout)"),
     )
