@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, Any
 from .actions import ACTION_TYPES, PASS, ActionError, Decision, Pass
 from .board import Placement
 from .errors import IllegalMoveError, Refusal, nphrase, phrase
+from .figures import kind_of
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, edge_links
 from .setup import Move
+from .text import plural
 from .tiles import orient
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -641,7 +643,22 @@ class _SegmentPreview:
 
 class GreedyController(RandomController):
     """Places where the immediate gain (own points, minus others', plus a good deployment) is
-    largest; answers other decisions at random. Never changes the state while looking ahead.
+    largest, and answers the expansions' decisions by what they are worth to it now:
+
+    - the turn's deployment: the follower planned with the placement, or instead a barn on the
+      corner whose farm pays most (:meth:`_barn_value`), a mayor into a city with pennants, a
+      wagon where a follower would go;
+    - the Count (``count.deploy``): the quarter from which a waiting figure could take over or
+      share the most valuable unfinished feature of its kind; ``count.move``: the quarter where
+      the other players keep the most figures waiting (he blocks them), never its own;
+    - a redeployment before a scoring or after the game: a figure that makes it win or share a
+      feature, the one that gains most (:meth:`_join`); passing when none gains;
+    - a wagon's move: the unfinished feature worth most to it (:meth:`_wagon`);
+    - the abbey: played as soon as a hole is open.
+
+    Every choice leaves ``reason``, one sentence saying why (Play's hint shows it). Other
+    decisions are answered at random. Deterministic for its generator: the random draws
+    only break ties. Never changes the state while looking ahead.
 
     It plays a plausible, not a strong, game: good enough for example games whose scores look
     like a real table's.
@@ -650,16 +667,288 @@ class GreedyController(RandomController):
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
         self._planned: tuple[int, int, str] | None = None
+        self._planned_value = 0.0
+        self._deploy_value = 0.0
+        #: why the last answer, in words ("" for an answer made at random)
+        self.reason = ""
 
     def choose(self, state: GameState, decision: Decision) -> Action:
-        if decision.kind == "place":
+        self.reason = ""
+        kind = decision.kind
+        if kind == "place":
             return self._place(state, decision)
-        if decision.kind == "deploy":
-            planned, self._planned = self._planned, None
-            return next(
-                (o for o in decision.options if o.node == planned and o.figure == "follower"), PASS
+        if kind == "deploy":
+            return self._deploy(state, decision)
+        if kind == "count.deploy":
+            return self._count_deploy(state, decision)
+        if kind == "count.move":
+            return self._count_move(state, decision)
+        if kind in ("count.redeploy", "count.final"):
+            return self._join(state, decision)
+        if kind == "wagon.move":
+            return self._wagon(state, decision)
+        if kind == "abbey-mayor.abbey" and decision.options:
+            self.reason = (
+                "a space with tiles on all four sides is open, and the abbey fills it, closing "
+                "what ends against it"
             )
+            return decision.options[0]
         return super().choose(state, decision)
+
+    # -- the turn's deployment -----------------------------------------------------------
+    def _deploy(self, state: GameState, decision: Decision) -> Action:
+        planned, self._planned = self._planned, None
+        planned_value, self._planned_value = self._planned_value, 0.0
+        options = decision.options
+        follower = next((o for o in options if o.node == planned and o.figure == "follower"), None)
+        best: Action = PASS if follower is None else follower
+        best_value = planned_value if follower is not None else 0.0
+        if follower is not None:
+            self.reason = "the best place for a follower it found when it chose the square"
+        features = state.board.features
+        # a mayor or a wagon where the follower would go: the mayor counts the city's pennants,
+        # the wagon rolls on once its feature scores; either keeps a follower in the supply
+        if follower is not None:
+            feature = features.feature_of(planned)
+            for o in options:
+                if o.node != planned:
+                    continue
+                if o.figure == "mayor" and feature.kind == "city" and feature.pennants >= 1:
+                    best = o
+                    self.reason = (
+                        f"a mayor counts one per pennant, and this city has "
+                        f"{feature.pennants}: as strong as a follower or more, and the follower "
+                        "stays in the supply"
+                    )
+                    break
+                if o.figure == "wagon":
+                    best = o
+                    self.reason = (
+                        f"a wagon holds the {feature.kind} as a follower would and rolls on to "
+                        "another feature once it scores"
+                    )
+        elif state.in_supply(decision.player, "mayor") is not None:
+            for o in options:
+                if o.figure != "mayor" or o.node is None:
+                    continue
+                feature = features.feature_of(o.node)
+                if feature.kind == "city" and feature.pennants >= 2 and not feature.figures:
+                    worth = 1.2 * (feature.size + feature.pennants)
+                    if worth > best_value:
+                        best, best_value = o, worth
+                        self.reason = (
+                            f"the city has {feature.pennants} pennants, so a mayor there counts "
+                            f"as {feature.pennants} followers"
+                        )
+        for o in options:
+            if o.figure != "barn":
+                continue
+            value, why = self._barn_value(state, decision.player, o.to)
+            if value > max(best_value, 3.5 if len(state.bag) > 20 else 0.5):
+                best, best_value, self.reason = o, value, why
+        if isinstance(best, Pass) and not self.reason:
+            self.reason = "no deployment is worth a figure here"
+        return best
+
+    def _barn_value(self, state: GameState, me: str, corner: Any) -> tuple[float, str]:
+        """What a barn at ``corner`` is worth to ``me``: 4 per completed city after the game,
+        and the farmers already there scored at once (3 per city to their majority)."""
+        from .expansions.abbey_mayor.rules import _quarter_node, farm_cities
+
+        farm = state.board.features.feature_of(_quarter_node(state.board, corner))
+        n, _ = farm_cities(state, farm)
+        winners, _strengths = _majority(state, farm, farm.figures)
+        now = 3 * n * ((me in winners) - sum(1 for w in winners if w != me))
+        value = 4 * n + now
+        who = f"; the farmers there score now ({', '.join(winners)})" if winners and n else ""
+        return value, (
+            f"a barn at that corner earns {4 * n} after the game for "
+            f"{n} completed {'city' if n == 1 else 'cities'} bordering its farm{who}"
+        )
+
+    # -- the Count of Carcassonne --------------------------------------------------------
+    def _count_deploy(self, state: GameState, decision: Decision) -> Action:
+        from .expansions.count.rules import QUARTER_FEATURE, quarter_of
+
+        me = decision.player
+        values: dict[str, tuple[float, str]] = {}
+        for o in decision.options:
+            quarter = quarter_of(o.to)
+            if quarter is None or quarter in values:
+                continue
+            values[quarter] = self._quarter_prospect(state, me, QUARTER_FEATURE[quarter])
+        # the figure: a follower where one may go, else the first kind offered
+        ranked = sorted(
+            decision.options,
+            key=lambda o: (
+                -values.get(quarter_of(o.to) or "", (0.0, ""))[0],
+                o.figure != "follower",
+            ),
+        )
+        if not ranked:
+            return PASS
+        choice = ranked[0]
+        quarter = quarter_of(choice.to) or ""
+        value, why = values.get(quarter, (0.0, ""))
+        followers = sum(1 for f in state.supply[me] if f.kind == "follower")
+        if value <= 0 and followers <= 2:
+            self.reason = (
+                "no unfinished feature could be taken over from the City, and it keeps its last "
+                "followers for the board"
+            )
+            return PASS
+        self.reason = why or (
+            f"a figure waiting in the {quarter} may join a {QUARTER_FEATURE[quarter]} "
+            "just before it scores"
+        )
+        return choice
+
+    def _quarter_prospect(self, state: GameState, me: str, kind: str) -> tuple[float, str]:
+        """How much one more waiting figure of ``me`` could win on an unfinished feature of
+        ``kind``: the best feature where others lead by at most one."""
+        best, why = 0.0, ""
+        for f in state.board.features.features():
+            if f.kind != kind or f.complete or f.scored or not f.figures:
+                continue
+            winners, strengths = _majority(state, f, f.figures)
+            if not winners or me in winners and len(winners) == 1:
+                continue
+            lead = strengths[winners[0]]
+            mine = strengths.get(me, 0)
+            if mine + 1 < lead:
+                continue
+            worth = _points(state, f, final=kind == "field")
+            if kind == "field":
+                worth *= 0.5  # a farm pays only after the game
+            gain = worth if mine + 1 > lead else worth * 0.6
+            if gain > best:
+                best = gain
+                how = "take over" if mine + 1 > lead else "share"
+                why = (
+                    f"a figure waiting there could {how} {f.describe()} "
+                    f"(held by {', '.join(w for w in winners if w != me)}) just before it scores"
+                )
+        return best, why
+
+    def _count_move(self, state: GameState, decision: Decision) -> Action:
+        from .expansions.count.rules import QUARTERS, count_quarter, quarter_occupants, quarter_of
+
+        me = decision.player
+
+        def blocked(quarter: str) -> tuple[int, int]:
+            there = quarter_occupants(state, quarter)
+            return (
+                sum(1 for f in there if f.player not in (None, me)),
+                sum(1 for f in there if f.player == me),
+            )
+
+        here = count_quarter(state)
+        scores = {q: blocked(q) for q in QUARTERS}
+        # the most of the others' figures blocked, the fewest of its own; staying wins ties
+        best: Action = PASS
+        best_key = (scores[here][0] - scores[here][1], -scores[here][1], 1) if here else (0, 0, 1)
+        for o in decision.options:
+            q = quarter_of(o.to)
+            if q is None:
+                continue
+            others, mine = scores[q]
+            key = (others - mine, -mine, 0)
+            if key > best_key:
+                best, best_key = o, key
+        if isinstance(best, Pass):
+            self.reason = (
+                f"the Count blocks the {here} already, and no other quarter would keep more of "
+                "the other players' figures (or fewer of its own) from leaving"
+            )
+            return PASS
+        q = quarter_of(best.to)  # type: ignore[union-attr]
+        others, mine = scores[q]  # type: ignore[index]
+        left_own = scores[here][1] if here else 0
+        if others:
+            why = (
+                f"in the {q} the other players keep {plural(others, 'figure')} waiting "
+                f"({me} {mine}): while the Count stands there, none of them may leave"
+            )
+        else:
+            why = f"the {q} holds none of {me}'s figures"
+        if left_own:
+            why += f"; {me}'s {plural(left_own, 'figure')} in the {here} may leave again"
+        self.reason = why
+        return best
+
+    def _join(self, state: GameState, decision: Decision) -> Action:
+        """A redeployment (before a scoring, or after the game): the move that wins most."""
+        me = decision.player
+        final = decision.kind == "count.final"
+        features = state.board.features
+        best: Action = PASS
+        best_gain = 0.0
+        seen: dict[int, tuple[Any, ...]] = {}
+        for o in decision.options:
+            figure = state.figures.get(o.figure)
+            if figure is None or not isinstance(o.to, tuple):
+                continue
+            feature = features.feature_of(o.to)
+            key = id(feature)
+            if key not in seen:
+                seen[key] = (
+                    _majority(state, feature, feature.figures),
+                    _points(state, feature, final=final),
+                )
+            (before, _), worth = seen[key]
+            after, _ = _majority(state, feature, [*feature.figures, figure])
+            gain = worth * (
+                (me in after)
+                - (me in before)
+                - 0.5 * (sum(1 for p in after if p != me) - sum(1 for p in before if p != me))
+            )
+            if not gain and before == [me] and not final:
+                # it wins alone anyway: the figure joins and comes home with the scoring, worth
+                # it when few followers are left in the supply
+                left = sum(1 for f in state.supply[me] if f.kind == "follower")
+                gain = 0.3 if left <= 2 else 0.0
+            # of equal gains, the weakest figure that does it (a follower before a big one)
+            gain -= 0.01 * kind_of(figure.kind).strength
+            if gain > best_gain + 1e-9:
+                best, best_gain = o, gain
+                if me in before:
+                    self.reason = (
+                        f"{me} wins {feature.describe()} anyway, and the figure comes back to "
+                        "the supply with the scoring, which has few followers left"
+                    )
+                else:
+                    share = "shares" if len(after) > 1 else "wins"
+                    self.reason = (
+                        f"with it {me} {share} {feature.describe()}, worth {plural(worth, 'point')}"
+                    )
+        if isinstance(best, Pass):
+            self.reason = "no figure waiting in the City would win or share a feature"
+        return best
+
+    def _wagon(self, state: GameState, decision: Decision) -> Action:
+        """A wagon's move: onto the unfinished feature worth most to it."""
+        features = state.board.features
+        best: Action | None = None
+        best_worth = -1.0
+        for o in decision.options:
+            if not isinstance(o.to, tuple):
+                continue
+            feature = features.feature_of(o.to)
+            worth = _points(state, feature, final=True)
+            if feature.kind == "city":
+                worth += worth / (1 + feature.open_edges)  # twice as much once closed
+            if worth > best_worth:
+                best, best_worth = o, worth
+                now = _points(state, feature, final=True)
+                self.reason = (
+                    f"{feature.describe()} is the unfinished feature worth most to the wagon: "
+                    f"{plural(now, 'point')} as it stands, more once it is finished"
+                )
+        if best is None:
+            back = next((o for o in decision.options if getattr(o, "to", 0) is None), None)
+            self.reason = "no feature is open to the wagon"
+            return back if back is not None else PASS
+        return best
 
     # -- looking ahead -------------------------------------------------------------------
     def _preview(
@@ -763,18 +1052,48 @@ class GreedyController(RandomController):
                     worth += cost  # the follower comes straight back
                 if worth - cost > best_deploy_value:
                     best_deploy, best_deploy_value = pv.node, worth - cost
+        self._deploy_value = best_deploy_value
         return value + best_deploy_value, best_deploy
 
     def _place(self, state: GameState, decision: Decision) -> Placement:
         turn = state.turn
         assert turn is not None and turn.tile is not None
-        best: list[tuple[Placement, tuple | None]] = []
+        best: list[tuple[Placement, tuple | None, float]] = []
         best_value = float("-inf")
         for p in decision.options:
             value, deploy = self._value(state, turn, p)
             if value > best_value + 1e-9:
-                best, best_value = [(p, deploy)], value
+                best, best_value = [(p, deploy, self._deploy_value)], value
             elif abs(value - best_value) <= 1e-9:
-                best.append((p, deploy))
-        choice, self._planned = best[self.rng.randrange(len(best))]
+                best.append((p, deploy, self._deploy_value))
+        choice, self._planned, self._planned_value = best[self.rng.randrange(len(best))]
         return choice
+
+
+def _majority(
+    state: GameState, feature: Feature, figures: Sequence[Any]
+) -> tuple[list[str], dict[str, int]]:
+    """Who would win ``feature`` with ``figures`` on it, and each player's strength (as the
+    scoring counts it)."""
+    from .scoring import figure_strength
+
+    strengths: dict[str, int] = {}
+    for fig in figures:
+        if fig.player is not None:
+            strengths[fig.player] = strengths.get(fig.player, 0) + figure_strength(
+                state, fig, feature
+            )
+    best = max(strengths.values(), default=0)
+    if best <= 0:
+        return [], strengths
+    return [p for p in state.players if strengths.get(p) == best], strengths
+
+
+def _points(state: GameState, feature: Feature, *, final: bool) -> int:
+    """What ``feature`` scores now, as every module in play values it."""
+    from .scoring import FeatureValue
+
+    value = FeatureValue(())
+    for feature_value in state.hooks.feature_value:
+        value = feature_value(state, feature, value, final=final)
+    return value.points

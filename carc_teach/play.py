@@ -66,6 +66,17 @@ EXPANSIONS: tuple[str, ...] = tuple(eid for package in PACKAGES for eid in packa
 MAX_SEATS = 6
 #: the longest player name accepted
 MAX_NAME = 40
+#: the decisions the greedy player answers by what they are worth (the others at random)
+_GREEDY_KINDS = (
+    "place",
+    "deploy",
+    "count.deploy",
+    "count.move",
+    "count.redeploy",
+    "count.final",
+    "wagon.move",
+    "abbey-mayor.abbey",
+)
 #: copies of the state kept: after each of the last few turns, and after every so many turns
 _RECENT_CHECKPOINTS = 3
 _CHECKPOINT_EVERY = 8
@@ -728,12 +739,13 @@ class PlaySession:
         what = describe_option(state, answer)
         if follow_up is not None:
             what += ", then " + describe_option(self._trial(trial[:1]).state, follow_up)
-        random_kind = pending.kind not in ("place", "deploy")
+        why = greedy.reason
+        if not why and pending.kind not in _GREEDY_KINDS:
+            why = "it answers this kind of decision at random"
         text = (
-            f"The greedy bot would {what}: "
-            f"{plural(points, 'point')} for {pending.player} this turn"
-            + (" (it answers this kind of decision at random)" if random_kind else "")
-            + "."
+            f"The greedy bot would {what}"
+            + (f" ({why})" if why else "")
+            + f": {plural(points, 'point')} for {pending.player} this turn."
         )
         return Hint(answer, text, points, follow_up)
 

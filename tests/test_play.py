@@ -238,14 +238,14 @@ def test_several_people_at_one_screen_each_answer_their_own():
 
 
 def test_the_scripted_game_reloads_over_with_its_answers_after_the_game():
-    # seed 33: its last tile fits nowhere: 11 moves for 12 tiles, and the file is still a
-    # finished game
-    session = _new(expansions=EXPANSIONS, seed=33, tiles=12)
+    # seed 26: a tile fits nowhere and is set aside: 11 moves for 12 tiles, and the file is
+    # still a finished game
+    session = _new(expansions=EXPANSIONS, seed=26, tiles=12)
     _play_out(session)
     game = _reloaded(session)
     assert len(game.moves) == 11
     again = PlaySession.from_game(game)
-    assert again.over and again.scores == session.scores == {"You": 40, "Bot": 18}
+    assert again.over and again.scores == session.scores == {"You": 20, "Bot": 11}
     assert again.answers == session.answers
 
 
@@ -441,3 +441,110 @@ def test_the_city_of_carcassonne_opens_only_after_the_turns_scorings():
     session = _taken_over_at("count-city", "deploy", nth=2)
     refusal = _refused(session, "deploy:follower", Place("count.market"))
     assert (refusal.rule, refusal.notes) == ("count.deploy", ("ckr-13",))
+
+
+# -- the greedy bot's answers to the expansions' decisions (Play's hint) -------------------------
+
+
+def _greedy(session: PlaySession, state=None):
+    """What the greedy player answers to the pending decision, and why."""
+    import random
+
+    from carc_teach.controllers import GreedyController
+
+    bot = GreedyController(random.Random(0))
+    answer = bot.choose(state or session.state, session.pending.decision)
+    return answer, bot.reason
+
+
+def test_greedy_moves_the_count_onto_the_rivals_waiting_figures():
+    from carc_teach.figures import Place
+
+    # count-city, move 3: Alice has just sent a follower into the castle, where the Count stands
+    session = _taken_over_at("count-city", "count.move")
+    answer, why = _greedy(session)
+    # staying would keep her own follower blocked: he goes to the first empty quarter
+    assert answer.to == Place("count.market") and "in the castle may leave again" in why
+    # the same position with one of Bob's followers waiting in the blacksmith: he blocks it
+    state = session.state.clone()
+    bob = state.in_supply("Bob", "follower")
+    state.supply["Bob"].remove(bob)
+    bob.location = Place("count.blacksmith")
+    answer, why = _greedy(session, state)
+    assert answer.to == Place("count.blacksmith")
+    assert "the other players keep 1 figure waiting" in why
+
+
+def test_greedy_redeploys_to_share_a_city_and_not_into_one_it_wins_alone():
+    # count-city: Bob's knight holds the city of 3 tiles and 1 pennant (2 x 4 = 8 points);
+    # Alice's follower from the castle ties him, so both score 8
+    session = _taken_over_at("count-city", "count.redeploy")
+    answer, why = _greedy(session)
+    assert answer == session.pending.options[0]
+    assert why == "with it Alice shares the city of 3 tiles and 1 pennant, worth 8 points"
+    assert session.hint().points == 8
+    # count-one-round: Bob's own knight wins that city alone; moving in gains nothing
+    session = _taken_over_at("count-one-round", "count.redeploy")
+    answer, why = _greedy(session)
+    assert isinstance(answer, Pass) and "would win or share" in why
+
+
+def test_greedy_sends_a_follower_to_the_quarter_that_can_share_a_road():
+    from carc_teach.figures import Place
+
+    # after-game, Bob's deployment to the City: Alice's thief alone holds the road of 2 tiles;
+    # a follower waiting in the blacksmith could join it before it scores. No city or cloister
+    # of the others is within one figure's reach.
+    session = _taken_over_at("after-game", "count.deploy", nth=1)
+    answer, why = _greedy(session)
+    assert answer.figure == "follower" and answer.to == Place("count.blacksmith")
+    assert "share the road of 2 tiles (held by Alice)" in why
+
+
+def test_greedy_redeploys_after_the_game_onto_the_farm_it_shares():
+    # after-game, scoring after the game: Bob's market follower joins Alice's farmer on the
+    # farm of 8 tiles, which borders the city of 2 tiles and the City of Carcassonne (a
+    # completed city for farms, ckr-1): 2 x 3 = 6 points each
+    session = _taken_over_at("after-game", "count.final", edit=_tiles_ran_out)
+    answer, why = _greedy(session)
+    assert answer.figure == "Bob:follower4" and answer.to == (-4, -1, "field-n")
+    assert why == "with it Bob shares the farm of 8 tiles, worth 6 points"
+
+
+def test_greedy_places_a_barn_only_where_the_farm_is_its_own():
+    from carc_teach.figures import Corner
+
+    # barn-farmers, move 5: Blue's farmer is alone on the farm by the small city (1 completed
+    # city): a barn there earns 4 after the game, and Blue's farmer scores 3 at once
+    session = _taken_over_at("barn-farmers", "deploy", nth=4)
+    assert session.hint().answer == Deploy("barn", Corner(0, 0))
+    assert "earns 4 after the game for 1 completed city" in session.hint().text
+    assert session.hint().points == 3
+    # move 6: for Red the same farm is Blue's: the barn would pay Blue 3 now for Red's 4
+    # later, so Red keeps it
+    session = _taken_over_at("barn-farmers", "deploy", nth=5)
+    assert any(o.figure == "barn" for o in session.pending.options)
+    assert getattr(session.hint().answer, "figure", None) != "barn"
+
+
+def test_greedy_uses_a_mayor_in_a_city_with_a_pennant():
+    # count-barn-mayor, move 6: Bob's knight would go into a city with one pennant; a mayor
+    # counts as strong there and keeps the follower in the supply
+    session = _taken_over_at("count-barn-mayor", "deploy", nth=5)
+    hint = session.hint()
+    assert hint.answer.figure == "mayor" and "this city has 1" in hint.text
+
+
+def test_greedy_rolls_a_wagon_onto_the_biggest_open_road():
+    # seed 14, Abbey & Mayor: after 14 answers You's wagon may go to three roads of 1 tile or
+    # a road of 2 tiles
+    session = PlaySession.new(
+        [("You", "human"), ("Bob", "human")], expansions=("abbey-mayor",), seed=14, tiles=30
+    )
+    while session.pending.kind != "wagon.move":
+        answer = scripted_answer(session)
+        assert session.choose(None if isinstance(answer, Pass) else answer).ok
+    assert len(session.answers) == 14
+    answer, why = _greedy(session)
+    assert session.state.board.features.feature_of(answer.to).size == 2
+    assert why.startswith("the road of 2 tiles is the unfinished feature worth most")
