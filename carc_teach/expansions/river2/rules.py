@@ -42,10 +42,10 @@ from ...rules import RuleModule, refusal
 from ...tiles import SIDES, WILDCARD_EDGE, catalogue, orient
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ...board import Board, Placement
+    from ...board import Board, PlacedTile, Placement
     from ...scoring import Scoring
     from ...state import GameState, Turn
-    from ...tiles import TileType
+    from ...tiles import OrientedTile, TileType
 
 __all__ = ["River2Rules", "river_problem", "river_sides", "entry_side", "river_bend"]
 
@@ -53,7 +53,7 @@ CITY_TAG = "city-of-carcassonne"
 _TURN_WORD = {1: "right", 3: "left"}
 
 
-def river_sides(tile) -> list[int]:
+def river_sides(tile: OrientedTile) -> list[int]:
     """The sides (0 N, 1 E, 2 S, 3 W) of an oriented tile that its river crosses."""
     return list(_river_sides_of(tile))
 
@@ -98,7 +98,7 @@ def _river_tile_ids(tile_types: dict[str, TileType]) -> tuple[str, ...]:
     return _RIVER_IDS[1]
 
 
-def entry_side(board: Board, placed) -> int | None:
+def entry_side(board: Board, placed: PlacedTile) -> int | None:
     """The river side through which a placed river tile joined the river (None: the spring)."""
     for side in river_sides(placed.tile):
         dx, dy = NEIGHBOUR_OFFSETS[side]
