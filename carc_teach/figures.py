@@ -147,25 +147,12 @@ for _package in PACKAGES:
 del _package, _kind
 
 #: What a follower is called by the kind of feature (or building, ``Feature.role_kind``) it
-#: stands on.
+#: stands on, and the plural of each name: the packages' ``follower_roles``.
 ROLE_NAMES: Mapping[str, str] = MappingProxyType(
-    {
-        "road": "thief",
-        "city": "knight",
-        "cloister": "monk",
-        "field": "farmer",
-        "shrine": "heretic",
-        "abbey": "monk",
-    }
+    {where: name for p in PACKAGES for where, name, _ in p.follower_roles}
 )
 ROLE_PLURALS: Mapping[str, str] = MappingProxyType(
-    {
-        "thief": "thieves",
-        "knight": "knights",
-        "monk": "monks",
-        "farmer": "farmers",
-        "heretic": "heretics",
-    }
+    {name: plural for p in PACKAGES for _, name, plural in p.follower_roles}
 )
 
 

@@ -272,6 +272,9 @@ class Package:
     course_group, walkthroughs:
         Its group on the site's index and its walkthroughs there, in learning order
         (:class:`CourseGroup`, :class:`CoursePlace`; :mod:`carc_teach.site.curriculum`).
+    follower_roles:
+        ``(feature kind or building, name, plural)``: what a follower standing there is called
+        (``("shrine", "heretic", "heretics")``; :data:`carc_teach.figures.ROLE_NAMES`).
     event_headings:
         ``(event kind, heading)`` of the event kinds its modules emit beyond the engine's
         (:data:`carc_teach.events.EVENT_KINDS`): what a walkthrough's heading says of such an
@@ -304,6 +307,7 @@ class Package:
     figure_shapes: tuple[FigureShape, ...] = ()
     course_group: CourseGroup | None = None
     walkthroughs: tuple[CoursePlace, ...] = ()
+    follower_roles: tuple[tuple[str, str, str], ...] = ()
     event_headings: tuple[tuple[str, str], ...] = ()
     reference_links: tuple[ReferenceLink, ...] = ()
     collection: str = ""

@@ -87,4 +87,5 @@ PACKAGE = Package(
         ("barn-connect", "farms join a barn's farm"),
         ("barn-farm-final", "a barn's farm after the game"),
     ),
+    follower_roles=(("abbey", "monk", "monks"),),
 )

@@ -49,4 +49,10 @@ PACKAGE = Package(
         # the flier lands a second follower in a cloister: then a majority is decided there
         ReferenceLink("3b.monastic.core", ("base.majority",), when="flier"),
     ),
+    follower_roles=(
+        ("road", "thief", "thieves"),
+        ("city", "knight", "knights"),
+        ("cloister", "monk", "monks"),
+        ("field", "farmer", "farmers"),
+    ),
 )

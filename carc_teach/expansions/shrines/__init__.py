@@ -34,4 +34,5 @@ PACKAGE = Package(
         ("shrine-challenge-lost", "a challenge is lost"),
         ("challenge-open", "a challenge is still open"),
     ),
+    follower_roles=(("shrine", "heretic", "heretics"),),
 )
