@@ -753,9 +753,9 @@ class GreedyController(RandomController):
     def _barn_value(self, state: GameState, me: str, corner: Any) -> tuple[float, str]:
         """What a barn at ``corner`` is worth to ``me``: 4 per completed city after the game,
         and the farmers already there scored at once (3 per city to their majority)."""
-        from .expansions.abbey_mayor.rules import _quarter_node, farm_cities
+        from .expansions.abbey_mayor.rules import farm_at_corner, farm_cities
 
-        farm = state.board.features.feature_of(_quarter_node(state.board, corner))
+        farm = farm_at_corner(state, corner)
         n, _ = farm_cities(state, farm)
         winners, _strengths = _majority(state, farm, farm.figures)
         now = 3 * n * ((me in winners) - sum(1 for w in winners if w != me))

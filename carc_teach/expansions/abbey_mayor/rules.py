@@ -90,6 +90,8 @@ __all__ = [
     "PlayAbbey",
     "barn_corner_problem",
     "barn_farm",
+    "farm_at_corner",
+    "farm_cities",
     "wagon_targets",
     "connected_features",
     "has_pig_herd",
@@ -286,7 +288,13 @@ def _quarter_node(board: Board, corner: Corner) -> tuple[int, int, str]:
 def barn_farm(state: GameState, barn: Figure) -> Feature:
     """The farm a barn stands on (the farm of the field quarters at its corner)."""
     assert isinstance(barn.location, Corner)
-    return state.board.features.feature_of(_quarter_node(state.board, barn.location))
+    return farm_at_corner(state, barn.location)
+
+
+def farm_at_corner(state: GameState, corner: Corner) -> Feature:
+    """The farm of the field quarters at ``corner`` (where four tiles meet, all field there):
+    the farm a barn put there would stand on."""
+    return state.board.features.feature_of(_quarter_node(state.board, corner))
 
 
 #: [figures of the state last asked, how many it held, its barns]: figures are only ever added
