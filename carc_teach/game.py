@@ -74,6 +74,10 @@ class Game:
     :func:`carc_teach.simulate.random_game`.
     """
 
+    #: who sat at each seat, in seat order, when the file says (a game played on the Play
+    #: page: ``"human"``, ``"greedy"`` or ``"random"``); None when it does not
+    seats: tuple[str, ...] | None = None
+
     def __init__(
         self,
         setup: Setup,
@@ -227,6 +231,8 @@ class Game:
             out["final_actions"] = [dict(a) for a in self.final_actions]
         if self.final_scoring is not None:
             out["final_scoring"] = self.final_scoring
+        if self.seats is not None:
+            out["seats"] = list(self.seats)
         return out
 
     def __repr__(self) -> str:

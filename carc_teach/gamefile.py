@@ -36,6 +36,7 @@ __all__ = [
     "load_game",
     "parse_game",
     "parse_final_actions",
+    "parse_seats",
     "read_game_file",
     "decode_game_text",
     "dump_game",
@@ -45,6 +46,7 @@ __all__ = [
     "VERSION",
     "MAX_FILE_BYTES",
     "MAX_DEPTH",
+    "SEAT_KINDS",
 ]
 
 FORMAT = "carc-teach-game"
@@ -67,7 +69,11 @@ _TOP_KEYS = {
     "moves",
     "final_actions",
     "final_scoring",
+    "seats",
 }
+#: who sat at each seat of a game played on the Play page (a file's ``seats``): a person, or
+#: one of the simulated players
+SEAT_KINDS = ("human", "greedy", "random")
 _SETUP_KEYS = {"players", "expansions", "followers", "rules", "start", "tile_order", "seed"}
 _START_KEYS = {"tile", "x", "y", "rotation"}
 _MOVE_KEYS_V1 = {"player", "tile", "x", "y", "rotation", "deploy", "discard", "note"}
@@ -719,6 +725,45 @@ def _final_move(data: dict[str, Any], source: str, setup: Setup | None) -> Move:
     return Move(0, actions=actions, final=True, typed_actions=typed)
 
 
+def parse_seats(
+    data: dict[str, Any], setup: Setup, source: str = "<game>"
+) -> tuple[str, ...] | None:
+    """The file's ``seats`` (None when it has none): for each player of the set-up, in seat
+    order, who played: ``"human"`` or a simulated player's kind (:data:`SEAT_KINDS`)."""
+    if "seats" not in data:
+        return None
+    seats = data["seats"]
+    if not isinstance(seats, list):
+        raise GameFileError(
+            phrase("must be a list, not {kind}", kind=json_type(seats)),
+            source=source,
+            field="seats",
+        )
+    if len(seats) != len(setup.players):
+        raise GameFileError(
+            phrase(
+                "names who sat at each of the {n} seats, in the order of setup.players, but "
+                "has {m} entries",
+                n=len(setup.players),
+                m=len(seats),
+            ),
+            source=source,
+            field="seats",
+        )
+    for i, kind in enumerate(seats):
+        if kind not in SEAT_KINDS:
+            raise GameFileError(
+                phrase(
+                    "must be one of {kinds}, not {value}",
+                    kinds=", ".join(SEAT_KINDS),
+                    value=shown(kind),
+                ),
+                source=source,
+                field=f"seats[{i}]",
+            )
+    return tuple(seats)
+
+
 def load_game(
     game: str | Path | dict[str, Any],
     *,
@@ -743,7 +788,10 @@ def load_game(
         data = read_game_file(game, max_bytes=max_bytes)
         name = source or Path(game).name
     setup, moves, final, final_actions = _parse(data, name)
-    return Game(setup, moves, final_scoring=final, source=name, final_actions=final_actions)
+    seats = parse_seats(data, setup, name)
+    game = Game(setup, moves, final_scoring=final, source=name, final_actions=final_actions)
+    game.seats = seats
+    return game
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from .events import Event
 from .expansions import PACKAGES
 from .figures import Corner, Held, Place
 from .game import Game
+from .gamefile import SEAT_KINDS as GAME_FILE_SEAT_KINDS
 from .setup import Setup
 from .state import GameState
 from .text import plural
@@ -57,8 +58,9 @@ __all__ = [
     "parse_options",
 ]
 
-#: who may sit at a seat: a person at this screen, or one of the simulated players
-SEAT_KINDS = ("human", "greedy", "random")
+#: who may sit at a seat: a person at this screen, or one of the simulated players (the game
+#: file's ``seats`` records them)
+SEAT_KINDS = GAME_FILE_SEAT_KINDS
 BOT_KINDS = ("greedy", "random")
 #: the expansions a game may be set up with (every one the engine plays), in the set-up order
 EXPANSIONS: tuple[str, ...] = tuple(eid for package in PACKAGES for eid in package.expansion_ids)
@@ -308,13 +310,21 @@ class PlaySession:
         """Take over ``game`` (a loaded file, a bundled example, a downloaded Play game) just
         after event ``until`` (None: where its moves end): the decisions asked up to there keep
         the file's answers, the next one is asked of its player. ``humans``: the players a
-        person plays (default: the first); the others are ``bot`` players.
+        person plays (default: the people of the file's ``seats``, as a Play download records
+        them, each bot of it the kind it was; without them, the first player); the others are
+        ``bot`` players.
 
         A game whose set-up gives a tile order is those tiles (scored as if the tiles had run
         out when they do); one that names its tiles move by move goes on with the rest of the
         tile set, shuffled with ``seed`` after the tiles it drew.
         """
         players = game.players
+        # a game downloaded from Play says who sat where: people and bots as they were
+        kinds = getattr(game, "seats", None)
+        if humans is None and kinds is not None and "human" in kinds:
+            humans = tuple(p for p, k in zip(players, kinds, strict=True) if k == "human")
+        else:
+            kinds = None
         humans = tuple(players[:1] if humans is None else humans)
         strangers = [h for h in humans if h not in players]
         if strangers:
@@ -359,7 +369,10 @@ class PlaySession:
             limit = min(limit, final_at)
         asked = game.decisions()
         kept = [d for d in asked if d.after_event < limit]
-        seats = [Seat(p, "human" if p in humans else bot) for p in players]
+        if kinds is not None:
+            seats = [Seat(p, k) for p, k in zip(players, kinds, strict=True)]
+        else:
+            seats = [Seat(p, "human" if p in humans else bot) for p in players]
         session = cls(
             setup,
             seats,
@@ -798,6 +811,7 @@ class PlaySession:
         data = self.game().to_json()
         if self.tile_limit is not None and self.over:
             data["final_scoring"] = True
+        data["seats"] = [seat.kind for seat in self.seats]
         return data
 
 

@@ -548,3 +548,38 @@ def test_greedy_rolls_a_wagon_onto_the_biggest_open_road():
     answer, why = _greedy(session)
     assert session.state.board.features.feature_of(answer.to).size == 2
     assert why.startswith("the road of 2 tiles is the unfinished feature worth most")
+
+
+def test_a_download_records_the_seats_and_a_mid_turn_download_starts_that_turn_again():
+    session = PlaySession.new(
+        [("You", "human"), ("Rand", "random"), ("Grace", "greedy")], seed=3, tiles=10
+    )
+    session.pick("square:0,-1", 180)  # placed: the deployment is under way
+    assert session.pending.kind == "deploy"
+    data = json.loads(json.dumps(session.to_json()))
+    assert data["seats"] == ["human", "random", "greedy"] and data["moves"] == []
+    again = PlaySession.from_game(load_game(data))
+    assert [(s.name, s.kind) for s in again.seats] == [
+        ("You", "human"),
+        ("Rand", "random"),
+        ("Grace", "greedy"),
+    ]
+    # the turn under way is not in the file: the same tile waits to be placed again
+    assert (again.pending.kind, again.pending.tile) == ("place", "L")
+    # naming the people overrides the file's seats; the others play as `bot`
+    named = PlaySession.from_game(load_game(data), humans=("Rand",), bot="random")
+    assert [s.kind for s in named.seats] == ["random", "human", "random"]
+
+
+def test_the_seats_of_a_game_file_are_checked():
+    data = _new(seed=3, tiles=5).to_json()
+    assert load_game(data).seats == ("human", "greedy")
+    assert load_game({k: v for k, v in data.items() if k != "seats"}).seats is None
+    for seats, words in (
+        (["human"], "names who sat at each of the 2 seats"),
+        (["human", "robot"], "must be one of human, greedy, random, not 'robot'"),
+        ("human", "must be a list"),
+    ):
+        with pytest.raises(CarcTeachError, match="seats") as raised:
+            load_game(data | {"seats": seats})
+        assert words in str(raised.value)
