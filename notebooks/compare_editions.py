@@ -2,6 +2,17 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# One game under two editions
+
+Play the same moves under two rulebooks, or under two values of one rule option, and see
+where the games part: the two event logs side by side, the first event that differs marked
+on both boards, how many points each player gains or loses, and the rule option and
+footnote that make the difference.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 
@@ -14,6 +25,7 @@ def _():
     import marimo as mo
 
     from carc_teach import examples
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach.compare import (
         DEMO_GAME,
@@ -23,7 +35,13 @@ def _():
         logs_html,
         parse_option_value,
     )
-    from carc_teach.editions import OPTIONS, PRESETS, option
+    from carc_teach.editions import (
+        OPTIONS,
+        PRESETS,
+        option,
+        translated_option,
+        translated_preset,
+    )
     from carc_teach.lessons import two_editions
     from carc_teach.teach import plain_text
     from carc_teach.text import escape_markdown
@@ -42,14 +60,33 @@ def _():
         option,
         parse_option_value,
         plain_text,
+        t,
+        translated_option,
+        translated_preset,
         two_editions,
         ui,
     )
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(mo, ui):
+    # the page's language: ?lang= in the address, else the one the browser remembers
+    lang_switch = ui.language_switch(mo)
+    return (lang_switch,)
+
+
+@app.cell
+def _(lang_switch, mo, ui):
+    lang, _language_row = ui.page_language(mo, lang_switch)
+    _language_row
+    return (lang,)
+
+
+@app.cell
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # One game under two editions
 
     Play the same moves under two rulebooks, or under two values of one rule option, and see
@@ -58,19 +95,34 @@ def _(mo):
     footnote that make the difference. With the base game alone most editions agree; the
     number of followers shows how a difference looks. *Classroom mode* puts the question
     "what changes?" to the class, then shows the parting events full width, one key press each.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
 @app.cell
-def _(mo, ui):
+def _(lang, mo, ui):
     # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
-    ui.glossary(mo)
+    ui.glossary(mo, lang)
     return
 
 
 @app.cell
-def _(DEMO_GAME, OPTIONS, PRESETS, examples, mo, option):
+def _(
+    DEMO_GAME,
+    OPTIONS,
+    PRESETS,
+    examples,
+    lang,
+    mo,
+    option,
+    t,
+    translated_option,
+    translated_preset,
+):
+    # every label in the page's language; the values stay the ids the engine reads
     # the bundled games in the course's order: the base game's first
     _titles = {
         examples.data(_name).get("title", _name): _name for _name in examples.in_course_order()
@@ -79,36 +131,39 @@ def _(DEMO_GAME, OPTIONS, PRESETS, examples, mo, option):
         options=_titles,
         # opens on the game made to show an edition's difference (under two presets)
         value=next(_t for _t, _n in _titles.items() if _n == DEMO_GAME),
-        label="Game",
+        label=t._("Game", lang),
     )
     pasted = mo.ui.text_area(
-        placeholder="Paste a game file here (JSON, see docs/game-format.md)",
+        placeholder=t._("Paste a game file here (JSON, see docs/game-format.md)", lang),
         full_width=True,
         rows=4,
     )
+    # the mode's value is "presets" or "option", whatever the language of its labels
+    _modes = {t._("Two presets", lang): "presets", t._("Two values of one option", lang): "option"}
     mode = mo.ui.radio(
-        options=["Two presets", "Two values of one option"],
-        value="Two presets",
-        label="Compare",
+        options=_modes,
+        value=t._("Two presets", lang),
+        label=t._("Compare", lang),
         inline=True,
     )
-    _presets = {"the defaults": "default"} | {
-        f"{_p.id}: {_p.title}": _p.id for _p in PRESETS.values()
+    _titles_of = {_p.id: translated_preset(_p, lang).title for _p in PRESETS.values()}
+    _presets = {t._("the defaults", lang): "default"} | {
+        f"{_id}: {_title}": _id for _id, _title in _titles_of.items()
     }
     preset_a = mo.ui.dropdown(
-        options=_presets, value="hig-original: " + PRESETS["hig-original"].title, label="A"
+        options=_presets, value="hig-original: " + _titles_of["hig-original"], label="A"
     )
-    preset_b = mo.ui.dropdown(options=_presets, value="rgg: " + PRESETS["rgg"].title, label="B")
+    preset_b = mo.ui.dropdown(options=_presets, value="rgg: " + _titles_of["rgg"], label="B")
     option_choice = mo.ui.dropdown(
-        options={_o.title: _o.id for _o in OPTIONS if _o.changes_outcome},
-        value=option("base.followers").title,
-        label="Option",
+        options={translated_option(_o, lang).title: _o.id for _o in OPTIONS if _o.changes_outcome},
+        value=translated_option(option("base.followers"), lang).title,
+        label=t._("Option", lang),
     )
-    classroom = mo.ui.switch(value=False, label="Classroom mode")
+    classroom = mo.ui.switch(value=False, label=t._("Classroom mode", lang))
     mo.vstack(
         [
             mo.hstack([game_choice, mode, classroom], justify="start", gap=2),
-            mo.accordion({"Use your own game file": pasted}),
+            mo.accordion({t._("Use your own game file", lang): pasted}),
         ]
     )
     return classroom, game_choice, mode, option_choice, pasted, preset_a, preset_b
@@ -133,7 +188,7 @@ def _(mo, option, option_choice):
 
 @app.cell
 def _(mo, mode, option_choice, preset_a, preset_b, value_a, value_b):
-    if mode.value == "Two presets":
+    if mode.value == "presets":
         _row = mo.hstack([preset_a, preset_b], justify="start", gap=2)
     else:
         _row = mo.hstack([option_choice, value_a, value_b], justify="start", gap=2)
@@ -147,6 +202,7 @@ def _(
     compare_games,
     examples,
     game_choice,
+    lang,
     mo,
     mode,
     option_choice,
@@ -154,6 +210,7 @@ def _(
     pasted,
     preset_a,
     preset_b,
+    t,
     ui,
     value_a,
     value_b,
@@ -163,9 +220,10 @@ def _(
         mo,
         pasted.value,
         lambda: examples.load(game_choice.value),
-        instead="Comparing the bundled game.",
+        instead=t._("Comparing the bundled game.", lang),
+        lang=lang,
     )
-    if mode.value == "Two presets":
+    if mode.value == "presets":
         side_a, side_b = RuleSide(preset_a.value), RuleSide(preset_b.value)
     else:
         _id = option_choice.value
@@ -177,20 +235,32 @@ def _(
 
 
 @app.cell
-def _(classroom, mo, result, two_editions, ui):
+def _(classroom, lang, mo, result, two_editions, ui):
     # Classroom mode: the stage over the whole window, one stop per key press (the answer is a
     # press of its own), stepped in the browser; the presenter notes open in a second window.
+    # The stage's own words are in the page's language; the lesson's stops are still English.
     mo.stop(not classroom.value)
     ui.lesson_stage(
         mo,
         two_editions.stage_frames(result, markdown_html=lambda _text: mo.md(_text).text),
         title=result.game.title,
+        lang=lang,
     )
     return
 
 
 @app.cell
-def _(classroom, escape_markdown, mo, option, plain_text, result):
+def _(
+    classroom,
+    escape_markdown,
+    lang,
+    mo,
+    option,
+    plain_text,
+    result,
+    t,
+    translated_option,
+):
     mo.stop(classroom.value)
     _moved = {_p: _d for _p, _d in result.point_difference.items()}
     _cards = [
@@ -204,56 +274,60 @@ def _(classroom, escape_markdown, mo, option, plain_text, result):
     ]
     _kind = "warn" if result.differs else "success"
     # the summary and an error name the players as the file spells them: shown as text
-    _parts = [mo.callout(mo.md(f"**{escape_markdown(plain_text(result.summary()))}**"), kind=_kind)]
+    with t.use_language(lang):  # plain_text spells abbreviations out in the current language
+        _summary = escape_markdown(plain_text(result.summary(lang)))
+    _parts = [mo.callout(mo.md(f"**{_summary}**"), kind=_kind)]
     if result.options_changed:
-        _parts.append(
-            mo.md(
-                "Options that differ: "
-                + "; ".join(
-                    f"{option(_k).title} {escape_markdown(_va)} (A) / {escape_markdown(_vb)} (B)"
-                    for _k, (_va, _vb) in result.options_changed.items()
-                )
-            )
+        _differ = "; ".join(
+            f"{translated_option(option(_k), lang).title} {escape_markdown(_va)} (A) / "
+            f"{escape_markdown(_vb)} (B)"
+            for _k, (_va, _vb) in result.options_changed.items()
         )
+        _parts.append(mo.md(t._("Options that differ: {options}", lang, options=_differ)))
     for _tag, _side in (("A", result.a), ("B", result.b)):
         if _side.error:
+            _under = t._(
+                "Under {side} ({label}) the moves stop being legal:",
+                lang,
+                side=_tag,
+                label=escape_markdown(_side.label_in(lang)),
+            )
             _parts.append(
                 mo.callout(
-                    mo.md(
-                        f"**Under {_tag} ({escape_markdown(_side.label)}) the moves stop being "
-                        f"legal:** {escape_markdown(_side.error)}"
-                    ),
+                    mo.md(f"**{_under}** {escape_markdown(_side.error_in(lang))}"),
                     kind="danger",
                 )
             )
-    _parts.append(mo.md("**Points per player, B minus A**"))
+    _parts.append(mo.md("**" + t._("Points per player, B minus A", lang) + "**"))
     _parts.append(mo.hstack(_cards, justify="start", gap=1))
     mo.vstack(_parts)
     return
 
 
 @app.cell
-def _(board_at, classroom, escape_markdown, mo, result):
+def _(board_at, classroom, escape_markdown, lang, mo, result, t):
     # The first parting event on both boards (the last event when the games agree).
     mo.stop(classroom.value)
     _k = result.first_difference
     _title = (
-        f"at event {_k}, where the logs part" if _k is not None else "at the end (no difference)"
+        t._("The two boards at event {index}, where the logs part", lang, index=_k)
+        if _k is not None
+        else t._("The two boards at the end (no difference)", lang)
     )
     mo.vstack(
         [
-            mo.md(f"### The two boards {_title}"),
+            mo.md(f"### {_title}"),
             mo.hstack(
                 [
                     mo.vstack(
                         [
-                            mo.md(f"**A: {escape_markdown(result.a.label)}**"),
+                            mo.md(f"**A: {escape_markdown(result.a.label_in(lang))}**"),
                             mo.Html(board_at(result, "a")),
                         ]
                     ),
                     mo.vstack(
                         [
-                            mo.md(f"**B: {escape_markdown(result.b.label)}**"),
+                            mo.md(f"**B: {escape_markdown(result.b.label_in(lang))}**"),
                             mo.Html(board_at(result, "b")),
                         ]
                     ),
@@ -268,49 +342,55 @@ def _(board_at, classroom, escape_markdown, mo, result):
 
 
 @app.cell
-def _(mo):
-    show_all = mo.ui.switch(value=False, label="Show every event")
+def _(lang, mo, t):
+    show_all = mo.ui.switch(value=False, label=t._("Show every event", lang))
     return (show_all,)
 
 
 @app.cell
-def _(classroom, logs_html, mo, result, show_all):
+def _(classroom, lang, logs_html, mo, result, show_all, t):
     mo.stop(classroom.value)
     mo.vstack(
         [
-            mo.md("### The two event logs"),
+            mo.md("### " + t._("The two event logs", lang)),
             show_all,
-            mo.Html(logs_html(result, everything=show_all.value)),
+            mo.Html(logs_html(result, everything=show_all.value, lang=lang)),
         ]
     )
     return
 
 
 @app.cell
-def _(classroom, mo, option, plain_text, result):
+def _(classroom, lang, mo, option, plain_text, result, t, translated_option):
     # The rule option(s) and the footnotes behind the difference.
     import carc_teach.annotations as _annotations
+    from carc_teach.i18n.errors import say as _say
 
     mo.stop(classroom.value)
     if not result.deciding_options:
-        _out = mo.md("No rule option changes this game, so no footnote decides anything here.")
+        _out = mo.md(
+            t._("No rule option changes this game, so no footnote decides anything here.", lang)
+        )
     else:
         _items = {}
-        for _oid in result.deciding_options:
-            _opt = option(_oid)
-            _items[f"Rule option: {_opt.title}"] = mo.md(plain_text(_opt.explanation))
-        for _nid in result.footnotes:
-            _record = _annotations.get(_nid)
-            _items[f"{_record.label.symbol} {plain_text(_record.title)}"] = mo.callout(
-                mo.md(f"{plain_text(_record.text)}\n\n*{_annotations.cite(_record)}*"),
-                kind=_record.label.callout,
-            )
-        _out = mo.vstack(
-            [
-                mo.md(f"### What makes the difference ({result.deciding_reason})"),
-                mo.accordion(_items),
-            ]
+        with t.use_language(lang):  # plain_text spells abbreviations out in the current language
+            for _oid in result.deciding_options:
+                _opt = translated_option(option(_oid), lang)
+                _items[t._("Rule option: {title}", lang, title=_opt.title)] = mo.md(
+                    plain_text(_opt.explanation)
+                )
+            for _nid in result.footnotes:
+                _record = _annotations.get(_nid)
+                _title = plain_text(_record.title_in(lang))
+                _text = plain_text(_record.text_in(lang))
+                _items[f"{_record.label.symbol} {_title}"] = mo.callout(
+                    mo.md(f"{_text}\n\n*{_annotations.cite(_record)}*"),
+                    kind=_record.label.callout,
+                )
+        _heading = t._(
+            "What makes the difference ({reason})", lang, reason=_say(result.deciding_reason, lang)
         )
+        _out = mo.vstack([mo.md(f"### {_heading}"), mo.accordion(_items)])
     _out
     return
 

@@ -2,6 +2,16 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# Scoring during the turn: who scores what, and when
+
+Pick the expansions on your table and read, in turn order, every way points can be scored:
+from the start of the turn (1A) to its end (4B), each situation with who scores, the points,
+its conditions and exceptions, and the rules and footnotes behind it.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 
@@ -13,17 +23,34 @@ app = marimo.App(width="full", app_title="Scoring during the turn")
 def _():
     import marimo as mo
 
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach import reference
     from carc_teach.errors import CarcTeachError
     from carc_teach.reference import present
 
-    return CarcTeachError, mo, present, reference, ui
+    return CarcTeachError, mo, present, reference, t, ui
 
 
 @app.cell
-def _(mo):
-    mo.md(r"""
+def _(mo, ui):
+    # the page's language: ?lang= in the address, else the one the browser remembers
+    lang_switch = ui.language_switch(mo)
+    return (lang_switch,)
+
+
+@app.cell
+def _(lang_switch, mo, ui):
+    lang, _language_row = ui.page_language(mo, lang_switch)
+    _language_row
+    return (lang,)
+
+
+@app.cell
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # Scoring during the turn: who scores what, and when
 
     Pick the expansions on your table and read, in turn order, every way points can be scored:
@@ -31,33 +58,40 @@ def _(mo):
     its conditions and exceptions, and the rules and footnotes behind it. The data restates the
     Wikicarpedia page "Scoring During Turn Sequence" in our own words; switch between first
     (C1) and second (C2) edition wording, and add one expansion to see what it changes.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
 @app.cell
-def _(mo, ui):
+def _(lang, mo, ui):
     # HiG, RGG, Big Box 2, C1/C2 and the game's words, on every page
-    ui.glossary(mo)
+    ui.glossary(mo, lang)
     return
 
 
 @app.cell
-def _(mo, reference):
+def _(lang, mo, reference, t):
+    # every label in the page's language; the values stay the ids the reference reads (the
+    # presets and expansions are named as their boxes are)
     preset = mo.ui.dropdown(
         options={p.title: p.id for p in reference.SELECTOR_PRESETS.values()},
         value="Count, King & Robber + Abbey & Mayor",
-        label="Start from",
+        label=t._("Start from", lang),
     )
     edition = mo.ui.radio(
-        options={"C1 (first edition)": "C1", "C2 (second edition)": "C2"},
-        value="C1 (first edition)",
-        label="Edition",
+        options={t._("C1 (first edition)", lang): "C1", t._("C2 (second edition)", lang): "C2"},
+        value=t._("C1 (first edition)", lang),
+        label=t._("Edition", lang),
         inline=True,
     )
     drafts = mo.ui.checkbox(
         value=True,
-        label="Also show rows the page keeps hidden (King tile, City of Carcassonne, ...)",
+        label=t._(
+            "Also show rows the page keeps hidden (King tile, City of Carcassonne, ...)", lang
+        ),
     )
     return drafts, edition, preset
 
@@ -106,23 +140,24 @@ def _(group_pickers, reference):
 
 
 @app.cell
-def _(mo, multi_part):
+def _(lang, mo, multi_part, t):
     part_pickers = mo.ui.dictionary(
         {
             _e.id: mo.ui.multiselect(
                 options={p.name: p.id for p in _e.parts},
                 value=[p.name for p in _e.parts],
-                label=f"{_e.name}: parts in play",
+                label=t._("{expansion}: parts in play", lang, expansion=_e.name),
             )
             for _e in multi_part
         }
     )
-    mo.accordion({"Play only some parts of an expansion": part_pickers}) if multi_part else None
+    _fold = t._("Play only some parts of an expansion", lang)
+    mo.accordion({_fold: part_pickers}) if multi_part else None
     return (part_pickers,)
 
 
 @app.cell
-def _(CarcTeachError, chosen_expansions, edition, mo, part_pickers, reference):
+def _(CarcTeachError, chosen_expansions, edition, lang, mo, part_pickers, reference):
     # Everything the learner picked, as one selection; a bad pick is explained, never raised.
     problem = None
     try:
@@ -133,7 +168,9 @@ def _(CarcTeachError, chosen_expansions, edition, mo, part_pickers, reference):
             )
         chosen_edition = reference.normalize_edition(edition.value)
     except CarcTeachError as _exc:
-        problem = mo.callout(str(_exc), kind="danger")
+        from carc_teach.i18n.errors import error_text
+
+        problem = mo.callout(error_text(_exc, lang), kind="danger")
         selection = frozenset()
         chosen_edition = "C2"
     problem  # noqa: B018 - marimo shows a cell's last expression
@@ -149,8 +186,10 @@ def _(chosen_edition, drafts, reference, selection):
 
 
 @app.cell
-def _(chosen_edition, intro, mo, present, reference, rows, selection):
-    _names = sorted({reference.expansion_of(p).name for p in selection}) or ["the base game only"]
+def _(chosen_edition, intro, lang, mo, present, reference, rows, selection, t):
+    _names = sorted({reference.expansion_of(p).name for p in selection}) or [
+        t._("the base game only", lang)
+    ]
     _full = sum(r.executed for r in rows)
     _part = sum(bool(r.engine_rule_ids) and not r.executed for r in rows)
     _legend = "\n".join(
@@ -162,19 +201,33 @@ def _(chosen_edition, intro, mo, present, reference, rows, selection):
         [
             mo.callout(
                 mo.md(
-                    f"**{len(rows)} scoring situations** for {', '.join(_names)}, worded for "
-                    f"{chosen_edition}. carc_teach's engine runs {_full} of these rows fully "
-                    f"and {_part} in part; the rest are reference only (their expansion, or "
-                    "the part of it they need, is not implemented). Farms score only after the "
-                    "game, which this page does not cover: see the walkthrough *Scoring after "
-                    "the game*."
+                    t.ngettext(
+                        "**{n} scoring situation** for {names}, worded for {edition}. "
+                        "carc_teach's engine runs {full} of these rows fully and {part} in part; "
+                        "the rest are reference only (their expansion, or the part of it they "
+                        "need, is not implemented). Farms score only after the game, which this "
+                        "page does not cover: see the walkthrough *Scoring after the game*.",
+                        "**{n} scoring situations** for {names}, worded for {edition}. "
+                        "carc_teach's engine runs {full} of these rows fully and {part} in part; "
+                        "the rest are reference only (their expansion, or the part of it they "
+                        "need, is not implemented). Farms score only after the game, which this "
+                        "page does not cover: see the walkthrough *Scoring after the game*.",
+                        len(rows),
+                        lang,
+                        names=", ".join(_names),
+                        edition=chosen_edition,
+                        full=_full,
+                        part=_part,
+                    )
                 ),
                 kind="info",
             ),
             mo.accordion(
                 {
-                    "Introduction": mo.md(_intro + ("\n\n" + _intro_rows if _intro_rows else "")),
-                    "Legend and markers": mo.md(_legend),
+                    t._("Introduction", lang): mo.md(
+                        _intro + ("\n\n" + _intro_rows if _intro_rows else "")
+                    ),
+                    t._("Legend and markers", lang): mo.md(_legend),
                 }
             ),
         ]
@@ -183,25 +236,26 @@ def _(chosen_edition, intro, mo, present, reference, rows, selection):
 
 
 @app.cell
-def _(mo, present, rows):
+def _(lang, mo, present, rows, t):
     table = mo.ui.table(
         present.table_records(rows),
         selection="multi",
         page_size=25,
-        label="Select rows to open their details below",
+        label=t._("Select rows to open their details below", lang),
         show_column_summaries=False,
     )
     return (table,)
 
 
 @app.cell
-def _(mo, present, rows, steps):
+def _(lang, mo, present, rows, steps, t):
     # The same rows step by step; every row opens to its details.
     _by_step = {}
     # steps where nothing scores are named on one line, not opened one by one
     _quiet = [_s for _s in steps if not any(r.step == _s.code for r in rows) and not _s.notes]
     if _quiet:
-        _by_step[f"Nothing scores in {', '.join(_s.code for _s in _quiet)}"] = mo.md(
+        _quiet_codes = ", ".join(_s.code for _s in _quiet)
+        _by_step[t._("Nothing scores in {steps}", lang, steps=_quiet_codes)] = mo.md(
             "\n".join(f"- {_s.code} · {_s.title}" for _s in _quiet)
         )
     for _step in steps:
@@ -210,7 +264,8 @@ def _(mo, present, rows, steps):
         if _step in _quiet:
             continue
         if not _own:
-            _body = mo.md(_notes + ("\n\n" if _notes else "") + "Nothing scores in this step.")
+            _none = t._("Nothing scores in this step.", lang)
+            _body = mo.md(_notes + ("\n\n" if _notes else "") + _none)
         else:
             _items = {
                 f"{'· ' * r.depth}{r.title}"
@@ -227,7 +282,7 @@ def _(mo, present, rows, steps):
 
 
 @app.cell
-def _(mo, present, rows, table):
+def _(lang, mo, present, rows, t, table):
     _picked = {record["Id"] for record in table.value}
     _cards = []
     for _row in rows:
@@ -242,11 +297,13 @@ def _(mo, present, rows, table):
         ]
         _cards.append(mo.vstack([mo.md(present.row_markdown(_row)), *_notes]))
     if not _cards:
-        _cards = [mo.md("*Select one or more rows in the table to see their details here.*")]
+        _pick = t._("Select one or more rows in the table to see their details here.", lang)
+        _cards = [mo.md(f"*{_pick}*")]
     if not present.annotations_available():
         _cards.append(
             mo.callout(
-                "The annotation corpus is not installed: footnote texts are missing.", kind="warn"
+                t._("The annotation corpus is not installed: footnote texts are missing.", lang),
+                kind="warn",
             )
         )
     details = mo.vstack(_cards)
@@ -254,20 +311,20 @@ def _(mo, present, rows, table):
 
 
 @app.cell
-def _(chosen_expansions, mo, reference):
+def _(chosen_expansions, lang, mo, reference, t):
     _left = [e for e in reference.SELECTOR_EXPANSIONS.values() if e.id not in chosen_expansions]
     added = mo.ui.dropdown(
         options={e.name: e.id for e in _left},
         value=_left[0].name if _left else None,
-        label="Add one expansion",
+        label=t._("Add one expansion", lang),
     )
     return (added,)
 
 
 @app.cell
-def _(added, chosen_edition, drafts, mo, present, reference, selection):
+def _(added, chosen_edition, drafts, lang, mo, present, reference, selection, t):
     if added.value is None:
-        _body = mo.md("Every expansion is already in play.")
+        _body = mo.md(t._("Every expansion is already in play.", lang))
     else:
         _change = reference.diff(
             selection,
@@ -283,12 +340,12 @@ def _(added, chosen_edition, drafts, mo, present, reference, selection):
 
 
 @app.cell
-def _(details, mo, step_view, table, what_changed):
+def _(details, lang, mo, step_view, t, table, what_changed):
     mo.ui.tabs(
         {
-            "Table": mo.vstack([table, details]),
-            "Step by step": step_view,
-            "What changes when one expansion is added": what_changed,
+            t._("Table", lang): mo.vstack([table, details]),
+            t._("Step by step", lang): step_view,
+            t._("What changes when one expansion is added", lang): what_changed,
         }
     )
     return

@@ -97,7 +97,7 @@ def test_a_plain_english_reason_stays_english_inside_the_translated_place():
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("it", "carc-teach options: errore: preimpostazione di regole sconosciuta 'nope'"),
+        ("it", "carc-teach options: errore: impostazione di edizione sconosciuta 'nope'"),
         ("cs", "carc-teach options: chyba: neznámá předvolba 'nope'"),
     ],
 )

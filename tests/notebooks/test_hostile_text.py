@@ -254,7 +254,8 @@ def test_the_comparison_notebook_shows_a_pasted_hostile_file_as_text():
             "classroom": mo.ui.switch(value=False),
             "game_choice": mo.ui.dropdown({"first-turns": "first-turns"}, value="first-turns"),
             "mode": mo.ui.radio(
-                ["Two presets", "Two values of one option"], value="Two values of one option"
+                {"Two presets": "presets", "Two values of one option": "option"},
+                value="Two values of one option",
             ),
             "option_choice": option,
             "pasted": mo.ui.text_area(value=text),
