@@ -30,10 +30,11 @@ from .controllers import PASS, GreedyController
 from .errors import CarcTeachError
 from .expansions import PACKAGES
 from .game import Game
+from .i18n import _, ngettext
 from .lessons.drills import Drill
 from .setup import Setup
 from .simulate import DEFAULT_PLAYERS
-from .text import escape_markdown, plural
+from .text import escape_markdown
 from .turn import play
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -233,12 +234,13 @@ def question_in(the_drill: Drill, game: Game, seed: int) -> tuple[int, teach.Pre
 ANY = "any:"
 
 
-def choices() -> dict[str, str]:
+def choices(lang: str | None = None) -> dict[str, str]:
     """What the learner may pick, label -> choice (a drill id, or ``ANY`` + a group title for
-    any rule of that expansion), in teaching order."""
+    any rule of that expansion), in teaching order. ``lang``: the language of "any of its
+    rules" (the drills' titles are English in every language so far)."""
     out: dict[str, str] = {}
     for group, drills in GROUPS.items():
-        out[f"{group}: any of its rules"] = ANY + group
+        out[_("{group}: any of its rules", lang, group=group)] = ANY + group
         for d in drills:
             out[f"{group}: {d.title}"] = d.id
     return out
@@ -335,17 +337,22 @@ def tally_rows(tally: Tally) -> list[dict]:
     ]
 
 
-def tally_markdown(tally: Tally) -> str:
-    """The tally as a Markdown table (or a line saying nothing was answered yet)."""
+def tally_markdown(tally: Tally, lang: str | None = None) -> str:
+    """The tally as a Markdown table (or a line saying nothing was answered yet), its headings
+    in ``lang`` (the drills' titles stay English)."""
     rows = tally_rows(tally)
     if not rows:
-        return "*No answers yet: the tally fills in as you answer.*"
-    lines = ["| rule | right | asked |", "|---|---|---|"]
+        return "*" + _("No answers yet: the tally fills in as you answer.", lang) + "*"
+    lines = [
+        "| {} | {} | {} |".format(_("rule", lang), _("right", lang), _("asked", lang)),
+        "|---|---|---|",
+    ]
     for row in rows:
-        lines.append(
-            f"| {escape_markdown(row['drill'])} | {row['right']} | {plural(row['asked'], 'question')} |"
-        )
+        asked = ngettext("{n} question", "{n} questions", row["asked"], lang)
+        lines.append(f"| {escape_markdown(row['drill'])} | {row['right']} | {asked} |")
     right = sum(r["right"] for r in rows)
     asked = sum(r["asked"] for r in rows)
-    lines.append(f"| **all rules** | **{right}** | **{plural(asked, 'question')}** |")
+    every = _("all rules", lang)
+    questions = ngettext("{n} question", "{n} questions", asked, lang)
+    lines.append(f"| **{every}** | **{right}** | **{questions}** |")
     return "\n".join(lines)

@@ -2,6 +2,11 @@
 the question with its board, the reveal, and the tally. What they show comes from
 :mod:`carc_teach.practice` and :mod:`carc_teach.teach`; marimo is passed in (``mo``), as in
 :mod:`carc_teach.notebook_ui`.
+
+Every piece takes the page's language (``lang``, default the current one): the page's own
+words go through :mod:`carc_teach.i18n`, the footnotes come from the translated corpus. The
+questions, answers, explanations, event texts and score stories are the engine's and the
+lessons' English so far (docs/i18n.md).
 """
 
 from __future__ import annotations
@@ -10,13 +15,16 @@ from typing import TYPE_CHECKING
 
 from . import practice, teach
 from .errors import CarcTeachError
+from .i18n import _, ngettext, pgettext
 from .render.svg import legend_svg
-from .text import escape_markdown, plural
+from .text import escape_markdown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .practice import Progress, Question
 
 __all__ = [
+    "seed_line",
+    "answer_markdown",
     "rule_picker",
     "seed_input",
     "another_button",
@@ -30,38 +38,48 @@ __all__ = [
 FIRST_SEED = 1
 
 
-def rule_picker(mo):
+def rule_picker(mo, lang: str | None = None):
     """The dropdown of rules (and "any rule of" each expansion), the base game's roads first."""
-    options = practice.choices()
+    options = practice.choices(lang)
     return mo.ui.dropdown(
         options=options,
         value=next(label for label, c in options.items() if c == "road"),
-        label="Rule to practise",
+        label=_("Rule to practise", lang),
     )
 
 
-def seed_input(mo, get_seed, set_seed):
+def seed_input(mo, get_seed, set_seed, lang: str | None = None):
     """The seed, shown and enterable (a teacher reads it out; the class types it in). It
     follows "another question" (keep it in a cell of its own)."""
     return mo.ui.number(
-        start=0, stop=10**9, step=1, value=get_seed(), on_change=set_seed, label="Seed"
+        start=0,
+        stop=10**9,
+        step=1,
+        value=get_seed(),
+        on_change=set_seed,
+        label=_("Seed", lang),
     )
 
 
-def another_button(mo, get_seed, set_seed):
+def another_button(mo, get_seed, set_seed, lang: str | None = None):
     """ "Another question": a fresh seed."""
     return mo.ui.button(
-        label="Another question", on_click=lambda _v: set_seed(practice.new_seed(get_seed()))
+        label=_("Another question", lang),
+        on_click=lambda _v: set_seed(practice.new_seed(get_seed())),
     )
 
 
-def find(mo, choice: str, seed) -> tuple[Question | None, object | None]:
+def find(mo, choice: str, seed, lang: str | None = None) -> tuple[Question | None, object | None]:
     """``(question, problem)``: the question of the rule chosen for the seed, or None and a
     callout saying why not (a seed that is not a number, no position within the seeds tried)."""
     try:
         return practice.find_question(choice, int(seed)), None
     except (CarcTeachError, TypeError, ValueError) as exc:
-        why = str(exc) if isinstance(exc, CarcTeachError) else f"seed: {seed!r} is not a number"
+        why = (
+            str(exc)
+            if isinstance(exc, CarcTeachError)
+            else _("seed: {seed} is not a number", lang, seed=repr(seed))
+        )
         return None, mo.callout(mo.md(escape_markdown(why)), kind="warn")
 
 
@@ -76,70 +94,107 @@ def answer_radio(mo, question: Question | None):
     )
 
 
-def _seed_line(question: Question, choice: str, asked_seed) -> str:
+def seed_line(question: Question, choice: str, asked_seed, lang: str | None = None) -> str:
+    """The question's rule and seed, in Markdown: what a teacher reads out to a class."""
     rule = escape_markdown(question.drill.title)
     group = escape_markdown(question.drill.group)
-    line = f"**{group}: {rule}** · seed **{question.seed}**"
+    line = _(
+        "**{group}: {rule}** · seed **{seed}**", lang, group=group, rule=rule, seed=question.seed
+    )
     if str(question.seed) != str(asked_seed):
-        line += (
-            f" (the game of seed {escape_markdown(str(asked_seed))} had no such position; "
-            f"{plural(question.games, 'game')} played to find one)"
+        line += " " + ngettext(
+            "(the game of seed {asked} had no such position; {n} game played to find one)",
+            "(the game of seed {asked} had no such position; {n} games played to find one)",
+            question.games,
+            lang,
+            asked=escape_markdown(str(asked_seed)),
         )
     if choice.startswith(practice.ANY):
-        line += (
-            f". To give a class this question, choose *{group}: {rule}* and seed {question.seed}."
+        line += ". " + _(
+            "To give a class this question, choose *{group}: {rule}* and seed {seed}.",
+            lang,
+            group=group,
+            rule=rule,
+            seed=question.seed,
         )
     return line
 
 
-def _answer_callout(mo, question: Question, guess: str):
+def answer_markdown(question: Question, guess: str, lang: str | None = None) -> str:
+    """ "Right!" or "Not quite: the answer is ...", then the explanation, in Markdown (the
+    stepper's words)."""
     prediction = question.prediction
-    right = practice.is_right(prediction, guess)
-    lead = (
-        "**Right!** "
-        if right
-        else f"**Not quite:** the answer is {escape_markdown(prediction.answer)}. "
+    explanation = escape_markdown(prediction.explanation)
+    if practice.is_right(prediction, guess):
+        return _("**Right!** {explanation}", lang, explanation=explanation)
+    return _(
+        "**Not quite:** the answer is {answer}. {explanation}",
+        lang,
+        answer=escape_markdown(prediction.answer),
+        explanation=explanation,
     )
+
+
+def _answer_callout(mo, question: Question, guess: str, lang: str | None = None):
+    right = practice.is_right(question.prediction, guess)
     return mo.callout(
-        mo.md(lead + escape_markdown(prediction.explanation)), kind="success" if right else "warn"
+        mo.md(answer_markdown(question, guess, lang)), kind="success" if right else "warn"
     )
 
 
-def question_page(mo, question: Question, guess, *, choice: str, asked_seed):
+def question_page(
+    mo, question: Question, guess, *, choice: str, asked_seed, lang: str | None = None
+):
     """The question as the walkthroughs ask it: the board at that moment (and the key), the
     event held back until answered, the choices; then the answer with its explanation, the
     event in words, the scores with "why this many points?" and the footnotes of the
-    expansions in play."""
+    expansions in play (in ``lang`` where the corpus is translated)."""
     game, index = question.game, question.index
     event = question.event
     answered = guess.value is not None
     shown = question.shown_until(answered)
     state = game.replay(shown)
     board = teach.board_for_event(game, index, state)
-    tabs = mo.ui.tabs({"Board": mo.Html(board), "Key": mo.Html(legend_svg(game.setup.expansions))})
+    tabs = mo.ui.tabs(
+        {
+            pgettext("tab", "Board", lang): mo.Html(board),
+            pgettext("tab", "Key", lang): mo.Html(legend_svg(game.setup.expansions)),
+        }
+    )
     side = [
-        mo.md(_seed_line(question, choice, asked_seed)),
+        mo.md(seed_line(question, choice, asked_seed, lang)),
         mo.md(escape_markdown(question.drill.teaches)),
         guess,
     ]
     if answered:
-        side.append(_answer_callout(mo, question, guess.value))
-    side.append(mo.md(teach.walkthrough_explanation_markdown(event, hidden=not answered)))
+        side.append(_answer_callout(mo, question, guess.value, lang))
+    side.append(
+        mo.md(teach.walkthrough_explanation_markdown(event, hidden=not answered, lang=lang))
+    )
     scored_until = index if answered else index - 1
-    side.append(mo.md("**Scores so far**" if answered else "**Scores before this moment**"))
+    heading = _("Scores so far", lang) if answered else _("Scores before this moment", lang)
+    side.append(mo.md(f"**{heading}**"))
     side.append(mo.Html(teach.scoreboard_html(game, scored_until)))
     side.append(
         mo.accordion(
             {
-                f"Why {escape_markdown(player)} has {plural(points, 'point')}": mo.md(
-                    teach.score_story_markdown(game, scored_until, player)
-                )
+                ngettext(
+                    "Why {player} has {n} point",
+                    "Why {player} has {n} points",
+                    points,
+                    lang,
+                    player=escape_markdown(player),
+                ): mo.md(teach.score_story_markdown(game, scored_until, player))
                 for player, points in game.scores_after(scored_until).items()
             }
         )
     )
     # the footnotes would give the answer away: only after it
-    notes = teach.annotation_notes(event, expansions=game.setup.expansions) if answered else []
+    notes = (
+        teach.annotation_notes(event, expansions=game.setup.expansions, lang=lang)
+        if answered
+        else []
+    )
     if notes:
         side.append(
             mo.accordion(
@@ -154,12 +209,12 @@ def question_page(mo, question: Question, guess, *, choice: str, asked_seed):
     return mo.hstack([tabs, mo.vstack(side)], widths=[3, 2], align="start")
 
 
-def tally_view(mo, progress: Progress):
+def tally_view(mo, progress: Progress, lang: str | None = None):
     """The running tally per rule (first answers only)."""
     return mo.vstack(
         [
-            mo.md("### Your tally"),
-            mo.md(practice.tally_markdown(progress.tally)),
-            mo.md("*Only your first answer to each question counts.*"),
+            mo.md("### " + _("Your tally", lang)),
+            mo.md(practice.tally_markdown(progress.tally, lang)),
+            mo.md("*" + _("Only your first answer to each question counts.", lang) + "*"),
         ]
     )

@@ -13,6 +13,7 @@ from marimo_page import (
     notebooks_dir,
     open_notebook,
     select_option,
+    wait_for_notebook,
     wait_for_text,
     wait_until_settled,
 )
@@ -64,4 +65,23 @@ def test_answer_a_question_and_see_the_tally(page_session, marimo_app):
     assert "Right!" in text
     assert "Does the King or the Robber Baron change hands?\t1\t1 question" in text
     assert "all rules\t1\t2 questions" in text
+    assert_healthy(page_session)
+
+
+def test_the_page_opens_in_czech(page_session, marimo_app):
+    """``?lang=cs``: the switch, the page's own words and the tally in Czech; the question
+    (the lessons' English so far, docs/i18n.md) as the engine asks it."""
+    path = notebooks_dir() / "practice.py"
+    page = page_session.page
+    page.goto(marimo_app(path) + "?lang=cs")
+    wait_for_notebook(page_session, title="Procvičování: vyzkoušej mě z pravidla")
+    first = practice.find_question("road", practice_ui.FIRST_SEED)
+    wait_for_text(page, first.prediction.question)
+    text = body_text(page)
+    for words in ("Pravidlo k procvičení", "Další otázka", f"semínko {first.seed}", "Tvůj přehled"):
+        assert words in text, words
+    assert "Rule to practise" not in text and "Your tally" not in text
+    choose_radio(page, first.prediction.answer)
+    wait_for_text(page, "Správně!")
+    assert "Points of a completed road\t1\t1 otázka" in body_text(page)
     assert_healthy(page_session)

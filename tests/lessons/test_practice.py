@@ -273,3 +273,36 @@ def test_practice_game_is_seeded():
 
     again = load_game(a.to_json())
     assert [e.text for e in again.events] == [e.text for e in a.events]
+
+
+def test_the_page_speaks_the_language_chosen():
+    import html
+
+    import marimo as mo
+
+    from carc_teach import practice_ui
+
+    q = practice.find_question("count-deploy", 1)
+    guess = mo.ui.radio(options=list(q.prediction.choices), value=q.prediction.answer)
+    page = practice_ui.question_page(mo, q, guess, choice="count-deploy", asked_seed=1, lang="it")
+    text = html.unescape(page.text)
+    assert "**Giusto!**" not in text and "Giusto!" in text  # Markdown drawn, in Italian
+    assert "Tabellone" in text and "Punteggi finora" in text and "seme" in text
+    # the footnotes from the translated corpus: ckr-13's Italian title
+    assert "Prima il punteggio, poi l'ingresso a Carcassonne" in text
+    assert "First the scoring" not in text
+    # the tally's Czech plural forms: 1, 2-4, 5 and more
+    tally = {"road": (1, 1), "city": (2, 3), "mayor": (0, 5)}
+    czech = practice.tally_markdown(tally, "cs")
+    assert "| pravidlo | správně | otázek |" in czech
+    assert "| 1 otázka |" in czech and "| 3 otázky |" in czech and "| 5 otázek |" in czech
+    assert "**všechna pravidla** | **3** | **9 otázek**" in czech
+    assert practice.tally_markdown({}, "it").startswith("*Ancora nessuna risposta")
+    # the choices keep their ids in every language; English is as before
+    assert list(practice.choices("cs").values()) == list(practice.choices().values())
+    assert "Base game: any of its rules" in practice.choices("en")
+    wrong = next(c for c in q.prediction.choices if c != q.prediction.answer)
+    assert practice_ui.answer_markdown(q, wrong, "cs").startswith("**Ne tak docela:**")
+    line = practice_ui.seed_line(q, "any:Base game", 7, "it")
+    assert f"seme **{q.seed}**" in line and "Per dare questa domanda a una classe" in line
+    assert "(la partita del seme 7 non aveva una posizione così" in line
