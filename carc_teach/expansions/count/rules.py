@@ -726,7 +726,7 @@ class CountRules(RuleModule):
                             optional=True,
                             prompt=f"{player} may move figures from the {quarter} into {scoring.what}",
                             explain=lambda a, w=waiting, f=feature, q=quarter: self._why_not_move(
-                                a, w, f, q
+                                state, a, w, f, q
                             ),
                             accepts=("move",),
                         )
@@ -765,7 +765,7 @@ class CountRules(RuleModule):
             data={"passed": still},
         )
 
-    def _why_not_move(self, action, waiting, feature, quarter) -> Refusal | None:
+    def _why_not_move(self, state, action, waiting, feature, quarter) -> Refusal | None:
         fig = getattr(action, "figure", None)
         to = getattr(action, "to", None)
         rule = f"count.redeploy.{quarter}"
@@ -780,7 +780,8 @@ class CountRules(RuleModule):
             return self.refusal(
                 rule,
                 f"a figure from the {quarter} may only join the {feature.kind} being scored "
-                f"(a segment of it, such as {list(min(feature.nodes))}), not {to!r}",
+                f"(a segment of it, such as {_node_words(state, min(feature.nodes))}), not "
+                f"{_node_words(state, to)}",
                 ("ckr-18", "ckr-20", *_REDEPLOY_NOTES[quarter]),
             )
         return None
@@ -1032,6 +1033,18 @@ class CountRules(RuleModule):
 _LOCATION = attrgetter("location")
 #: quarter -> the name of its place (``Place.name``)
 _QUARTER_PLACE_NAMES = {q: f"count.{q}" for q in QUARTERS}
+
+
+def _node_words(state: GameState, node: Any) -> str:
+    """A segment in words with its coordinates as a game file writes them ("the south city of
+    the tile at (1, 0), [1, 0, 'city']"); anything else as it was given."""
+    if not (isinstance(node, tuple) and len(node) == 3):
+        return repr(node)
+    try:
+        words = state.board.segment_words(node, square=True)
+    except (KeyError, ValueError, IndexError):
+        return repr(list(node))
+    return f"{words}, {list(node)}"
 
 
 def _in_quarter(state: GameState, quarter: str) -> list[Figure]:
