@@ -825,8 +825,8 @@ class GreedyController(RandomController):
                 best = gain
                 how = "take over" if mine + 1 > lead else "share"
                 why = (
-                    f"a figure waiting there could {how} {f.describe()} "
-                    f"(held by {', '.join(w for w in winners if w != me)}) just before it scores"
+                    f"a figure waiting there could {how} {f.describe()}, held by "
+                    f"{', '.join(w for w in winners if w != me)}, just before it scores"
                 )
         return best, why
 

@@ -37,7 +37,7 @@ from .editions import PRESETS
 from .errors import CarcTeachError, Refusal, has_control_characters, shown
 from .events import Event
 from .expansions import PACKAGES
-from .figures import Corner, Held, Place
+from .figures import Corner, Held, Place, kind_of
 from .game import Game
 from .gamefile import SEAT_KINDS as GAME_FILE_SEAT_KINDS
 from .setup import Setup
@@ -749,6 +749,10 @@ class PlaySession:
                 follow_up = greedy.choose(after.state, after.pending.decision)
                 trial.append(follow_up)
         points = self._points_this_turn(trial, pending.player)
+        after_game = pending.turn is None
+        if after_game and pending.optional:
+            # scoring after the game is one long "turn": what this answer adds to passing
+            points -= self._points_this_turn([PASS], pending.player)
         what = describe_option(state, answer)
         if follow_up is not None:
             what += ", then " + describe_option(self._trial(trial[:1]).state, follow_up)
@@ -758,7 +762,12 @@ class PlaySession:
         text = (
             f"The greedy bot would {what}"
             + (f" ({why})" if why else "")
-            + f": {plural(points, 'point')} for {pending.player} this turn."
+            + (
+                f": {plural(points, 'point')} more for {pending.player} after the game than "
+                "passing."
+                if after_game
+                else f": {plural(points, 'point')} for {pending.player} this turn."
+            )
         )
         return Hint(answer, text, points, follow_up)
 
@@ -1058,7 +1067,7 @@ def _figure_name(state: GameState, figure_id: str) -> str:
     if figure is None:
         return figure_id
     kind = figure.kind.replace("-", " ")
-    owner = f"{figure.player}'s {kind}" if figure.player else f"the {kind}"
+    owner = f"{figure.player}'s {kind}" if figure.player else kind_of(figure.kind).title
     where = figure.location
     if isinstance(where, Place):
         return f"{owner} in {_place_name(where)}"

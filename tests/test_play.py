@@ -498,7 +498,7 @@ def test_greedy_sends_a_follower_to_the_quarter_that_can_share_a_road():
     session = _taken_over_at("after-game", "count.deploy", nth=1)
     answer, why = _greedy(session)
     assert answer.figure == "follower" and answer.to == Place("count.blacksmith")
-    assert "share the road of 2 tiles (held by Alice)" in why
+    assert "share the road of 2 tiles, held by Alice, just before it scores" in why
 
 
 def test_greedy_redeploys_after_the_game_onto_the_farm_it_shares():
@@ -509,6 +509,8 @@ def test_greedy_redeploys_after_the_game_onto_the_farm_it_shares():
     answer, why = _greedy(session)
     assert answer.figure == "Bob:follower4" and answer.to == (-4, -1, "field-n")
     assert why == "with it Bob shares the farm of 8 tiles, worth 6 points"
+    hint = session.hint()
+    assert hint.points == 6 and "6 points more for Bob after the game than passing" in hint.text
 
 
 def test_greedy_places_a_barn_only_where_the_farm_is_its_own():
