@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import examples, teach
-from .board_input import board_picker
+from .board_input import board_picker, redraw_picker
 from .editions import PRESETS
 from .errors import CarcTeachError, Refusal
 from .expansions import PACKAGES
@@ -39,8 +39,14 @@ __all__ = [
     "rotation_radio",
     "group_dropdown",
     "board",
+    "board_widget",
+    "update_board",
+    "first_rotation",
     "handle_pick",
     "board_view",
+    "download_button",
+    "key_view",
+    "scores_view",
     "option_picker",
     "buttons",
     "page",
@@ -76,6 +82,21 @@ class Table:
         self.message = ""
         self.kind = "neutral"
         self.hint = ""
+        #: the drawn tile's rotation the board shows (a click on a square answers with it)
+        self.rotation = 0
+        #: the board's picks handled so far (its count goes on across positions)
+        self.picks_seen = 0
+        self._scores_key: Any = None
+
+    def scores_changed(self) -> bool:
+        """Whether the scores or the scorings behind them changed since the last call (the
+        page's scores and "why this many points" are drawn again only then)."""
+        session = self.session
+        key = None
+        if session is not None:
+            key = (id(session), *_scorings(session.events))
+        changed, self._scores_key = key != self._scores_key, key
+        return changed
 
     def _say(self, message: str, kind: str = "neutral") -> None:
         self.message, self.kind = message, kind
@@ -203,6 +224,10 @@ class Table:
         if self.session is not None:
             hint = self.session.hint()
             self.hint = escape_markdown(hint.text) if hint else ""
+
+
+def _scorings(events) -> tuple:
+    return tuple((e.index, e.player, e.points) for e in events if e.kind == "points" and e.points)
 
 
 class _Done:
@@ -373,34 +398,80 @@ def _draw_options(session: PlaySession) -> dict[str, Any]:
     }
 
 
-def board(mo, table: Table, rotation: int, group: str | None):
-    """The board with the pending decision's targets (a person's decision), or the board alone."""
+def first_rotation(table: Table) -> int:
+    """The rotation the page starts a tile at: the first that fits somewhere."""
+    session = table.session
+    counts = session.rotations() if session is not None else {0: 0}
+    return next((r for r, n in counts.items() if n), next(iter(counts)))
+
+
+def _targets(session: PlaySession, rotation: int, group: str | None) -> list:
+    pending = session.pending
+    if pending is not None and pending.human:
+        return session.targets(rotation, group)
+    return []
+
+
+def board(mo, table: Table):
+    """The board that takes clicks, with what may be picked on it now. Made once: later
+    positions are drawn into the same element (:func:`update_board`), so an answer re-creates
+    no element and sends the page only the new picture."""
     session = table.session
     if session is None:
         return mo.md("*No game yet: start one above.*")
-    pending = session.pending
-    targets = []
-    if pending is not None and pending.human:
-        targets = session.targets(rotation, group)
-    return board_picker(mo, session.state.board, targets, key=BOARD_KEY, **_draw_options(session))
+    table.rotation = first_rotation(table)
+    return board_picker(
+        mo,
+        session.state.board,
+        _targets(session, table.rotation, None),
+        key=BOARD_KEY,
+        **_draw_options(session),
+    )
+
+
+def board_widget(picker):
+    """What :func:`update_board` draws into: the picker's widget, under a name that is not the
+    element's (marimo re-runs every cell naming an element when its value changes; the board
+    is drawn again after an answer, not also when the click arrives)."""
+    return getattr(picker, "widget", None)
+
+
+def update_board(widget, table: Table, rotation: int | None, group: str | None) -> None:
+    """Draw the position and the targets of the decision (for the tile at ``rotation``, the
+    figure ``group``) into the board, when they changed."""
+    session = table.session
+    table.rotation = rotation or 0
+    if session is None or widget is None:
+        return
+    redraw_picker(
+        widget,
+        session.state.board,
+        _targets(session, table.rotation, group),
+        **_draw_options(session),
+    )
 
 
 def board_view(mo, picker):
     """The board as the page shows it: the picker's own element, held by an output that is not
-    the element (marimo re-runs every cell naming an element when its value changes; the page
-    must re-run once the answer is given, not also when the click arrives)."""
+    the element (the page must re-run once the answer is given, not also when the click
+    arrives). The element stays the same from answer to answer, so the page's HTML of it does
+    not change and the front end keeps it."""
     return mo.Html(picker.text)
 
 
-def handle_pick(table: Table, picker, rotation: int, bump: Callable[[], None]) -> None:
-    """A click on the board answers (or says why not)."""
+def handle_pick(table: Table, picker, bump: Callable[[], None]) -> None:
+    """A click on the board answers (or says why not), at the rotation the board shows."""
     session = table.session
     value = getattr(picker, "value", None)
-    if session is None or not isinstance(value, dict) or not value.get("n"):
+    if session is None or not isinstance(value, dict):
         return
+    count = value.get("n") or 0
+    if count <= table.picks_seen:  # a pick already answered
+        return
+    table.picks_seen = count
     target = value.get("target")
     if target:
-        table.pick(target, rotation)
+        table.pick(target, table.rotation)
         bump()
 
 
@@ -426,8 +497,27 @@ def option_picker(mo, table: Table, bump: Callable[[], None]):
     )
 
 
-def buttons(mo, table: Table, bump: Callable[[], None]):
-    """Pass, Next (a bot's decision), Bots play to my turn, Hint, Undo, Download."""
+def download_button(mo, table: Table):
+    """The "Download the game" button: the game file as it is when clicked. Made once per
+    game: the page's HTML carries no copy of the game, and the button stays the same element
+    from answer to answer."""
+
+    def game_file() -> bytes:
+        session = table.session
+        data = session.to_json() if session is not None else {}
+        return json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
+
+    return mo.download(
+        data=game_file,
+        filename="carc-teach-game.json",
+        mimetype="application/json",
+        label="Download the game",
+    )
+
+
+def buttons(mo, table: Table, bump: Callable[[], None], download=None):
+    """Pass, Next (a bot's decision), Bots play to my turn, Hint, Undo, and ``download``
+    (:func:`download_button`)."""
     session = table.session
     if session is None:
         return mo.md("")
@@ -449,15 +539,8 @@ def buttons(mo, table: Table, bump: Callable[[], None]):
     if pending is not None and pending.human:
         row.append(mo.ui.button(label="Hint", on_click=doing(table.ask_hint)))
     row.append(mo.ui.button(label="Undo", on_click=doing(table.undo)))
-    data = json.dumps(session.to_json(), indent=1, ensure_ascii=False).encode("utf-8")
-    row.append(
-        mo.download(
-            data=data,
-            filename="carc-teach-game.json",
-            mimetype="application/json",
-            label="Download the game",
-        )
-    )
+    if download is not None:
+        row.append(download)
     return mo.hstack(row, justify="start", gap=0.5)
 
 
@@ -548,9 +631,46 @@ def _events_view(mo, session: PlaySession):
     return mo.vstack(parts)
 
 
-def page(mo, table: Table, picker, rotation, group, options, controls):
-    """The Play page: the board (with the drawn tile) beside the decision, the message of the
-    last click, the hint, what just happened, the scores and why."""
+def key_view(mo, table: Table):
+    """The key to the board's drawing, for the expansions in play (drawn once per game)."""
+    session = table.session
+    if session is None:
+        return mo.md("")
+    return mo.accordion({"Key": mo.Html(legend_svg(session.setup.expansions))})
+
+
+def scores_view(mo, table: Table):
+    """The scores and "why this many points" per player, told up to the newest scoring: drawn
+    again only when a scoring changes them (:meth:`Table.scores_changed`), under the board."""
+    session = table.session
+    if session is None:
+        return mo.md("")
+    game = session.game()
+    scorings = _scorings(game.events)
+    # the scores after the newest scoring are the scores now
+    upto = scorings[-1][0] if scorings else max(len(game.events) - 1, 0)
+    return mo.vstack(
+        [
+            mo.md("**Scores**"),
+            mo.Html(teach.scoreboard_html(game, upto)),
+            mo.accordion(
+                {
+                    f"Why {escape_markdown(player)} has {plural(points, 'point')}": mo.md(
+                        teach.score_story_markdown(game, upto, player)
+                    )
+                    for player, points in game.scores_after(upto).items()
+                }
+            ),
+        ]
+    )
+
+
+def page(mo, table: Table, board, rotation, group, options, controls):
+    """The Play page's top, redrawn after every answer: the board (:func:`board_view`, the
+    same element each time) beside whose decision it is, the drawn tile, the controls, the
+    message of the last click, the hint, the decision's rule and what just happened. The
+    scores (:func:`scores_view`) and the key (:func:`key_view`) follow it, in cells that run
+    only when they change."""
     session = table.session
     if session is None:
         return mo.callout(mo.md(table.message or "Start a game above."), kind="info")
@@ -573,27 +693,7 @@ def page(mo, table: Table, picker, rotation, group, options, controls):
     if rule:
         side.append(mo.md(rule))
     side.append(_events_view(mo, session))
-    game = session.game()
-    last = len(game.events) - 1
-    side.append(mo.md("**Scores**"))
-    side.append(mo.Html(teach.scoreboard_html(game, last)))
-    side.append(
-        mo.accordion(
-            {
-                f"Why {escape_markdown(player)} has {plural(points, 'point')}": mo.md(
-                    teach.score_story_markdown(game, last, player)
-                )
-                for player, points in game.scores_after(last).items()
-            }
-        )
-    )
-    left = mo.vstack(
-        [
-            picker,
-            mo.accordion({"Key": mo.Html(legend_svg(session.setup.expansions))}),
-        ]
-    )
-    return mo.hstack([left, mo.vstack(side)], widths=[3, 2], align="start")
+    return mo.hstack([board, mo.vstack(side)], widths=[3, 2], align="start")
 
 
 __all__ += ["refusal_markdown", "describe_option"]

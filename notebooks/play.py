@@ -33,25 +33,30 @@ def _(mo):
 
 @app.cell
 def _(mo, play_ui):
-    # The table (the game and the last message) and a version that every action bumps.
+    # The table (the game and the last message) and the versions that actions bump: every
+    # action the decision's version; the scores' only when a scoring changed them.
     table = play_ui.Table()
     table.start(
         play_ui.FIRST_GAME["seats"],
         expansions=play_ui.FIRST_GAME["expansions"],
         seed=play_ui.FIRST_GAME["seed"],
     )
+    table.scores_changed()
     # (the buttons that bump it live in cells that read it: they must re-run too)
     get_version, set_version = mo.state(0, allow_self_loops=True)
+    get_scores, set_scores = mo.state(0, allow_self_loops=True)
     # a new game folds the set-up away (only then: the forms stay as the learner filled them)
     get_games, set_games = mo.state(0)
 
     def bump():
         set_version(lambda v: v + 1)
+        if table.scores_changed():
+            set_scores(lambda v: v + 1)
 
     def new_game_shown():
         set_games(lambda n: n + 1)
 
-    return bump, get_games, get_version, new_game_shown, table
+    return bump, get_games, get_scores, get_version, new_game_shown, table
 
 
 @app.cell
@@ -79,36 +84,79 @@ def _(get_games, mo, play_ui, setup, takeover):
 
 
 @app.cell
-def _(bump, get_version, mo, play_ui, table):
+def _(get_games, mo, play_ui, table):
+    # Made once per game: the download (the file is written when clicked).
+    get_games()
+    download = play_ui.download_button(mo, table)
+    return (download,)
+
+
+@app.cell
+def _(mo, play_ui, table):
+    # The board that takes clicks, made once: each position is drawn into it in place (below),
+    # so an answer sends the page the new picture only. The page shows it, and the board is
+    # drawn into, under names that are not the element's: a click re-runs only the next cell.
+    picker = play_ui.board(mo, table)
+    board_view = play_ui.board_view(mo, picker)
+    board_widget = play_ui.board_widget(picker)
+    return board_view, board_widget, picker
+
+
+@app.cell
+def _(bump, picker, play_ui, table):
+    # A click on the board answers, or says which rule refuses it.
+    play_ui.handle_pick(table, picker, bump)
+    return
+
+
+@app.cell
+def _(bump, download, get_version, mo, play_ui, table):
     # The decision's own controls: the tile's rotation, the figure, the engine's list.
     get_version()
     rotation = play_ui.rotation_radio(mo, table)
     group = play_ui.group_dropdown(mo, table)
     options = play_ui.option_picker(mo, table, bump)
-    controls = play_ui.buttons(mo, table, bump)
+    controls = play_ui.buttons(mo, table, bump, download)
     return controls, group, options, rotation
 
 
 @app.cell
-def _(group, mo, play_ui, rotation, table):
-    # The board, with what may be picked on it; the page shows it by a name of its own, so a
-    # click re-runs only the cell below, not the page as well before and after the answer.
-    picker = play_ui.board(mo, table, rotation.value, group.value)
-    board_view = play_ui.board_view(mo, picker)
-    return board_view, picker
-
-
-@app.cell
-def _(bump, picker, play_ui, rotation, table):
-    # A click on the board answers, or says which rule refuses it.
-    play_ui.handle_pick(table, picker, rotation.value, bump)
+def _(board_widget, group, play_ui, rotation, table):
+    # The position and the decision's targets, drawn into the board when they changed.
+    play_ui.update_board(board_widget, table, rotation.value, group.value)
     return
 
 
 @app.cell
-def _(board_view, controls, get_version, group, mo, options, play_ui, rotation, table):
+def _(
+    board_view,
+    controls,
+    get_version,
+    group,
+    mo,
+    options,
+    play_ui,
+    rotation,
+    table,
+):
     get_version()
     play_ui.page(mo, table, board_view, rotation, group, options, controls)
+    return
+
+
+@app.cell
+def _(get_scores, mo, play_ui, table):
+    # The scores and why, under the board: drawn again only when a scoring changed them.
+    get_scores()
+    play_ui.scores_view(mo, table)
+    return
+
+
+@app.cell
+def _(get_games, mo, play_ui, table):
+    # The key to the board's drawing, for the expansions in play: drawn once per game.
+    get_games()
+    play_ui.key_view(mo, table)
     return
 
 

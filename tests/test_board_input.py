@@ -19,6 +19,7 @@ from carc_teach.board_input import (
     board_picker,
     picked,
     picker_html,
+    redraw_picker,
 )
 from carc_teach.figures import Corner, Place
 from carc_teach.render.svg import board_layout, board_svg, off_board_figures
@@ -230,6 +231,30 @@ def test_the_value_names_the_picked_target_and_counts_the_picks():
     widget.set_state({"pick": 0, "n": "3"})
     assert picker.value == {"target": "road", "n": 2}
     assert picked({"target": None, "n": 0}, TARGETS) is None
+
+
+def test_a_picker_redrawn_in_place_sends_the_new_picture_and_ignores_stale_picks():
+    board = _state("first-turns").board
+    picker = board_picker(mo, board, TARGETS, key="k")
+    widget = picker.widget
+    sent = []
+    widget.comm.send = lambda data: sent.append(data)
+    widget.set_state({"pick": 2, "n": 1})
+    assert picker.value == {"target": "road", "n": 1}
+    # the same picture again: nothing is sent
+    assert redraw_picker(picker, board, TARGETS) is False and sent == []
+    fewer = [TARGETS[1], TARGETS[0]]
+    assert redraw_picker(widget, board, fewer) is True
+    (update,) = sent
+    assert update["method"] == "update"
+    assert update["state"] == {"html": picker_html(board, fewer, key="k"), "picture": 1}
+    # a pick made on the old picture (its number 0) names nothing now; one on the new counts
+    widget.set_state({"pick": 0, "n": 2, "picture": 0})
+    assert picker.value == {"target": "road", "n": 1}
+    widget.set_state({"pick": 0, "n": 2, "picture": 1})
+    assert picker.value == {"target": TARGETS[1].id, "n": 2}
+    with pytest.raises(PickerError, match="board_picker"):
+        redraw_picker(object(), board, fewer)
 
 
 def test_the_widget_opens_its_model_with_the_picture_and_the_script_inline():

@@ -40,7 +40,16 @@ from ..render.svg import BoardLayout, board_layout, board_svg
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
 
-__all__ = ["Target", "Square", "Where", "board_picker", "picker_html", "picked", "PickerError"]
+__all__ = [
+    "Target",
+    "Square",
+    "Where",
+    "board_picker",
+    "redraw_picker",
+    "picker_html",
+    "picked",
+    "PickerError",
+]
 
 #: a square of the board, (x, y), as tiles are placed
 Square = tuple[int, int]
@@ -217,9 +226,12 @@ class _PickerWidget:
     def __init__(self, html: str, ids: list[str]) -> None:
         self._target_ids = list(ids)
         self._picture = html
+        #: how many pictures were drawn before this one (a pick names the one it was made on)
+        self._picture_number = 0
         self._picked: dict[str, Any] = {"target": None, "n": 0}
         self._model_id: str | None = None
         self._comm = None
+        self._key: str | None = None
 
     @property
     def comm(self):
@@ -232,7 +244,12 @@ class _PickerWidget:
             from marimo._runtime.context import ContextNotInitializedError, get_context
 
             self._model_id = uuid4().hex
-            state = {"_esm": _script(), "html": self._picture, **self._picked}
+            state = {
+                "_esm": _script(),
+                "html": self._picture,
+                "picture": self._picture_number,
+                **self._picked,
+            }
             self._comm = MarimoComm(
                 comm_id=self._model_id,
                 comm_manager=WIDGET_COMM_MANAGER,
@@ -250,14 +267,35 @@ class _PickerWidget:
         return dict(self._picked)
 
     def set_state(self, state: dict[str, Any]) -> None:
-        """Take a pick from the page: ``{"pick": <number of a target drawn>, "n": <count>}``
-        (the page sends the target's number, not its id, so no id has to survive the trip
-        through HTML); anything else is ignored."""
+        """Take a pick from the page: ``{"pick": <number of a target drawn>, "n": <count>,
+        "picture": <the picture's number>}`` (the page sends the target's number, not its id,
+        so no id has to survive the trip through HTML); a pick made on a picture since
+        replaced (:meth:`show`), and anything else, is ignored."""
         pick, count = state.get("pick"), state.get("n")
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (pick, count)):
+        picture = state.get("picture", 0)
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (pick, count, picture)):
+            return
+        if picture != self._picture_number:
             return
         if 0 <= pick < len(self._target_ids) and count > 0:
             self._picked = {"target": self._target_ids[pick], "n": count}
+
+    def show(self, html: str, ids: list[str]) -> bool:
+        """Draw another picture in the same element (its targets ``ids``): the page's widget
+        redraws itself, nothing else is sent again. Whether anything changed."""
+        if html == self._picture and list(ids) == self._target_ids:
+            return False
+        self._picture, self._target_ids = html, list(ids)
+        self._picture_number += 1
+        if self._comm is not None:
+            self._comm.send(
+                {
+                    "method": "update",
+                    "state": {"html": html, "picture": self._picture_number},
+                    "buffer_paths": [],
+                }
+            )
+        return True
 
     def _on_message(self, message: dict[str, Any]) -> None:
         data = message.get("content", {}).get("data", {})
@@ -286,7 +324,24 @@ def board_picker(
     place (a segment of no tile, a duplicate id)."""
     targets = list(targets)
     html = picker_html(board, targets, key=key, **draw_options)
-    return mo.ui.anywidget(_PickerWidget(html, [t.id for t in targets]))
+    widget = _PickerWidget(html, [t.id for t in targets])
+    widget._key = key
+    return mo.ui.anywidget(widget)
+
+
+def redraw_picker(
+    picker: Any, board: Board, targets: Iterable[Target], **draw_options: Any
+) -> bool:
+    """Show another board and targets in a picker made by :func:`board_picker` (its element,
+    or its ``.widget``), in place: the page keeps the element and only its picture is sent.
+    Picks made on the old picture and arriving afterwards are ignored. Its value and count of
+    picks go on. Whether the picture changed. ``key`` is the picker's own."""
+    widget = getattr(picker, "widget", picker)
+    if not isinstance(widget, _PickerWidget):
+        raise PickerError("redraw_picker needs a board_picker")
+    targets = list(targets)
+    html = picker_html(board, targets, key=widget._key, **draw_options)
+    return widget.show(html, [t.id for t in targets])
 
 
 def picked(value: Any, targets: Iterable[Target]) -> Target | None:

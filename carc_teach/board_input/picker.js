@@ -35,10 +35,24 @@ function nextTarget(targets, from, dx, dy) {
 }
 
 function render({ model, el }) {
-  el.innerHTML = model.get("html");
-  const targets = Array.from(el.querySelectorAll(".target"));
   let count = model.get("n") || 0;
-  let current = targets.find((t) => t.getAttribute("tabindex") === "0");
+  let targets = [];
+  let current = null;
+
+  // The picture, drawn again whenever Python sends a new one (the same widget stays on the
+  // page between answers: only its picture changes).
+  function draw() {
+    el.innerHTML = model.get("html");
+    targets = Array.from(el.querySelectorAll(".target"));
+    current = targets.find((t) => t.getAttribute("tabindex") === "0");
+  }
+  draw();
+  model.on("change:html", () => {
+    // keep the keyboard on the board when the picture under it changes
+    const focused = el.contains(el.getRootNode().activeElement);
+    draw();
+    if (focused && current) current.focus();
+  });
 
   function moveTo(target) {
     if (current) current.setAttribute("tabindex", "-1");
@@ -51,7 +65,9 @@ function render({ model, el }) {
     for (const t of targets) t.classList.remove("picked");
     target.classList.add("picked");
     count += 1;
+    // the picture's number: a pick on a picture Python has since replaced is ignored there
     model.set("pick", Number(target.dataset.index));
+    model.set("picture", model.get("picture") || 0);
     model.set("n", count);
     model.save_changes();
   }
