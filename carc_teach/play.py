@@ -874,8 +874,12 @@ def _check_seats(seats: Sequence[Seat]) -> None:
 
 
 def _seeded_order(state: GameState) -> list[str]:
-    """The draw order a seeded game of this set-up shuffles (the engine's own bag)."""
+    """The draw order a seeded game of this set-up shuffles (the engine's own bag, after the
+    modules' set-up: the Count's takes the start tile and the City's tiles out of it)."""
     fill_bag(state)
+    state.step = "setup"
+    for module in state.modules:
+        module.setup(state)
     return list(reversed(state.bag))
 
 

@@ -585,3 +585,17 @@ def test_the_seats_of_a_game_file_are_checked():
         with pytest.raises(CarcTeachError, match="seats") as raised:
             load_game(data | {"seats": seats})
         assert words in str(raised.value)
+
+
+def test_a_short_game_with_the_count_draws_what_the_seeded_game_would():
+    # the City of Carcassonne replaces the start tile: a short game's tile order must leave
+    # that D out, as the seeded game's bag does (seed 4 with 75 tiles drew a fourth D once)
+    from carc_teach.simulate import random_game
+
+    short = PlaySession.new(
+        [("You", "human"), ("Bot", "greedy")], expansions=("count",), seed=4, tiles=70
+    )
+    seeded = random_game(4, expansions=("base", "count"), players=("You", "Bot"))
+    drawn = [e.tile for e in seeded.events if e.kind == "tile-drawn"]
+    assert list(short.setup.tile_order) == drawn[:70]
+    assert len(drawn) == 71 and drawn.count("D") == 3
