@@ -599,3 +599,17 @@ def test_a_short_game_with_the_count_draws_what_the_seeded_game_would():
     drawn = [e.tile for e in seeded.events if e.kind == "tile-drawn"]
     assert list(short.setup.tile_order) == drawn[:70]
     assert len(drawn) == 71 and drawn.count("D") == 3
+
+
+def test_the_greedy_bots_play_the_same_game_for_the_same_seed():
+    def played():
+        session = _new(expansions=EXPANSIONS, seed=12, tiles=14)
+        _play_out(session)
+        return [e.text for e in session.events]
+
+    first = played()
+    assert first == played()
+    # and another seed is another game
+    other = _new(expansions=EXPANSIONS, seed=13, tiles=14)
+    _play_out(other)
+    assert [e.text for e in other.events] != first
