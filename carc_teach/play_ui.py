@@ -20,6 +20,7 @@ from .editions import PRESETS
 from .errors import CarcTeachError, Refusal
 from .expansions import PACKAGES
 from .gamefile import decode_game_text, load_game
+from .i18n import N_, _, ngettext
 from .play import (
     BOT_KINDS,
     MAX_SEATS,
@@ -30,7 +31,7 @@ from .play import (
     parse_options,
 )
 from .render.svg import legend_svg, tile_svg
-from .text import escape_markdown, plural
+from .text import escape_markdown
 
 __all__ = [
     "Table",
@@ -43,6 +44,7 @@ __all__ = [
     "update_board",
     "first_rotation",
     "handle_pick",
+    "intro_markdown",
     "board_view",
     "download_button",
     "key_view",
@@ -63,8 +65,8 @@ FIRST_GAME: dict[str, Any] = {
 }
 #: the board's key in the page (tests find it by it)
 BOARD_KEY = "play-board"
-_NO_PRESET = "the engine's defaults"
-_NOBODY = "(nobody)"
+_NO_PRESET = "-"
+_NOBODY = "-"
 _WHERE_THE_FILE_ENDS = -1
 
 #: one box per expansion package of the set-up form: its title -> the expansion ids it plays
@@ -73,13 +75,22 @@ _BOXES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: a text the page shows in its language: ``said(lang)`` is Markdown, already escaped
+Said = Callable[[str | None], str]
+
+
+def _silent(lang: str | None = None) -> str:
+    return ""
+
+
 class Table:
     """What the Play page holds between clicks: the session (None before a game) and the
-    message of the last action (Markdown, already escaped), with its callout kind."""
+    message of the last action with its callout kind. The message is kept as a function of
+    the page's language (:meth:`message_in`), so switching languages says it again."""
 
     def __init__(self) -> None:
         self.session: PlaySession | None = None
-        self.message = ""
+        self.said: Said = _silent
         self.kind = "neutral"
         self.hint = ""
         #: the drawn tile's rotation the board shows (a click on a square answers with it)
@@ -98,8 +109,17 @@ class Table:
         changed, self._scores_key = key != self._scores_key, key
         return changed
 
-    def _say(self, message: str, kind: str = "neutral") -> None:
-        self.message, self.kind = message, kind
+    def _say(self, said: Said, kind: str = "neutral") -> None:
+        self.said, self.kind = said, kind
+
+    def message_in(self, lang: str | None = None) -> str:
+        """The message of the last action, in ``lang`` (Markdown; "" for none)."""
+        return self.said(lang)
+
+    def _cannot_start(self, exc: CarcTeachError) -> bool:
+        error = escape_markdown(str(exc))
+        self._say(lambda lang: _("**The game cannot start.** {error}", lang, error=error), "danger")
+        return False
 
     def start(self, seats, **kwargs: Any) -> bool:
         """A new game (set-up errors become the message; the old game stays); whether it
@@ -107,10 +127,9 @@ class Table:
         try:
             self.session = PlaySession.new(seats, **kwargs)
         except CarcTeachError as exc:
-            self._say(f"**The game cannot start.** {escape_markdown(str(exc))}", "danger")
-            return False
+            return self._cannot_start(exc)
         self.hint = ""
-        self._say("A new game begins.", "info")
+        self._say(lambda lang: _("A new game begins.", lang), "info")
         return True
 
     def start_from_form(self, value: dict[str, Any] | None) -> bool:
@@ -133,8 +152,7 @@ class Table:
         try:
             options = parse_options(value.get("options") or "")
         except CarcTeachError as exc:
-            self._say(f"**The game cannot start.** {escape_markdown(str(exc))}", "danger")
-            return False
+            return self._cannot_start(exc)
         return self.start(
             seats,
             expansions=tuple(e for ids in chosen for e in ids),
@@ -164,39 +182,58 @@ class Table:
                 game, until, humans=people or None, bot=value.get("bot") or "greedy"
             )
         except CarcTeachError as exc:
-            self._say(f"**This game cannot be taken over.** {escape_markdown(str(exc))}", "danger")
+            error = escape_markdown(str(exc))
+            self._say(
+                lambda lang: _("**This game cannot be taken over.** {error}", lang, error=error),
+                "danger",
+            )
             return False
         except Exception as exc:  # anything a hostile file sets off: the page carries on
+            error = escape_markdown(type(exc).__name__)
             self._say(
-                f"**This game file cannot be used** ({escape_markdown(type(exc).__name__)}).",
+                lambda lang: _("**This game file cannot be used** ({error}).", lang, error=error),
                 "danger",
             )
             return False
         self.hint = ""
-        self._say(f"You take over *{escape_markdown(game.title)}* here.", "info")
+        title = escape_markdown(game.title)
+        self._say(lambda lang: _("You take over *{title}* here.", lang, title=title), "info")
         return True
 
     # -- answers ----------------------------------------------------------------------------
-    def _after(self, result, done: str = "") -> None:
+    def _after(self, result, done: Said = _silent) -> None:
         session = self.session
         assert session is not None
         self.hint = ""
         if result.ok:
             pending = session.pending
             if pending is None:
-                self._say("The game is over. Download it, or start another.", "success")
-            elif not pending.human:
                 self._say(
-                    done
-                    + f"Now **{escape_markdown(pending.player)}** ({escape_markdown(session.seat_of(pending.player).kind)} bot) decides: press **Next** to see it.",
-                    "neutral",
+                    lambda lang: _("The game is over. Download it, or start another.", lang),
+                    "success",
                 )
+            elif not pending.human:
+                player = escape_markdown(pending.player)
+                kind = session.seat_of(pending.player).kind
+
+                def now(lang: str | None) -> str:
+                    bot = _bot_kind(kind, lang)
+                    return done(lang) + _(
+                        "Now **{player}** ({bot}) decides: press **Next** to see it.",
+                        lang,
+                        player=player,
+                        bot=bot,
+                    )
+
+                self._say(now, "neutral")
             else:
                 self._say(done, "neutral")
         elif result.refusal is not None:
-            self._say(refusal_markdown(result.refusal, session.setup.expansions), "warn")
+            refusal, expansions = result.refusal, session.setup.expansions
+            self._say(lambda lang: refusal_markdown(refusal, expansions, lang), "warn")
         else:
-            self._say(escape_markdown(result.message), "warn")
+            message = escape_markdown(result.message)
+            self._say(lambda lang: message, "warn")
 
     def pick(self, target_id: str, rotation: int) -> None:
         if self.session is not None:
@@ -213,17 +250,44 @@ class Table:
     def bots_to_person(self) -> None:
         if self.session is not None:
             n = self.session.bots_to_person()
-            self._after(_Done(), f"The bots gave {plural(n, 'answer')}. ")
+            self._after(
+                _Done(),
+                lambda lang: ngettext(
+                    "The bots gave {n} answer. ", "The bots gave {n} answers. ", n, lang
+                ),
+            )
 
     def undo(self) -> None:
         if self.session is not None:
             result = self.session.undo()
-            self._after(result, "Your last answer is taken back. " if result.ok else "")
+            self._after(
+                result,
+                (lambda lang: _("Your last answer is taken back. ", lang))
+                if result.ok
+                else _silent,
+            )
 
     def ask_hint(self) -> None:
         if self.session is not None:
             hint = self.session.hint()
             self.hint = escape_markdown(hint.text) if hint else ""
+
+
+#: the kinds of seat as the page names them
+_SEAT_NAMES = {
+    "human": N_("a person"),
+    "greedy": N_("the greedy bot"),
+    "random": N_("the random bot"),
+}
+
+
+def _seat_name(kind: str, lang: str | None) -> str:
+    name = _SEAT_NAMES.get(kind)
+    return _(name, lang) if name else escape_markdown(kind)
+
+
+def _bot_kind(kind: str, lang: str | None) -> str:
+    return _seat_name(kind, lang)
 
 
 def _scorings(events) -> tuple:
@@ -236,15 +300,16 @@ class _Done:
     message = ""
 
 
-def refusal_markdown(refusal: Refusal, expansions) -> str:
+def refusal_markdown(refusal: Refusal, expansions, lang: str | None = None) -> str:
     """Why not, as the page says it: the reason with the rule and footnotes cited, the rule in
-    words, and each footnote's text (those of the expansions in play)."""
+    words, and each footnote's text (those of the expansions in play; the page's own words and
+    the footnotes in ``lang`` where they are translated, the engine's reason in English)."""
     from .annotations import cite, get
 
-    lines = [f"**Not allowed:** {escape_markdown(str(refusal))}"]
+    lines = [_("**Not allowed:** {reason}", lang, reason=escape_markdown(str(refusal)))]
     said = teach.rule_words(refusal.rule)
     if said:
-        lines += ["", f"*The rule:* {said}"]
+        lines += ["", _("*The rule:* {rule}", lang, rule=said)]
     for note_id in refusal.notes:
         try:
             record = get(note_id)
@@ -254,7 +319,9 @@ def refusal_markdown(refusal: Refusal, expansions) -> str:
             continue
         lines += [
             "",
-            f"> **{escape_markdown(record.title)}** {escape_markdown(teach.plain_text(record.text))} *({escape_markdown(cite(record))})*",
+            f"> **{escape_markdown(record.title_in(lang))}** "
+            f"{escape_markdown(teach.plain_text(record.text_in(lang)))} "
+            f"*({escape_markdown(cite(record))})*",
         ]
     return "\n".join(lines)
 
@@ -262,42 +329,50 @@ def refusal_markdown(refusal: Refusal, expansions) -> str:
 # -- the set-up -------------------------------------------------------------------------------
 
 
-def setup_form(mo, on_start: Callable[[Any], None]):
+def setup_form(mo, on_start: Callable[[Any], None], lang: str | None = None):
     """Players (a person or a bot each, up to six), expansions, edition preset, seed and a
-    short game's number of tiles; "Start a new game" calls ``on_start(value)``."""
+    short game's number of tiles; "Start a new game" calls ``on_start(value)``. Labelled in
+    ``lang``."""
     fields: dict[str, Any] = {}
     defaults = list(FIRST_GAME["seats"])
-    rows = ["| name | who plays |", "|---|---|"]
+    rows = [f"| {_('name', lang)} | {_('who plays', lang)} |", "|---|---|"]
+    # each kind of seat by its name in the page's language (marimo shows the keys as text)
+    kinds = {_seat_name(kind, lang): kind for kind in SEAT_KINDS}
+    kinds[_("(nobody)", lang)] = _NOBODY
+    label_of = {kind: label for label, kind in kinds.items()}
     for n in range(1, MAX_SEATS + 1):
         name, kind = defaults[n - 1] if n <= len(defaults) else ("", _NOBODY)
-        fields[f"name{n}"] = mo.ui.text(value=name, max_length=40, label=f"Player {n}")
+        fields[f"name{n}"] = mo.ui.text(value=name, max_length=40, label=_("Player {n}", lang, n=n))
         fields[f"kind{n}"] = mo.ui.dropdown(
-            options=[*SEAT_KINDS, _NOBODY], value=kind, label=f"Player {n} is"
+            options=kinds, value=label_of[kind], label=_("Player {n} is", lang, n=n)
         )
         rows.append(f"| {{name{n}}} | {{kind{n}}} |")
     boxes = []
     for k, title in enumerate(_BOXES):
         fields[f"box{k}"] = mo.ui.checkbox(label=escape_markdown(title))
         boxes.append(f"{{box{k}}}")
+    defaults_label = _("the engine's defaults", lang)
     fields["preset"] = mo.ui.dropdown(
-        options=[_NO_PRESET, *PRESETS], value=_NO_PRESET, label="Edition preset"
+        options={defaults_label: _NO_PRESET, **{preset: preset for preset in PRESETS}},
+        value=defaults_label,
+        label=_("Edition preset", lang),
     )
     fields["seed"] = mo.ui.number(
-        start=0, stop=10**9, step=1, value=FIRST_GAME["seed"], label="Seed"
+        start=0, stop=10**9, step=1, value=FIRST_GAME["seed"], label=_("Seed", lang)
     )
     fields["options"] = mo.ui.text(
-        placeholder="option=value, ... (e.g. count.count-movement=clockwise)",
-        label="Rule options",
+        placeholder=_("option=value, ... (e.g. count.count-movement=clockwise)", lang),
+        label=_("Rule options", lang),
         full_width=True,
     )
     fields["tiles"] = mo.ui.number(
-        start=0, stop=200, step=1, value=0, label="Tiles (0: every tile)"
+        start=0, stop=200, step=1, value=0, label=_("Tiles (0: every tile)", lang)
     )
     template = "\n".join(
         [
             *rows,
             "",
-            "**Expansions** (the base game is always in play)",
+            _("**Expansions** (the base game is always in play)", lang),
             "",
             "<br>".join(boxes),
             "",
@@ -309,32 +384,57 @@ def setup_form(mo, on_start: Callable[[Any], None]):
     return (
         mo.md(template)
         .batch(**fields)
-        .form(submit_button_label="Start a new game", on_change=on_start, bordered=True)
+        .form(submit_button_label=_("Start a new game", lang), on_change=on_start, bordered=True)
     )
 
 
-def takeover_form(mo, on_load: Callable[[Any], None]):
+def takeover_form(mo, on_load: Callable[[Any], None], lang: str | None = None):
     """A bundled game or a game file (one downloaded here, say), the event to take over after,
-    and who is a person; "Take over" calls ``on_load(value)``."""
+    and who is a person; "Take over" calls ``on_load(value)``. Labelled in ``lang``."""
+    bots = {_seat_name(kind, lang): kind for kind in BOT_KINDS}
     fields = {
         "bundled": mo.ui.dropdown(
-            options=examples.names(), value="count-city", label="Bundled game"
+            options=examples.names(), value="count-city", label=_("Bundled game", lang)
         ),
-        "upload": mo.ui.file(filetypes=[".json"], label="or upload a game file"),
+        "upload": mo.ui.file(filetypes=[".json"], label=_("or upload a game file", lang)),
         "event": mo.ui.number(
-            start=-1, stop=100_000, step=1, value=_WHERE_THE_FILE_ENDS, label="After event"
+            start=-1,
+            stop=100_000,
+            step=1,
+            value=_WHERE_THE_FILE_ENDS,
+            label=_("After event", lang),
         ),
         "people": mo.ui.text(
-            placeholder="names, comma-separated", label="People play (default: the first player)"
+            placeholder=_("names, comma-separated", lang),
+            label=_("People play (default: the first player)", lang),
         ),
-        "bot": mo.ui.dropdown(options=list(BOT_KINDS), value="greedy", label="Bots play as"),
+        "bot": mo.ui.dropdown(
+            options=bots, value=_seat_name("greedy", lang), label=_("Bots play as", lang)
+        ),
     }
     template = "{bundled} {upload}\n\n{event} {people} {bot}"
-    return mo.md(template).batch(**fields).form(submit_button_label="Take over", on_change=on_load)
+    return (
+        mo.md(template)
+        .batch(**fields)
+        .form(submit_button_label=_("Take over", lang), on_change=on_load)
+    )
+
+
+#: the page's title and what it is for
+INTRO = N_("""# Play a whole game
+
+Play Carcassonne to the end against the computer's players, or with friends at one
+screen, with any of the expansions the engine knows. A game against the greedy bot is
+already set out below; set up another or take over a game here.""")
+
+
+def intro_markdown(lang: str | None = None) -> str:
+    """The page's title and introduction in ``lang``."""
+    return _(INTRO, lang)
 
 
 #: how the page is played, folded above the board with the set-up
-HOW_TO_PLAY = """Draw, turn the tile and click a blue square; then click where to deploy a
+HOW_TO_PLAY = N_("""Draw, turn the tile and click a blue square; then click where to deploy a
 figure, or pass. Every other decision the rules ask of you (the Count's deployment, a wagon's
 move, a barn, the market after the game ...) comes to you the same way. A grey square or segment
 says which rule refuses it.
@@ -342,22 +442,22 @@ says which rule refuses it.
 The bots move one decision at a time: press **Next** to follow them. **Hint** shows what the
 greedy bot would do and what it scores this turn; **Undo** takes back your last answer.
 **Download the game** saves it as a game file at any moment (the turns played so far); take it
-over again under "Take over a game", or take over a bundled game at any event."""
+over again under "Take over a game", or take over a bundled game at any event.""")
 
-TAKE_OVER_INTRO = """A bundled game or a game file, from just after an event (its number as the
+TAKE_OVER_INTRO = N_("""A bundled game or a game file, from just after an event (its number as the
 walkthroughs show it; -1 goes on where its moves end). The decisions before it keep the file's
-answers; the people you name play on, the bots play the rest."""
+answers; the people you name play on, the bots play the rest.""")
 
 
-def setup_accordion(mo, setup, takeover, games: int = 0):
+def setup_accordion(mo, setup, takeover, games: int = 0, lang: str | None = None):
     """How to play, the set-up form and the take-over form, folded above the board (the page
     opens with a game set out, so they wait until asked for). ``games`` counts the games set
     out: a new count draws the accordion afresh, folded."""
     folds = mo.accordion(
         {
-            "How to play": mo.md(HOW_TO_PLAY),
-            "Set up a new game": setup,
-            "Take over a game": mo.vstack([mo.md(TAKE_OVER_INTRO), takeover]),
+            _("How to play", lang): mo.md(_(HOW_TO_PLAY, lang)),
+            _("Set up a new game", lang): setup,
+            _("Take over a game", lang): mo.vstack([mo.md(_(TAKE_OVER_INTRO, lang)), takeover]),
         }
     )
     # the front end keeps an accordion's open items while its element stays: a new key
@@ -368,24 +468,29 @@ def setup_accordion(mo, setup, takeover, games: int = 0):
 # -- the decision -----------------------------------------------------------------------------
 
 
-def rotation_radio(mo, table: Table):
+def rotation_radio(mo, table: Table, lang: str | None = None):
     """The drawn tile's rotation, each with the number of squares it fits (the first that fits
     is chosen)."""
     session = table.session
     counts = session.rotations() if session is not None else {0: 0}
-    options = {f"{r}° (fits {plural(n, 'square')})": r for r, n in counts.items()}
+    options = {
+        ngettext(
+            "{rotation}° (fits {n} square)", "{rotation}° (fits {n} squares)", n, lang, rotation=r
+        ): r
+        for r, n in counts.items()
+    }
     first = next((label for label, r in options.items() if counts[r]), next(iter(options)))
-    return mo.ui.radio(options=options, value=first, label="Turn the tile", inline=True)
+    return mo.ui.radio(options=options, value=first, label=_("Turn the tile", lang), inline=True)
 
 
-def group_dropdown(mo, table: Table):
+def group_dropdown(mo, table: Table, lang: str | None = None):
     """Which figure to deploy or move, when the decision offers several."""
     session = table.session
     groups = session.groups() if session is not None else {}
     if not groups:
         groups = {"-": "-"}
     options = {label: key for key, label in groups.items()}  # marimo shows labels as text
-    return mo.ui.dropdown(options=options, value=next(iter(options)), label="Figure")
+    return mo.ui.dropdown(options=options, value=next(iter(options)), label=_("Figure", lang))
 
 
 def _draw_options(session: PlaySession) -> dict[str, Any]:
@@ -412,7 +517,7 @@ def _targets(session: PlaySession, rotation: int, group: str | None) -> list:
     return []
 
 
-def board(mo, table: Table):
+def board(mo, table: Table, lang: str | None = None):
     """The board that takes clicks, with what may be picked on it now. Made once: later
     positions are drawn into the same element (:func:`update_board`), so an answer re-creates
     no element and sends the page only the new picture."""
@@ -425,8 +530,13 @@ def board(mo, table: Table):
         session.state.board,
         _targets(session, table.rotation, None),
         key=BOARD_KEY,
+        label=_board_label(lang),
         **_draw_options(session),
     )
+
+
+def _board_label(lang: str | None) -> str:
+    return _("Board: Tab to reach it, arrow keys to move, Enter to pick", lang)
 
 
 def board_widget(picker):
@@ -436,9 +546,12 @@ def board_widget(picker):
     return getattr(picker, "widget", None)
 
 
-def update_board(widget, table: Table, rotation: int | None, group: str | None) -> None:
+def update_board(
+    widget, table: Table, rotation: int | None, group: str | None, lang: str | None = None
+) -> None:
     """Draw the position and the targets of the decision (for the tile at ``rotation``, the
-    figure ``group``) into the board, when they changed."""
+    figure ``group``) into the board, when they changed; what a screen reader says of the
+    board in ``lang``."""
     session = table.session
     table.rotation = rotation or 0
     if session is None or widget is None:
@@ -447,6 +560,7 @@ def update_board(widget, table: Table, rotation: int | None, group: str | None) 
         widget,
         session.state.board,
         _targets(session, table.rotation, group),
+        label=_board_label(lang),
         **_draw_options(session),
     )
 
@@ -475,7 +589,7 @@ def handle_pick(table: Table, picker, bump: Callable[[], None]) -> None:
         bump()
 
 
-def option_picker(mo, table: Table, bump: Callable[[], None]):
+def option_picker(mo, table: Table, bump: Callable[[], None], lang: str | None = None):
     """Every option of the decision as the engine lists them (the keyboard's way, and the way
     to options with no place on the board), and "Do it"."""
     session = table.session
@@ -486,18 +600,22 @@ def option_picker(mo, table: Table, bump: Callable[[], None]):
     options = {f"{i + 1}. {label}": i for i, label in enumerate(labels)}  # shown as text
     if not options:
         return None
-    dropdown = mo.ui.dropdown(options=options, value=next(iter(options)), label="Or choose")
+    dropdown = mo.ui.dropdown(
+        options=options, value=next(iter(options)), label=_("Or choose", lang)
+    )
 
     def act(_value):
         table.choose(dropdown.value)
         bump()
 
     return mo.hstack(
-        [dropdown, mo.ui.button(label="Do it", on_click=act)], justify="start", align="end"
+        [dropdown, mo.ui.button(label=_("Do it", lang), on_click=act)],
+        justify="start",
+        align="end",
     )
 
 
-def download_button(mo, table: Table):
+def download_button(mo, table: Table, lang: str | None = None):
     """The "Download the game" button: the game file as it is when clicked. Made once per
     game: the page's HTML carries no copy of the game, and the button stays the same element
     from answer to answer."""
@@ -511,11 +629,11 @@ def download_button(mo, table: Table):
         data=game_file,
         filename="carc-teach-game.json",
         mimetype="application/json",
-        label="Download the game",
+        label=_("Download the game", lang),
     )
 
 
-def buttons(mo, table: Table, bump: Callable[[], None], download=None):
+def buttons(mo, table: Table, bump: Callable[[], None], download=None, lang: str | None = None):
     """Pass, Next (a bot's decision), Bots play to my turn, Hint, Undo, and ``download``
     (:func:`download_button`)."""
     session = table.session
@@ -532,13 +650,17 @@ def buttons(mo, table: Table, bump: Callable[[], None], download=None):
 
     row = []
     if pending is not None and pending.human and pending.optional:
-        row.append(mo.ui.button(label="Pass", on_click=doing(lambda: table.choose(None))))
+        row.append(mo.ui.button(label=_("Pass", lang), on_click=doing(lambda: table.choose(None))))
     if pending is not None and not pending.human:
-        row.append(mo.ui.button(label="Next", kind="success", on_click=doing(table.next)))
-        row.append(mo.ui.button(label="Bots play to my turn", on_click=doing(table.bots_to_person)))
+        row.append(mo.ui.button(label=_("Next", lang), kind="success", on_click=doing(table.next)))
+        row.append(
+            mo.ui.button(
+                label=_("Bots play to my turn", lang), on_click=doing(table.bots_to_person)
+            )
+        )
     if pending is not None and pending.human:
-        row.append(mo.ui.button(label="Hint", on_click=doing(table.ask_hint)))
-    row.append(mo.ui.button(label="Undo", on_click=doing(table.undo)))
+        row.append(mo.ui.button(label=_("Hint", lang), on_click=doing(table.ask_hint)))
+    row.append(mo.ui.button(label=_("Undo", lang), on_click=doing(table.undo)))
     if download is not None:
         row.append(download)
     return mo.hstack(row, justify="start", gap=0.5)
@@ -547,40 +669,42 @@ def buttons(mo, table: Table, bump: Callable[[], None], download=None):
 # -- the page ---------------------------------------------------------------------------------
 
 
-def _prompt_markdown(session: PlaySession) -> tuple[str, str]:
+def _prompt_markdown(session: PlaySession, lang: str | None = None) -> tuple[str, str]:
     """Whose decision and what to do (shown first, by the controls), and its rule (after
-    them: the controls stay in view at 800 pixels high)."""
+    them: the controls stay in view at 800 pixels high). The page's words in ``lang``; the
+    engine's prompt in English."""
     pending = session.pending
     if pending is None:
-        return "### The game is over", ""
+        return "### " + _("The game is over", lang), ""
     who = escape_markdown(pending.player)
     seat = session.seat_of(pending.player)
-    head = f"### {who}" + ("" if seat.human else f" ({escape_markdown(seat.kind)} bot)")
+    head = f"### {who}" + ("" if seat.human else f" ({_bot_kind(seat.kind, lang)})")
+    prompt = escape_markdown(pending.prompt)
+    number = pending.index + 1
     lines = [
         head,
         "",
-        f"Decision {pending.index + 1} of the game: "
-        + escape_markdown(pending.prompt)
-        + (" (or pass)" if pending.optional else "")
-        + ".",
+        _("Decision {number} of the game: {prompt} (or pass).", lang, number=number, prompt=prompt)
+        if pending.optional
+        else _("Decision {number} of the game: {prompt}.", lang, number=number, prompt=prompt),
     ]
     if pending.human:
         if pending.kind == "place":
-            lines += [
-                "",
-                "Turn the tile, then click a blue square (a grey one, dashed, says why not).",
-            ]
+            doing = _(
+                "Turn the tile, then click a blue square (a grey one, dashed, says why not).", lang
+            )
         elif not pending.options:
-            lines += ["", "Nothing can be chosen now: pass (a grey place on the board says why)."]
+            doing = _("Nothing can be chosen now: pass (a grey place on the board says why).", lang)
         elif session.targets():
-            lines += ["", "Click a highlighted place on the board, or choose from the list."]
+            doing = _("Click a highlighted place on the board, or choose from the list.", lang)
         else:
-            lines += ["", "Choose from the list."]
+            doing = _("Choose from the list.", lang)
+        lines += ["", doing]
     rule = []
     said = teach.rule_words(pending.rule) if pending.rule else ""
     if said:
-        rule += [f"*The rule:* {said}", ""]
-    rule.append(teach.rule_details_html(pending.rule, kind=pending.kind))
+        rule += [_("*The rule:* {rule}", lang, rule=said), ""]
+    rule.append(teach.rule_details_html(pending.rule, kind=pending.kind, lang=lang))
     return "\n".join(lines), "\n".join(rule)
 
 
@@ -592,7 +716,7 @@ def _cut(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _events_view(mo, session: PlaySession):
+def _events_view(mo, session: PlaySession, lang: str | None = None):
     """What happened since a person last answered: the newest event told in full with its
     footnotes, the ones before it folded."""
     events = session.events
@@ -602,8 +726,11 @@ def _events_view(mo, session: PlaySession):
         return mo.md("")
     expansions = session.setup.expansions
     newest = recent[-1]
-    parts = [mo.md("**What just happened**"), mo.md(teach.explanation_markdown(newest))]
-    notes = teach.annotation_notes(newest, expansions=expansions)
+    parts = [
+        mo.md(_("**What just happened**", lang)),
+        mo.md(teach.explanation_markdown(newest, lang=lang)),
+    ]
+    notes = teach.annotation_notes(newest, expansions=expansions, lang=lang)
     if notes:
         parts.append(
             mo.accordion(
@@ -617,29 +744,40 @@ def _events_view(mo, session: PlaySession):
     if earlier:
         # each earlier event unfolds to its explanation; beyond a dozen, a plain list
         told = {
-            f"Event {e.index}: {escape_markdown(_cut(e.text))}": mo.md(
-                teach.explanation_markdown(e)
+            _("Event {index}: {text}", lang, index=e.index, text=escape_markdown(_cut(e.text))): (
+                mo.md(teach.explanation_markdown(e, lang=lang))
             )
             for e in reversed(earlier[-_TOLD:])
         }
         if len(earlier) > _TOLD:
-            told[f"{plural(len(earlier) - _TOLD, 'earlier event')}"] = mo.md(
+            more = len(earlier) - _TOLD
+            told[ngettext("{n} earlier event", "{n} earlier events", more, lang)] = mo.md(
                 "\n\n".join(f"- {escape_markdown(e.text)}" for e in earlier[:-_TOLD])
             )
-        parts.append(mo.md(f"**Before that** ({plural(len(earlier), 'event')}, newest first)"))
+        parts.append(
+            mo.md(
+                ngettext(
+                    "**Before that** ({n} event, newest first)",
+                    "**Before that** ({n} events, newest first)",
+                    len(earlier),
+                    lang,
+                )
+            )
+        )
         parts.append(mo.accordion(told))
     return mo.vstack(parts)
 
 
-def key_view(mo, table: Table):
-    """The key to the board's drawing, for the expansions in play (drawn once per game)."""
+def key_view(mo, table: Table, lang: str | None = None):
+    """The key to the board's drawing, for the expansions in play (drawn once per game; the
+    drawing's own labels are English)."""
     session = table.session
     if session is None:
         return mo.md("")
-    return mo.accordion({"Key": mo.Html(legend_svg(session.setup.expansions))})
+    return mo.accordion({_("Key", lang): mo.Html(legend_svg(session.setup.expansions))})
 
 
-def scores_view(mo, table: Table):
+def scores_view(mo, table: Table, lang: str | None = None):
     """The scores and "why this many points" per player, told up to the newest scoring: drawn
     again only when a scoring changes them (:meth:`Table.scores_changed`), under the board."""
     session = table.session
@@ -651,13 +789,17 @@ def scores_view(mo, table: Table):
     upto = scorings[-1][0] if scorings else max(len(game.events) - 1, 0)
     return mo.vstack(
         [
-            mo.md("**Scores**"),
+            mo.md(_("**Scores**", lang)),
             mo.Html(teach.scoreboard_html(game, upto)),
             mo.accordion(
                 {
-                    f"Why {escape_markdown(player)} has {plural(points, 'point')}": mo.md(
-                        teach.score_story_markdown(game, upto, player)
-                    )
+                    ngettext(
+                        "Why {player} has {n} point",
+                        "Why {player} has {n} points",
+                        points,
+                        lang,
+                        player=escape_markdown(player),
+                    ): mo.md(teach.score_story_markdown(game, upto, player))
                     for player, points in game.scores_after(upto).items()
                 }
             ),
@@ -665,7 +807,7 @@ def scores_view(mo, table: Table):
     )
 
 
-def page(mo, table: Table, board, rotation, group, options, controls):
+def page(mo, table: Table, board, rotation, group, options, controls, lang: str | None = None):
     """The Play page's top, redrawn after every answer: the board (:func:`board_view`, the
     same element each time) beside whose decision it is, the drawn tile, the controls, the
     message of the last click, the hint, the decision's rule and what just happened. The
@@ -673,9 +815,10 @@ def page(mo, table: Table, board, rotation, group, options, controls):
     only when they change."""
     session = table.session
     if session is None:
-        return mo.callout(mo.md(table.message or "Start a game above."), kind="info")
+        message = table.message_in(lang) or _("Start a game above.", lang)
+        return mo.callout(mo.md(message), kind="info")
     pending = session.pending
-    prompt, rule = _prompt_markdown(session)
+    prompt, rule = _prompt_markdown(session, lang)
     side = [mo.md(prompt)]
     if pending is not None and pending.human and pending.kind == "place" and pending.tile:
         tile = session.state.tile_types[pending.tile]
@@ -686,13 +829,14 @@ def page(mo, table: Table, board, rotation, group, options, controls):
     if options is not None:
         side.append(options)
     side.append(controls)
-    if table.message:
-        side.append(mo.callout(mo.md(table.message), kind=table.kind))
+    message = table.message_in(lang)
+    if message:
+        side.append(mo.callout(mo.md(message), kind=table.kind))
     if table.hint:
-        side.append(mo.callout(mo.md(f"**Hint:** {table.hint}"), kind="info"))
+        side.append(mo.callout(mo.md(_("**Hint:** {hint}", lang, hint=table.hint)), kind="info"))
     if rule:
         side.append(mo.md(rule))
-    side.append(_events_view(mo, session))
+    side.append(_events_view(mo, session, lang))
     return mo.hstack([board, mo.vstack(side)], widths=[3, 2], align="start")
 
 

@@ -2,6 +2,16 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# Play a whole game
+
+Play Carcassonne to the end against the computer's players, or with friends at one
+screen, with any of the expansions the engine knows. A game against the greedy bot is
+already set out below; set up another or take over a game here.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 
@@ -20,14 +30,22 @@ def _():
 
 
 @app.cell
-def _(mo):
-    mo.md("""
-    # Play a whole game
+def _(mo, ui):
+    # the page's language: ?lang= in the address, else the one the browser remembers
+    lang_switch = ui.language_switch(mo)
+    return (lang_switch,)
 
-    Play Carcassonne to the end against the computer's players, or with friends at one
-    screen, with any of the expansions the engine knows. A game against the greedy bot is
-    already set out below; set up another or take over a game here.
-    """)
+
+@app.cell
+def _(lang_switch, mo, ui):
+    lang, _language_row = ui.page_language(mo, lang_switch)
+    _language_row
+    return (lang,)
+
+
+@app.cell
+def _(lang, mo, play_ui):
+    mo.md(play_ui.intro_markdown(lang))
     return
 
 
@@ -60,7 +78,7 @@ def _(mo, play_ui):
 
 
 @app.cell
-def _(bump, mo, new_game_shown, play_ui, table):
+def _(bump, lang, mo, new_game_shown, play_ui, table):
     def _start(value):
         if table.start_from_form(value):
             new_game_shown()
@@ -71,23 +89,23 @@ def _(bump, mo, new_game_shown, play_ui, table):
             new_game_shown()
         bump()
 
-    setup = play_ui.setup_form(mo, _start)
-    takeover = play_ui.takeover_form(mo, _take_over)
+    setup = play_ui.setup_form(mo, _start, lang)
+    takeover = play_ui.takeover_form(mo, _take_over, lang)
     return setup, takeover
 
 
 @app.cell
-def _(get_games, mo, play_ui, setup, takeover):
+def _(get_games, lang, mo, play_ui, setup, takeover):
     # folded again once a new game is set out: the board below is where the eye goes next
-    play_ui.setup_accordion(mo, setup, takeover, get_games())
+    play_ui.setup_accordion(mo, setup, takeover, get_games(), lang)
     return
 
 
 @app.cell
-def _(get_games, mo, play_ui, table):
+def _(get_games, lang, mo, play_ui, table):
     # Made once per game: the download (the file is written when clicked).
     get_games()
-    download = play_ui.download_button(mo, table)
+    download = play_ui.download_button(mo, table, lang)
     return (download,)
 
 
@@ -110,20 +128,20 @@ def _(bump, picker, play_ui, table):
 
 
 @app.cell
-def _(bump, download, get_version, mo, play_ui, table):
+def _(bump, download, get_version, lang, mo, play_ui, table):
     # The decision's own controls: the tile's rotation, the figure, the engine's list.
     get_version()
-    rotation = play_ui.rotation_radio(mo, table)
-    group = play_ui.group_dropdown(mo, table)
-    options = play_ui.option_picker(mo, table, bump)
-    controls = play_ui.buttons(mo, table, bump, download)
+    rotation = play_ui.rotation_radio(mo, table, lang)
+    group = play_ui.group_dropdown(mo, table, lang)
+    options = play_ui.option_picker(mo, table, bump, lang)
+    controls = play_ui.buttons(mo, table, bump, download, lang)
     return controls, group, options, rotation
 
 
 @app.cell
-def _(board_widget, group, play_ui, rotation, table):
+def _(board_widget, group, lang, play_ui, rotation, table):
     # The position and the decision's targets, drawn into the board when they changed.
-    play_ui.update_board(board_widget, table, rotation.value, group.value)
+    play_ui.update_board(board_widget, table, rotation.value, group.value, lang)
     return
 
 
@@ -133,6 +151,7 @@ def _(
     controls,
     get_version,
     group,
+    lang,
     mo,
     options,
     play_ui,
@@ -140,29 +159,29 @@ def _(
     table,
 ):
     get_version()
-    play_ui.page(mo, table, board_view, rotation, group, options, controls)
+    play_ui.page(mo, table, board_view, rotation, group, options, controls, lang)
     return
 
 
 @app.cell
-def _(get_scores, mo, play_ui, table):
+def _(get_scores, lang, mo, play_ui, table):
     # The scores and why, under the board: drawn again only when a scoring changed them.
     get_scores()
-    play_ui.scores_view(mo, table)
+    play_ui.scores_view(mo, table, lang)
     return
 
 
 @app.cell
-def _(get_games, mo, play_ui, table):
+def _(get_games, lang, mo, play_ui, table):
     # The key to the board's drawing, for the expansions in play: drawn once per game.
     get_games()
-    play_ui.key_view(mo, table)
+    play_ui.key_view(mo, table, lang)
     return
 
 
 @app.cell
-def _(mo, ui):
-    ui.glossary(mo)
+def _(lang, mo, ui):
+    ui.glossary(mo, lang)
     return
 
 

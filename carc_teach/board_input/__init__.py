@@ -13,7 +13,9 @@ which one was picked. Where on the picture a target sits is the drawing's busine
 ones tinted green, refused ones greyed), picked with the mouse or the keyboard (Tab reaches the
 board, the arrow keys go to the nearest target that way, Enter or Space picks). Its value is
 ``{"target": <Target.id or None>, "n": <picks so far>}``: ``n`` grows with every pick, so picking
-the same target twice still re-runs the cells that read it.
+the same target twice still re-runs the cells that read it. :func:`redraw_picker` draws
+another board and targets into the same element: the page keeps it and receives only the new
+picture (a pick made on a picture since replaced is ignored).
 
 How it works (docs/drawing.md, "A board that takes clicks"): the element is marimo's own
 ``mo.ui.anywidget`` around a small widget object of ours (:class:`_PickerWidget`), not the
@@ -164,12 +166,22 @@ def _target_svg(target: Target, spot, index: int, first: bool) -> str:
 _DRAW_ORDER = {"place": 0, "square": 1, "segment": 2, "corner": 3}
 
 
+#: what a screen reader says of the board (the caller may say it in another language)
+BOARD_LABEL = "Board: Tab to reach it, arrow keys to move, Enter to pick"
+
+
 def picker_html(
-    board: Board, targets: Iterable[Target], *, key: str | None = None, **draw_options: Any
+    board: Board,
+    targets: Iterable[Target],
+    *,
+    key: str | None = None,
+    label: str | None = None,
+    **draw_options: Any,
 ) -> str:
     """The component's picture: ``board_svg(board, **draw_options)`` with the targets drawn
     into it, as HTML (every label and id escaped). Keyboard order is the order given; the
-    first legal target (else the first) is where Tab lands."""
+    first legal target (else the first) is where Tab lands. ``label``: what a screen reader
+    says of the board (default :data:`BOARD_LABEL`)."""
     targets = list(targets)
     for index, target in enumerate(targets):
         if not isinstance(target, Target):
@@ -198,7 +210,7 @@ def picker_html(
     name = _text(key or "board")
     return (
         f'<div class="carc-picker" data-key="{name}" role="group" '
-        f'aria-label="Board: Tab to reach it, arrow keys to move, Enter to pick">'
+        f'aria-label="{_text(label or BOARD_LABEL)}">'
         f"<style>{_STYLE}</style>{drawn}</div>"
     )
 
@@ -312,6 +324,7 @@ def board_picker(
     targets: Iterable[Target],
     *,
     key: str | None = None,
+    label: str | None = None,
     **draw_options: Any,
 ) -> Any:
     """A marimo UI element: the board as the walkthroughs draw it
@@ -323,14 +336,19 @@ def board_picker(
     drawn in the strip under the board. Raises :class:`PickerError` for a target it cannot
     place (a segment of no tile, a duplicate id)."""
     targets = list(targets)
-    html = picker_html(board, targets, key=key, **draw_options)
+    html = picker_html(board, targets, key=key, label=label, **draw_options)
     widget = _PickerWidget(html, [t.id for t in targets])
     widget._key = key
     return mo.ui.anywidget(widget)
 
 
 def redraw_picker(
-    picker: Any, board: Board, targets: Iterable[Target], **draw_options: Any
+    picker: Any,
+    board: Board,
+    targets: Iterable[Target],
+    *,
+    label: str | None = None,
+    **draw_options: Any,
 ) -> bool:
     """Show another board and targets in a picker made by :func:`board_picker` (its element,
     or its ``.widget``), in place: the page keeps the element and only its picture is sent.
@@ -340,7 +358,7 @@ def redraw_picker(
     if not isinstance(widget, _PickerWidget):
         raise PickerError("redraw_picker needs a board_picker")
     targets = list(targets)
-    html = picker_html(board, targets, key=widget._key, **draw_options)
+    html = picker_html(board, targets, key=widget._key, label=label, **draw_options)
     return widget.show(html, [t.id for t in targets])
 
 
