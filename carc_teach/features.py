@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, KeysView, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from .figures import Figure, Node
@@ -47,6 +47,8 @@ __all__ = [
 _AROUND_INDEX = {offset: i for i, offset in enumerate(SURROUNDING_OFFSETS)}
 #: sorts features by id
 _BY_ID = attrgetter("id")
+#: the square of a node
+_SQUARE = itemgetter(0, 1)
 #: Feature kinds a road/city-like feature completes by closing all its open edges.
 _CLOSED_BY_EDGES = ("road", "city")
 
@@ -54,6 +56,7 @@ _CLOSED_BY_EDGES = ("road", "city")
 #: cloister for the rules, but explanations call it, and the follower on it, by this name.
 BUILDING_TAGS = ("shrine", "abbey")
 _NO_BORDERS: frozenset[Node] = frozenset()
+_NO_FIGURES: tuple[()] = ()
 #: the half-side of the neighbour that touches each half-side (see tiles.opposite_half)
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
 #: per side, its two half-sides with the neighbour's half-side that touches each
@@ -73,8 +76,8 @@ class Feature:
     kind:
         ``"road"``, ``"city"``, ``"field"`` or ``"cloister"`` (expansions: ``"river"``,
         ``"quarter"``).
-    nodes, tiles:
-        Its segments and the squares they are on.
+    nodes:
+        Its segments; :attr:`tiles` the squares they are on (worked out when asked).
     open_edges:
         Road/city ends not yet matched by a neighbour; the feature is complete at zero.
     pennants:
@@ -97,7 +100,6 @@ class Feature:
         "id",
         "kind",
         "nodes",
-        "tiles",
         "open_edges",
         "pennants",
         "figures",
@@ -105,6 +107,7 @@ class Feature:
         "neighbours",
         "scored",
         "building",
+        "_size",
     )
 
     def __init__(
@@ -115,22 +118,22 @@ class Feature:
         open_edges: int,
         pennants: int,
         building: str = "",
-        square: Position | None = None,
     ) -> None:
         self.id = fid
         self.kind = kind
         self.nodes: list[Node] = [node]
-        # ``square``: the node's square, when the caller has it (a placed tile's features
-        # share one tuple)
-        self.tiles: set[Position] = {(node[0], node[1]) if square is None else square}
         self.open_edges = open_edges
         self.pennants = pennants
-        self.figures: list[Figure] = []
-        # only fields border cities; the others share one empty set (never added to)
-        self.borders: set[Node] | frozenset[Node] = set() if kind == "field" else _NO_BORDERS
+        # most features never hold a figure: they share one empty tuple until the first
+        # comes (GameState._put gives the feature its own list)
+        self.figures: list[Figure] | tuple[()] = _NO_FIGURES
+        # only fields border cities, and not all of them: the others share one empty set
+        # (never added to); add_tile and _union give a field its own set
+        self.borders: set[Node] | frozenset[Node] = _NO_BORDERS
         self.neighbours = 0
         self.scored = False
         self.building = building
+        self._size = 1  # squares covered: worked out again when asked after a merge
 
     @property
     def role_kind(self) -> str:
@@ -147,9 +150,20 @@ class Feature:
         return False  # fields (and rivers, quarters) are never complete
 
     @property
+    def tiles(self) -> set[Position]:
+        """The squares its segments are on (a new set at each ask).
+
+        Not kept: a set for every segment placed, united at every merge, held about a tenth
+        of a finished game's heap, and play asks only for their number (:attr:`size`)."""
+        return set(map(_SQUARE, self.nodes))
+
+    @property
     def size(self) -> int:
         """Tiles the feature covers (a tile counts once even if the feature passes it twice)."""
-        return len(self.tiles)
+        size = self._size
+        if size == 0:
+            size = self._size = len(set(map(_SQUARE, self.nodes)))
+        return size
 
     def describe(self) -> str:
         """A short phrase for explanations: 'the city of 4 tiles and 1 pennant'."""
@@ -171,14 +185,14 @@ class Feature:
         new.id = self.id
         new.kind = self.kind
         new.nodes = list(self.nodes)
-        new.tiles = set(self.tiles)
         new.open_edges = self.open_edges
         new.pennants = self.pennants
-        new.figures = [figure_map[id(f)] for f in self.figures]
-        new.borders = set(self.borders) if self.kind == "field" else _NO_BORDERS
+        new.figures = [figure_map[id(f)] for f in self.figures] if self.figures else _NO_FIGURES
+        new.borders = set(self.borders) if self.borders else _NO_BORDERS
         new.neighbours = self.neighbours
         new.scored = self.scored
         new.building = self.building
+        new._size = self._size
         return new
 
     def __repr__(self) -> str:
@@ -393,13 +407,19 @@ class FeatureGraph:
         for node in b.nodes:
             feature_of[node] = a
         a.nodes.extend(b.nodes)
-        a.tiles |= b.tiles
+        a._size = 0
         a.open_edges += b.open_edges
         a.pennants += b.pennants
         if b.figures:
-            a.figures.extend(b.figures)
+            if a.figures:
+                a.figures.extend(b.figures)  # type: ignore[union-attr]
+            else:  # a copy: a module may still hold b and read what it had
+                a.figures = list(b.figures)
         if b.borders:
-            a.borders |= b.borders
+            if a.borders:
+                a.borders |= b.borders
+            else:
+                a.borders = set(b.borders)
         if b.neighbours > a.neighbours:
             a.neighbours = b.neighbours
         if b.scored:
@@ -434,16 +454,19 @@ class FeatureGraph:
             kind = seg.kind
             if kind == "cloister":
                 building = next((t for t in seg.tags if t in BUILDING_TAGS), "")
-                f = Feature(next_id, kind, node, 0, 0, building, square)
+                f = Feature(next_id, kind, node, 0, 0, building)
                 self._cloisters.setdefault(square, []).append(f)
                 f.neighbours = _tiles_around(tiles, x, y)
                 near = self._near_cloisters
                 for dx, dy in SURROUNDING_OFFSETS:
                     near.setdefault((x + dx, y + dy), []).append(f)
             else:
-                f = Feature(next_id, kind, node, len(seg.sides), seg.pennants, "", square)
-                for city_id in seg.borders:
-                    f.borders.add((x, y, city_id))
+                f = Feature(next_id, kind, node, len(seg.sides), seg.pennants)
+                if seg.borders:
+                    borders = set()
+                    for city_id in seg.borders:
+                        borders.add((x, y, city_id))
+                    f.borders = borders
             next_id += 1
             feature_of[node] = f
         self._next_id = next_id

@@ -462,14 +462,17 @@ class GameState:
             if figure.player is not None and figure in self.supply[figure.player]:
                 self.supply[figure.player].remove(figure)
         elif type(loc) is tuple:
-            self.board.features.feature_of(loc).figures.remove(figure)
+            self.board.features.feature_of(loc).figures.remove(figure)  # type: ignore[union-attr]
         figure.location = None
 
     def _put(self, figure: Figure, location: Location) -> Feature | None:
         figure.location = location
         if type(location) is tuple:
             feature = self.board.features.feature_of(location)
-            feature.figures.append(figure)
+            if feature.figures:
+                feature.figures.append(figure)  # type: ignore[union-attr]
+            else:  # its first figure: the feature shared an empty tuple until now
+                feature.figures = [figure]
             return feature
         if location is None and figure.player is not None:
             self.supply[figure.player].append(figure)
