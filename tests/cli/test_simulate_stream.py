@@ -10,6 +10,8 @@ import time
 import pytest
 from cli_support import CLI, REPO
 
+from carc_teach.commands.simulate import PROGRESS_AFTER, PROGRESS_EVERY
+
 HUGE = str(10**12)
 
 
@@ -51,7 +53,11 @@ def test_first_result_shows_at_once():
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_stopping_keeps_what_was_done(tmp_path, signum):
     process = start("--games", HUGE, "--save", str(tmp_path), "--progress")
-    out, err = stop(process, signum, 2.5)
+    # time the run from its first game, not from the start of a process that may take
+    # seconds to import on a loaded machine, so a progress line is due before the signal
+    first = process.stdout.readline()
+    out, err = stop(process, signum, PROGRESS_AFTER + 3 * PROGRESS_EVERY)
+    out = first + out
     assert process.returncode == 128 + signum
     assert "Traceback" not in err, err
     lines = out.splitlines()
