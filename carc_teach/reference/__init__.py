@@ -46,6 +46,7 @@ from ._model import (
     Switch,
 )
 from .engine_links import ENGINE_EXECUTES, examples_for
+from .translations import said
 
 __all__ = [
     "EDITIONS",
@@ -228,28 +229,32 @@ def _words(text: str, edition: str) -> str:
     return PLACEHOLDER_RE.sub(swap, text)
 
 
-def _render(value: Any, parts: Selection, edition: str) -> str:
+def _render(value: Any, parts: Selection, edition: str, lang: str | None = None) -> str:
+    """A fragment as text; with ``lang``, each English piece in that language where it is
+    translated (:mod:`carc_teach.reference.translations`; ids are rendered without it)."""
     if isinstance(value, str):
-        return _words(value, edition)
+        return _words(said(value, lang), edition)
     if isinstance(value, list):
-        return "".join(_render(v, parts, edition) for v in value)
+        return "".join(_render(v, parts, edition, lang) for v in value)
     if not _fragment_holds(value, parts, edition):
         return ""
     if "parts" in value:
-        return _render(value["parts"], parts, edition)
+        return _render(value["parts"], parts, edition, lang)
     if "c1" in value:
-        return _render(value["c1" if edition == "C1" else "c2"], parts, edition)
-    return _render(value["text"], parts, edition)
+        return _render(value["c1" if edition == "C1" else "c2"], parts, edition, lang)
+    return _render(value["text"], parts, edition, lang)
 
 
 def _tidy(text: str) -> str:
     return " ".join(text.split()).replace(" ,", ",").replace(" .", ".").replace("( ", "(")
 
 
-def _names_of(items: list[Any], parts: Selection, edition: str) -> tuple[str, ...]:
+def _names_of(
+    items: list[Any], parts: Selection, edition: str, lang: str | None = None
+) -> tuple[str, ...]:
     out: list[str] = []
     for item in items:
-        text = _tidy(_render(item, parts, edition))
+        text = _tidy(_render(item, parts, edition, lang))
         if text and text not in out:
             out.append(text)
     return tuple(out)
@@ -290,7 +295,7 @@ def _marker_parts() -> dict[str, frozenset[str]]:
     return out
 
 
-def _build(spec: RowSpec, parts: Selection, edition: str) -> Row:
+def _build(spec: RowSpec, parts: Selection, edition: str, lang: str | None = None) -> Row:
     cat = catalogue()
     row_parts = _row_parts(spec)
     expansions: list[str] = []
@@ -318,10 +323,10 @@ def _build(spec: RowSpec, parts: Selection, edition: str) -> Row:
         parent=spec.parent,
         depth=spec.depth,
         legend=spec.legend,
-        title=_tidy(_render(spec.title, parts, edition)),
-        who=_tidy(_render(spec.who, parts, edition)),
-        points=_tidy(_render(spec.points, parts, edition)),
-        details=_names_of(spec.details, parts, edition),
+        title=_tidy(_render(spec.title, parts, edition, lang)),
+        who=_tidy(_render(spec.who, parts, edition, lang)),
+        points=_tidy(_render(spec.points, parts, edition, lang)),
+        details=_names_of(spec.details, parts, edition, lang),
         markers=markers,
         expansions=tuple(expansions),
         parts=row_parts,
@@ -354,6 +359,7 @@ def rows(
     edition: str = "C2",
     *,
     include_drafts: bool = False,
+    lang: str | None = None,
 ) -> list[Row]:
     """The turn-ordered reference for a table of games.
 
@@ -367,6 +373,9 @@ def rows(
         Also return the rows the page keeps in a comment (trade goods, the King tile, the City of
         Carcassonne redeployment, castle conversion, a land-surveyor prolog). The rendered page
         does not show them.
+    lang:
+        The language of the rows' words (``"it"``, ``"cs"``; default English): each piece
+        translated in ``data/<lang>/texts.toml``, English where one is not.
 
     Returns
     -------
@@ -381,7 +390,9 @@ def rows(
     parts = normalize_selection(selection)
     edition = normalize_edition(edition)
     specs = [s for s in catalogue().rows if s.step != "intro"]
-    return [_build(s, parts, edition) for s in _select(specs, parts, edition, include_drafts)]
+    return [
+        _build(s, parts, edition, lang) for s in _select(specs, parts, edition, include_drafts)
+    ]
 
 
 def diff(
@@ -390,6 +401,7 @@ def diff(
     edition: str = "C2",
     *,
     include_drafts: bool = False,
+    lang: str | None = None,
 ) -> Diff:
     """What changes in the reference from ``selection_a`` to ``selection_b``.
 
@@ -399,8 +411,10 @@ def diff(
         ``added`` and ``removed`` rows (in turn order) and ``changed`` pairs ``(before, after)``
         of rows shown in both whose wording differs (a new exception, another who-scores...).
     """
-    before = {r.id: r for r in rows(selection_a, edition, include_drafts=include_drafts)}
-    after = rows(selection_b, edition, include_drafts=include_drafts)
+    before = {
+        r.id: r for r in rows(selection_a, edition, include_drafts=include_drafts, lang=lang)
+    }
+    after = rows(selection_b, edition, include_drafts=include_drafts, lang=lang)
     after_ids = {r.id for r in after}
     added = tuple(r for r in after if r.id not in before)
     removed = tuple(r for r in before.values() if r.id not in after_ids)
@@ -412,7 +426,9 @@ def diff(
     return Diff(added, removed, changed)
 
 
-def steps(selection: Iterable[str] | str | None = "*", edition: str = "C2") -> list[Step]:
+def steps(
+    selection: Iterable[str] | str | None = "*", edition: str = "C2", lang: str | None = None
+) -> list[Step]:
     """The steps of a turn in order: "anytime", 1A ... 4B, then "final" (after the game).
 
     As on the page, "anytime" is listed only when the selection holds The Tower (its one row is
@@ -426,15 +442,15 @@ def steps(selection: Iterable[str] | str | None = "*", edition: str = "C2") -> l
     for step in cat.steps:
         if not _holds(cat.step_conditions[step.code], parts, edition):
             continue
-        notes = _names_of(cat.step_notes.get(step.code, []), parts, edition)
+        notes = _names_of(cat.step_notes.get(step.code, []), parts, edition, lang)
         out.append(
             Step(
                 step.code,
                 step.engine_step,
-                step.title,
+                said(step.title, lang),
                 step.phase,
-                step.phase_title,
-                step.round_title,
+                said(step.phase_title, lang),
+                said(step.round_title, lang),
                 notes,
                 step.on_page,
             )
@@ -442,7 +458,9 @@ def steps(selection: Iterable[str] | str | None = "*", edition: str = "C2") -> l
     return out
 
 
-def intro(selection: Iterable[str] | str | None = "*", edition: str = "C2") -> Intro:
+def intro(
+    selection: Iterable[str] | str | None = "*", edition: str = "C2", lang: str | None = None
+) -> Intro:
     """The page's introduction and legend, worded for ``selection`` and ``edition``.
 
     The introductory rules (robbers, messages/dispatches, tower ransom...) come back as
@@ -463,8 +481,8 @@ def intro(selection: Iterable[str] | str | None = "*", edition: str = "C2") -> I
             out.append(
                 LegendEntry(
                     kind=e["kind"],
-                    label=_tidy(_render(e["label"], parts, edition)),
-                    meaning=_tidy(_render(e["meaning"], parts, edition)),
+                    label=_tidy(_render(e["label"], parts, edition, lang)),
+                    meaning=_tidy(_render(e["meaning"], parts, edition, lang)),
                     expansions=tuple(
                         dict.fromkeys(cat.parts[p].expansion for p in when if p in cat.parts)
                     ),
@@ -482,12 +500,14 @@ def intro(selection: Iterable[str] | str | None = "*", edition: str = "C2") -> I
         items.append(
             IntroItem(
                 e["id"],
-                _tidy(_render(e["text"], parts, edition)),
+                _tidy(_render(e["text"], parts, edition, lang)),
                 tuple(dict.fromkeys(cat.parts[p].expansion for p in when if p in cat.parts)),
             )
         )
     specs = [s for s in cat.rows if s.step == "intro"]
-    intro_rows = tuple(_build(s, parts, edition) for s in _select(specs, parts, edition, False))
+    intro_rows = tuple(
+        _build(s, parts, edition, lang) for s in _select(specs, parts, edition, False)
+    )
     return Intro(entries(cat.legend), entries(cat.markers), tuple(items), intro_rows)
 
 

@@ -1,0 +1,95 @@
+"""The scoring reference's words in other languages: ``data/<lang>/texts.toml`` (docs/i18n.md).
+
+The rows are fragments (pieces joined per selection and edition), so they are translated piece
+by piece: every English text piece of the data (a row's title, who scores, points and details,
+a step's title and notes, the legend, the markers, the introduction) is a key of the file's
+``[texts]`` table, its value the translation. The English piece itself is the key, so a piece
+reworded in English shows in English again until translated anew, and moving or re-keying rows
+changes nothing. Translations write the game's words directly (no ``{follower}``
+placeholders): the C1/C2 wording the placeholders choose is the English rulebooks'.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ..errors import CatalogueError
+from ._load import catalogue
+
+__all__ = ["english_texts", "texts", "said", "untranslated", "stale"]
+
+#: a piece with no letter (".", ", ") is the same in every language
+_WORDLESS = re.compile(r"^[\W\d_]*$")
+
+
+def _leaves(value: Any, out: set[str]) -> None:
+    if isinstance(value, str):
+        if not _WORDLESS.match(value):
+            out.add(value)
+    elif isinstance(value, list):
+        for item in value:
+            _leaves(item, out)
+    elif isinstance(value, dict):
+        for key in ("text", "c1", "c2", "parts"):
+            if key in value:
+                _leaves(value[key], out)
+
+
+@cache
+def english_texts() -> frozenset[str]:
+    """Every English text piece of the reference that a reader sees."""
+    cat = catalogue()
+    out: set[str] = set()
+    for spec in cat.rows:
+        for value in (spec.title, spec.who, spec.points, spec.details):
+            _leaves(value, out)
+    for step in cat.steps:
+        _leaves([step.title, step.phase_title, step.round_title], out)
+    for notes in cat.step_notes.values():
+        _leaves(notes, out)
+    for entry in (*cat.legend, *cat.markers):
+        _leaves([entry.get("label", ""), entry.get("meaning", "")], out)
+    for entry in cat.intro:
+        _leaves(entry.get("text", ""), out)
+    return frozenset(out)
+
+
+@cache
+def texts(lang: str) -> dict[str, str]:
+    """English piece -> its translation into ``lang`` (empty for English or a language with
+    no file)."""
+    path = resources.files(__package__).joinpath("data", lang, "texts.toml")
+    if lang == "en" or not path.is_file():
+        return {}
+    where = f"carc_teach/reference/data/{lang}/texts.toml"
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CatalogueError(f"{where}: not valid TOML ({exc})") from None
+    found = doc.get("texts", {})
+    for english, translated in found.items():
+        if not isinstance(translated, str) or not translated.strip():
+            raise CatalogueError(f"{where}: the translation of {english[:60]!r} is empty")
+    return dict(found)
+
+
+def said(text: str, lang: str | None) -> str:
+    """``text`` (an English piece) in ``lang``; English where it is not translated."""
+    if not lang or lang == "en":
+        return text
+    return texts(lang).get(text, text)
+
+
+def untranslated(lang: str) -> list[str]:
+    """The English pieces shown in English in ``lang``."""
+    have = texts(lang)
+    return sorted(t for t in english_texts() if t not in have)
+
+
+def stale(lang: str) -> list[str]:
+    """Translated pieces whose English is no longer in the data (reworded or removed)."""
+    return sorted(set(texts(lang)) - english_texts())
