@@ -89,7 +89,7 @@ def _add_lang_argument(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,
         help=_(
             "the language of the output: {languages} (default: ${variable}, else en); event "
-            "texts, the reference's rows and footnotes not translated into it are still in English"
+            "texts and footnotes not translated into it are still in English"
         ).format(languages=", ".join(LANGUAGES), variable=LANG_VARIABLE),
     )
 

@@ -178,10 +178,11 @@ def _(CarcTeachError, chosen_expansions, edition, lang, mo, part_pickers, refere
 
 
 @app.cell
-def _(chosen_edition, drafts, reference, selection):
-    rows = reference.rows(selection, chosen_edition, include_drafts=drafts.value)
-    steps = reference.steps(selection, chosen_edition)
-    intro = reference.intro(selection, chosen_edition)
+def _(chosen_edition, drafts, lang, reference, selection):
+    # the rows' words in the page's language (data/<lang>/texts.toml; English where not)
+    rows = reference.rows(selection, chosen_edition, include_drafts=drafts.value, lang=lang)
+    steps = reference.steps(selection, chosen_edition, lang=lang)
+    intro = reference.intro(selection, chosen_edition, lang=lang)
     return intro, rows, steps
 
 
@@ -196,7 +197,9 @@ def _(chosen_edition, intro, lang, mo, present, reference, rows, selection, t):
         f"- **{e.label}**: {e.meaning}" for e in [*intro.legend, *intro.markers] if not e.drafted
     )
     _intro = "\n".join(f"- {item.text}" for item in intro.items)
-    _intro_rows = "\n\n".join(present.row_markdown(r, with_examples=False) for r in intro.rows)
+    _intro_rows = "\n\n".join(
+        present.row_markdown(r, with_examples=False, lang=lang) for r in intro.rows
+    )
     mo.vstack(
         [
             mo.callout(
@@ -238,7 +241,7 @@ def _(chosen_edition, intro, lang, mo, present, reference, rows, selection, t):
 @app.cell
 def _(lang, mo, present, rows, t):
     table = mo.ui.table(
-        present.table_records(rows),
+        present.table_records(rows, lang),
         selection="multi",
         page_size=25,
         label=t._("Select rows to open their details below", lang),
@@ -271,7 +274,7 @@ def _(lang, mo, present, rows, steps, t):
                 f"{'· ' * r.depth}{r.title}"
                 + (f" — {r.who}" if r.who else "")
                 + (f"  [{r.id}]" if r.depth == 0 else ""): mo.md(
-                    present.row_markdown(r, with_examples=False)
+                    present.row_markdown(r, with_examples=False, lang=lang)
                 )
                 for r in _own
             }
@@ -293,9 +296,9 @@ def _(lang, mo, present, rows, t, table):
                 mo.md(f"**{n.id} · {n.kind_label}: {n.title}**\n\n{n.text}\n\n*{n.cited}*"),
                 kind=n.callout,
             )
-            for n in present.annotation_notes(_row)
+            for n in present.annotation_notes(_row, lang)
         ]
-        _cards.append(mo.vstack([mo.md(present.row_markdown(_row)), *_notes]))
+        _cards.append(mo.vstack([mo.md(present.row_markdown(_row, lang=lang)), *_notes]))
     if not _cards:
         _pick = t._("Select one or more rows in the table to see their details here.", lang)
         _cards = [mo.md(f"*{_pick}*")]
@@ -331,9 +334,10 @@ def _(added, chosen_edition, drafts, lang, mo, present, reference, selection, t)
             selection | set(reference.SELECTOR_EXPANSIONS[added.value].part_ids),
             chosen_edition,
             include_drafts=drafts.value,
+            lang=lang,
         )
         _body = mo.md(
-            present.diff_markdown(_change, reference.SELECTOR_EXPANSIONS[added.value].name)
+            present.diff_markdown(_change, reference.SELECTOR_EXPANSIONS[added.value].name, lang)
         )
     what_changed = mo.vstack([added, _body])
     return (what_changed,)

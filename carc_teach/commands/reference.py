@@ -12,7 +12,7 @@ import json
 import sys
 import textwrap
 
-from ..i18n import _, ngettext
+from ..i18n import _, current_language, ngettext
 
 __all__ = ["configure", "run"]
 
@@ -69,9 +69,11 @@ def run(args: argparse.Namespace) -> int:
     selection |= reference.normalize_selection(
         [name for chunk in args.expansions for name in chunk.split(",")]
     )
-    rows = reference.rows(selection, edition, include_drafts=args.drafts)
-    steps = reference.steps(selection, edition)
-    intro = reference.intro(selection, edition)
+    # the text in the current language (--lang); the JSON keeps the English words
+    lang = None if args.json else current_language()
+    rows = reference.rows(selection, edition, include_drafts=args.drafts, lang=lang)
+    steps = reference.steps(selection, edition, lang=lang)
+    intro = reference.intro(selection, edition, lang=lang)
     expansions = sorted({reference.expansion_of(p).id for p in selection})
     if args.json:
         json.dump(

@@ -318,7 +318,7 @@ def _build(spec: RowSpec, parts: Selection, edition: str, lang: str | None = Non
         id=spec.id,
         step=spec.step,
         engine_step=step.engine_step if step else None,
-        block=spec.block,
+        block=said(spec.block, lang) if spec.block else spec.block,
         section=spec.section,
         parent=spec.parent,
         depth=spec.depth,
@@ -390,9 +390,7 @@ def rows(
     parts = normalize_selection(selection)
     edition = normalize_edition(edition)
     specs = [s for s in catalogue().rows if s.step != "intro"]
-    return [
-        _build(s, parts, edition, lang) for s in _select(specs, parts, edition, include_drafts)
-    ]
+    return [_build(s, parts, edition, lang) for s in _select(specs, parts, edition, include_drafts)]
 
 
 def diff(
@@ -411,9 +409,7 @@ def diff(
         ``added`` and ``removed`` rows (in turn order) and ``changed`` pairs ``(before, after)``
         of rows shown in both whose wording differs (a new exception, another who-scores...).
     """
-    before = {
-        r.id: r for r in rows(selection_a, edition, include_drafts=include_drafts, lang=lang)
-    }
+    before = {r.id: r for r in rows(selection_a, edition, include_drafts=include_drafts, lang=lang)}
     after = rows(selection_b, edition, include_drafts=include_drafts, lang=lang)
     after_ids = {r.id for r in after}
     added = tuple(r for r in after if r.id not in before)

@@ -2,7 +2,9 @@
 
 Pure functions of :class:`~carc_teach.reference.Row` values, so a notebook only composes them.
 Rule titles and annotation texts come from :mod:`carc_teach.annotations` when it is importable;
-without it the ids are still shown, and :func:`annotation_notes` says so.
+without it the ids are still shown, and :func:`annotation_notes` says so. Their own words are in
+``lang`` (default: the current language); the rows' words are the rows' own (``reference.rows(...,
+lang=)``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_, _, ngettext
 from . import SELECTOR_EXPANSIONS, Diff, Row, examples_for, intro
 
 __all__ = [
@@ -27,18 +30,20 @@ __all__ = [
 ]
 
 MARKER_LABELS = {
-    "robber": "robber",
-    "robber-choose": "robber +",
-    "castle": "castle",
-    "teacher": "teacher",
+    "robber": N_("robber"),
+    "robber-choose": N_("robber +"),
+    "castle": N_("castle"),
+    "teacher": N_("teacher"),
 }
 LEGEND_LABELS = {
-    "tile": "feature tiles",
-    "figure": "figures",
-    "feature": "additional features",
-    "surveyor": "land surveyor",
-    "action": "scoring action",
+    "tile": N_("feature tiles"),
+    "figure": N_("figures"),
+    "feature": N_("additional features"),
+    "surveyor": N_("land surveyor"),
+    "action": N_("scoring action"),
 }
+#: the page's sections of a feature's block, as row details name them
+SECTION_LABELS = {"prolog": N_("prolog"), "core": N_("core"), "epilog": N_("epilog")}
 
 
 @dataclass(frozen=True)
@@ -77,8 +82,9 @@ def rule_title(rule_id: str) -> str:
         return ""
 
 
-def annotation_notes(row: Row) -> list[Note]:
-    """The annotation records linked to ``row``, in its order (empty without the corpus).
+def annotation_notes(row: Row, lang: str | None = None) -> list[Note]:
+    """The annotation records linked to ``row``, in its order (empty without the corpus), their
+    kind, title and text in ``lang`` where the corpus is translated.
 
     A ruling printed under several footnote numbers is one record: it is shown once, with every
     id the row cites for it (``ckr-26 = car-185``).
@@ -98,114 +104,143 @@ def annotation_notes(row: Row) -> list[Note]:
             cited += f" ({record.date})"
         shown_id = " = ".join(dict.fromkeys([record_id, *ids]))
         notes.append(
-            Note(shown_id, record.kind, label.label, label.callout, record.title, record.text,
-                 cited)
+            Note(shown_id, record.kind, _(label.label, lang), label.callout,
+                 record.title_in(lang), record.text_in(lang), cited)
         )  # fmt: skip
     return notes
 
 
-def engine_status(row: Row) -> str:
-    """``"runs"``, ``"partly"``, ``"not yet"`` or ``""`` (no rule id) for the engine column."""
+def engine_status(row: Row, lang: str | None = None) -> str:
+    """``"runs"``, ``"partly"``, ``"not yet"`` or ``""`` (no rule id) for the engine column (in
+    ``lang``; English by default, as the tests and JSON read it)."""
     if not row.rule_ids:
         return ""
     if row.executed:
-        return "runs"
-    return "partly" if row.engine_rule_ids else "not yet"
+        status = N_("runs")
+    else:
+        status = N_("partly") if row.engine_rule_ids else N_("not yet")
+    return _(status, lang or "en")
 
 
-def table_records(rows: list[Row]) -> list[dict[str, str]]:
-    """One flat record per row for a table widget, indented by depth, in turn order."""
+def table_records(rows: list[Row], lang: str | None = None) -> list[dict[str, str]]:
+    """One flat record per row for a table widget, indented by depth, in turn order; the
+    column names and the table's own words in ``lang`` (the ``Id`` column keeps its name: a
+    notebook reads the chosen rows' ids from it)."""
     records = []
     for row in rows:
         title = ("\u203a " * row.depth) + row.title  # "› " per level: plain text in any table
         if row.drafted:
-            title += " (hidden on the page)"
+            title += " " + _("(hidden on the page)", lang)
         records.append(
             {
-                "Step": row.step,
-                "Feature": row.block or "",
-                "Situation": title,
-                "Who scores": row.who,
-                "Points": row.points,
-                "Markers": ", ".join(MARKER_LABELS[m] for m in row.markers),
-                "Engine": engine_status(row),
+                _("Step", lang): row.step,
+                _("Feature", lang): row.block or "",
+                _("Situation", lang): title,
+                _("Who scores", lang): row.who,
+                _("Points", lang): row.points,
+                _("Markers", lang): ", ".join(_(MARKER_LABELS[m], lang) for m in row.markers),
+                _("Engine", lang): engine_status(row, lang),
                 "Id": row.id,
             }
         )
     return records
 
 
-def row_markdown(row: Row, *, with_examples: bool = True) -> str:
-    """The details of one row: conditions, markers, expansions, rules and engine, notes."""
+def row_markdown(row: Row, *, with_examples: bool = True, lang: str | None = None) -> str:
+    """The details of one row: conditions, markers, expansions, rules and engine, notes; the
+    labels in ``lang`` (give the row of the same language: ``reference.rows(..., lang=)``)."""
     lines = [f"#### {row.title}"]
-    where = f"Step **{row.step}**"
+    where = _("Step **{step}**", lang, step=row.step)
     if row.engine_step and row.engine_step != row.step:
-        where += f" (engine step {row.engine_step})"
+        where += " " + _("(engine step {step})", lang, step=row.engine_step)
     if row.block:
         where += f" · {row.block}"
+    section = SECTION_LABELS.get(row.section or "")
     if row.section:
-        where += f" · {row.section}"
-    where += f" · {LEGEND_LABELS.get(row.legend, row.legend)}"
+        where += f" · {_(section, lang) if section else row.section}"
+    legend = LEGEND_LABELS.get(row.legend)
+    where += f" · {_(legend, lang) if legend else row.legend}"
     lines.append(where)
     if row.drafted:
         lines.append(
-            "\n*The page keeps this row in a comment of its source: it is not shown there.*"
+            "\n*"
+            + _("The page keeps this row in a comment of its source: it is not shown there.", lang)
+            + "*"
         )
     lines.append("")
     if row.who:
-        lines.append(f"- **Who:** {row.who}")
+        lines.append(f"- **{_('Who:', lang)}** {row.who}")
     if row.points:
-        lines.append(f"- **Points:** {row.points}")
+        lines.append(f"- **{_('Points:', lang)}** {row.points}")
     for detail in row.details:
         lines.append(f"- {detail}")
     if row.markers:
-        meanings = {m.kind: m.meaning for m in intro("*", row.edition).markers}
+        meanings = {m.kind: m.meaning for m in intro("*", row.edition, lang=lang).markers}
         for marker in row.markers:
-            lines.append(f"- *{MARKER_LABELS[marker]}:* {meanings.get(marker, '')}")
+            lines.append(f"- *{_(MARKER_LABELS[marker], lang)}:* {meanings.get(marker, '')}")
     names = [SELECTOR_EXPANSIONS[e].name for e in row.expansions]
     lines.append("")
-    lines.append("Shown with: " + (", ".join(names) if names else "the base game"))
+    lines.append(
+        _("Shown with: {names}", lang, names=", ".join(names))
+        if names
+        else _("Shown with: the base game", lang)
+    )
     if row.rule_ids:
         lines.append("")
-        lines.append("Rules in carc_teach:")
+        lines.append(_("Rules in carc_teach:", lang))
         for rule_id in row.rule_ids:
             title = rule_title(rule_id)
-            state = (
-                "the engine runs it" if rule_id in row.engine_rule_ids else "not in the engine yet"
-            )
+            runs = rule_id in row.engine_rule_ids
+            state = _("the engine runs it", lang) if runs else _("not in the engine yet", lang)
             text = f"- `{rule_id}`" + (f" {title}" if title else "") + f" ({state}"
-            if with_examples and rule_id in row.engine_rule_ids:
+            if with_examples and runs:
                 games = examples_for(rule_id)
                 if games:
-                    text += "; example games: " + ", ".join(games)
+                    text += "; " + _("example games: {games}", lang, games=", ".join(games))
             lines.append(text + ")")
     elif not row.heading:
         lines.append("")
-        lines.append("No carc_teach rule id: the engine does not model this yet.")
+        lines.append(_("No carc_teach rule id: the engine does not model this yet.", lang))
     if row.annotation_ids:
         lines.append("")
-        lines.append("Footnotes and rulings: " + ", ".join(f"`{a}`" for a in row.annotation_ids))
+        lines.append(
+            _(
+                "Footnotes and rulings: {ids}",
+                lang,
+                ids=", ".join(f"`{a}`" for a in row.annotation_ids),
+            )
+        )
     return "\n".join(lines)
 
 
-def diff_markdown(change: Diff, added_name: str = "") -> str:
-    """What a selection change does to the reference, as markdown lists."""
-    head = f"Adding **{added_name}**" if added_name else "The change"
+def diff_markdown(change: Diff, added_name: str = "", lang: str | None = None) -> str:
+    """What a selection change does to the reference, as markdown lists (in ``lang``)."""
     if change.is_empty():
-        return f"{head} changes nothing in this reference."
-    lines = [f"{head}:"]
+        if added_name:
+            return _("Adding **{name}** changes nothing in this reference.", lang, name=added_name)
+        return _("The change changes nothing in this reference.", lang)
+    lines = [
+        _("Adding **{name}**:", lang, name=added_name) if added_name else _("The change:", lang)
+    ]
     if change.added:
-        lines.append(f"\n**{len(change.added)} new row(s)**")
+        n = len(change.added)
+        lines.append("\n**" + ngettext("{n} new row(s)", "{n} new row(s)", n, lang) + "**")
         lines += [
             f"- {r.step} · {r.block + ' · ' if r.block else ''}{r.title}" for r in change.added
         ]
     if change.removed:
-        lines.append(f"\n**{len(change.removed)} row(s) gone**")
+        n = len(change.removed)
+        lines.append("\n**" + ngettext("{n} row(s) gone", "{n} row(s) gone", n, lang) + "**")
         lines += [f"- {r.step} · {r.title}" for r in change.removed]
     if change.changed:
-        lines.append(f"\n**{len(change.changed)} row(s) worded differently**")
+        n = len(change.changed)
+        lines.append(
+            "\n**"
+            + ngettext("{n} row(s) worded differently", "{n} row(s) worded differently", n, lang)
+            + "**"
+        )
         for before, after in change.changed:
             lines.append(f"- {after.step} · {after.title}")
-            lines.append(f"    - before: {before.text()}")
-            lines.append(f"    - after: {after.text()}")
+            lines.append("    - " + _("before: {text}", lang, text=before.text()))
+            lines.append("    - " + _("after: {text}", lang, text=after.text()))
     return "\n".join(lines)

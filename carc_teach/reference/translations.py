@@ -1,8 +1,8 @@
 """The scoring reference's words in other languages: ``data/<lang>/texts.toml`` (docs/i18n.md).
 
 The rows are fragments (pieces joined per selection and edition), so they are translated piece
-by piece: every English text piece of the data (a row's title, who scores, points and details,
-a step's title and notes, the legend, the markers, the introduction) is a key of the file's
+by piece: every English text piece of the data (a row's title, who scores, points, details and
+feature block, a step's title and notes, the legend, the markers, the introduction) is a key of the file's
 ``[texts]`` table, its value the translation. The English piece itself is the key, so a piece
 reworded in English shows in English again until translated anew, and moving or re-keying rows
 changes nothing. Translations write the game's words directly (no ``{follower}``
@@ -45,7 +45,7 @@ def english_texts() -> frozenset[str]:
     cat = catalogue()
     out: set[str] = set()
     for spec in cat.rows:
-        for value in (spec.title, spec.who, spec.points, spec.details):
+        for value in (spec.title, spec.who, spec.points, spec.details, spec.block or ""):
             _leaves(value, out)
     for step in cat.steps:
         _leaves([step.title, step.phase_title, step.round_title], out)

@@ -37,12 +37,26 @@ EXPECTED = {
         ["The two event logs", "Points per player", "What makes the difference"],
     ),
     ("scoring_reference.py", "it"): (
-        ["Punti durante il turno", "Legenda e contrassegni", "Fase per fase", "Parti da"],
-        ["Legend and markers", "Step by step", "Start from"],
+        [
+            "Punteggio durante il turno",
+            "Legenda e contrassegni",
+            "Passo per passo",
+            "Parti da",
+            "Tessere dell'elemento",  # a row of the legend, from data/it/texts.toml
+            "Chi segna",
+        ],
+        ["Legend and markers", "Step by step", "Start from", "Feature tiles"],
     ),
     ("scoring_reference.py", "cs"): (
-        ["Bodování během tahu", "Legenda a značky", "Krok za krokem", "Začít od"],
-        ["Legend and markers", "Step by step", "Start from"],
+        [
+            "Bodování během tahu",
+            "Legenda a značky",
+            "Krok za krokem",
+            "Začít od",
+            "Kartičky stavby",
+            "Kdo boduje",
+        ],
+        ["Legend and markers", "Step by step", "Start from", "Feature tiles"],
     ),
 }
 
