@@ -12,7 +12,202 @@ from typing import Any
 
 from .frozen import draft_class
 
-__all__ = ["Event", "EVENT_KINDS", "STEPS", "STEP_TITLES", "step_title"]
+__all__ = [
+    "Event",
+    "EVENT_KINDS",
+    "STEPS",
+    "STEP_TITLES",
+    "step_title",
+    "Phrase",
+    "Said",
+    "SaidN",
+    "Word",
+    "Names",
+    "Chained",
+    "Joined",
+    "Capital",
+    "render",
+    "english",
+]
+
+
+# -- phrases: texts kept as message ids with parameters ------------------------------------
+#
+# An event's text is kept as its message id (the English, in the catalogues like any other
+# message) with the parameters, and written out in a language only when someone reads it: in
+# English when ``Event.text`` is first read (so the golden logs keep every byte), in Italian
+# or Czech by ``Event.text_in(lang)``. A parameter is a plain value (a number, a player's
+# name, a tile id: shown as it is) or another phrase, written in the same language.
+#
+# A phrase is a plain dict, built by ``dict`` itself: ``Said(msg="{player} wins.",
+# player="Bob")``. That is three times as fast as an object of a class of ours, and a dict
+# holding only strings, numbers and such dicts is never tracked by the garbage collector,
+# which objects of a class kept for the whole game would be (together about 10 % of a base
+# game). Most events of a simulated game are never read, so their text is never written.
+# Keys: ``msg`` (the message id), ``plural`` and ``n`` (a message with plural forms, the
+# number also being the field ``{n}``), ``ctx`` (a message context), and the parameters;
+# :func:`Names`, :func:`Joined` and :func:`Capital` make the other three kinds.
+
+#: a phrase (see above)
+Phrase = dict
+
+#: ``Said(msg="{player} wins.", player="Bob")``; ``ctx="..."`` gives the message a context
+#: (one English, two translations). ``scripts/i18n_extract.py`` reads ``msg`` (a literal)
+#: into the catalogues.
+Said = dict
+
+#: ``SaidN(msg="{n} tile", plural="{n} tiles", n=3)``: a message with a singular and a
+#: plural for the number ``n`` (Czech picks one of its three forms).
+SaidN = dict
+
+#: game words (:func:`Word`), made once each
+_WORDS: dict[str, Phrase] = {}
+
+
+def Word(word: str, /) -> Phrase:  # noqa: N802 - called like the other phrase makers
+    """A game word on its own (``Word("city")``: "città", "město"), message context
+    ``term``."""
+    found = _WORDS.get(word)
+    if found is None:
+        found = _WORDS[word] = {"msg": word, "ctx": "term"}
+    return found
+
+
+def Names(items: Any, conjunction: str = "and") -> Phrase:  # noqa: N802
+    """Names (or phrases) as a list: "A, B and C", "A, B e C", "A, B a C"."""
+    return {"names": tuple(items), "conjunction": conjunction}
+
+
+def Joined(items: Any, sep: str = " ") -> Phrase:  # noqa: N802
+    """Pieces written one after another with ``sep`` between them (the same in every
+    language: " + " between the rows of a sum, " " between sentences)."""
+    return {"join": tuple(items), "sep": sep}
+
+
+def Capital(phrase: Any) -> Phrase:  # noqa: N802
+    """A phrase with its first letter in capitals (a phrase that starts a sentence)."""
+    return {"capital": phrase}
+
+
+def Chained(names: Any) -> Any:  # noqa: N802
+    """Names joined by "and" every time ("A and B and C"), as some English texts write
+    them (:func:`Names` writes "A, B and C")."""
+    names = list(names)
+    together: Any = names[0] if names else ""
+    for other in names[1:]:
+        together = Said(msg="{first} and {second}", ctx="sharing", first=together, second=other)
+    return together
+
+
+#: the keys of a message phrase that are not its parameters
+_RESERVED = frozenset({"msg", "plural", "n", "ctx"})
+
+
+#: the game words phrases name through a variable (``Word(role)``), listed here whole so
+#: that the catalogues hold them: roles and their plurals, figure kinds, feature kinds,
+#: buildings
+GAME_TERMS: tuple[Phrase, ...] = (
+    Word("thief"),
+    Word("knight"),
+    Word("monk"),
+    Word("farmer"),
+    Word("heretic"),
+    Word("thieves"),
+    Word("knights"),
+    Word("monks"),
+    Word("farmers"),
+    Word("heretics"),
+    Word("figures"),
+    Word("follower"),
+    Word("big follower"),
+    Word("mayor"),
+    Word("wagon"),
+    Word("barn"),
+    Word("builder"),
+    Word("pig"),
+    Word("the Count"),
+    Word("the King"),
+    Word("the Robber Baron"),
+    Word("road"),
+    Word("city"),
+    Word("cloister"),
+    Word("field"),
+    Word("river"),
+    Word("shrine"),
+    Word("abbey"),
+    Word("larger"),
+    Word("longer"),
+    Word("castle"),
+    Word("market"),
+    Word("blacksmith"),
+    Word("cathedral"),
+    Word("big-follower"),
+)
+
+
+def render(value: Any, lang: str = "en") -> str:
+    """``value`` written in ``lang`` (a code of :data:`carc_teach.i18n.LANGUAGES`): a phrase
+    in that language, anything else as ``str()`` shows it."""
+    if type(value) is not dict:
+        return value if type(value) is str else str(value)
+    message = value.get("msg")
+    if message is not None:
+        if lang != "en":
+            return _translated(value, message, lang)
+        plural = value.get("plural")
+        if plural is not None and value["n"] != 1:
+            message = plural
+        for v in value.values():
+            if type(v) is dict:
+                return message.format_map(
+                    {k: render(v, "en") if type(v) is dict else v for k, v in value.items()}
+                )
+        return message.format_map(value)
+    if "join" in value:
+        return value["sep"].join([render(i, lang) for i in value["join"]])
+    if "names" in value:
+        words = [render(i, lang) for i in value["names"]]
+        if lang == "en" and value["conjunction"] == "and":  # without the catalogue
+            if len(words) <= 1:
+                return "".join(words)
+            return f"{', '.join(words[:-1])} and {words[-1]}"
+        from .i18n import format_list
+
+        return format_list(words, lang, conjunction=value["conjunction"])
+    if "capital" in value:
+        text = render(value["capital"], lang)
+        return text[:1].upper() + text[1:]
+    raise ValueError(f"not a phrase: {value!r}")
+
+
+def english(value: Any) -> str:
+    """``value`` in English (the engine's own texts: refusals, the golden logs)."""
+    return render(value, "en")
+
+
+def _translated(phrase: Phrase, message: str, lang: str) -> str:
+    from .i18n import _fill, language_code, translation
+
+    code = language_code(lang)
+    params = {}
+    for k, v in phrase.items():
+        if k not in _RESERVED:
+            params[k] = render(v, code) if type(v) is dict else v
+    plural, ctx = phrase.get("plural"), phrase.get("ctx")
+    if code == "en":
+        text = message if plural is None or phrase["n"] == 1 else plural
+    else:
+        catalogue = translation(code)
+        if plural is None:
+            text = catalogue.gettext(message) if ctx is None else catalogue.pgettext(ctx, message)
+        elif ctx is None:
+            text = catalogue.ngettext(message, plural, phrase["n"])
+        else:
+            text = catalogue.npgettext(ctx, message, plural, phrase["n"])
+    if plural is not None:
+        params["n"] = phrase["n"]
+    return _fill(text, code, params)
+
 
 #: Turn steps in order, named after the Wikicarpedia "Scoring During Turn Sequence" page.
 STEPS: tuple[str, ...] = (
@@ -102,6 +297,13 @@ class Event:
     options:
         Ids of the rule options whose chosen value made this event what it is (their
         annotation ids are in ``annotations``).
+    said:
+        The text as a phrase (a message id with its parameters, :class:`Said`; sentences
+        one after another: :class:`Joined`), or None for an event whose text was written as
+        plain English. ``text`` is its English, written when first read.
+    breakdown_said:
+        The breakdown with each row's ``what`` as a phrase; ``breakdown`` is its English,
+        written when first read.
     """
 
     index: int
@@ -123,6 +325,32 @@ class Event:
     move: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     options: tuple[str, ...] = ()
+    said: Phrase | None = None
+    breakdown_said: tuple[tuple[Any, int], ...] = ()
+
+    def text_in(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (``None``: the current language). An event whose text was
+        written as plain English shows it in every language."""
+        said = self.said
+        if said is None:
+            return self.text
+        from .i18n import language_code
+
+        code = language_code(lang)
+        if code == "en":
+            return self.text
+        return render(said, code)
+
+    def breakdown_in(self, lang: str | None = None) -> tuple[tuple[str, int], ...]:
+        """The breakdown with each row written in ``lang`` (see :meth:`text_in`)."""
+        if not self.breakdown_said:
+            return self.breakdown
+        from .i18n import language_code
+
+        code = language_code(lang)
+        if code == "en":
+            return self.breakdown
+        return tuple([(render(w, code), p) for w, p in self.breakdown_said])
 
     @property
     def step_title(self) -> str:
@@ -171,6 +399,36 @@ class Event:
 def step_title(step: str) -> str:
     return STEP_TITLES.get(step, step)
 
+
+def _written_when_read(name: str, write: Any) -> property:
+    """Event's field ``name`` as a property over its slot: ``GameState.emit`` leaves the slot
+    empty when it is given phrases, and the first read writes their English into it.
+
+    A property on two fields rather than ``__getattr__`` on the class: a class with
+    ``__getattr__`` loses CPython's fast path for reading every other attribute (reading
+    ``kind`` and ``player`` of every event of a game took 3.5 times as long)."""
+    slot = Event.__dict__[name]  # the slot's own descriptor, made by the dataclass
+
+    def get(event: Event) -> Any:
+        try:
+            return slot.__get__(event, Event)
+        except AttributeError:
+            value = write(event)
+            slot.__set__(event, value)
+            return value
+
+    def put(event: Event, value: Any) -> None:  # the dataclass's __init__ (frozen otherwise)
+        slot.__set__(event, value)
+
+    return property(get, put, doc=slot.__doc__)
+
+
+Event.text = _written_when_read(  # type: ignore[method-assign,assignment]
+    "text", lambda event: render(event.said, "en")
+)
+Event.breakdown = _written_when_read(  # type: ignore[method-assign,assignment]
+    "breakdown", lambda event: tuple([(render(w, "en"), p) for w, p in event.breakdown_said])
+)
 
 #: a writable class with Event's slots: ``GameState.emit`` fills one, every field, and makes
 #: it an Event by assigning the class (see :func:`carc_teach.frozen.draft_class`)

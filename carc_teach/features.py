@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
+from .events import Phrase, Said, SaidN, Word, english
 from .figures import Figure, Node
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position, edge_links
-from .text import plural
 from .tiles import opposite_half
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -167,18 +167,80 @@ class Feature:
 
     def describe(self) -> str:
         """A short phrase for explanations: 'the city of 4 tiles and 1 pennant'."""
-        tiles = plural(self.size, "tile")
-        if self.kind == "city":
-            pen = f" and {plural(self.pennants, 'pennant')}" if self.pennants else ""
-            return f"the city of {tiles}{pen}"
-        if self.kind == "road":
-            return f"the road of {tiles}"
-        if self.kind == "cloister":
+        return english(self.phrase())
+
+    def phrase(self, incomplete: bool = False, bare: bool = False) -> Phrase:
+        """:meth:`describe` as a phrase to write in any language (``incomplete``: 'the
+        incomplete city of 4 tiles', for scoring after the game; ``bare``: a road or city
+        without its article, 'city of 4 tiles', for 'their builder's city of 4 tiles')."""
+        n = len(self.tiles)
+        kind = self.kind
+        if bare and kind == "road":
+            return SaidN(msg="road of {n} tile", plural="road of {n} tiles", n=n)
+        if kind == "city":
+            if self.pennants:
+                pennants = SaidN(
+                    msg="{n} pennant", plural="{n} pennants", n=self.pennants, ctx="of a city"
+                )
+                if bare:
+                    return SaidN(
+                        msg="city of {n} tile and {pennants}",
+                        plural="city of {n} tiles and {pennants}",
+                        n=n,
+                        pennants=pennants,
+                    )
+                if incomplete:
+                    return SaidN(
+                        msg="the incomplete city of {n} tile and {pennants}",
+                        plural="the incomplete city of {n} tiles and {pennants}",
+                        n=n,
+                        pennants=pennants,
+                    )
+                return SaidN(
+                    msg="the city of {n} tile and {pennants}",
+                    plural="the city of {n} tiles and {pennants}",
+                    n=n,
+                    pennants=pennants,
+                )
+            if bare:
+                return SaidN(msg="city of {n} tile", plural="city of {n} tiles", n=n)
+            if incomplete:
+                return SaidN(
+                    msg="the incomplete city of {n} tile",
+                    plural="the incomplete city of {n} tiles",
+                    n=n,
+                )
+            return SaidN(msg="the city of {n} tile", plural="the city of {n} tiles", n=n)
+        if kind == "road":
+            if incomplete:
+                return SaidN(
+                    msg="the incomplete road of {n} tile",
+                    plural="the incomplete road of {n} tiles",
+                    n=n,
+                )
+            return SaidN(msg="the road of {n} tile", plural="the road of {n} tiles", n=n)
+        if kind == "cloister":
             x, y, _ = self.nodes[0]
-            return f"the {self.building or 'cloister'} at ({x}, {y})"
-        if self.kind == "field":
-            return f"the farm of {tiles}"
-        return f"the {self.kind} of {tiles}"
+            if self.building == "shrine":
+                if incomplete:
+                    return Said(msg="the incomplete shrine at ({x}, {y})", x=x, y=y)
+                return Said(msg="the shrine at ({x}, {y})", x=x, y=y)
+            if self.building == "abbey":
+                if incomplete:
+                    return Said(msg="the incomplete abbey at ({x}, {y})", x=x, y=y)
+                return Said(msg="the abbey at ({x}, {y})", x=x, y=y)
+            if self.building:
+                return Said(
+                    msg="the {building} at ({x}, {y})", building=Word(self.building), x=x, y=y
+                )
+            if incomplete:
+                return Said(msg="the incomplete cloister at ({x}, {y})", x=x, y=y)
+            return Said(msg="the cloister at ({x}, {y})", x=x, y=y)
+        if kind == "field":
+            return SaidN(msg="the farm of {n} tile", plural="the farm of {n} tiles", n=n)
+        return SaidN(
+            msg="the {kind} of {n} tile", plural="the {kind} of {n} tiles", n=n, kind=Word(kind)
+        )
 
     def _copy(self, figure_map: Mapping[int, Figure]) -> Feature:
         new = Feature.__new__(Feature)

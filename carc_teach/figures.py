@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from .events import Phrase, Said, render
 from .expansions import PACKAGES
 from .expansions.declare import FigureKind
 
@@ -43,6 +44,7 @@ __all__ = [
     "ROLE_PLURALS",
     "role_name",
     "describe_location",
+    "location_phrase",
 ]
 
 #: A placed segment: (x, y, segment id of its tile type)
@@ -80,15 +82,26 @@ Location = Node | Corner | Place | Held | None
 
 
 def describe_location(location: Location) -> str:
+    return render(location_phrase(location), "en")
+
+
+def location_phrase(location: Location) -> Phrase | str:
+    """:func:`describe_location` as a phrase to write in any language (a place's name stays
+    as its module wrote it)."""
     if location is None:
-        return "the supply"
+        return Said(msg="the supply")
     if isinstance(location, tuple):
-        return f"segment {location[2]} of the tile at ({location[0]}, {location[1]})"
+        return Said(
+            msg="segment {segment} of the tile at ({x}, {y})",
+            segment=location[2],
+            x=location[0],
+            y=location[1],
+        )
     if isinstance(location, Corner):
-        return f"the corner at grid point ({location.x}, {location.y})"
+        return Said(msg="the corner at grid point ({x}, {y})", x=location.x, y=location.y)
     if isinstance(location, Place):
         return location.name
-    return f"{location.player}'s table"
+    return Said(msg="{player}'s table", player=location.player)
 
 
 @dataclass(slots=True, eq=False)

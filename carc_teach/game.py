@@ -152,6 +152,12 @@ class Game:
         return self.setup.title or (self.source or "game")
 
     # -- replay -----------------------------------------------------------------------------
+    def texts(self, lang: str | None = None) -> list[str]:
+        """Every event's text in ``lang`` (``None``: the current language; see
+        :meth:`~carc_teach.events.Event.text_in`). The events themselves are the same in
+        every language."""
+        return [event.text_in(lang) for event in self.events]
+
     def _build_checkpoints(self) -> list[tuple[int, GameState, int, bool]]:
         """(events so far, state copy, next move index, after the last turn) between every
         two turns."""

@@ -21,10 +21,10 @@ no special place):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from .events import Capital, Joined, Names, Said, SaidN
 from .figures import kind_of
-from .text import capitalise, join_names, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .figures import Figure
     from .state import GameState
 
-__all__ = ["FeatureValue", "Scoring", "score_feature", "figure_strength", "FATES"]
+__all__ = ["FeatureValue", "Scoring", "score_feature", "figure_strength", "sum_of", "FATES"]
 
 #: What may happen to a figure after its feature scored.
 FATES = ("return", "stay", "handled")
@@ -40,13 +40,24 @@ FATES = ("return", "stay", "handled")
 
 @dataclass(frozen=True, slots=True)
 class FeatureValue:
-    """What a feature is worth, and why: ``parts`` are (explanation, points) pairs."""
+    """What a feature is worth, and why: ``parts`` are (explanation, points) pairs; an
+    explanation is a phrase (:class:`~carc_teach.events.Said`) or plain English."""
 
-    parts: tuple[tuple[str, int], ...]
+    parts: tuple[tuple[Any, int], ...]
 
     @property
     def points(self) -> int:
         return sum(p for _, p in self.parts)
+
+
+#: why a figure goes home after its feature scored
+_AFTER_SCORING = Said(msg="after scoring")
+_AFTER_THE_GAME = Said(msg="scored after the game")
+
+
+def sum_of(parts: tuple[tuple[Any, int], ...]) -> Joined:
+    """The rows of a breakdown as a sum: "3 tiles × 2 = 6 + 1 pennant × 2 = 2"."""
+    return Joined([Joined((what, "=", points)) for what, points in parts], " + ")
 
 
 #: a feature's value before any module has said what it is worth
@@ -59,7 +70,8 @@ class Scoring:
 
     feature: Feature
     rule: str
-    what: str
+    #: what is scored, a phrase ("the city of 4 tiles") or plain English
+    what: Any
     final: bool
     annotations: tuple[str, ...] = ()
     figures: list[Figure] = field(default_factory=list)
@@ -91,7 +103,7 @@ def score_feature(
     feature: Feature,
     *,
     rule: str,
-    what: str,
+    what: Any,
     final: bool,
     annotations: tuple[str, ...] = (),
 ) -> Scoring:
@@ -129,7 +141,7 @@ def score_feature(
         value = feature_value(state, feature, value, final=final)
     scoring.value = value
 
-    parts_of: dict[str, tuple[tuple[str, int], ...]] = {}
+    parts_of: dict[str, tuple[tuple[Any, int], ...]] = {}
     for p in winners:
         parts = value.parts
         for bonus in hooks.player_bonus:
@@ -140,7 +152,7 @@ def score_feature(
     for hook in hooks.after_scoring:
         hook(state, scoring)
 
-    why = "after scoring" if not final else "scored after the game"
+    why = _AFTER_SCORING if not final else _AFTER_THE_GAME
     # a copy: returning a figure takes it off the feature
     figures_there = list(feature.figures)
     if len(figures_there) > 1:
@@ -166,7 +178,7 @@ def _in_seat_order(figures: list[Figure], players: tuple[str, ...]) -> None:
 
 
 def _award(
-    state: GameState, scoring: Scoring, parts_of: dict[str, tuple[tuple[str, int], ...]]
+    state: GameState, scoring: Scoring, parts_of: dict[str, tuple[tuple[Any, int], ...]]
 ) -> None:
     feature, what, value = scoring.feature, scoring.what, scoring.value
     winners, strengths = scoring.winners, scoring.strengths
@@ -176,14 +188,33 @@ def _award(
     for p, parts in parts_of.items():
         points_of[p] = points if parts is value.parts else sum(x for _, x in parts)
     if not winners or max(points_of.values()) <= 0:
-        breakdown_text = " + ".join(f"{w} = {p}" for w, p in value.parts)
+        why: Said
         if not feature.figures:
-            why = f"{capitalise(what)} would score {plural(points, 'point')}, but nobody has a figure on it."
+            why = Said(
+                msg="{what} would score {points}, but nobody has a figure on it.",
+                what=Capital(what),
+                points=SaidN(msg="{n} point", plural="{n} points", n=points),
+            )
         elif not winners:
-            why = f"{capitalise(what)} would score {plural(points, 'point')}, but no figure on it counts toward a majority."
+            why = Said(
+                msg="{what} would score {points}, but no figure on it counts toward a majority.",
+                what=Capital(what),
+                points=SaidN(msg="{n} point", plural="{n} points", n=points),
+            )
+        elif len(winners) == 1:
+            why = Said(
+                msg="{player} has the majority on {what}, but it is worth nothing ({breakdown}).",
+                player=winners[0],
+                what=what,
+                breakdown=sum_of(value.parts),
+            )
         else:
-            have = "has" if len(winners) == 1 else "have"
-            why = f"{join_names(winners)} {have} the majority on {what}, but it is worth nothing ({breakdown_text})."
+            why = Said(
+                msg="{players} have the majority on {what}, but it is worth nothing ({breakdown}).",
+                players=Names(winners),
+                what=what,
+                breakdown=sum_of(value.parts),
+            )
         scoring.events.append(
             state.emit(
                 "no-score",
@@ -197,11 +228,12 @@ def _award(
             )
         )
         return
-    share = ""
+    share: Said | None = None
     if len(winners) > 1:
-        share = (
-            f" {join_names(winners)} tie for the majority "
-            f"({strengths[winners[0]]} each), so each scores in full."
+        share = Said(
+            msg="{players} tie for the majority ({strength} each), so each scores in full.",
+            players=Names(winners),
+            strength=strengths[winners[0]],
         )
     elif len(strengths) > 1:
         winner = winners[0]
@@ -209,20 +241,31 @@ def _award(
         for p, s in strengths.items():
             if p != winner:
                 others.append(f"{p} {s}")
-        share = f" {winner} has the majority ({strengths[winner]} against {', '.join(others)})."
+        share = Said(
+            msg="{player} has the majority ({strength} against {others}).",
+            player=winner,
+            strength=strengths[winner],
+            others=", ".join(others),
+        )
     for p in winners:
         points = points_of[p]
         if points <= 0:
             continue
         parts = parts_of[p]
-        breakdown_text = " + ".join(f"{w} = {x}" for w, x in parts)
+        said = Said(
+            msg="{player} scores {points} for {what}: {breakdown}.",
+            player=p,
+            points=points,
+            what=what,
+            breakdown=sum_of(parts),
+        )
         scoring.points[p] = points
         scoring.events.append(
             state.award(
                 p,
                 points,
                 rule=scoring.rule,
-                text=f"{p} scores {points} for {what}: {breakdown_text}.{share}",
+                text=said if share is None else Joined((said, share)),
                 breakdown=parts,
                 annotations=scoring.annotations,
                 feature=feature,

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .board import Board
 from .errors import Refusal
-from .events import Event, EventDraft
+from .events import Capital, Event, EventDraft, Said, Word
 from .figures import (
     FIGURE_KINDS,
     Corner,
@@ -28,6 +28,7 @@ from .figures import (
     Place,
     describe_location,
     kind_of,
+    location_phrase,
     role_name,
 )
 from .setup import Move, Setup
@@ -70,7 +71,7 @@ class Turn:
     #: a turn a rule module granted the previous player (the builder's second tile)
     extra: bool = False
     #: why the previous player plays again (the module's words), for an extra turn
-    extra_reason: str = ""
+    extra_reason: Any = ""  # a phrase (carc_teach.events), or ""
     #: step 3A's (rule id, words) for each feature of :attr:`completed` (None: not scored)
     scoring_rules: list[tuple[str, str] | None] | tuple[()] = ()
     #: the player's comment on the move (a game file's ``note``), carried by the placement event
@@ -343,7 +344,7 @@ class GameState:
         breakdown: tuple[tuple[str, int], ...] = (),
         rule: str = "",
         annotations: tuple[str, ...] = (),
-        text: str = "",
+        text: Any = "",
         tile: str | None = None,
         pos: tuple[int, int] | None = None,
         rotation: int | None = None,
@@ -359,7 +360,9 @@ class GameState:
         """Append an event (the caller has already changed the state it describes).
 
         The keywords are the fields of :class:`~carc_teach.events.Event`; ``step``, ``turn``
-        and ``move`` default to the state's. ``options=(ids...)`` names the rule options whose
+        and ``move`` default to the state's. ``text`` is plain English or, better, a phrase
+        (:class:`~carc_teach.events.Said`) or a tuple of them, which the event keeps as
+        ``said``; a ``breakdown`` row's ``what`` may be a phrase too (``breakdown_said``). ``options=(ids...)`` names the rule options whose
         values made the event; their annotation ids are added to the event's ``annotations``.
         """
         if options:
@@ -386,10 +389,25 @@ class GameState:
         event.kind = kind
         event.player = player
         event.points = points
-        event.breakdown = breakdown
+        # phrases (message ids with parameters) are kept, and their English is written when
+        # first read (Event.__getattr__); a plain text is kept as it is
+        event.breakdown_said = ()
+        if breakdown:
+            for row in breakdown:
+                if type(row[0]) is not str:
+                    event.breakdown_said = breakdown
+                    break
+            else:
+                event.breakdown = breakdown
+        else:
+            event.breakdown = breakdown
         event.rule = rule
         event.annotations = annotations
-        event.text = text
+        if type(text) is str:
+            event.text = text
+            event.said = None
+        else:
+            event.said = text
         event.tile = tile
         event.pos = pos
         event.rotation = rotation
@@ -431,7 +449,7 @@ class GameState:
         points: int,
         *,
         rule: str,
-        text: str,
+        text: Any,
         breakdown: tuple[tuple[str, int], ...] = (),
         annotations: tuple[str, ...] = (),
         feature: Feature | None = None,
@@ -496,7 +514,7 @@ class GameState:
         location: Location,
         *,
         rule: str,
-        text: str,
+        text: Any,
         annotations: tuple[str, ...] = (),
         options: tuple[str, ...] = (),
     ) -> Event:
@@ -527,7 +545,7 @@ class GameState:
         location: Location,
         *,
         rule: str,
-        text: str,
+        text: Any,
         annotations: tuple[str, ...] = (),
         options: tuple[str, ...] = (),
     ) -> Event:
@@ -557,30 +575,57 @@ class GameState:
         figure: Figure,
         *,
         rule: str = "base.return",
-        why: str = "",
+        why: Any = "",
         annotations: tuple[str, ...] = (),
     ) -> Event:
         """Send a figure back to its owner's supply (a neutral figure: set it aside)."""
         loc = figure.location
         assert loc is not None, f"{figure} is already in the supply"
         where = self._where_fields(loc)
+        place: Any
         if type(loc) is tuple:
             feature = self.board.features.feature_of(loc)
             role = role_name(figure.kind, feature.role_kind)
-            place = feature.describe()
+            place = feature.phrase()
         else:
             role = kind_of(figure.kind).title
-            place = describe_location(loc)
+            place = location_phrase(loc)
         self._take_off(figure)
         self._put(figure, None)
-        owner = f"{figure.player}'s {role}" if figure.player else role[:1].upper() + role[1:]
-        home = "goes back to their supply" if figure.player else "is set aside"
-        text = f"{owner} on {place} {home}"
+        player = figure.player
+        text: Said
+        if player is None:
+            if why:
+                text = Said(
+                    msg="{role} on {place} is set aside ({why}).",
+                    role=Capital(Word(role)),
+                    place=place,
+                    why=why,
+                )
+            else:
+                text = Said(
+                    msg="{role} on {place} is set aside.", role=Capital(Word(role)), place=place
+                )
+        elif why:
+            text = Said(
+                msg="{player}'s {role} on {place} goes back to their supply ({why}).",
+                player=player,
+                role=Word(role),
+                place=place,
+                why=why,
+            )
+        else:
+            text = Said(
+                msg="{player}'s {role} on {place} goes back to their supply.",
+                player=player,
+                role=Word(role),
+                place=place,
+            )
         return self.emit(
             "figure-returned",
-            player=figure.player,
+            player=player,
             rule=rule,
-            text=text + (f" ({why})." if why else "."),
+            text=text,
             figure=figure.id,
             annotations=annotations,
             **where,

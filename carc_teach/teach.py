@@ -302,23 +302,25 @@ def explanation_markdown(
 
     ``note``: the move note to show (see :func:`event_note`, which holds back a note that
     would give away a prediction); ``None`` shows the note the event carries. No note is
-    shown while the points are hidden. ``lang``: the language of the page's own words (the
-    event's text, heading and the rule's sentence are English for now).
+    shown while the points are hidden. ``lang``: the language of the page's own words, the
+    event's text and its breakdown (the heading and the rule's sentence are English for now).
     """
     lines = [event_heading(event), ""]
     if hide_points and is_scoring(event):
         lines.append(_("*Something scores here. Make your prediction below to reveal it.*", lang))
     else:
         # event texts, breakdowns and notes are plain text carrying the players' names
-        lines.append(escape_markdown(event.text))
-        if event.breakdown:
+        lines.append(escape_markdown(event.text_in(lang)))
+        breakdown = event.breakdown_in(lang)
+        if breakdown:
             lines.append("")
-            lines.append("| how | points |")
+            lines.append(f"| {_('how', lang)} | {_('points', lang)} |")
             lines.append("|---|---:|")
-            for what, pts in event.breakdown:
+            for what, pts in breakdown:
                 lines.append(f"| {escape_markdown(what)} | {pts} |")
             if event.kind == "points":
-                lines.append(f"| **{escape_markdown(event.player)} scores** | **{event.points}** |")
+                scores = _("{player} scores", lang, player=escape_markdown(event.player))
+                lines.append(f"| **{scores}** | **{event.points}** |")
     said = rule_words(event.rule) if event.rule else ""
     if said:
         lines.append("")
@@ -715,12 +717,13 @@ def event_note(game: Game, index: int, *, quiz: bool = True) -> str:
 # -- why this many points? -------------------------------------------------------------------
 
 
-def score_story(game: Game, index: int, player: str) -> list[dict]:
+def score_story(game: Game, index: int, player: str, lang: str | None = None) -> list[dict]:
     """The events that made ``player``'s score up to event ``index``, each with its rule and
     the footnotes behind it (those of the expansions in play).
 
     Each item: ``index``, ``turn``, ``step``, ``points``, ``text``, ``breakdown`` (pairs),
-    ``rule``, ``rule_summary``, ``footnotes`` (as :func:`annotation_notes`).
+    ``rule``, ``rule_summary``, ``footnotes`` (as :func:`annotation_notes`); the text, the
+    breakdown and the footnotes in ``lang`` (default: the current language).
     """
     out = []
     for event in game.events[: index + 1]:
@@ -732,28 +735,40 @@ def score_story(game: Game, index: int, player: str) -> list[dict]:
                 "turn": event.turn,
                 "step": event.step,
                 "points": event.points,
-                "text": event.text,
-                "breakdown": list(event.breakdown),
+                "text": event.text_in(lang),
+                "breakdown": list(event.breakdown_in(lang)),
                 "rule": event.rule,
                 "rule_summary": rule_summary(event.rule) if event.rule else "",
-                "footnotes": annotation_notes(event, expansions=game.setup.expansions),
+                "footnotes": annotation_notes(event, expansions=game.setup.expansions, lang=lang),
             }
         )
     return out
 
 
-def score_story_markdown(game: Game, index: int, player: str) -> str:
-    """:func:`score_story` as Markdown: a table of the events, then their rules and footnotes."""
-    story = score_story(game, index, player)
+def score_story_markdown(game: Game, index: int, player: str, lang: str | None = None) -> str:
+    """:func:`score_story` as Markdown: a table of the events, then their rules and footnotes
+    (the events' texts, breakdowns, footnotes and the page's own words in ``lang``; the rules'
+    sentences are English for now)."""
+    story = score_story(game, index, player, lang)
     total = game.scores_after(index).get(player, 0)
     name = escape_markdown(player)
     if not story:
-        return f"**{name}** has no points yet (after event {index})."
+        return _(
+            "**{player}** has no points yet (after event {index}).", lang, player=name, index=index
+        )
+    points = ngettext("{n} point", "{n} points", total, lang)
+    scorings = ngettext("{n} scoring", "{n} scorings", len(story), lang)
     lines = [
-        f"**{name}: {plural(total, 'point')}** after event {index}, from "
-        f"{plural(len(story), 'scoring')}:",
+        _(
+            "**{player}: {points}** after event {index}, from {scorings}:",
+            lang,
+            player=name,
+            points=points,
+            index=index,
+            scorings=scorings,
+        ),
         "",
-        "| event | turn | how | points |",
+        f"| {_('event', lang)} | {_('turn', lang)} | {_('how', lang)} | {_('points', lang)} |",
         "|---:|---:|---|---:|",
     ]
     for item in story:
@@ -761,7 +776,7 @@ def score_story_markdown(game: Game, index: int, player: str) -> str:
         lines.append(
             f"| {item['index']} | {item['turn']} | {escape_markdown(how)} | {item['points']} |"
         )
-    lines.append(f"| | | **total** | **{total}** |")
+    lines.append(f"| | | **{_('total', lang)}** | **{total}** |")
     rules: dict[str, str] = {}
     notes: dict[str, dict] = {}
     for item in story:
@@ -770,11 +785,11 @@ def score_story_markdown(game: Game, index: int, player: str) -> str:
         for note in item["footnotes"]:
             notes.setdefault(note["id"], note)
     if rules:
-        lines += ["", "**The rules behind them**", ""]
+        lines += ["", f"**{_('The rules behind them', lang)}**", ""]
         lines += [f"- {rule_words(rid)}" for rid in rules]
-        lines += ["", rule_details_html(*rules)]
+        lines += ["", rule_details_html(*rules, lang=lang)]
     if notes:
-        lines += ["", "**Footnotes**", ""]
+        lines += ["", f"**{_('Footnotes', lang)}**", ""]
         lines += [f"- {n['kind']}: {n['title']} ({n['citation']})" for n in notes.values()]
     return spell_out("\n".join(lines))
 

@@ -19,6 +19,7 @@ from .actions import Decision, Deploy, Pass
 from .board import Placement
 from .editions import from_setup
 from .errors import IllegalMoveError, Refusal, shown
+from .events import Chained, Joined, Said, Word
 from .figures import ROLE_NAMES, ROLE_PLURALS
 from .rules import Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
@@ -215,9 +216,13 @@ def _end(state: GameState, controller: Controller, final_scoring: bool | None) -
             "final-scoring",
             rule="base.final",
             text=(
-                "All tiles are placed: the game ends, and incomplete features and farms score."
+                Said(
+                    msg="All tiles are placed: the game ends, and incomplete features and farms score."
+                )
                 if finished
-                else "The game file stops here and asks for scoring after the game as if no tiles were left."
+                else Said(
+                    msg="The game file stops here and asks for scoring after the game as if no tiles were left."
+                )
             ),
         )
         for m in state.modules:
@@ -237,16 +242,20 @@ def _end(state: GameState, controller: Controller, final_scoring: bool | None) -
     ranking = sorted(state.players, key=lambda p: -state.scores[p])
     top = state.scores[ranking[0]]
     winners = [p for p in ranking if state.scores[p] == top]
-    summary = ", ".join(f"{p} {state.scores[p]}" for p in ranking)
+    summary = Joined([f"{p} {state.scores[p]}" for p in ranking], ", ")
+    text: Any
     if final_scoring:
-        verdict = (
-            f"{winners[0]} wins."
-            if len(winners) == 1
-            else f"{' and '.join(winners)} share the victory."
-        )
-        text = f"Final scores: {summary}. {verdict}"
+        if len(winners) == 1:
+            verdict = Said(msg="{player} wins.", player=winners[0])
+        else:
+            # "A and B and C", as the English always said
+            verdict = Said(msg="{players} share the victory.", players=Chained(winners))
+        text = Said(msg="Final scores: {summary}. {verdict}", summary=summary, verdict=verdict)
     else:
-        text = f"Scores so far: {summary} (the game file ends before the game does)."
+        text = Said(
+            msg="Scores so far: {summary} (the game file ends before the game does).",
+            summary=summary,
+        )
     state.emit(
         "game-end",
         rule="base.final" if final_scoring else "",
@@ -292,7 +301,12 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
             player=player,
             tile=tile.id,
             rule="base.draw",
-            text=f"{player} draws tile {tile.id} ({tile.name}).",
+            text=Said(
+                msg="{player} draws tile {tile} ({name}).",
+                player=player,
+                tile=tile.id,
+                name=tile.name,
+            ),
         )
         if controller.drawn(state, turn, tile, known_order):
             return
@@ -301,7 +315,11 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
             player=player,
             tile=tile.id,
             rule="base.place.discard",
-            text=f"Tile {tile.id} fits nowhere on the board, so {player} sets it aside and draws again.",
+            text=Said(
+                msg="Tile {tile} fits nowhere on the board, so {player} sets it aside and draws again.",
+                tile=tile.id,
+                player=player,
+            ),
         )
         if known_order and not state.bag:
             raise NoTileLeft
@@ -393,12 +411,23 @@ def _begin_turn(state: GameState, controller: Controller, turn: Turn) -> None:
     """1A: the turn begins (the builder's second tile says why the player plays again)."""
     player, number = turn.player, turn.number
     if not turn.extra:
-        state.emit("turn-begin", player=player, text=f"Turn {number}: {player} begins their turn.")
+        state.emit(
+            "turn-begin",
+            player=player,
+            text=Said(
+                msg="Turn {number}: {player} begins their turn.", number=number, player=player
+            ),
+        )
     else:
         state.emit(
             "turn-begin",
             player=player,
-            text=f"Turn {number}: {player} plays again ({turn.extra_reason}).",
+            text=Said(
+                msg="Turn {number}: {player} plays again ({reason}).",
+                number=number,
+                player=player,
+                reason=turn.extra_reason,
+            ),
             data={"extra": True},
         )
     for hook in state.hooks.begin_turn:
@@ -423,7 +452,14 @@ def _place_tile(state: GameState, controller: Controller, turn: Turn) -> None:
         pos=(x, y),
         rotation=rotation,
         rule="base.place",
-        text=f"{player} places tile {tile.id} at ({x}, {y}), turned {rotation}°.",
+        text=Said(
+            msg="{player} places tile {tile} at ({x}, {y}), turned {rotation}°.",
+            player=player,
+            tile=tile.id,
+            x=x,
+            y=y,
+            rotation=rotation,
+        ),
         data={"note": turn.note} if turn.note else {},
     )
     for hook in state.hooks.after_placement:
@@ -442,9 +478,12 @@ def _deploy(state: GameState, controller: Controller, turn: Turn) -> None:
             player=player,
             rule="base.deploy",
             text=(
-                f"{player} deploys no figure."
+                Said(msg="{player} deploys no figure.", player=player)
                 if offered
-                else f"{player} cannot deploy a figure (no free feature on the tile, or no figure left)."
+                else Said(
+                    msg="{player} cannot deploy a figure (no free feature on the tile, or no figure left).",
+                    player=player,
+                )
             ),
             data={"options": offered},
         )
@@ -477,7 +516,12 @@ def _identify_completed(state: GameState, controller: Controller, turn: Turn) ->
             "feature-completed",
             player=turn.player,
             rule=rule_what[0] if rule_what else "",
-            text=f"Placing tile {turn.tile.id} completes {f.describe()} ({who}).",  # type: ignore[union-attr]
+            text=Said(
+                msg="Placing tile {tile} completes {feature} ({who}).",
+                tile=turn.tile.id,  # type: ignore[union-attr]
+                feature=f.phrase(),
+                who=who,
+            ),
             feature=f.id,
             nodes=tuple(f.nodes),
             data={"kind": f.kind},
@@ -572,7 +616,7 @@ def _steps_in_play(state: GameState) -> tuple[tuple[str, TurnStep], ...]:
     )
 
 
-def _who_is_on(state: GameState, feature: Any) -> str:
+def _who_is_on(state: GameState, feature: Any) -> Said:
     """'knights on it: Alice 1, Bob 2' (apart from _play_turn, which would otherwise keep the
     counts in a cell at every turn)."""
     counts: dict[str, int] = {}
@@ -580,10 +624,13 @@ def _who_is_on(state: GameState, feature: Any) -> str:
         if fig.player is not None:
             counts[fig.player] = counts.get(fig.player, 0) + 1
     if not counts:
-        return "nobody has a figure on it"
+        return Said(msg="nobody has a figure on it")
     role = ROLE_NAMES.get(feature.role_kind, "figure")
-    return f"{ROLE_PLURALS.get(role, role + 's')} on it: " + ", ".join(
-        f"{p} {counts[p]}" for p in state.players if p in counts
+    roles = ROLE_PLURALS.get(role, role + "s")  # a game word of events.GAME_TERMS
+    return Said(
+        msg="{roles} on it: {counts}",
+        roles=Word(roles),
+        counts=", ".join([f"{p} {counts[p]}" for p in state.players if p in counts]),
     )
 
 

@@ -4,9 +4,11 @@
     python scripts/i18n_extract.py --check   # exit 1 (and say what) if one is out of date
 
 It reads every Python file of ``carc_teach/`` and ``notebooks/`` that imports
-``carc_teach.i18n`` (or ``phrase``) and finds the calls ``_("...")``, ``N_("...")``,
-``ngettext("...", "...", n)``, ``pgettext("context", "...")``, ``npgettext(...)`` and
-``phrase("...", **params)`` / ``nphrase(...)`` (an error's English with its id); their text arguments
+``carc_teach.i18n`` (or ``phrase``, or the phrases of ``carc_teach.events``) and finds the
+calls ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``, ``pgettext("context",
+"...")``, ``npgettext(...)``, ``phrase("...", **params)`` / ``nphrase(...)`` (an error's
+English with its id) and the event phrases ``Said(msg="...", ctx=...)``, ``SaidN(msg="...",
+plural="...", n=n)`` and ``Word("...")`` (context ``term``); their text arguments
 must be string literals (anything else is reported, with file and line). Then, for each
 catalogue:
 
@@ -40,7 +42,18 @@ CALLS: dict[str, tuple[int | None, int, int | None]] = {
     "npgettext": (0, 1, 2),
     "phrase": (None, 0, None),  # carc_teach.errors.phrase: an error's English, with its id
     "nphrase": (None, 0, 1),
+    # the phrases of event texts (carc_teach.events): a context is the keyword ``ctx=``
+    "Said": (None, 0, None),
+    "SaidN": (None, 0, 1),
+    "Word": (None, 0, None),
 }
+#: calls whose message context is fixed by the function (``Word("city")`` is
+#: ``pgettext("term", "city")``)
+FIXED_CONTEXT: dict[str, str] = {"Word": "term"}
+#: calls that take their context as the keyword ``ctx=``
+CONTEXT_KEYWORD = ("Said", "SaidN")
+#: calls that take their texts as keywords (the event phrases are dicts, carc_teach.events)
+KEYWORD_TEXTS: dict[str, tuple[str, ...]] = {"Said": ("msg",), "SaidN": ("msg", "plural")}
 
 sys.path.insert(0, str(REPO))
 from carc_teach.i18n import block_id  # noqa: E402
@@ -64,6 +77,8 @@ def _uses_i18n(tree: ast.AST) -> bool:
                 a.name in ("i18n", "phrase", "nphrase") for a in node.names
             ):
                 return True
+            if module.endswith("events") and any(a.name in CALLS for a in node.names):
+                return True
         elif isinstance(node, ast.Import) and any(a.name.endswith(".i18n") for a in node.names):
             return True
     return False
@@ -78,7 +93,12 @@ def extract(root: Path = REPO) -> tuple[dict[tuple[str | None, str], Message], l
         if "__pycache__" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
-        if "i18n" not in text and "phrase" not in text:
+        if (
+            "i18n" not in text
+            and "phrase" not in text
+            and "Said" not in text
+            and "Word(" not in text
+        ):
             continue
         tree = ast.parse(text)
         if not _uses_i18n(tree) and path.parent.name != "i18n":
@@ -92,16 +112,22 @@ def extract(root: Path = REPO) -> tuple[dict[tuple[str | None, str], Message], l
             where = f"{rel}:{node.lineno}"
             ctx_at, id_at, plural_at = CALLS[name]
             wanted = [i for i in (ctx_at, id_at, plural_at) if i is not None]
-            if len(node.args) <= max(wanted):
+            args = list(node.args)
+            if name in KEYWORD_TEXTS:
+                given = {k.arg: k.value for k in node.keywords}
+                args = [given[k] for k in KEYWORD_TEXTS[name] if k in given]
+            if len(args) <= max(wanted):
                 problems.append(f"{where}: {name}() needs {max(wanted) + 1} text arguments")
                 continue
             values = {}
             for i in wanted:
-                arg = node.args[i]
+                arg = args[i]
                 if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
                     # a name holds a text marked with N_() where it was written; a text built
                     # here (an f-string, a sum) can never be in a catalogue
-                    if isinstance(arg, ast.JoinedStr | ast.BinOp | ast.Call):
+                    # (a game word, Word(role), is looked up by whatever it holds: every
+                    # such word is listed in carc_teach.events.GAME_TERMS)
+                    if isinstance(arg, ast.JoinedStr | ast.BinOp | ast.Call) and name != "Word":
                         problems.append(
                             f"{where}: argument {i + 1} of {name}() is built at run time: "
                             "write the text whole, with {fields}"
@@ -109,7 +135,18 @@ def extract(root: Path = REPO) -> tuple[dict[tuple[str | None, str], Message], l
                     break
                 values[i] = arg.value
             else:
-                context = values.get(ctx_at) if ctx_at is not None else None
+                context = values.get(ctx_at) if ctx_at is not None else FIXED_CONTEXT.get(name)
+                if name in CONTEXT_KEYWORD:
+                    for keyword in node.keywords:
+                        if keyword.arg != "ctx":
+                            continue
+                        if not (
+                            isinstance(keyword.value, ast.Constant)
+                            and isinstance(keyword.value.value, str)
+                        ):
+                            problems.append(f"{where}: ctx= of {name}() must be a literal text")
+                        else:
+                            context = keyword.value.value
                 msgid = block_id(values[id_at])
                 plural = values.get(plural_at) if plural_at is not None else None
                 if not msgid:

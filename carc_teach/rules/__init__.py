@@ -282,7 +282,7 @@ class RuleModule:
     def end_turn(self, state: GameState, turn: Turn) -> None:
         """Step 4B."""
 
-    def extra_turn(self, state: GameState, turn: Turn) -> str | None:
+    def extra_turn(self, state: GameState, turn: Turn) -> Any:
         """After 4B: a reason for the same player to play another turn at once (the
         builder's second tile), or None. The first module with a reason decides."""
         return None

@@ -195,7 +195,7 @@ def view_data(
                             player=escape_markdown(player),
                         )
                     ),
-                    md(teach.score_story_markdown(game, scored_until, player)),
+                    md(teach.score_story_markdown(game, scored_until, player, lang)),
                 )
                 for player, points in game.scores_after(scored_until).items()
             ]

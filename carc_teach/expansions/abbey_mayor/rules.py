@@ -69,12 +69,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...actions import Action, Decision, Deploy, MoveFigure, Pass, register_action
 from ...board import PlacementRule, surrounded
 from ...errors import GameFileError, Refusal, UnknownRuleError
+from ...events import Capital, Joined, Names, Said, SaidN, Word
 from ...figures import Corner, kind_of, role_name
 from ...frozen import fast_constructor
 from ...geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
 from ...rules import FeatureValue, RuleModule
 from ...scoring import figure_strength, score_feature
-from ...text import capitalise, join_names, plural
+from ...text import plural
 from ...tiles import SIDES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -374,11 +375,21 @@ def farm_cities(state: GameState, farm: Feature) -> tuple[int, bool]:
     return n + int(city), city
 
 
-def _cities_text(n: int, city: bool) -> str:
-    among = " (the City of Carcassonne among them)" if city and n > 1 else ""
+def _cities_text(n: int, city: bool) -> Any:
     if city and n == 1:
-        return "1 completed city (the City of Carcassonne)"
-    return f"{plural(n, 'completed city')}{among}"
+        return Said(msg="1 completed city (the City of Carcassonne)")
+    if city and n > 1:
+        return SaidN(
+            msg="{n} completed city (the City of Carcassonne among them)",
+            plural="{n} completed cities (the City of Carcassonne among them)",
+            n=n,
+        )
+    return SaidN(msg="{n} completed city", plural="{n} completed cities", n=n)
+
+
+def _whose(players: list[str]) -> Any:
+    """ "Alice's", "Alice's and Bob's" (whose barns)."""
+    return Names([Said(msg="{player}'s", player=p) for p in players])
 
 
 def _market_waiting(state: GameState) -> bool:
@@ -533,9 +544,10 @@ class AbbeyMayorRules(RuleModule):
         state.emit(
             "expansion-setup",
             rule="abbey.setup",
-            text=(
-                f"Abbey & Mayor: {join_names(list(state.players))} each take an abbey tile, a "
-                "mayor, a wagon and a barn; its 12 land tiles join the supply."
+            text=Said(
+                msg="Abbey & Mayor: {players} each take an abbey tile, a mayor, a wagon and a "
+                "barn; its 12 land tiles join the supply.",
+                players=Names(state.players),
             ),
         )
 
@@ -571,9 +583,10 @@ class AbbeyMayorRules(RuleModule):
             player=turn.player,
             tile=ABBEY,
             rule="abbey.play",
-            text=(
-                f"{turn.player} plays their abbey instead of drawing: it must go into a space "
-                "with tiles on all four sides."
+            text=Said(
+                msg="{player} plays their abbey instead of drawing: it must go into a space with "
+                "tiles on all four sides.",
+                player=turn.player,
             ),
         )
         return abbey
@@ -798,21 +811,34 @@ class AbbeyMayorRules(RuleModule):
             assert isinstance(corner, Corner)
             farm = state.board.features.feature_of(_quarter_node(state.board, corner))
             farmers = _farmers(farm)
-            later = (
-                f"; the {plural(len(farmers), 'farmer')} already on it will score in this "
-                "turn's scoring step and go home"
-                if farmers
-                else ""
-            )
+            if farmers:
+                text = SaidN(
+                    msg="{player} puts their barn on the grid point ({x}, {y}), where four tiles "
+                    "meet in {farm}; the {n} farmer already on it will score in this turn's "
+                    "scoring step and go home. No farmer may join this farm from now on.",
+                    plural="{player} puts their barn on the grid point ({x}, {y}), where four "
+                    "tiles meet in {farm}; the {n} farmers already on it will score in this turn's "
+                    "scoring step and go home. No farmer may join this farm from now on.",
+                    n=len(farmers),
+                    player=turn.player,
+                    x=corner.x,
+                    y=corner.y,
+                    farm=farm.phrase(),
+                )
+            else:
+                text = Said(
+                    msg="{player} puts their barn on the grid point ({x}, {y}), where four tiles "
+                    "meet in {farm}. No farmer may join this farm from now on.",
+                    player=turn.player,
+                    x=corner.x,
+                    y=corner.y,
+                    farm=farm.phrase(),
+                )
             state.deploy_figure(
                 figure,
                 corner,
                 rule="barn.placement",
-                text=(
-                    f"{turn.player} puts their barn on the grid point ({corner.x}, {corner.y}), "
-                    f"where four tiles meet in {farm.describe()}{later}. No farmer may join "
-                    "this farm from now on."
-                ),
+                text=text,
                 annotations=("car-189",) + (("car-184",) if farmers else ()),
             )
             self._ext(state).barn = (corner.x, corner.y)
@@ -822,18 +848,24 @@ class AbbeyMayorRules(RuleModule):
         if action.figure == "mayor":
             pennants = feature.pennants
             worth = (
-                f"it will count {pennants} there, one per pennant"
+                Said(msg="it will count {pennants} there, one per pennant", pennants=pennants)
                 if pennants
-                else "the city has no pennant yet, so for now it counts nothing, though the "
-                "city is occupied"
+                else Said(
+                    msg="the city has no pennant yet, so for now it counts nothing, though the "
+                    "city is occupied"
+                )
             )
             state.deploy_figure(
                 figure,
                 action.node,
                 rule="mayor.deploy",
-                text=(
-                    f"{turn.player} puts their mayor on {state.board.segment_words(action.node)}, into "
-                    f"{feature.describe()}, which holds no knight: {worth}."
+                text=Said(
+                    msg="{player} puts their mayor on {segment}, into {feature}, which holds no "
+                    "knight: {worth}.",
+                    player=turn.player,
+                    segment=state.board.segment_words(action.node),
+                    feature=feature.phrase(),
+                    worth=worth,
                 ),
                 annotations=("car-154", "car-156") + (() if pennants else ("car-164",)),
             )
@@ -845,9 +877,12 @@ class AbbeyMayorRules(RuleModule):
             figure,
             action.node,
             rule="wagon.deploy",
-            text=(
-                f"{turn.player} puts their wagon on {state.board.segment_words(action.node)}, claiming "
-                f"{feature.describe()}; it counts as one follower."
+            text=Said(
+                msg="{player} puts their wagon on {segment}, claiming {feature}; it counts as one "
+                "follower.",
+                player=turn.player,
+                segment=state.board.segment_words(action.node),
+                feature=feature.phrase(),
             ),
             annotations=("car-166",) + (("car-173",) if feature.kind == "cloister" else ()),
             options=tuple(
@@ -885,17 +920,17 @@ class AbbeyMayorRules(RuleModule):
         if scoring.final and feature.kind == "field" and _farmers(feature):
             barns = barns_on(state, feature)
             if barns:
-                owners = join_names([f"{b.player}'s" for b in barns])
                 state.emit(
                     "barn-farm-final",
                     rule="barn.connect",
                     feature=feature.id,
                     nodes=tuple(feature.nodes),
-                    text=(
-                        f"{capitalise(feature.describe())} has {owners} barn, yet followers "
-                        "stand on it after the game (moved there from the market of "
-                        "Carcassonne): like farmers meeting a barn, they score 1 point per "
-                        "completed city, not 3."
+                    text=Said(
+                        msg="{farm} has {owners} barn, yet followers stand on it after the game "
+                        "(moved there from the market of Carcassonne): like farmers meeting a "
+                        "barn, they score 1 point per completed city, not 3.",
+                        farm=Capital(feature.phrase()),
+                        owners=_whose([b.player for b in barns]),
                     ),
                     annotations=("ckr-25",),
                 )
@@ -919,11 +954,17 @@ class AbbeyMayorRules(RuleModule):
                     rule="mayor.strength" if fig.kind == "mayor" else "wagon.score",
                     figure=fig.id,
                     feature=feature.id,
-                    text=(
-                        f"{fig.player}'s {fig.kind} came in from Carcassonne, so under the "
-                        f"printed reading of the Count's rules it counts as "
-                        f"{plural(counts, 'follower')} toward the majority (usually "
-                        f"{usual})."
+                    text=SaidN(
+                        msg="{player}'s {figure} came in from Carcassonne, so under the printed "
+                        "reading of the Count's rules it counts as {n} follower toward the "
+                        "majority (usually {usual}).",
+                        plural="{player}'s {figure} came in from Carcassonne, so under the printed "
+                        "reading of the Count's rules it counts as {n} followers toward the "
+                        "majority (usually {usual}).",
+                        n=counts,
+                        player=fig.player,
+                        figure=Word(fig.kind),
+                        usual=usual,
                     ),
                     annotations=("ckr-17",),
                     options=("count.special-figure-strength",),
@@ -932,15 +973,20 @@ class AbbeyMayorRules(RuleModule):
             elif fig.kind == "mayor":
                 n = usual
                 if n:
-                    text = (
-                        f"{fig.player}'s mayor counts as {plural(n, 'follower')} toward the "
-                        f"majority: its city has {plural(n, 'pennant')}."
+                    text: Any = SaidN(
+                        msg="{player}'s mayor counts as {n} follower toward the majority: its "
+                        "city has {n} pennant.",
+                        plural="{player}'s mayor counts as {n} followers toward the majority: its "
+                        "city has {n} pennants.",
+                        n=n,
+                        player=fig.player,
                     )
                     notes: tuple[str, ...] = ("car-162",)
                 else:
-                    text = (
-                        f"{fig.player}'s mayor counts 0 toward the majority: the city has no "
-                        "pennant. It occupies the city but wins nothing by itself."
+                    text = Said(
+                        msg="{player}'s mayor counts 0 toward the majority: the city has no "
+                        "pennant. It occupies the city but wins nothing by itself.",
+                        player=fig.player,
                     )
                     notes = ("car-163", "car-164")
                 state.emit(
@@ -960,7 +1006,10 @@ class AbbeyMayorRules(RuleModule):
                     rule="wagon.score",
                     figure=fig.id,
                     feature=feature.id,
-                    text=f"{fig.player}'s wagon counts as one follower toward the majority.",
+                    text=Said(
+                        msg="{player}'s wagon counts as one follower toward the majority.",
+                        player=fig.player,
+                    ),
                     annotations=("car-176",),
                     data={"strength": 1},
                 )
@@ -990,8 +1039,11 @@ class AbbeyMayorRules(RuleModule):
         # a farm scored because of a barn: this module alone says what it is worth
         n, city = farm_cities(state, feature)
         rate = 3 if mode == "placement" else 1
-        parts: tuple[tuple[str, int], ...] = (
-            (f"{_cities_text(n, city)} bordering it × {rate}", rate * n),
+        parts: tuple[tuple[Any, int], ...] = (
+            (
+                Said(msg="{cities} bordering it × {rate}", cities=_cities_text(n, city), rate=rate),
+                rate * n,
+            ),
         )
         # after the game The River II's own herd point applies (river2.pig-herd)
         if (
@@ -999,7 +1051,7 @@ class AbbeyMayorRules(RuleModule):
             and self.option("barn.pig-herd") == "farmers"
             and has_pig_herd(state, feature)
         ):
-            parts += ((f"a pig-herd tile on the farm: {n} × 1", n),)
+            parts += ((Said(msg="a pig-herd tile on the farm: {n} × 1", n=n), n),)
         return FeatureValue(parts)
 
     def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
@@ -1049,7 +1101,11 @@ class AbbeyMayorRules(RuleModule):
                         state,
                         farm,
                         "placement",
-                        f"{farm.describe()}, on which {turn.player} just placed a barn",
+                        Said(
+                            msg="{farm}, on which {player} just placed a barn",
+                            farm=farm.phrase(),
+                            player=turn.player,
+                        ),
                     )
                 )
         if placed is None or not _barn_placed(state):
@@ -1070,27 +1126,36 @@ class AbbeyMayorRules(RuleModule):
             if not barns:
                 continue
             done.append(farm)
-            owners = join_names([f"{b.player}'s" for b in barns])
+            owners = _whose([b.player for b in barns])
             state.emit(
                 "barn-connect",
                 player=turn.player,
                 rule="barn.connect",
                 feature=farm.id,
                 nodes=tuple(farm.nodes),
-                text=(
-                    f"Tile {placed.type.id} joins a farm with farmers to the farm of {owners} "
-                    f"barn: the farmers score now, 1 point per completed city, and go home."
+                text=Said(
+                    msg="Tile {tile} joins a farm with farmers to the farm of {owners} barn: the "
+                    "farmers score now, 1 point per completed city, and go home.",
+                    tile=placed.type.id,
+                    owners=owners,
                 ),
                 annotations=("car-184", "car-189"),
             )
             out.append(
                 self._score_farmers(
-                    state, farm, "connect", f"{farm.describe()}, just joined to {owners} barn"
+                    state,
+                    farm,
+                    "connect",
+                    Said(
+                        msg="{farm}, just joined to {owners} barn",
+                        farm=farm.phrase(),
+                        owners=owners,
+                    ),
                 )
             )
         return out
 
-    def _score_farmers(self, state: GameState, farm: Feature, mode: str, what: str) -> Scoring:
+    def _score_farmers(self, state: GameState, farm: Feature, mode: str, what: Any) -> Scoring:
         ext = self._ext(state)
         ext.scoring = mode
         notes: tuple[str, ...] = ("car-184",)
@@ -1142,10 +1207,12 @@ class AbbeyMayorRules(RuleModule):
                 wagon,
                 rule="wagon.move",
                 why=(
-                    "no unfinished, unoccupied road, city or cloister is connected to it"
+                    Said(msg="no unfinished, unoccupied road, city or cloister is connected to it")
                     if mode == "connected"
-                    else "no unfinished, unoccupied road, city or cloister lies on its tile or "
-                    "the eight around it"
+                    else Said(
+                        msg="no unfinished, unoccupied road, city or cloister lies on its tile or "
+                        "the eight around it"
+                    )
                 ),
                 annotations=("car-170",),
             )
@@ -1186,7 +1253,9 @@ class AbbeyMayorRules(RuleModule):
             )
         )
         if isinstance(answer, Pass) or answer.to is None:  # type: ignore[union-attr]
-            state.return_figure(wagon, rule="wagon.move", why=f"{owner} takes it back")
+            state.return_figure(
+                wagon, rule="wagon.move", why=Said(msg="{player} takes it back", player=owner)
+            )
             return
         to = answer.to  # type: ignore[union-attr]
         target = state.board.features.feature_of(to)
@@ -1194,9 +1263,12 @@ class AbbeyMayorRules(RuleModule):
             wagon,
             to,
             rule="wagon.move",
-            text=(
-                f"{owner}'s wagon rolls on to {target.describe()}, which is unfinished and "
-                f"unoccupied, and stands on {state.board.segment_words(to, square=True)}."
+            text=Said(
+                msg="{player}'s wagon rolls on to {feature}, which is unfinished and unoccupied, "
+                "and stands on {segment}.",
+                player=owner,
+                feature=target.phrase(),
+                segment=state.board.segment_words(to, square=True),
             ),
             annotations=("car-170", "car-175", "car-177"),
             options=changed,
@@ -1217,18 +1289,21 @@ class AbbeyMayorRules(RuleModule):
             notes: tuple[str, ...] = ("car-193",)
             if has_pig_herd(state, farm):
                 notes += ("car-194",)
-            where = f"the barn at ({barn.location.x}, {barn.location.y}) on {farm.describe()}"
+            where = Said(
+                msg="the barn at ({x}, {y}) on {farm}",
+                x=barn.location.x,
+                y=barn.location.y,
+                farm=farm.phrase(),
+            )
             also = (
-                f" {join_names([b.player for b in others])}'s barn on the same farm scores "  # type: ignore[misc]
-                "in full too."
+                Said(
+                    msg="{players}'s barn on the same farm scores in full too.",
+                    players=Names([b.player for b in others]),
+                )
                 if others
-                else ""
+                else None
             )
-            herd = (
-                " The pig-herd tile on this farm adds nothing for a barn."
-                if "car-194" in notes
-                else ""
-            )
+            herd = _HERD_ADDS_NOTHING if "car-194" in notes else None
             if not n:
                 state.emit(
                     "no-score",
@@ -1236,7 +1311,11 @@ class AbbeyMayorRules(RuleModule):
                     rule="barn.final",
                     feature=farm.id,
                     nodes=tuple(farm.nodes),
-                    text=f"{owner}'s barn scores nothing: {farm.describe()} borders no completed city.",
+                    text=Said(
+                        msg="{player}'s barn scores nothing: {farm} borders no completed city.",
+                        player=owner,
+                        farm=farm.phrase(),
+                    ),
                     annotations=notes,
                 )
                 continue
@@ -1246,11 +1325,31 @@ class AbbeyMayorRules(RuleModule):
                 owner,
                 4 * n,
                 rule="barn.final",
-                text=f"{owner} scores {4 * n} for {where}: {_cities_text(n, city)} × 4.{also}{herd}",
-                breakdown=((f"{_cities_text(n, city)} bordering the farm × 4", 4 * n),),
+                text=Joined(
+                    [
+                        Said(
+                            msg="{player} scores {points} for {where}: {cities} × 4.",
+                            player=owner,
+                            points=4 * n,
+                            where=where,
+                            cities=_cities_text(n, city),
+                        ),
+                        *(p for p in (also, herd) if p is not None),
+                    ]
+                ),
+                breakdown=(
+                    (
+                        Said(msg="{cities} bordering the farm × 4", cities=_cities_text(n, city)),
+                        4 * n,
+                    ),
+                ),
                 annotations=notes,
                 feature=farm,
             )
+
+
+#: what a barn's final score adds about The River II's pig-herd tile
+_HERD_ADDS_NOTHING = Said(msg="The pig-herd tile on this farm adds nothing for a barn.")
 
 
 def has_pig_herd(state: GameState, farm: Feature) -> bool:

@@ -13,14 +13,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...board import Placement
 from ...errors import GameFileError
+from ...events import Joined, Names, Said, SaidN, Word
 from ...figures import kind_of, role_name
 from ...frozen import fast_constructor
 from ...rules import Deploy, FeatureValue, RuleModule
-from ...text import join_names, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...features import Feature
@@ -107,12 +107,26 @@ class BaseRules(RuleModule):
             state.add_figures(p, "follower", followers)
         changed = ("base.followers",) if self.option_changed("base.followers") else ()
         first = placed[0]
+        laid: Said
         if len(placed) == 1:
-            laid = f"The start tile {first.type.id} is laid at ({first.x}, {first.y})."
+            laid = Said(
+                msg="The start tile {tile} is laid at ({x}, {y}).",
+                tile=first.type.id,
+                x=first.x,
+                y=first.y,
+            )
         else:
-            laid = (
-                f"{decided_by.title} lays {len(placed)} start tiles "
-                f"({', '.join(f'{t.type.id} at ({t.x}, {t.y})' for t in placed)})."
+            laid = Said(
+                msg="{module} lays {count} start tiles ({tiles}).",
+                module=decided_by.title,
+                count=len(placed),
+                tiles=Joined(
+                    [
+                        Said(msg="{tile} at ({x}, {y})", tile=t.type.id, x=t.x, y=t.y)
+                        for t in placed
+                    ],
+                    ", ",
+                ),
             )
         state.emit(
             "game-start",
@@ -120,7 +134,12 @@ class BaseRules(RuleModule):
             pos=first.pos,
             rotation=first.rotation,
             rule="base.setup",
-            text=(f"{laid} {_each_get(state.players, followers)}; {state.players[0]} plays first."),
+            text=Said(
+                msg="{laid} {each_get}; {player} plays first.",
+                laid=laid,
+                each_get=_each_get(state.players, followers),
+                player=state.players[0],
+            ),
             data={"followers": followers, "players": list(state.players)}
             | (
                 {"start": [[t.type.id, t.x, t.y, t.rotation] for t in placed]}
@@ -156,9 +175,12 @@ class BaseRules(RuleModule):
             figure,
             action.node,
             rule="base.deploy",
-            text=(
-                f"{turn.player} puts a follower on {state.board.segment_words(action.node)} as a {role}, "
-                f"claiming {feature.describe()}."
+            text=Said(
+                msg="{player} puts a follower on {segment} as a {role}, claiming {feature}.",
+                player=turn.player,
+                segment=state.board.segment_words(action.node),
+                role=Word(role),
+                feature=feature.phrase(),
             ),
         )
 
@@ -182,9 +204,9 @@ class BaseRules(RuleModule):
 
     def scoring_rule(
         self, state: GameState, feature: Feature, *, final: bool
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, Any] | None:
         if not final and feature.kind in _SCORED_WHEN_COMPLETE:
-            return f"base.{feature.kind}.score", feature.describe()
+            return f"base.{feature.kind}.score", feature.phrase()
         return None
 
     def feature_value(
@@ -192,50 +214,87 @@ class BaseRules(RuleModule):
     ) -> FeatureValue:
         n = feature.size
         if feature.kind == "road":
-            return FeatureValue(value.parts + ((f"{plural(n, 'tile')} × 1", n),))
+            return FeatureValue(
+                value.parts + ((SaidN(msg="{n} tile × 1", plural="{n} tiles × 1", n=n), n),)
+            )
         if feature.kind == "city":
             per = 1 if final else 2
-            parts = ((f"{plural(n, 'tile')} × {per}", n * per),)
+            parts: tuple = (
+                (SaidN(msg="{n} tile × {per}", plural="{n} tiles × {per}", n=n, per=per), n * per),
+            )
             if feature.pennants:
-                parts += (
-                    (f"{plural(feature.pennants, 'pennant')} × {per}", feature.pennants * per),
+                pennants = feature.pennants
+                row = SaidN(
+                    msg="{n} pennant × {per}", plural="{n} pennants × {per}", n=pennants, per=per
                 )
+                parts += ((row, pennants * per),)
             return FeatureValue(value.parts + parts)
         if feature.kind == "cloister":
+            neighbours = feature.neighbours
             return FeatureValue(
                 value.parts
                 + (
-                    ("the cloister tile", 1),
-                    (f"{plural(feature.neighbours, 'neighbouring tile')} × 1", feature.neighbours),
+                    (_CLOISTER_TILE, 1),
+                    (
+                        SaidN(
+                            msg="{n} neighbouring tile × 1",
+                            plural="{n} neighbouring tiles × 1",
+                            n=neighbours,
+                        ),
+                        neighbours,
+                    ),
                 )
             )
         if feature.kind == "field" and final:
             cities = [c for c in state.board.features.bordering_cities(feature) if c.complete]
-            return FeatureValue(
-                value.parts
-                + ((f"{plural(len(cities), 'completed city')} bordering it × 3", 3 * len(cities)),)
+            k = len(cities)
+            row = SaidN(
+                msg="{n} completed city bordering it × 3",
+                plural="{n} completed cities bordering it × 3",
+                n=k,
             )
+            return FeatureValue(value.parts + ((row, 3 * k),))
         return value
 
     # -- after the game ---------------------------------------------------------------------
-    def final_features(self, state: GameState) -> list[tuple[Feature, str, str]]:
+    def final_features(self, state: GameState) -> list[tuple[Feature, str, Any]]:
         # only features with figures score (a few of the 150 or so): one pass finds them
         occupied = [f for f in state.board.features.features() if f.figures]
-        out: list[tuple[Feature, str, str]] = []
+        out: list[tuple[Feature, str, Any]] = []
         for kind in _SCORED_WHEN_COMPLETE:
             for f in occupied:
                 if f.kind == kind and not f.scored:
-                    out.append((f, f"base.final.{kind}", f"the incomplete {f.describe()[4:]}"))
+                    out.append((f, f"base.final.{kind}", f.phrase(incomplete=True)))
         for f in occupied:
             if f.kind == "field":
                 cities = [c for c in state.board.features.bordering_cities(f) if c.complete]
-                what = f"{f.describe()}, which borders {plural(len(cities), 'completed city')}"
+                what = Said(
+                    msg="{farm}, which borders {cities}",
+                    farm=f.phrase(),
+                    cities=SaidN(
+                        msg="{n} completed city", plural="{n} completed cities", n=len(cities)
+                    ),
+                )
                 out.append((f, "base.final.farm", what))
         return out
 
 
-def _each_get(players: tuple[str, ...] | list[str], followers: int) -> str:
+#: the first row of a cloister's breakdown
+_CLOISTER_TILE = Said(msg="the cloister tile")
+
+
+def _each_get(players: tuple[str, ...] | list[str], followers: int) -> Said:
     """ "Alice and Bob each get 7 followers" ("Alice gets 1 follower" alone)."""
     if len(players) == 1:
-        return f"{players[0]} gets {plural(followers, 'follower')}"
-    return f"{join_names(players)} each get {plural(followers, 'follower')}"
+        return SaidN(
+            msg="{player} gets {n} follower",
+            plural="{player} gets {n} followers",
+            n=followers,
+            player=players[0],
+        )
+    return SaidN(
+        msg="{players} each get {n} follower",
+        plural="{players} each get {n} followers",
+        n=followers,
+        players=Names(players),
+    )

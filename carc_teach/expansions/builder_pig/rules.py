@@ -30,13 +30,13 @@ Not implemented: the rest of Traders & Builders (trade goods, its tiles).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...errors import Refusal
+from ...events import Names, Said, SaidN
 from ...figures import kind_of
 from ...frozen import fast_constructor
 from ...rules import Deploy, RuleModule
-from ...text import join_names, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...figures import Figure
@@ -90,7 +90,7 @@ class BuilderState:
     """What the builder's module keeps during a turn (``state.ext["builder"]``)."""
 
     #: the feature (in words) whose extension by this tile earned a second tile, if any
-    due: str | None = None
+    due: Any = None  # the extended feature, a phrase
 
 
 class BuilderRules(RuleModule):
@@ -111,7 +111,7 @@ class BuilderRules(RuleModule):
         state.emit(
             "expansion-setup",
             rule="builder.deploy",
-            text=f"{join_names(list(state.players))} each take a builder.",
+            text=Said(msg="{players} each take a builder.", players=Names(state.players)),
         )
 
     def begin_turn(self, state: GameState, turn: Turn) -> None:
@@ -132,17 +132,19 @@ class BuilderRules(RuleModule):
                 continue
             for fig in feature.figures:
                 if fig.kind == "builder" and fig.player == turn.player:
-                    state.ext[self.id].due = feature.describe()
+                    state.ext[self.id].due = feature.phrase(bare=True)
                     state.emit(
                         "builder-extended",
                         player=turn.player,
                         rule="builder.double-turn",
                         feature=feature.id,
                         nodes=tuple(feature.nodes),
-                        text=(
-                            f"Tile {placed.type.id} extends {feature.describe()}, where "
-                            f"{turn.player}'s builder stands: {turn.player} will place a second "
-                            "tile at the end of this turn."
+                        text=Said(
+                            msg="Tile {tile} extends {feature}, where {player}'s builder stands: "
+                            "{player} will place a second tile at the end of this turn.",
+                            tile=placed.type.id,
+                            feature=feature.phrase(),
+                            player=turn.player,
                         ),
                     )
                     return
@@ -176,10 +178,12 @@ class BuilderRules(RuleModule):
             figure,
             action.node,
             rule="builder.deploy",
-            text=(
-                f"{turn.player} puts their builder on {state.board.segment_words(action.node)}, in "
-                f"{feature.describe()} where they have a follower: whenever they extend it "
-                "later, they place a second tile."
+            text=Said(
+                msg="{player} puts their builder on {segment}, in {feature} where they have a "
+                "follower: whenever they extend it later, they place a second tile.",
+                player=turn.player,
+                segment=state.board.segment_words(action.node),
+                feature=feature.phrase(),
             ),
         )
 
@@ -191,16 +195,20 @@ class BuilderRules(RuleModule):
             state.return_figure(
                 figure,
                 rule="builder.return",
-                why="its feature has scored",
+                why=_FEATURE_SCORED,
             )
             return "handled"
         return None
 
-    def extra_turn(self, state: GameState, turn: Turn) -> str | None:
+    def extra_turn(self, state: GameState, turn: Turn) -> Any:
         due = state.ext[self.id].due
         if due is None or turn.extra:
             return None
-        return f"their builder's {due[4:]} was extended"
+        return Said(msg="their builder's {feature} was extended", feature=due)
+
+
+#: why a builder goes home
+_FEATURE_SCORED = Said(msg="its feature has scored")
 
 
 class PigRules(RuleModule):
@@ -219,7 +227,7 @@ class PigRules(RuleModule):
         state.emit(
             "expansion-setup",
             rule="pig.placement",
-            text=f"{join_names(list(state.players))} each take a pig.",
+            text=Said(msg="{players} each take a pig.", players=Names(state.players)),
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
@@ -249,10 +257,12 @@ class PigRules(RuleModule):
             figure,
             action.node,
             rule="pig.placement",
-            text=(
-                f"{turn.player} puts their pig on {state.board.segment_words(action.node)}, in "
-                f"{feature.describe()} where they have a farmer: if they win this farm, they "
-                "score 1 more per completed city."
+            text=Said(
+                msg="{player} puts their pig on {segment}, in {feature} where they have a farmer: "
+                "if they win this farm, they score 1 more per completed city.",
+                player=turn.player,
+                segment=state.board.segment_words(action.node),
+                feature=feature.phrase(),
             ),
             annotations=("car-192",),
         )
@@ -273,7 +283,13 @@ class PigRules(RuleModule):
         n = sum(1 for c in state.board.features.bordering_cities(feature) if c.complete)
         # the City of Carcassonne counts as a completed city for the pig too (ckr-1)
         n += int(city_of_carcassonne_borders(state, feature))
-        return ((f"{player}'s pig: {plural(n, 'completed city')} × 1", n),)
+        row = SaidN(
+            msg="{player}'s pig: {n} completed city × 1",
+            plural="{player}'s pig: {n} completed cities × 1",
+            n=n,
+            player=player,
+        )
+        return ((row, n),)
 
     def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
         if figure.kind == "pig":

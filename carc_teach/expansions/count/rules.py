@@ -74,10 +74,10 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Decision, Deploy, MoveFigure, Pass
 from ...board import Placement
 from ...errors import GameFileError, Refusal
+from ...events import Chained, Joined, Said, SaidN, Word, english
 from ...figures import Place, kind_of, role_name
 from ...geometry import NEIGHBOUR_OFFSETS
 from ...rules import FeatureValue, RuleModule
-from ...text import plural
 from ...tiles import catalogue, edges_match, orient
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -140,6 +140,19 @@ def quarter_of(location: Any) -> str | None:
 def _owner_text(figure: Figure) -> str:
     title = kind_of(figure.kind).title
     return f"{figure.player}'s {title}"
+
+
+def _owner_and_quarter(figure: Figure) -> str:
+    """How the figures left in the City are listed: by the English "Alice's follower in the
+    castle", as they always were."""
+    return f"{_owner_text(figure)} in the {quarter_of(figure.location)}"
+
+
+#: what a deployment to the City adds in brackets, and why the Count moves by himself
+_LOST_NOTE = Said(msg=" (losing the challenge is not a scoring)")
+_BARN_NOTE = Said(msg=" (what the barn earns after the game does not count now)")
+_CLOCKWISE = Said(msg="he steps on clockwise at every deployment")
+_FOLLOWS = Said(msg="he follows the newest follower")
 
 
 @dataclass(slots=True)
@@ -258,11 +271,15 @@ class CountRules(RuleModule):
             rule="count.setup",
             figure=count.id,
             text=(
-                "The City of Carcassonne is the start: its four quarters (castle, market, blacksmith, "
-                "cathedral) wait for followers, and the Count stands in the castle."
+                Said(
+                    msg="The City of Carcassonne is the start: its four quarters (castle, market, "
+                    "blacksmith, cathedral) wait for followers, and the Count stands in the castle."
+                )
                 if laid
-                else "The Count stands in the castle quarter; the City of Carcassonne will be laid "
-                "next to the river once the river is done."
+                else Said(
+                    msg="The Count stands in the castle quarter; the City of Carcassonne will be "
+                    "laid next to the river once the river is done."
+                )
             ),
             annotations=("ckr-1", "ckr-2") if laid else ("house-count-river-first",),
             data={"city_laid": laid},
@@ -327,9 +344,12 @@ class CountRules(RuleModule):
             "count-city-laid",
             rule="count.setup",
             pos=(ox + 2, oy + 1),
-            text=(
-                f"The river is done, so the City of Carcassonne is laid against it where it touches "
-                f"the most river tiles ({rivers}), its north-west corner at ({west}, {north})."
+            text=Said(
+                msg="The river is done, so the City of Carcassonne is laid against it where it "
+                "touches the most river tiles ({rivers}), its north-west corner at ({x}, {y}).",
+                rivers=rivers,
+                x=west,
+                y=north,
             ),
             annotations=("house-count-river-first",),
             options=("river2.with-count",),
@@ -378,11 +398,20 @@ class CountRules(RuleModule):
             mine = me in scored
             why = "scoring"
         if others and not mine:
-            return (
-                True,
-                f"{' and '.join(others)} scored in this {why} and {me} scored nothing",
-                None,
-            )
+            if why == "scoring":
+                opened = Said(
+                    msg="{others} scored in this scoring and {player} scored nothing",
+                    others=Chained(others),
+                    player=me,
+                )
+            else:
+                opened = Said(
+                    msg="{others} scored in this completed road, city or cloister and {player} "
+                    "scored nothing",
+                    others=Chained(others),
+                    player=me,
+                )
+            return (True, opened, None)
         if mine:
             return False, "", ("scored too", me, str(scored.get(me, 0)))
         if why != "scoring" and any(p != me for p in scored):
@@ -455,7 +484,7 @@ class CountRules(RuleModule):
                 options,
                 rule="count.deploy",
                 optional=True,
-                prompt=f"{why}: {player} may put one figure into a quarter of Carcassonne",
+                prompt=f"{english(why)}: {player} may put one figure into a quarter of Carcassonne",
                 explain=lambda a: self._why_not_deploy(state, player, a, options, blocked),
                 accepts=("deploy",),
             )
@@ -486,11 +515,15 @@ class CountRules(RuleModule):
             figure,
             answer.to,
             rule="count.deploy",
-            text=(
-                f"{why}{' (losing the challenge is not a scoring)' if lost else ''}"
-                f"{' (what the barn earns after the game does not count now)' if barn else ''}, "
-                f"so {player} puts a {kind_of(figure.kind).title} from their supply into the "
-                f"{quarter} quarter of Carcassonne (one per tile, on top of the normal deployment)."
+            text=Said(
+                msg="{why}{lost}{barn}, so {player} puts a {figure} from their supply into the "
+                "{quarter} quarter of Carcassonne (one per tile, on top of the normal deployment).",
+                why=why,
+                lost=_LOST_NOTE if lost else "",
+                barn=_BARN_NOTE if barn else "",
+                player=player,
+                figure=Word(kind_of(figure.kind).title),
+                quarter=Word(quarter),
             ),
             annotations=(
                 "ckr-7",
@@ -604,12 +637,12 @@ class CountRules(RuleModule):
         how = self.option("count.count-movement")
         if how == "clockwise":
             to = QUARTERS[(QUARTERS.index(here) + 1) % 4]
-            note, why = "variant-count-clockwise", "he steps on clockwise at every deployment"
+            note, why = "variant-count-clockwise", _CLOCKWISE
         elif how == "follows-deploy":
             if entered == here:
                 return
             to = entered
-            note, why = "variant-count-follows-deploy", "he follows the newest follower"
+            note, why = "variant-count-follows-deploy", _FOLLOWS
         else:
             options = [MoveFigure(count.id, quarter_place(q)) for q in QUARTERS if q != here]
             answer = state.ask(
@@ -628,14 +661,17 @@ class CountRules(RuleModule):
                 return
             to = quarter_of(answer.to)  # type: ignore[union-attr]
             assert to is not None
-            note, why = "", f"{player} chooses where he stands"
+            note, why = "", Said(msg="{player} chooses where he stands", player=player)
         state.move_figure(
             count,
             quarter_place(to),
             rule="count.move",
-            text=(
-                f"The Count moves from the {here} to the {to} ({why}): followers in the {to} "
-                f"are now blocked, those in the {here} free to leave."
+            text=Said(
+                msg="The Count moves from the {here} to the {to} ({why}): followers in the {to} "
+                "are now blocked, those in the {here} free to leave.",
+                here=Word(here),
+                to=Word(to),
+                why=why,
             ),
             annotations=(note,) if note else ("ckr-34",),
             options=("count.count-movement",)
@@ -695,9 +731,14 @@ class CountRules(RuleModule):
                     rule="count.block",
                     feature=feature.id,
                     nodes=tuple(feature.nodes),
-                    text=(
-                        f"The Count stands in the {quarter}, so the {plural(len(waiting), 'figure')} "
-                        f"waiting there cannot join {scoring.what}."
+                    text=SaidN(
+                        msg="The Count stands in the {quarter}, so the {n} figure waiting there "
+                        "cannot join {what}.",
+                        plural="The Count stands in the {quarter}, so the {n} figures waiting "
+                        "there cannot join {what}.",
+                        n=len(waiting),
+                        quarter=Word(quarter),
+                        what=scoring.what,
                     ),
                     annotations=("ckr-34",),
                 )
@@ -724,7 +765,7 @@ class CountRules(RuleModule):
                             options,
                             rule=rule,
                             optional=True,
-                            prompt=f"{player} may move figures from the {quarter} into {scoring.what}",
+                            prompt=f"{player} may move figures from the {quarter} into {english(scoring.what)}",
                             explain=lambda a, w=waiting, f=feature, q=quarter: self._why_not_move(
                                 state, a, w, f, q
                             ),
@@ -750,16 +791,19 @@ class CountRules(RuleModule):
         still = [p for p in passed if self._waiting(state, p, quarter, feature.kind)]
         if not still:  # pragma: no cover - a player who passed keeps what waited
             return
-        who = " and ".join(still)
+        who = Chained(still)
         state.emit(
             "count-redeploy-closed",
             rule=rule,
             feature=feature.id,
             nodes=tuple(feature.nodes),
-            text=(
-                f"The redeployment has gone once round the table: {who} passed before a "
-                f"later player moved in and may not change their mind now, so what waits in "
-                f"the {quarter} stays there and {scoring.what} scores as it stands."
+            text=Said(
+                msg="The redeployment has gone once round the table: {who} passed before a "
+                "later player moved in and may not change their mind now, so what waits in "
+                "the {quarter} stays there and {what} scores as it stands.",
+                who=who,
+                quarter=Word(quarter),
+                what=scoring.what,
             ),
             annotations=("ckr-28",),
             data={"passed": still},
@@ -837,9 +881,15 @@ class CountRules(RuleModule):
             figure,
             to,
             rule=rule,
-            text=(
-                f"{figure.player} moves a {kind_of(figure.kind).title} from the {quarter} of "
-                f"Carcassonne into {scoring.what} as a {role} before it scores: now {now}."
+            text=Said(
+                msg="{player} moves a {figure} from the {quarter} of Carcassonne into {what} as "
+                "a {role} before it scores: now {now}.",
+                player=figure.player,
+                figure=Word(kind_of(figure.kind).title),
+                quarter=Word(quarter),
+                what=scoring.what,
+                role=Word(role),
+                now=now,
             ),
             annotations=("ckr-18", "ckr-20", "ckr-29", *_REDEPLOY_NOTES[quarter]),
             options=("count.redeploy-rounds",)
@@ -936,10 +986,14 @@ class CountRules(RuleModule):
                     figure,
                     answer.to,  # type: ignore[union-attr]
                     rule="count.redeploy.final",
-                    text=(
-                        f"Scoring after the game: {player} moves a {kind_of(figure.kind).title} from the "
-                        f"{quarter} of Carcassonne onto {feature.describe()} as a "
-                        f"{role_name(figure.kind, feature.kind)}."
+                    text=Said(
+                        msg="Scoring after the game: {player} moves a {figure} from the "
+                        "{quarter} of Carcassonne onto {feature} as a {role}.",
+                        player=player,
+                        figure=Word(kind_of(figure.kind).title),
+                        quarter=Word(quarter),
+                        feature=feature.phrase(),
+                        role=Word(role_name(figure.kind, feature.kind)),
                     ),
                     annotations=("ckr-27", "ckr-29", *_REDEPLOY_NOTES[quarter or "castle"]),
                     options=("count.final-redeploy",)
@@ -955,9 +1009,22 @@ class CountRules(RuleModule):
             state.emit(
                 "count-left-in-city",
                 rule="count.redeploy.final",
-                text=(
-                    f"{plural(len(left), 'figure')} stay in Carcassonne and score nothing "
-                    f"({', '.join(sorted(_owner_text(f) + ' in the ' + str(quarter_of(f.location)) for f in left))})."
+                text=SaidN(
+                    msg="{n} figure stay in Carcassonne and score nothing ({which}).",
+                    plural="{n} figures stay in Carcassonne and score nothing ({which}).",
+                    n=len(left),
+                    which=Joined(
+                        [
+                            Said(
+                                msg="{player}'s {figure} in the {quarter}",
+                                player=f.player,
+                                figure=Word(kind_of(f.kind).title),
+                                quarter=Word(str(quarter_of(f.location))),
+                            )
+                            for f in sorted(left, key=_owner_and_quarter)
+                        ],
+                        ", ",
+                    ),
                 ),
                 annotations=("ckr-29",),
             )

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...events import Names, Said, Word
 from ...figures import kind_of, role_name
 from ...rules import Deploy, RuleModule
-from ...text import join_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...scoring import Scoring
@@ -44,7 +44,10 @@ class BigFollowerRules(RuleModule):
         state.emit(
             "expansion-setup",
             rule="big-follower.deploy",
-            text=f"{join_names(list(state.players))} each take a big follower, which counts as two.",
+            text=Said(
+                msg="{players} each take a big follower, which counts as two.",
+                players=Names(state.players),
+            ),
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
@@ -69,9 +72,13 @@ class BigFollowerRules(RuleModule):
             figure,
             action.node,
             rule="big-follower.deploy",
-            text=(
-                f"{turn.player} puts their big follower on {state.board.segment_words(action.node)} as a {role}, "
-                f"claiming {feature.describe()}; it counts as two followers."
+            text=Said(
+                msg="{player} puts their big follower on {segment} as a {role}, claiming "
+                "{feature}; it counts as two followers.",
+                player=turn.player,
+                segment=state.board.segment_words(action.node),
+                role=Word(role),
+                feature=feature.phrase(),
             ),
         )
 
@@ -85,6 +92,9 @@ class BigFollowerRules(RuleModule):
                     rule="big-follower.strength",
                     figure=fig.id,
                     feature=scoring.feature.id,
-                    text=f"{fig.player}'s big follower counts as two followers toward the majority.",
+                    text=Said(
+                        msg="{player}'s big follower counts as two followers toward the majority.",
+                        player=fig.player,
+                    ),
                     data={"strength": 2},
                 )

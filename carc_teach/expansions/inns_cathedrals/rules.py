@@ -36,11 +36,11 @@ bridges, the mage, the Festival's road stubs).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...events import Phrase, Said, SaidN
 from ...rules import RuleModule
 from ...scoring import FeatureValue
-from ...text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...features import Feature
@@ -90,11 +90,44 @@ def cathedrals_in(state: GameState, feature: Feature) -> int:
     return _count(state, feature) if feature.kind == "city" else 0
 
 
-def _what(feature: Feature, n: int, *, final: bool) -> str:
-    building = BUILDING_OF[feature.kind]
-    which = f"{'an' if building == 'inn' else 'a'} {building}" if n == 1 else f"{n} {building}s"
-    described = feature.describe()[4:]
-    return f"the {'unfinished ' if final else ''}{described} with {which}"
+def _what(feature: Feature, n: int, *, final: bool) -> Phrase:
+    """'the city of 4 tiles with a cathedral', 'the unfinished road of 3 tiles with 2 inns'."""
+    bare = feature.phrase(bare=True)
+    if feature.kind == "road":
+        if n == 1:
+            if final:
+                return Said(msg="the unfinished {feature} with an inn", feature=bare)
+            return Said(msg="the {feature} with an inn", feature=bare)
+        if final:
+            return SaidN(
+                msg="the unfinished {feature} with {n} inn",
+                plural="the unfinished {feature} with {n} inns",
+                n=n,
+                feature=bare,
+            )
+        return SaidN(
+            msg="the {feature} with {n} inn",
+            plural="the {feature} with {n} inns",
+            n=n,
+            feature=bare,
+        )
+    if n == 1:
+        if final:
+            return Said(msg="the unfinished {feature} with a cathedral", feature=bare)
+        return Said(msg="the {feature} with a cathedral", feature=bare)
+    if final:
+        return SaidN(
+            msg="the unfinished {feature} with {n} cathedral",
+            plural="the unfinished {feature} with {n} cathedrals",
+            n=n,
+            feature=bare,
+        )
+    return SaidN(
+        msg="the {feature} with {n} cathedral",
+        plural="the {feature} with {n} cathedrals",
+        n=n,
+        feature=bare,
+    )
 
 
 class InnsCathedralsRules(RuleModule):
@@ -143,25 +176,70 @@ class InnsCathedralsRules(RuleModule):
         n = _count(state, feature)
         if not n:
             return value
-        building = BUILDING_OF[feature.kind]
-        tiles = plural(feature.size, "tile")
+        inn = feature.kind == "road"
+        size, pennants = feature.size, feature.pennants
+        parts: tuple[tuple[Any, int], ...]
         if final and feature.open_edges:
             # this module alone says what it is worth: nothing, whatever it would be without
-            where = "on an unfinished road" if building == "inn" else "in an unfinished city"
-            plain = feature.size + (feature.pennants if feature.kind == "city" else 0)
-            without = f"without it: {plural(plain, 'point')}"
-            parts = ((f"{tiles} × 0 ({building} {where}; {without})", 0),)
-            if feature.kind == "city" and feature.pennants:
-                parts += ((f"{plural(feature.pennants, 'pennant')} × 0", 0),)
+            plain = size + (pennants if feature.kind == "city" else 0)
+            without = SaidN(msg="{n} point", plural="{n} points", n=plain)
+            if inn:
+                row = SaidN(
+                    msg="{n} tile × 0 (inn on an unfinished road; without it: {without})",
+                    plural="{n} tiles × 0 (inn on an unfinished road; without it: {without})",
+                    n=size,
+                    without=without,
+                )
+            else:
+                row = SaidN(
+                    msg="{n} tile × 0 (cathedral in an unfinished city; without it: {without})",
+                    plural="{n} tiles × 0 (cathedral in an unfinished city; without it: {without})",
+                    n=size,
+                    without=without,
+                )
+            parts = ((row, 0),)
+            if feature.kind == "city" and pennants:
+                parts += ((SaidN(msg="{n} pennant × 0", plural="{n} pennants × 0", n=pennants), 0),)
             return FeatureValue(parts)
         rate = rules[2]
-        why = building if n == 1 else f"{n} {building}s, which do not add up"
-        parts: tuple[tuple[str, int], ...] = ((f"{tiles} × {rate} ({why})", feature.size * rate),)
-        if feature.kind == "city" and feature.pennants:
-            parts += (
-                (
-                    f"{plural(feature.pennants, 'pennant')} × {rate} ({building})",
-                    feature.pennants * rate,
-                ),
+        if n == 1:
+            if inn:
+                row = SaidN(
+                    msg="{n} tile × {rate} (inn)",
+                    plural="{n} tiles × {rate} (inn)",
+                    n=size,
+                    rate=rate,
+                )
+            else:
+                row = SaidN(
+                    msg="{n} tile × {rate} (cathedral)",
+                    plural="{n} tiles × {rate} (cathedral)",
+                    n=size,
+                    rate=rate,
+                )
+        elif inn:
+            row = SaidN(
+                msg="{n} tile × {rate} ({buildings} inns, which do not add up)",
+                plural="{n} tiles × {rate} ({buildings} inns, which do not add up)",
+                n=size,
+                rate=rate,
+                buildings=n,
             )
+        else:
+            row = SaidN(
+                msg="{n} tile × {rate} ({buildings} cathedrals, which do not add up)",
+                plural="{n} tiles × {rate} ({buildings} cathedrals, which do not add up)",
+                n=size,
+                rate=rate,
+                buildings=n,
+            )
+        parts = ((row, size * rate),)
+        if feature.kind == "city" and pennants:
+            row = SaidN(
+                msg="{n} pennant × {rate} (cathedral)",
+                plural="{n} pennants × {rate} (cathedral)",
+                n=pennants,
+                rate=rate,
+            )
+            parts += ((row, pennants * rate),)
         return FeatureValue(parts)

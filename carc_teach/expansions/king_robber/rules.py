@@ -47,11 +47,11 @@ sizes itself and says them in its events.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...events import Said, SaidN, Word
 from ...figures import Held
 from ...rules import RuleModule
-from ...text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...features import Feature
@@ -139,10 +139,10 @@ class KingRobberRules(RuleModule):
             record["city"] = CITY_OF_CARCASSONNE_TILES
         state.ext[self.id] = KingRobberState(record)
         if record["city"]:
-            text = (
-                "The King and the Robber Baron are set aside. The City of Carcassonne counts as a "
-                f"completed city of {CITY_OF_CARCASSONNE_TILES} tiles: only a larger completed "
-                "city will take the King."
+            text = Said(
+                msg="The King and the Robber Baron are set aside. The City of Carcassonne counts "
+                "as a completed city of {n} tiles: only a larger completed city will take the King.",
+                n=CITY_OF_CARCASSONNE_TILES,
             )
             state.emit(
                 "tokens-set-aside",
@@ -155,9 +155,9 @@ class KingRobberRules(RuleModule):
             state.emit(
                 "tokens-set-aside",
                 rule="king.award",
-                text=(
-                    "The King and the Robber Baron are set aside: the first player to complete a "
-                    "city takes the King, the first to complete a road the Robber Baron."
+                text=Said(
+                    msg="The King and the Robber Baron are set aside: the first player to complete "
+                    "a city takes the King, the first to complete a road the Robber Baron."
                 ),
             )
 
@@ -189,19 +189,30 @@ class KingRobberRules(RuleModule):
         token = state.figures[fid]
         before = holder(state, fid)
         notes = _AWARD_NOTES[kind]
-        this = f"a {word} of {plural(size, 'tile')}"
+        this = SaidN(
+            msg="a {word} of {n} tile", plural="a {word} of {n} tiles", n=size, word=Word(word)
+        )
+        token_name, more_word = Word(name), Word(more)
         if size > best:
             record[kind] = size
             if before is None and best == 0:
-                text = (
-                    f"{player} completes the first {word} of the game ({this}), "
-                    f"so {player} takes {name}."
+                text = Said(
+                    msg="{player} completes the first {word} of the game ({this}), so {player} "
+                    "takes {token}.",
+                    player=player,
+                    word=Word(word),
+                    this=this,
+                    token=token_name,
                 )
                 self._move(state, token, player, rule, text, notes)
             elif before is None:  # only the City of Carcassonne came before (an option)
-                text = (
-                    f"{player} completes {this}, larger than the City of Carcassonne's "
-                    f"{CITY_OF_CARCASSONNE_TILES}, so {player} takes {name}."
+                text = Said(
+                    msg="{player} completes {this}, larger than the City of Carcassonne's {n}, "
+                    "so {player} takes {token}.",
+                    player=player,
+                    this=this,
+                    n=CITY_OF_CARCASSONNE_TILES,
+                    token=token_name,
                 )
                 self._move(
                     state,
@@ -213,9 +224,17 @@ class KingRobberRules(RuleModule):
                     options=("king.city-of-carcassonne",),
                 )
             elif before != player:
-                text = (
-                    f"{player} completes {this}, {more} than the {plural(best, 'tile')} of the "
-                    f"biggest completed so far: {name} passes from {before} to {player}."
+                text = SaidN(
+                    msg="{player} completes {this}, {more} than the {n} tile of the biggest "
+                    "completed so far: {token} passes from {before} to {player}.",
+                    plural="{player} completes {this}, {more} than the {n} tiles of the biggest "
+                    "completed so far: {token} passes from {before} to {player}.",
+                    n=best,
+                    player=player,
+                    this=this,
+                    more=more_word,
+                    token=token_name,
+                    before=before,
                 )
                 self._move(state, token, player, rule, text, notes)
             else:
@@ -223,10 +242,19 @@ class KingRobberRules(RuleModule):
                     "token-kept",
                     player=player,
                     rule=rule,
-                    text=(
-                        f"{player} completes {this}, beating their own record of "
-                        f"{plural(best, 'tile')}: {player} keeps {name}, and a {word} must now "
-                        f"have more than {plural(size, 'tile')} to take it."
+                    text=SaidN(
+                        msg="{player} completes {this}, beating their own record of {record}: "
+                        "{player} keeps {token}, and a {word} must now have more than {n} tile "
+                        "to take it.",
+                        plural="{player} completes {this}, beating their own record of {record}: "
+                        "{player} keeps {token}, and a {word} must now have more than {n} tiles "
+                        "to take it.",
+                        n=size,
+                        player=player,
+                        this=this,
+                        record=SaidN(msg="{n} tile", plural="{n} tiles", n=best),
+                        token=token_name,
+                        word=Word(word),
                     ),
                     feature=feature.id,
                     nodes=tuple(feature.nodes),
@@ -234,14 +262,19 @@ class KingRobberRules(RuleModule):
                     data={"token": fid, "size": size, "record": best},
                 )
         elif size == best and best:
-            keeper = before or "nobody (the City of Carcassonne set the bar)"
+            keeper = before or Said(msg="nobody (the City of Carcassonne set the bar)")
             state.emit(
                 "token-kept",
                 player=player,
                 rule=rule,
-                text=(
-                    f"{player} completes {this}, as big as the biggest so far but not {more}: "
-                    f"{name} stays with {keeper}."
+                text=Said(
+                    msg="{player} completes {this}, as big as the biggest so far but not {more}: "
+                    "{token} stays with {keeper}.",
+                    player=player,
+                    this=this,
+                    more=more_word,
+                    token=token_name,
+                    keeper=keeper,
                 ),
                 feature=feature.id,
                 nodes=tuple(feature.nodes),
@@ -255,7 +288,7 @@ class KingRobberRules(RuleModule):
         token: Figure,
         player: str,
         rule: str,
-        text: str,
+        text: Any,
         notes: tuple[str, ...],
         *,
         options: tuple[str, ...] = (),
@@ -273,11 +306,26 @@ class KingRobberRules(RuleModule):
             who,
             1,
             rule=rule,
-            text=(
-                f"{who} holds {name}: 1 bonus point for the completed {word} of "
-                f"{plural(feature.size, 'tile')} (house rule)."
+            text=SaidN(
+                msg="{player} holds {token}: 1 bonus point for the completed {word} of {n} tile "
+                "(house rule).",
+                plural="{player} holds {token}: 1 bonus point for the completed {word} of {n} "
+                "tiles (house rule).",
+                n=feature.size,
+                player=who,
+                token=Word(name),
+                word=Word(word),
             ),
-            breakdown=((f"{name} held while a {word} is completed", 1),),
+            breakdown=(
+                (
+                    Said(
+                        msg="{token} held while a {word} is completed",
+                        token=Word(name),
+                        word=Word(word),
+                    ),
+                    1,
+                ),
+            ),
             feature=feature,
             options=("king.scoring",),
         )
@@ -291,8 +339,15 @@ class KingRobberRules(RuleModule):
                 king,
                 40,
                 rule="king.final",
-                text=f"{king} holds both the King and the Robber Baron: 40 points (house rule).",
-                breakdown=(("the King", 15), ("the Robber Baron", 15), ("holding both", 10)),
+                text=Said(
+                    msg="{player} holds both the King and the Robber Baron: 40 points (house rule).",
+                    player=king,
+                ),
+                breakdown=(
+                    (Word("the King"), 15),
+                    (Word("the Robber Baron"), 15),
+                    (Said(msg="holding both"), 10),
+                ),
                 options=("king.scoring",),
             )
             return
@@ -303,7 +358,11 @@ class KingRobberRules(RuleModule):
                 state.emit(
                     "token-unclaimed",
                     rule=rule,
-                    text=f"Nobody holds {name}: no {word} was completed during the game.",
+                    text=Said(
+                        msg="Nobody holds {token}: no {word} was completed during the game.",
+                        token=Word(name),
+                        word=Word(word),
+                    ),
                 )
                 continue
             if how in ("flat-10", "flat-15-40"):
@@ -312,8 +371,13 @@ class KingRobberRules(RuleModule):
                     who,
                     points,
                     rule=rule,
-                    text=f"{who} holds {name}: {points} points (house rule), no counting.",
-                    breakdown=((name, points),),
+                    text=Said(
+                        msg="{player} holds {token}: {points} points (house rule), no counting.",
+                        player=who,
+                        token=Word(name),
+                        points=points,
+                    ),
+                    breakdown=((Word(name), points),),
                     options=("king.scoring",),
                 )
                 continue
@@ -322,10 +386,12 @@ class KingRobberRules(RuleModule):
                     "token-kept",
                     player=who,
                     rule=rule,
-                    text=(
-                        f"{who} holds {name} at the end; under this reading of the running-bonus "
-                        f"house rule the bonus points earned during the game replace the count "
-                        f"of completed {word}s, so nothing more is scored."
+                    text=Said(
+                        msg="{player} holds {token} at the end; under this reading of the "
+                        "running-bonus house rule the bonus points earned during the game replace "
+                        "the count of completed features, so nothing more is scored.",
+                        player=who,
+                        token=Word(name),
                     ),
                     options=("king.scoring",),
                 )
@@ -335,10 +401,18 @@ class KingRobberRules(RuleModule):
     def _count(self, state: GameState, kind: str, who: str, how: str) -> None:
         fid, name, _, rule, word, _ = TOKENS[kind]
         done = [f for f in state.board.features.features() if f.kind == kind and f.complete]
-        parts = [(f"{plural(len(done), 'completed ' + word)} × 1", len(done))] if done else []
+        parts: list[tuple[Any, int]] = []
+        if done and kind == "city":
+            row = SaidN(
+                msg="{n} completed city × 1", plural="{n} completed cities × 1", n=len(done)
+            )
+            parts.append((row, len(done)))
+        elif done:
+            row = SaidN(msg="{n} completed road × 1", plural="{n} completed roads × 1", n=len(done))
+            parts.append((row, len(done)))
         notes: tuple[str, ...] = ()
         if kind == "city" and city_of_carcassonne_on_board(state):
-            parts.append(("the City of Carcassonne, a completed city × 1", 1))
+            parts.append((Said(msg="the City of Carcassonne, a completed city × 1"), 1))
             notes = ("ckr-1",)
         points = sum(p for _, p in parts)
         if points <= 0:  # pragma: no cover - a holder always has the feature that gave it
@@ -348,9 +422,13 @@ class KingRobberRules(RuleModule):
             who,
             points,
             rule=rule,
-            text=(
-                f"{who} holds {name}: 1 point for every completed {word} on the board, "
-                f"{plural(points, 'point')}."
+            text=Said(
+                msg="{player} holds {token}: 1 point for every completed {word} on the board, "
+                "{points}.",
+                player=who,
+                token=Word(name),
+                word=Word(word),
+                points=SaidN(msg="{n} point", plural="{n} points", n=points),
             ),
             breakdown=tuple(parts),
             annotations=notes,

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from ...board import PlacementRule
 from ...errors import GameFileError, IllegalMoveError, Refusal
+from ...events import Said
 from ...geometry import NEIGHBOUR_OFFSETS
 from ...rules import RuleModule, refusal
 from ...tiles import SIDES, WILDCARD_EDGE, catalogue, orient
@@ -314,15 +315,17 @@ class River2Rules(RuleModule):
                     state.bag.remove(start)
         river = sum(n for t, n in state.remaining.items() if "river" in state.tile_types[t].tags)
         if starts:
-            text = (
-                f"The River II: the spring is the start tile; its {river} other river tiles come "
-                "first, the fork at once, the volcano lake last."
+            text = Said(
+                msg="The River II: the spring is the start tile; its {river} other river tiles come "
+                "first, the fork at once, the volcano lake last.",
+                river=river,
             )
         else:
-            text = (
-                f"The River II with the City of Carcassonne: the spring is the first tile drawn, "
-                f"then the fork and the other river tiles, the volcano lake last ({river + 0} river "
-                "tiles); a river tile that cannot be placed leaves the game."
+            text = Said(
+                msg="The River II with the City of Carcassonne: the spring is the first tile drawn, "
+                "then the fork and the other river tiles, the volcano lake last ({river} river "
+                "tiles); a river tile that cannot be placed leaves the game.",
+                river=river,
             )
         state.emit(
             "river2-setup",
@@ -352,9 +355,10 @@ class River2Rules(RuleModule):
                 player=turn.player,
                 tile=e.tile,
                 rule="river2.discard",
-                text=(
-                    f"River tile {e.tile} cannot continue the river anywhere, so it leaves the "
-                    "game; play goes on with the rest of the river."
+                text=Said(
+                    msg="River tile {tile} cannot continue the river anywhere, so it leaves the "
+                    "game; play goes on with the rest of the river.",
+                    tile=e.tile,
                 ),
                 annotations=("ckr-5",),
             )

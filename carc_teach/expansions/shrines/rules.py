@@ -65,14 +65,14 @@ about oneself. Only the words change; the RGG text carries the option and its fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...actions import Deploy
 from ...board import PlacementRule
 from ...errors import Refusal
+from ...events import Capital, Chained, Joined, Names, Said, SaidN, Word, english
 from ...figures import role_name
 from ...rules import RuleModule, refusal
-from ...text import capitalise, join_names, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import KeysView
@@ -129,6 +129,12 @@ def _building_of(tile_type: TileType) -> str:
                 found = next((t for t in ("shrine", "abbey") if t in seg.tags), "cloister")
         _BUILDING_OF[tile_type.id] = found
     return found
+
+
+#: the words a challenge's texts share
+_ONESELF = Said(msg=" (challenging oneself is allowed)")
+_LOST = Said(msg="it lost the challenge")
+_LOST_NO_MOVE = Said(msg="it lost the challenge; its building was not scored, so it cannot move on")
 
 
 def _name(feature: Feature) -> str:
@@ -305,9 +311,11 @@ class ShrineRules(RuleModule):
             "building-must-stay-empty",
             player=turn.player,
             rule="shrine.placement",
-            text=(
-                f"Officially this {building} could not go here ({problem}). The house rule allows "
-                f"it, but nobody may put a follower on it, so no second challenge can start."
+            text=Said(
+                msg="Officially this {building} could not go here ({problem}). The house rule "
+                "allows it, but nobody may put a follower on it, so no second challenge can start.",
+                building=Word(building),
+                problem=problem,
             ),
             pos=placed.pos,
             options=("shrine.placement-limit",),
@@ -335,16 +343,20 @@ class ShrineRules(RuleModule):
         for _, _, ids in refused:
             notes.extend(i for i in ids if i not in notes)
         where = "; ".join(f"({x}, {y}): {why}" for (x, y), why, _ in refused)
-        squares = plural(len(refused), "other square")
         state.emit(
             "placement-limited",
             player=turn.player,
             tile=placed.type.id,
             pos=placed.pos,
             rule="shrine.placement",
-            text=(
-                f"The {building} fitted {squares} by its edges, but the placement limit kept "
-                f"it off {'them' if len(refused) > 1 else 'it'}: {where}."
+            text=SaidN(
+                msg="The {building} fitted {n} other square by its edges, but the placement "
+                "limit kept it off it: {where}.",
+                plural="The {building} fitted {n} other squares by its edges, but the placement "
+                "limit kept it off them: {where}.",
+                n=len(refused),
+                building=Word(building),
+                where=where,
             ),
             annotations=tuple(sorted(notes)),
             data={
@@ -392,12 +404,16 @@ class ShrineRules(RuleModule):
         figure = state.in_supply(turn.player, action.figure)
         assert figure is not None and action.node is not None
         feature = state.board.features.feature_of(action.node)
-        what = "a follower" if action.figure == "follower" else f"a {action.figure}"
         state.deploy_figure(
             figure,
             action.node,
             rule="shrine.deploy",
-            text=f"{turn.player} puts {what} on {feature.describe()}: a heretic.",
+            text=Said(
+                msg="{player} puts a {figure} on {feature}: a heretic.",
+                player=turn.player,
+                figure=Word(action.figure),
+                feature=feature.phrase(),
+            ),
         )
 
     # -- 2C: a challenge starts ---------------------------------------------------------------
@@ -425,8 +441,8 @@ class ShrineRules(RuleModule):
     def _open(self, state: GameState, turn: Turn, building: Feature, rival: Feature) -> None:
         player = turn.player
         shrine, cloister = (building, rival) if is_shrine(building) else (rival, building)
-        heretic = join_names(sorted({f.player for f in shrine.figures if f.player}))
-        monk = join_names(sorted({f.player for f in cloister.figures if f.player}))
+        heretic = Names(sorted({f.player for f in shrine.figures if f.player}))
+        monk = Names(sorted({f.player for f in cloister.figures if f.player}))
         owners = {f.player for f in rival.figures if f.player}
         notes: list[str] = ["ckr-50"] if building is cloister else []
         if owners == {player}:
@@ -435,17 +451,22 @@ class ShrineRules(RuleModule):
             notes.append("ckr-47")
         finished = [b for b in (building, rival) if b.complete]
         if finished:
-            done = " and ".join(b.describe() for b in finished)
+            done = Chained([b.phrase() for b in finished])
             if self.option("shrine.challenge-complete-building") == "no-challenge":
                 state.emit(
                     "challenge-not-started",
                     player=player,
                     rule="shrine.challenge",
-                    text=(
-                        f"{heretic}'s heretic on {shrine.describe()} and {monk}'s monk on "
-                        f"{cloister.describe()} are neighbours, but this tile has already "
-                        f"completed {done}: a finished building cannot enter the race, so no "
-                        "challenge starts and it scores as usual."
+                    text=Said(
+                        msg="{heretic}'s heretic on {shrine} and {monk}'s monk on {cloister} are "
+                        "neighbours, but this tile has already completed {done}: a finished "
+                        "building cannot enter the race, so no challenge starts and it scores as "
+                        "usual.",
+                        heretic=heretic,
+                        shrine=shrine.phrase(),
+                        monk=monk,
+                        cloister=cloister.phrase(),
+                        done=done,
                     ),
                     annotations=("ckr-56",),
                 )
@@ -463,9 +484,10 @@ class ShrineRules(RuleModule):
             "challenge-started",
             player=player,
             rule="shrine.challenge",
-            text=(
-                f"{how}: a challenge starts. Whichever building is completed first scores; the "
-                "other's follower will go home with nothing."
+            text=Said(
+                msg="{how}: a challenge starts. Whichever building is completed first scores; the "
+                "other's follower will go home with nothing.",
+                how=how,
             ),
             nodes=(shrine.nodes[0], cloister.nodes[0]),
             annotations=tuple(notes),
@@ -479,10 +501,10 @@ class ShrineRules(RuleModule):
         by_heretic: bool,
         shrine: Feature,
         cloister: Feature,
-        heretic: str,
-        monk: str,
+        heretic: Any,
+        monk: Any,
         roles: tuple[str, str] = ("heretic", "monk"),
-    ) -> str:
+    ) -> Any:
         """How a challenge starts, in the words of the rules chosen by
         ``shrine.challenge-wording`` (ckr-48, ckr-50, ckr-51); the same challenges either way.
 
@@ -490,32 +512,84 @@ class ShrineRules(RuleModule):
         challenging oneself; RGG speaks of a heretic next to any monastery with a monk, and
         (Big Box 2) of a monk who must challenge a heretic. ``roles``: what stands on the shrine
         and on the cloister (a wagon may, with Abbey & Mayor)."""
-        on_shrine, on_cloister = roles
-        own = (monk if by_heretic else heretic) == player
+        on_shrine, on_cloister = Word(roles[0]), Word(roles[1])
+        own = english(monk if by_heretic else heretic) == player
         if self.option("shrine.challenge-wording") == "rgg":
-            where = cloister.describe().replace("the cloister at", "the monastery at")
+            if cloister.building:
+                where = cloister.phrase()
+            else:
+                x, y, _ = cloister.nodes[0]
+                where = Said(msg="the monastery at ({x}, {y})", x=x, y=y)
             if by_heretic:
-                return (
-                    f"{player} puts a {on_shrine} on {shrine.describe()}, and {where}, one of its "
-                    f"eight neighbours (diagonals count), has a {on_cloister} of {monk}'s on it"
+                return Said(
+                    msg="{player} puts a {on_shrine} on {shrine}, and {where}, one of its eight "
+                    "neighbours (diagonals count), has a {on_cloister} of {monk}'s on it",
+                    player=player,
+                    on_shrine=on_shrine,
+                    shrine=shrine.phrase(),
+                    where=where,
+                    on_cloister=on_cloister,
+                    monk=monk,
                 )
-            return (
-                f"{player} puts a {on_cloister} on {where}, next to {heretic}'s {on_shrine} on "
-                f"{shrine.describe()}, and a monk must challenge a heretic"
+            return Said(
+                msg="{player} puts a {on_cloister} on {where}, next to {heretic}'s {on_shrine} "
+                "on {shrine}, and a monk must challenge a heretic",
+                player=player,
+                on_cloister=on_cloister,
+                where=where,
+                heretic=heretic,
+                on_shrine=on_shrine,
+                shrine=shrine.phrase(),
             )
-        if by_heretic:
-            whose = "their own" if own else f"{monk}'s"
-            text = (
-                f"{player} places {shrine.describe()} next to {whose} {_name(cloister)} at "
-                f"{_at(cloister)}, where a {on_cloister} stands, and puts a {on_shrine} on it"
+        x, y, _ = cloister.nodes[0]
+        text: Any
+        if by_heretic and own:
+            text = Said(
+                msg="{player} places {shrine} next to their own {building} at ({x}, {y}), where "
+                "a {on_cloister} stands, and puts a {on_shrine} on it",
+                player=player,
+                shrine=shrine.phrase(),
+                building=Word(_name(cloister)),
+                x=x,
+                y=y,
+                on_cloister=on_cloister,
+                on_shrine=on_shrine,
+            )
+        elif by_heretic:
+            text = Said(
+                msg="{player} places {shrine} next to {owner}'s {building} at ({x}, {y}), where "
+                "a {on_cloister} stands, and puts a {on_shrine} on it",
+                player=player,
+                shrine=shrine.phrase(),
+                owner=monk,
+                building=Word(_name(cloister)),
+                x=x,
+                y=y,
+                on_cloister=on_cloister,
+                on_shrine=on_shrine,
+            )
+        elif own:
+            text = Said(
+                msg="{player} puts a {on_cloister} on {cloister}, next to their own {on_shrine} "
+                "on {shrine}",
+                player=player,
+                on_cloister=on_cloister,
+                cloister=cloister.phrase(),
+                on_shrine=on_shrine,
+                shrine=shrine.phrase(),
             )
         else:
-            whose = "their own" if own else f"{heretic}'s"
-            text = (
-                f"{player} puts a {on_cloister} on {cloister.describe()}, next to {whose} {on_shrine} on "
-                f"{shrine.describe()}"
+            text = Said(
+                msg="{player} puts a {on_cloister} on {cloister}, next to {owner}'s {on_shrine} "
+                "on {shrine}",
+                player=player,
+                on_cloister=on_cloister,
+                cloister=cloister.phrase(),
+                owner=heretic,
+                on_shrine=on_shrine,
+                shrine=shrine.phrase(),
             )
-        return text + (" (challenging oneself is allowed)" if own else "")
+        return Joined((text, _ONESELF), "") if own else text
 
     def _challenge_of(self, state: GameState, building: Feature) -> Challenge | None:
         node = building.nodes[0]
@@ -531,8 +605,8 @@ class ShrineRules(RuleModule):
         if not is_shrine(feature):
             return None
         if final:
-            return "shrine.as-cloister", f"the incomplete {feature.describe()[4:]}"
-        return "shrine.as-cloister", feature.describe()
+            return "shrine.as-cloister", feature.phrase(incomplete=True)
+        return "shrine.as-cloister", feature.phrase()
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
         # After the game the base game lists the unfinished shrines with its cloisters; the
@@ -559,10 +633,11 @@ class ShrineRules(RuleModule):
                 "challenge-drawn",
                 player=turn.player,
                 rule="shrine.challenge.resolve",
-                text=(
-                    f"This tile completes both {shrine.describe()} and {cloister.describe()}: "
-                    "neither was finished first, so the challenge has no loser and both "
-                    "buildings score as usual."
+                text=Said(
+                    msg="This tile completes both {shrine} and {cloister}: neither was finished "
+                    "first, so the challenge has no loser and both buildings score as usual.",
+                    shrine=shrine.phrase(),
+                    cloister=cloister.phrase(),
                 ),
                 nodes=(shrine.nodes[0], cloister.nodes[0]),
                 annotations=("ckr-55",),
@@ -579,23 +654,46 @@ class ShrineRules(RuleModule):
             {f.player for f in loser.figures if f.player},
             key=state.players.index,  # type: ignore[arg-type]
         )
-        won = f" for {join_names(winners)}" if winners else ""
         role = "heretic" if is_shrine(loser) else "monk"
         gone = sorted(loser.figures, key=lambda f: f.id)
+        going: Any
         if len(gone) == 1:
             one = role_name("wagon", loser.role_kind) if gone[0].kind == "wagon" else role
-            going = f"{gone[0].player}'s {one} goes home and scores"
+            going = Said(
+                msg="{player}'s {role} goes home and scores", player=gone[0].player, role=Word(one)
+            )
         else:
-            going = f"the {plural(len(gone), role)} of {join_names(losers)} go home and score"
+            roles = "heretics" if role == "heretic" else "monks"
+            going = SaidN(
+                msg="the {n} {roles} of {players} go home and score",
+                plural="the {n} {roles} of {players} go home and score",
+                n=len(gone),
+                roles=Word(roles),
+                players=Names(losers),
+            )
+        lost: Any
+        if winners:
+            lost = Said(
+                msg="{winner} is completed first and wins the challenge for {players}. {loser} "
+                "loses it: {going} nothing there (losing is not a scoring).",
+                winner=Capital(winner.phrase()),
+                players=Names(winners),
+                loser=Capital(loser.phrase()),
+                going=going,
+            )
+        else:
+            lost = Said(
+                msg="{winner} is completed first and wins the challenge. {loser} loses it: "
+                "{going} nothing there (losing is not a scoring).",
+                winner=Capital(winner.phrase()),
+                loser=Capital(loser.phrase()),
+                going=going,
+            )
         state.emit(
             "shrine-challenge-lost",
             player=losers[0] if len(losers) == 1 else None,
             rule="shrine.challenge.resolve",
-            text=(
-                f"{capitalise(winner.describe())} is completed first and wins the challenge"
-                f"{won}. {capitalise(loser.describe())} loses it: {going} nothing "
-                "there (losing is not a scoring)."
-            ),
+            text=lost,
             nodes=(winner.nodes[0], loser.nodes[0]),
             annotations=("ckr-57", "ckr-58", "ckr-11", "ckr-62"),
             data={
@@ -609,9 +707,15 @@ class ShrineRules(RuleModule):
         reward = self.option("shrine.challenge-reward")
         if reward != "standard":
             value = 1 + loser.neighbours
+            n = loser.neighbours
             parts = (
-                ("the loser's unfinished building: its own tile", 1),
-                (f"{plural(loser.neighbours, 'neighbouring tile')} × 1", loser.neighbours),
+                (Said(msg="the loser's unfinished building: its own tile"), 1),
+                (
+                    SaidN(
+                        msg="{n} neighbouring tile × 1", plural="{n} neighbouring tiles × 1", n=n
+                    ),
+                    n,
+                ),
             )
             for p in winners:
                 if reward == "challenger-takes-both" and p != challenge.challenger:
@@ -619,9 +723,11 @@ class ShrineRules(RuleModule):
                         "reward-withheld",
                         player=p,
                         rule="shrine.challenge.resolve",
-                        text=(
-                            f"{p} did not start this challenge, so under the house rule only "
-                            f"the usual points are theirs, not {loser.describe()}'s too."
+                        text=Said(
+                            msg="{player} did not start this challenge, so under the house rule "
+                            "only the usual points are theirs, not {building}'s too.",
+                            player=p,
+                            building=loser.phrase(),
                         ),
                         options=("shrine.challenge-reward",),
                     )
@@ -630,9 +736,12 @@ class ShrineRules(RuleModule):
                     p,
                     value,
                     rule="shrine.challenge.resolve",
-                    text=(
-                        f"{p} also scores {loser.describe()}, still unfinished, for winning the "
-                        f"challenge (house rule): {value} points."
+                    text=Said(
+                        msg="{player} also scores {building}, still unfinished, for winning the "
+                        "challenge (house rule): {points} points.",
+                        player=p,
+                        building=loser.phrase(),
+                        points=value,
                     ),
                     breakdown=parts,
                     feature=loser,
@@ -645,11 +754,7 @@ class ShrineRules(RuleModule):
             state.return_figure(
                 fig,
                 rule="shrine.challenge.resolve",
-                why=(
-                    "it lost the challenge; its building was not scored, so it cannot move on"
-                    if wagon
-                    else "it lost the challenge"
-                ),
+                why=_LOST_NO_MOVE if wagon else _LOST,
                 annotations=("ckr-62", "ckr-61") if wagon else ("ckr-62",),
             )
 
@@ -662,10 +767,11 @@ class ShrineRules(RuleModule):
             state.emit(
                 "challenge-open",
                 rule="shrine.final",
-                text=(
-                    f"The challenge between {shrine.describe()} and {cloister.describe()} is "
-                    "still open when the game ends: nobody wins it, and both buildings score as "
-                    "unfinished ones."
+                text=Said(
+                    msg="The challenge between {shrine} and {cloister} is still open when the "
+                    "game ends: nobody wins it, and both buildings score as unfinished ones.",
+                    shrine=shrine.phrase(),
+                    cloister=cloister.phrase(),
                 ),
                 nodes=(shrine.nodes[0], cloister.nodes[0]),
             )
