@@ -27,7 +27,7 @@ import difflib
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import UnknownRuleError
+from ..errors import UnknownRuleError, nphrase, phrase
 from ..expansions import RENAMED
 from ._load import PLACEHOLDER_RE, RowSpec, catalogue
 from ._model import (
@@ -139,7 +139,13 @@ def normalize_selection(selection: Iterable[str] | str | None) -> Selection:
         if name in table:
             chosen.update(table[name])
         elif name in RENAMED:  # a part renamed to the engine's id for the same thing
-            raise UnknownRuleError(f"expansion part {raw.strip()!r} is now {RENAMED[name]!r}")
+            raise UnknownRuleError(
+                phrase(
+                    "expansion part {part} is now {now}",
+                    part=repr(raw.strip()),
+                    now=repr(RENAMED[name]),
+                )
+            )
         else:
             unknown.append(raw.strip())
     if unknown:
@@ -148,9 +154,21 @@ def normalize_selection(selection: Iterable[str] | str | None) -> Selection:
         hints = []
         for name in unknown:
             close = difflib.get_close_matches(name.lower(), ids, n=3, cutoff=0.5)
-            hints.append(f"{name!r}" + (f" (did you mean {', '.join(close)}?)" if close else ""))
+            hints.append(
+                phrase("{name} (did you mean {close}?)", name=repr(name), close=", ".join(close))
+                if close
+                else repr(name)
+            )
+        joined = hints[0]
+        for hint in hints[1:]:
+            joined = phrase("{first}; {second}", first=joined, second=hint)
         raise UnknownRuleError(
-            f"unknown expansion{'s' if len(unknown) > 1 else ''}: {'; '.join(hints)}"
+            nphrase(
+                "unknown expansion: {names}",
+                "unknown expansions: {names}",
+                len(unknown),
+                names=joined,
+            )
         )
     return frozenset(chosen)
 
@@ -167,10 +185,19 @@ def selection_for_preset(name: str) -> Selection:
     preset = presets.get(name.strip().lower()) if isinstance(name, str) else None
     if preset is None:
         close = difflib.get_close_matches(str(name), list(presets), n=3, cutoff=0.4)
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise UnknownRuleError(
-            f"unknown preset {name!r}{hint}; known presets: {', '.join(presets)}"
-        )
+        known = ", ".join(presets)
+        if close:
+            why = phrase(
+                "unknown preset {name} (did you mean {close}?); known presets: {known}",
+                name=repr(name),
+                close=", ".join(close),
+                known=known,
+            )
+        else:
+            why = phrase(
+                "unknown preset {name}; known presets: {known}", name=repr(name), known=known
+            )
+        raise UnknownRuleError(why)
     return normalize_selection(preset.expansions)
 
 
@@ -178,7 +205,9 @@ def normalize_edition(edition: str) -> str:
     """``"C1"`` or ``"C2"`` (any case); anything else raises :class:`UnknownRuleError`."""
     value = str(edition).strip().upper()
     if value not in EDITIONS:
-        raise UnknownRuleError(f"unknown edition {edition!r}; use C1 or C2")
+        raise UnknownRuleError(
+            phrase("unknown edition {edition}; use C1 or C2", edition=repr(edition))
+        )
     return value
 
 
@@ -186,7 +215,7 @@ def expansion_of(part_id: str) -> Expansion:
     """The expansion a part belongs to."""
     cat = catalogue()
     if part_id not in cat.parts:
-        raise UnknownRuleError(f"unknown expansion part {part_id!r}")
+        raise UnknownRuleError(phrase("unknown expansion part {part}", part=repr(part_id)))
     return cat.expansions[cat.parts[part_id].expansion]
 
 

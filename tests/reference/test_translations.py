@@ -97,3 +97,13 @@ def test_the_reference_command_prints_the_rows_in_the_language(capsys, lang, tit
     assert main(["--lang", lang, "reference", "--expansions", "tower", "--json"]) == 0
     payload = json.loads(capsys.readouterr().out)
     assert payload["steps"][0]["rows"][0]["title"] == "Prisoner ransom"
+
+
+def test_a_bad_selection_is_one_line_in_the_language(capsys):
+    assert main(["--lang", "cs", "reference", "--preset", "ckx"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "carc-teach reference: chyba: neznámá předvolba 'ckx' (mysleli jste ckr?)"
+    )
+    assert main(["reference", "--expansions", "cont,shrinez"]) == 2
+    assert "unknown expansions: 'cont' (did you mean count" in capsys.readouterr().err
