@@ -56,10 +56,14 @@ def random_game(
     elif player == "greedy":
         controller = GreedyController(rng)
     else:
-        from .errors import CarcTeachError
+        from .errors import CarcTeachError, phrase
 
         raise CarcTeachError(
-            f"unknown kind of player {player!r}; choose from {', '.join(PLAYER_KINDS)}"
+            phrase(
+                "unknown kind of player {kind}; choose from {known}",
+                kind=repr(player),
+                known=", ".join(PLAYER_KINDS),
+            )
         )
     with _no_full_collections():
         state = play(setup, controller)

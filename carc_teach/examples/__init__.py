@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ..errors import CarcTeachError
+from ..errors import CarcTeachError, phrase
 from ..expansions import PACKAGES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -84,7 +84,13 @@ def path(name: str):
     """The packaged file of an example (a Traversable; ``str()`` gives a path on disk)."""
     p = _files().get(name)
     if p is None:
-        raise CarcTeachError(f"no bundled game {name!r}; bundled: {', '.join(names())}")
+        raise CarcTeachError(
+            phrase(
+                "no bundled game {name}; bundled: {known}",
+                name=repr(name),
+                known=", ".join(names()),
+            )
+        )
     return p
 
 

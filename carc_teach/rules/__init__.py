@@ -45,7 +45,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Deploy
-from ..errors import Refusal, UnknownRuleError
+from ..errors import Refusal, UnknownRuleError, phrase
 from ..expansions import PACKAGES
 from ..scoring import FeatureValue, Scoring
 
@@ -368,7 +368,11 @@ def module_class(expansion: str) -> type[RuleModule]:
     target = RULE_MODULES.get(expansion)
     if target is None:
         raise UnknownRuleError(
-            f"unknown expansion {expansion!r}; implemented: {', '.join(RULE_MODULES)}"
+            phrase(
+                "unknown expansion {expansion}; implemented: {known}",
+                expansion=repr(expansion),
+                known=", ".join(RULE_MODULES),
+            )
         )
     module_name, class_name = target.split(":")
     return getattr(importlib.import_module(module_name), class_name)
