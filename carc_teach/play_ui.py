@@ -744,15 +744,18 @@ def _events_view(mo, session: PlaySession, lang: str | None = None):
     if earlier:
         # each earlier event unfolds to its explanation; beyond a dozen, a plain list
         told = {
-            _("Event {index}: {text}", lang, index=e.index, text=escape_markdown(_cut(e.text))): (
-                mo.md(teach.explanation_markdown(e, lang=lang))
-            )
+            _(
+                "Event {index}: {text}",
+                lang,
+                index=e.index,
+                text=escape_markdown(_cut(e.text_in(lang))),
+            ): (mo.md(teach.explanation_markdown(e, lang=lang)))
             for e in reversed(earlier[-_TOLD:])
         }
         if len(earlier) > _TOLD:
             more = len(earlier) - _TOLD
             told[ngettext("{n} earlier event", "{n} earlier events", more, lang)] = mo.md(
-                "\n\n".join(f"- {escape_markdown(e.text)}" for e in earlier[:-_TOLD])
+                "\n\n".join(f"- {escape_markdown(e.text_in(lang))}" for e in earlier[:-_TOLD])
             )
         parts.append(
             mo.md(
@@ -799,7 +802,7 @@ def scores_view(mo, table: Table, lang: str | None = None):
                         points,
                         lang,
                         player=escape_markdown(player),
-                    ): mo.md(teach.score_story_markdown(game, upto, player))
+                    ): mo.md(teach.score_story_markdown(game, upto, player, lang))
                     for player, points in game.scores_after(upto).items()
                 }
             ),

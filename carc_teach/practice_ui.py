@@ -184,7 +184,7 @@ def question_page(
                     points,
                     lang,
                     player=escape_markdown(player),
-                ): mo.md(teach.score_story_markdown(game, scored_until, player))
+                ): mo.md(teach.score_story_markdown(game, scored_until, player, lang))
                 for player, points in game.scores_after(scored_until).items()
             }
         )
