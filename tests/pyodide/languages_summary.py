@@ -8,8 +8,21 @@ by run_in_pyodide.mjs, whose last expression must be a string).
 import json
 import sys
 
-from carc_teach import examples, i18n
+from carc_teach import examples, i18n, reference
 from carc_teach.annotations.glossary import glossary_markdown
+from carc_teach.editions import option, translated_option
+from carc_teach.errors import GameFileError
+from carc_teach.gamefile import load_game
+from carc_teach.i18n.errors import error_text
+
+
+def _bad_file_error(lang):
+    bad = {"format": "carc-teach-game", "version": 2, "setup": {"players": ["A"]}, "moves": [1]}
+    try:
+        load_game(bad, source="bad.json")
+    except GameFileError as exc:
+        return error_text(exc, lang)
+    return ""
 
 
 def summary():
@@ -24,6 +37,10 @@ def summary():
             "list": i18n.format_list(["Alice", "Bob", "Carla"], lang),
             "number": i18n.format_number(1234567.25, lang, decimals=1),
             "glossary": glossary_markdown(lang).splitlines()[0],
+            # the long texts beside the data, read from the wheel like the catalogues
+            "option": translated_option(option("count.deploy-trigger"), lang).title,
+            "reference": reference.rows(["tower"], "C2", lang=lang)[0].title,
+            "error": _bad_file_error(lang),
         }
         with i18n.use_language(lang):
             game = examples.load("count-city")

@@ -32,5 +32,9 @@ def test_the_catalogues_work_in_pyodide_as_in_cpython():
     assert czech["list"] == "Alice, Bob a Carla"
     assert czech["number"] == "1\u00a0234\u00a0567,2"
     assert in_pyodide["texts"]["it"]["glossary"] == "**Editori ed edizioni**"
+    italian = in_pyodide["texts"]["it"]
+    assert italian["option"].startswith("Che cosa permette a chi ha posato una tessera")
+    assert italian["reference"] == "Riscatto di un prigioniero"
+    assert czech["error"] == "bad.json, tah 1, položka 'moves[0]': tah je objekt, ne celé číslo"
     outcomes = in_pyodide["outcomes"]
     assert outcomes["it"] == outcomes["en"] == outcomes["cs"] == in_cpython["outcomes"]["en"]
