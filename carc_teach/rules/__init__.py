@@ -405,9 +405,12 @@ def _printed_by(option_id: str, value: Any, value_type: type) -> str:
     ]
     default = option(option_id).default
     is_default = type(default) is value_type and default == value
+    # phrases: the English a refusal's citation prints, said again in another language
+    if presets and is_default:
+        return phrase("as in {presets} (and the default)", presets=", ".join(presets))
     if presets:
-        return f"as in {', '.join(presets)}" + (" (and the default)" if is_default else "")
-    return "the default" if is_default else "no edition preset plays this value"
+        return phrase("as in {presets}", presets=", ".join(presets))
+    return phrase("the default") if is_default else phrase("no edition preset plays this value")
 
 
 def printed_by(option_id: str, value: Any) -> str:
