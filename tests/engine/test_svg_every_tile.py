@@ -48,7 +48,7 @@ def board_with_figures(tile_type, rotation: int):
         feature = board.features.feature_of((0, 0, seg.id))
         for n, kind in enumerate(kinds_for(seg.kind)):
             fig = Figure(f"P{n % 3}:{kind}-{seg.id}", f"P{n % 3}", kind, (0, 0, seg.id))
-            feature.figures.append(fig)
+            feature.figures = [*feature.figures, fig]  # a feature may share one empty tuple
             placed.append(fig)
     barns = [
         Figure(f"P{n}:barn{n}", f"P{n}", "barn", Corner(x, y))
