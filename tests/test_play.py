@@ -279,9 +279,9 @@ def test_the_page_table_starts_from_the_form_and_says_what_is_wrong():
     assert session.setup.rules == {"options": {"count.count-movement": "clockwise"}}
     table.start_from_form(form | {"options": "count.count-movement=sideways"})
     assert table.session is session and table.kind == "danger"
-    assert "sideways" in table.message
+    assert "sideways" in table.message_in("en")
     table.pick("square:99,99", 0)
-    assert table.kind == "warn" and "Not allowed" in table.message
+    assert table.kind == "warn" and "Not allowed" in table.message_in("en")
 
 
 def test_a_refusal_on_the_page_cites_its_footnotes_of_the_expansions_in_play():
