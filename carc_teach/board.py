@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import accumulate, compress
 
 from .errors import Refusal, phrase
+from .events import Said
 from .features import FeatureGraph, TileChange
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
@@ -28,6 +29,7 @@ from .tiles import (
     TileType,
     edges_match,
     orient,
+    segment_phrase,
     segment_words,
 )
 
@@ -795,6 +797,14 @@ class Board:
         if placed is None:
             return f"a segment of the square ({x}, {y})"
         return segment_words(placed.tile, seg_id, at=(x, y) if square else None)
+
+    def segment_phrase(self, node: tuple[int, int, str], *, square: bool = False) -> dict:
+        """:meth:`segment_words` as a phrase, to write in any language (event texts)."""
+        x, y, seg_id = node
+        placed = self.tiles.get((x, y))
+        if placed is None:
+            return Said(msg="a segment of the square ({x}, {y})", x=x, y=y)
+        return segment_phrase(placed.tile, seg_id, at=(x, y) if square else None)
 
     def placement_problem(self, tile_type: TileType, placement: Placement) -> Refusal | None:
         """``None`` if the placement is legal, else the :class:`~carc_teach.errors.Refusal`

@@ -142,6 +142,15 @@ GAME_TERMS: tuple[Phrase, ...] = (
     Word("blacksmith"),
     Word("cathedral"),
     Word("big-follower"),
+    Word("north"),
+    Word("north-east"),
+    Word("east"),
+    Word("south-east"),
+    Word("south"),
+    Word("south-west"),
+    Word("west"),
+    Word("north-west"),
+    Word("quarter"),
 )
 
 

@@ -43,6 +43,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 
 from ..errors import CatalogueError
+from ..events import Chained, Phrase, Said, Word
 from ..expansions import REGISTERED
 
 __all__ = [
@@ -62,6 +63,7 @@ __all__ = [
     "tile_sets",
     "orient",
     "segment_words",
+    "segment_phrase",
     "edges_match",
     "half_side_kinds",
     "parse_catalogue",
@@ -361,26 +363,64 @@ def _bend_sides(tile: OrientedTile) -> tuple[str, tuple[int, int]] | None:
     return bends[0].kind, ((a, b) if (a + 1) % 4 == b else (b, a))
 
 
+def _sides_phrase(seg: Segment) -> Phrase:
+    """:func:`_sides_words` as a phrase."""
+    sides = sorted({*seg.sides, *(h // 2 for h in seg.halves)})
+    if len(sides) == 1:
+        return Said(
+            msg="{kind} on the {side} side", kind=Word(seg.kind), side=Word(_SIDE_WORDS[sides[0]])
+        )
+    return Said(
+        msg="{kind} touching the {sides} sides",
+        kind=Word(seg.kind),
+        sides=Chained([Word(_SIDE_WORDS[s]) for s in sides]),
+    )
+
+
+#: "first city", "second city" ... (a tile with up to four segments of one name)
+_ORDINALS = (
+    Said(msg="first {name}"),
+    Said(msg="second {name}"),
+    Said(msg="third {name}"),
+    Said(msg="fourth {name}"),
+)
+
+
 @cache
-def _segment_names(tile: OrientedTile) -> dict[str, str]:
-    """Segment id -> its name on the tile (``"city"``, ``"east field"``, ...), unique per tile."""
+def _segment_names(tile: OrientedTile) -> dict[str, tuple[str, Phrase]]:
+    """Segment id -> its name on the tile (``"city"``, ``"east field"``, ...), unique per tile,
+    in English and as a phrase to write in any language."""
     names: dict[str, str] = {}
+    phrases: dict[str, Phrase] = {}
     kinds: dict[str, int] = {}
     for seg in tile.segments:
         kinds[seg.kind] = kinds.get(seg.kind, 0) + 1
     for seg in tile.segments:
         if seg.kind == "quarter":
             names[seg.id] = f"{seg.quarter} quarter" if seg.quarter else "inside of the City"
+            phrases[seg.id] = (
+                Said(msg="{quarter} quarter", quarter=Word(seg.quarter))
+                if seg.quarter
+                else Said(msg="inside of the City")
+            )
         elif seg.kind == "cloister":
             names[seg.id] = next((t for t in ("shrine", "abbey") if t in seg.tags), "cloister")
+            phrases[seg.id] = Word(names[seg.id])
         elif "enclosed" in seg.tags:
             names[seg.id] = "walled field"
+            phrases[seg.id] = Said(msg="walled field")
         elif kinds[seg.kind] == 1:
             names[seg.id] = seg.kind
+            phrases[seg.id] = Word(seg.kind)
         else:
             points = [_SIDE_XY[s] for s in seg.sides] + [_HALF_XY[h] for h in seg.halves]
             where = _direction(points) if points else ""
             names[seg.id] = f"{where} {seg.kind}" if where else _sides_words(seg)
+            phrases[seg.id] = (
+                Said(msg="{where} {kind}", where=Word(where), kind=Word(seg.kind))
+                if where
+                else _sides_phrase(seg)
+            )
     # two segments with one name: tell them apart by the sides they touch, else by size
     by_name: dict[str, list[Segment]] = {}
     for seg in tile.segments:
@@ -388,9 +428,11 @@ def _segment_names(tile: OrientedTile) -> dict[str, str]:
     for name, same in by_name.items():
         if len(same) < 2:
             continue
+        phrase = phrases[same[0].id]
         if len({_sides_words(seg) for seg in same}) == len(same):
             for seg in same:
                 names[seg.id] = _sides_words(seg)
+                phrases[seg.id] = _sides_phrase(seg)
         elif len(same) == 2 and (bend := _bend_sides(tile)) is not None:
             # a road or river bending round a corner: one field lies inside the bend
             kind, (a, b) = bend
@@ -401,13 +443,25 @@ def _segment_names(tile: OrientedTile) -> dict[str, str]:
             for seg in same:
                 side = "inside" if set(seg.halves) <= corner else "outside"
                 names[seg.id] = f"{seg.kind} {side} the {kind}'s bend"
+                phrases[seg.id] = (
+                    Said(
+                        msg="{kind} inside the {bend}'s bend", kind=Word(seg.kind), bend=Word(kind)
+                    )
+                    if side == "inside"
+                    else Said(
+                        msg="{kind} outside the {bend}'s bend", kind=Word(seg.kind), bend=Word(kind)
+                    )
+                )
         elif len(same) == 2 and len(same[0].halves) != len(same[1].halves):
             small, large = sorted(same, key=lambda seg: len(seg.halves))
             names[small.id], names[large.id] = f"smaller {name}", f"larger {name}"
+            phrases[small.id] = Said(msg="smaller {name}", name=phrase)
+            phrases[large.id] = Said(msg="larger {name}", name=phrase)
         else:
             for n, seg in enumerate(same):
                 names[seg.id] = f"{('first', 'second', 'third', 'fourth')[n]} {name}"
-    return names
+                phrases[seg.id] = {**_ORDINALS[n], "name": phrase}
+    return {k: (names[k], phrases[k]) for k in names}
 
 
 def segment_words(tile: OrientedTile, segment_id: str, *, at: tuple[int, int] | None = None) -> str:
@@ -421,10 +475,22 @@ def segment_words(tile: OrientedTile, segment_id: str, *, at: tuple[int, int] | 
     >>> segment_words(orient(catalogue("base")["D"], 90), "city", at=(1, 0))
     'the city of the tile at (1, 0)'
     """
-    name = _segment_names(tile).get(segment_id, segment_id)
+    found = _segment_names(tile).get(segment_id)
+    name = segment_id if found is None else found[0]
     if at is None:
         return f"the tile's {name}"
     return f"the {name} of the tile at ({at[0]}, {at[1]})"
+
+
+def segment_phrase(
+    tile: OrientedTile, segment_id: str, *, at: tuple[int, int] | None = None
+) -> Phrase:
+    """:func:`segment_words` as a phrase, to write in any language."""
+    found = _segment_names(tile).get(segment_id)
+    name = segment_id if found is None else found[1]
+    if at is None:
+        return Said(msg="the tile's {name}", name=name)
+    return Said(msg="the {name} of the tile at ({x}, {y})", name=name, x=at[0], y=at[1])
 
 
 def half_side_kinds(tile: OrientedTile, side: int) -> tuple[str, str]:

@@ -210,3 +210,25 @@ def test_the_stepping_views_show_event_texts_and_breakdowns_in_the_page_language
         assert escape_markdown(what) in czech
     assert "**celkem**" in czech and "| how |" not in czech
     assert "| event | turn | how | points |" in teach.score_story_markdown(game, last, event.player)
+
+
+def test_every_segment_name_written_from_its_phrase_is_the_english_one():
+    """Every segment of every tile of every tile set, in every rotation: the phrase's English
+    is what segment_words says (events name segments through the phrase), and Italian and
+    Czech write a name for it with no English game word left."""
+    from carc_teach.tiles import catalogue, orient, segment_phrase, segment_words, tile_sets
+
+    seen = 0
+    for name in tile_sets():
+        for tile_type in catalogue(name).tiles:
+            for rotation in (0, 90, 180, 270):
+                tile = orient(tile_type, rotation)
+                for seg in tile.segments:
+                    for at in (None, (2, -1)):
+                        phrase = segment_phrase(tile, seg.id, at=at)
+                        assert english(phrase) == segment_words(tile, seg.id, at=at)
+                        for lang in ("it", "cs"):
+                            text = render(phrase, lang)
+                            assert "{" not in text and "tile" not in text and "field" not in text
+                        seen += 1
+    assert seen > 1000

@@ -863,7 +863,7 @@ class AbbeyMayorRules(RuleModule):
                     msg="{player} puts their mayor on {segment}, into {feature}, which holds no "
                     "knight: {worth}.",
                     player=turn.player,
-                    segment=state.board.segment_words(action.node),
+                    segment=state.board.segment_phrase(action.node),
                     feature=feature.phrase(),
                     worth=worth,
                 ),
@@ -881,7 +881,7 @@ class AbbeyMayorRules(RuleModule):
                 msg="{player} puts their wagon on {segment}, claiming {feature}; it counts as one "
                 "follower.",
                 player=turn.player,
-                segment=state.board.segment_words(action.node),
+                segment=state.board.segment_phrase(action.node),
                 feature=feature.phrase(),
             ),
             annotations=("car-166",) + (("car-173",) if feature.kind == "cloister" else ()),
@@ -1268,7 +1268,7 @@ class AbbeyMayorRules(RuleModule):
                 "and stands on {segment}.",
                 player=owner,
                 feature=target.phrase(),
-                segment=state.board.segment_words(to, square=True),
+                segment=state.board.segment_phrase(to, square=True),
             ),
             annotations=("car-170", "car-175", "car-177"),
             options=changed,

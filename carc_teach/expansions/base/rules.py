@@ -178,7 +178,7 @@ class BaseRules(RuleModule):
             text=Said(
                 msg="{player} puts a follower on {segment} as a {role}, claiming {feature}.",
                 player=turn.player,
-                segment=state.board.segment_words(action.node),
+                segment=state.board.segment_phrase(action.node),
                 role=Word(role),
                 feature=feature.phrase(),
             ),

@@ -182,7 +182,7 @@ class BuilderRules(RuleModule):
                 msg="{player} puts their builder on {segment}, in {feature} where they have a "
                 "follower: whenever they extend it later, they place a second tile.",
                 player=turn.player,
-                segment=state.board.segment_words(action.node),
+                segment=state.board.segment_phrase(action.node),
                 feature=feature.phrase(),
             ),
         )
@@ -261,7 +261,7 @@ class PigRules(RuleModule):
                 msg="{player} puts their pig on {segment}, in {feature} where they have a farmer: "
                 "if they win this farm, they score 1 more per completed city.",
                 player=turn.player,
-                segment=state.board.segment_words(action.node),
+                segment=state.board.segment_phrase(action.node),
                 feature=feature.phrase(),
             ),
             annotations=("car-192",),

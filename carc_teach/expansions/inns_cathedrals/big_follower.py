@@ -76,7 +76,7 @@ class BigFollowerRules(RuleModule):
                 msg="{player} puts their big follower on {segment} as a {role}, claiming "
                 "{feature}; it counts as two followers.",
                 player=turn.player,
-                segment=state.board.segment_words(action.node),
+                segment=state.board.segment_phrase(action.node),
                 role=Word(role),
                 feature=feature.phrase(),
             ),
