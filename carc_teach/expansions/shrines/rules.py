@@ -137,6 +137,22 @@ _LOST = Said(msg="it lost the challenge")
 _LOST_NO_MOVE = Said(msg="it lost the challenge; its building was not scored, so it cannot move on")
 
 
+# tile type id -> whether a cloister segment of it is tagged a shrine (a heretic may stand
+# there); kept, as tile types are immutable
+_HAS_SHRINE: dict[str, bool] = {}
+
+
+def _has_shrine(tile_type: TileType) -> bool:
+    found = _HAS_SHRINE.get(tile_type.id)
+    if found is None:
+        found = False
+        for seg in tile_type.segments:
+            if seg.kind == "cloister" and "shrine" in seg.tags:
+                found = True
+        _HAS_SHRINE[tile_type.id] = found
+    return found
+
+
 def _name(feature: Feature) -> str:
     """What a cloister feature is called: shrine, abbey or cloister."""
     return feature.building or "cloister"
@@ -385,8 +401,13 @@ class ShrineRules(RuleModule):
     def filter_deployments(
         self, state: GameState, turn: Turn, options: list[Deploy]
     ) -> list[Deploy]:
-        feature_of = state.board.features.feature_of
         empty = state.ext[self.id].empty
+        placed = turn.placed
+        if not empty and placed is not None and not _has_shrine(placed.type):
+            # no building to keep empty, and the base game's options are all on the tile
+            # just placed, which has no shrine: nothing to change (most turns)
+            return options
+        feature_of = state.board.features.feature_of
         out = []
         for o in options:
             node = o.node
