@@ -49,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
     width = len(str(len(events)))
     for e in events:
         pts = f"  +{e.points}" if e.points else ""
-        out.write(f"{e.index:>{width}}  T{e.turn:<3} {e.step:<5} {terminal_text(e.text)}{pts}\n")
+        # the event's text in the current language (--lang); the JSON above keeps the English
+        text = terminal_text(e.text_in())
+        out.write(f"{e.index:>{width}}  T{e.turn:<3} {e.step:<5} {text}{pts}\n")
     listed = ", ".join(_("{player} {points}", player=p, points=s) for p, s in scores.items())
     out.write(terminal_text(_("scores: {scores}", scores=listed)) + "\n")
     return 0

@@ -19,9 +19,17 @@ def test_replay_in_italian_and_czech_keeps_the_events_and_the_scores(capsys):
     _, english, _ = _run(capsys, "replay", "shared-city")
     _, italian, _ = _run(capsys, "--lang", "it", "replay", "shared-city")
     _, czech, _ = _run(capsys, "replay", "shared-city", "--lang=cs")
-    # the event texts are not translated yet (docs/i18n.md): only the last line is
-    assert italian.splitlines()[:-1] == english.splitlines()[:-1]
-    assert czech.splitlines()[:-1] == english.splitlines()[:-1]
+    # the same events, with the same numbers and points, told in each language
+    for other in (italian, czech):
+        lines, english_lines = other.splitlines(), english.splitlines()
+        assert len(lines) == len(english_lines) and lines[0] == english_lines[0]
+        for line, english_line in zip(lines[1:-1], english_lines[1:-1], strict=True):
+            assert line[:14] == english_line[:14] and line != english_line
+            assert line.endswith(f"  +{line.rsplit('  +', 1)[-1]}") == english_line.endswith(
+                f"  +{line.rsplit('  +', 1)[-1]}"
+            )
+    assert italian.splitlines()[1].startswith(" 0  T0   setup La tessera iniziale")
+    assert czech.splitlines()[1].startswith(" 0  T0   setup Startovní kartička")
     assert english.splitlines()[-1] == "scores: Alice 8, Bob 8"
     assert italian.splitlines()[-1] == "punteggi: Alice 8, Bob 8"
     assert czech.splitlines()[-1] == "skóre: Alice 8, Bob 8"
