@@ -217,7 +217,7 @@ class Table:
                 kind = session.seat_of(pending.player).kind
 
                 def now(lang: str | None) -> str:
-                    bot = _bot_kind(kind, lang)
+                    bot = _seat_name(kind, lang)
                     return done(lang) + _(
                         "Now **{player}** ({bot}) decides: press **Next** to see it.",
                         lang,
@@ -276,18 +276,14 @@ class Table:
 #: the kinds of seat as the page names them
 _SEAT_NAMES = {
     "human": N_("a person"),
-    "greedy": N_("the greedy bot"),
-    "random": N_("the random bot"),
+    "greedy": N_("greedy bot"),
+    "random": N_("random bot"),
 }
 
 
 def _seat_name(kind: str, lang: str | None) -> str:
     name = _SEAT_NAMES.get(kind)
     return _(name, lang) if name else escape_markdown(kind)
-
-
-def _bot_kind(kind: str, lang: str | None) -> str:
-    return _seat_name(kind, lang)
 
 
 def _scorings(events) -> tuple:
@@ -479,7 +475,7 @@ def rotation_radio(mo, table: Table, lang: str | None = None):
         ): r
         for r, n in counts.items()
     }
-    first = next((label for label, r in options.items() if counts[r]), next(iter(options)))
+    first = next(label for label, r in options.items() if r == first_rotation(table))
     return mo.ui.radio(options=options, value=first, label=_("Turn the tile", lang), inline=True)
 
 
@@ -678,7 +674,7 @@ def _prompt_markdown(session: PlaySession, lang: str | None = None) -> tuple[str
         return "### " + _("The game is over", lang), ""
     who = escape_markdown(pending.player)
     seat = session.seat_of(pending.player)
-    head = f"### {who}" + ("" if seat.human else f" ({_bot_kind(seat.kind, lang)})")
+    head = f"### {who}" + ("" if seat.human else f" ({_seat_name(seat.kind, lang)})")
     prompt = escape_markdown(pending.prompt)
     number = pending.index + 1
     lines = [
@@ -716,6 +712,10 @@ def _cut(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _explained(mo, event, lang: str | None):
+    return lambda: mo.md(teach.explanation_markdown(event, lang=lang))
+
+
 def _events_view(mo, session: PlaySession, lang: str | None = None):
     """What happened since a person last answered: the newest event told in full with its
     footnotes, the ones before it folded."""
@@ -742,14 +742,15 @@ def _events_view(mo, session: PlaySession, lang: str | None = None):
         )
     earlier = recent[:-1]
     if earlier:
-        # each earlier event unfolds to its explanation; beyond a dozen, a plain list
+        # each earlier event unfolds to its explanation, written only when it is unfolded
+        # (mo.lazy: no Markdown rendered or sent for the folded ones); beyond a dozen, a list
         told = {
             _(
                 "Event {index}: {text}",
                 lang,
                 index=e.index,
                 text=escape_markdown(_cut(e.text_in(lang))),
-            ): (mo.md(teach.explanation_markdown(e, lang=lang)))
+            ): mo.lazy(_explained(mo, e, lang))
             for e in reversed(earlier[-_TOLD:])
         }
         if len(earlier) > _TOLD:

@@ -331,7 +331,8 @@ def board_picker(
     (``board_svg(board, **draw_options)``) with ``targets`` to pick on it.
 
     Its ``.value`` is ``{"target": <the picked Target's id, None before any pick>, "n": <picks
-    so far>}``. ``key`` names the board in the page (``data-key``; for tests and styles).
+    so far>}``. ``key`` names the board in the page (``data-key``; for tests and styles);
+    ``label`` is what a screen reader says of it (default :data:`BOARD_LABEL`).
     A target on a quarter of the City (``Place("count.castle")``) while the City is not laid is
     drawn in the strip under the board. Raises :class:`PickerError` for a target it cannot
     place (a segment of no tile, a duplicate id)."""
