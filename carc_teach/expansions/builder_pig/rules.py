@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...errors import Refusal
-from ...events import Names, Said, SaidN
+from ...events import Names, Said, SaidN, Word
 from ...figures import kind_of
 from ...frozen import fast_constructor
 from ...rules import Deploy, RuleModule
@@ -206,6 +206,9 @@ class BuilderRules(RuleModule):
             return None
         return Said(msg="their builder's {feature} was extended", feature=due)
 
+
+#: this package's figures as game words (texts name a figure kind through a variable)
+WORDS = (Word("builder"), Word("pig"))
 
 #: why a builder goes home
 _FEATURE_SCORED = Said(msg="its feature has scored")

@@ -28,6 +28,11 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["BigFollowerRules"]
 
 
+#: the big follower as a game word, by its title and its kind id (texts name a figure kind
+#: through a variable)
+WORDS = (Word("big follower"), Word("big-follower"))
+
+
 class BigFollowerRules(RuleModule):
     id = "big-follower"
     title = "The big follower (Inns & Cathedrals)"
