@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import classroom, teach
-from .i18n import _
+from .i18n import _, language_code, use_language
 from .i18n.switch import language_memory, language_switch
 from .lessons.lesson_sets import Walkthrough
 from .text import escape_markdown
@@ -59,28 +59,31 @@ def controls(mo, walkthrough: Walkthrough, lang: str | None = None):
     """``(quiz, classroom)``: the switch that asks before telling (labelled with what the
     walkthrough asks) and the classroom mode's, labelled in ``lang`` (the stage finds the
     switch by that label: :func:`walkthrough_view` must be given the same ``lang``)."""
-    quiz = mo.ui.switch(value=True, label=walkthrough.quiz_label)
+    quiz = mo.ui.switch(value=True, label=_(walkthrough.quiz_label, lang))
     classroom = mo.ui.switch(value=False, label=_("Classroom mode", lang))
     return quiz, classroom
 
 
 def lesson_controls(mo, walkthrough: Walkthrough, lang: str | None = None):
     """``(lesson, quiz, classroom)``: the dropdown of the walkthrough's lessons (the first
-    chosen) and its :func:`controls`."""
+    chosen; its value is the lesson's bundled game) and its :func:`controls`, in ``lang``."""
     lessons = walkthrough.lessons
     if lessons is None:
         raise ValueError("this walkthrough has no lessons to pick from")
     lesson_choice = mo.ui.dropdown(
-        options=list(lessons.titles()), value=lessons.lessons[0].title, label=_("Lesson", lang)
+        options=lessons.titles(lang),
+        value=lessons.lessons[0].title_in(lang or "en"),
+        label=_("Lesson", lang),
     )
     return (lesson_choice, *controls(mo, walkthrough, lang))
 
 
-def lesson_game(mo, walkthrough: Walkthrough, title: str):
-    """``(game, intro)``: the game of the lesson called ``title`` and a line saying what to
-    watch in it."""
+def lesson_game(mo, walkthrough: Walkthrough, title: str, lang: str | None = None):
+    """``(game, intro)``: the game of the lesson called ``title`` (or of that bundled game)
+    and a line saying what to watch in it, in ``lang``."""
     lesson = walkthrough.lessons.lesson(title)
-    return walkthrough.lessons.load(lesson.title), mo.md(f"**{lesson.title}.** {lesson.watch}")
+    intro = f"**{lesson.title_in(lang or 'en')}.** {lesson.watch_in(lang or 'en')}"
+    return walkthrough.lessons.load(lesson.title), mo.md(intro)
 
 
 def bundled_game(walkthrough: Walkthrough) -> Game:
@@ -184,24 +187,30 @@ def walkthrough_view(
     board. Every event's view is built here once and stepped in the browser
     (:mod:`carc_teach.stepper`): a step is no round trip to Python. ``lang`` (the page's
     language): the stepper's and stage's own words and the footnotes translated into it; the
-    game's events and the walkthrough's texts are English for now (docs/i18n.md)."""
+    walkthrough's questions, notes, tables and the rules' words in it too
+    (:meth:`Walkthrough.in_language`); the game's event texts are English for now
+    (docs/i18n.md)."""
     from . import stepper
 
+    lang = language_code(lang)
+    walkthrough = walkthrough.in_language(lang)
     start = walkthrough.start(game) if walkthrough.start is not None else 0
-    if classroom:
-        return classroom_stage(mo, game, start, walkthrough, quiz=quiz, lang=lang)
-    board_help = mo.md(walkthrough.board_help).text if walkthrough.board_help else ""
-    return mo.Html(
-        stepper.stepper_html(
-            game,
-            walkthrough,
-            quiz=quiz,
-            markdown_html=lambda text: mo.md(text).text,
-            start=start,
-            board_help_html=board_help,
-            lang=lang,
+    # the rules in short and anything else said through the current language
+    with use_language(lang):
+        if classroom:
+            return classroom_stage(mo, game, start, walkthrough, quiz=quiz, lang=lang)
+        board_help = mo.md(walkthrough.board_help).text if walkthrough.board_help else ""
+        return mo.Html(
+            stepper.stepper_html(
+                game,
+                walkthrough,
+                quiz=quiz,
+                markdown_html=lambda text: mo.md(text).text,
+                start=start,
+                board_help_html=board_help,
+                lang=lang,
+            )
         )
-    )
 
 
 def matplotlib_tab(mo, event: Event, state: GameState) -> dict:
@@ -235,11 +244,15 @@ def footnotes_covered(mo, game: Game, lang: str | None = None):
     )
 
 
-def lesson_footnotes(mo, walkthrough: Walkthrough):
+def lesson_footnotes(mo, walkthrough: Walkthrough, lang: str | None = None):
     """The footnotes every lesson of the walkthrough shows, each with the lessons and events
-    where it comes up, folded."""
+    where it comes up, folded; in ``lang``."""
     return mo.accordion(
-        {"Footnotes across all the lessons": mo.md(walkthrough.lessons.footnotes_markdown())}
+        {
+            _("Footnotes across all the lessons", lang): mo.md(
+                walkthrough.lessons.footnotes_markdown(lang)
+            )
+        }
     )
 
 

@@ -17,6 +17,7 @@ from .annotations.glossary import spell_out
 from .events import STEP_TITLES, Event
 from .expansions import PACKAGES
 from .i18n import _, ngettext
+from .i18n.texts import fingerprint, translated
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
 from .scoring import score_feature
@@ -44,6 +45,7 @@ __all__ = [
     "rule_summary",
     "rule_title",
     "rule_words",
+    "points_text",
     "rule_details_html",
     "EVENT_HEADINGS",
     "event_heading",
@@ -81,33 +83,47 @@ TIMELINE_STEPS = ("1A", "1B", "1C", "2A", "2B", "2C", "3A", "3B", "3C", "4A", "4
 RULE_SUMMARIES = implemented_rules()
 
 
-def rule_summary(rule_id: str) -> str:
-    """The one-sentence statement of a rule id (or of its nearest parent that has one)."""
+def rule_summary(rule_id: str, lang: str | None = None) -> str:
+    """The one-sentence statement of a rule id (or of its nearest parent that has one), in
+    ``lang`` (default: the current language) where it is translated from the current English
+    (``i18n/data/<lang>/rules.toml``), else in English."""
     rid = rule_id
     while rid:
         if rid in RULE_SUMMARIES:
-            return RULE_SUMMARIES[rid]
+            english = RULE_SUMMARIES[rid]
+            found = translated_text("rules.toml", "rule", rid, fingerprint(english), lang)
+            return found["summary"] if found else english
         rid = rid.rpartition(".")[0]
     return ""
 
 
-def rule_title(rule_id: str) -> str:
+def rule_title(rule_id: str, lang: str | None = None) -> str:
     """The short title of a rule id in the taxonomy (``"Scoring a completed city"``), or of
-    its nearest parent that has one; ``""`` for an id outside it."""
+    its nearest parent that has one; ``""`` for an id outside it. In ``lang`` as
+    :func:`rule_summary` (``i18n/data/<lang>/rules.toml``, its ``[[topic]]`` tables)."""
     from .annotations.topics import is_known, topic
 
     rid = rule_id
     while rid:
         if is_known(rid):
-            return topic(rid).title
+            english = topic(rid).title
+            found = translated_text("rules.toml", "topic", rid, fingerprint(english), lang)
+            return found["title"] if found else english
         rid = rid.rpartition(".")[0]
     return ""
 
 
-def rule_words(rule_id: str) -> str:
+def translated_text(name: str, table: str, record_id: str, source: str, lang: str | None):
+    """The record ``record_id`` of ``carc_teach/i18n/data/<lang>/<name>`` translated from the
+    English whose fingerprint is ``source``, or None (English, or not translated anew)."""
+    return translated("carc_teach.i18n", "data", name, table, record_id, source, lang)
+
+
+def rule_words(rule_id: str, lang: str | None = None) -> str:
     """A rule as a learner reads it: its title and its one-sentence statement, never its id
-    (the id is for :func:`rule_details_html`). ``""`` when the id has neither."""
-    title, summary = rule_title(rule_id), rule_summary(rule_id)
+    (the id is for :func:`rule_details_html`). ``""`` when the id has neither. In ``lang``
+    (default: the current language) where translated."""
+    title, summary = rule_title(rule_id, lang), rule_summary(rule_id, lang)
     if title and summary:
         return f"**{title}.** {summary}"
     return f"**{title}.**" if title else summary
@@ -455,8 +471,8 @@ class Prediction:
         object.__setattr__(self, "answer", spell_out(self.answer))
 
 
-#: a choice that is a number of points ("1 point", "12 points")
-_POINTS = re.compile(r"^-?\d+ points?$")
+#: a choice that is a number of points ("1 point", "12 points"; "3 punti", "5 bodů")
+_POINTS = re.compile(r"^-?\d+ (?:points?|punt[oi]|bod[yů]?)$")
 
 
 def _draw(*parts: object) -> int:
@@ -501,7 +517,13 @@ def _choices(correct: int, distractors: list[int], *, keep: int = 0) -> tuple[st
     above = _pick(
         [m for m in mistakes if m > correct] + made_up_above, correct, 3 - len(below), below=False
     )
-    return tuple(plural(v, "point") for v in sorted({correct, *below, *above}))
+    return tuple(points_text(v) for v in sorted({correct, *below, *above}))
+
+
+def points_text(n: int, lang: str | None = None) -> str:
+    """``"3 points"`` in ``lang`` (default: the current language): a choice or an answer of a
+    question in points."""
+    return ngettext("{n} point", "{n} points", n, lang)
 
 
 def _pick(candidates: list[int], correct: int, wanted: int, *, below: bool) -> list[int]:
@@ -553,10 +575,10 @@ def prediction_for(game: Game, index: int) -> Prediction | None:
             # the classic mistake at a tie: nobody scores, or the points are shared out
             distractors = [0, points // 2, *distractors]
     if event.kind == "points":
-        question = f"How many points does {event.player} score here?"
+        question = _("How many points does {player} score here?", player=event.player)
     else:
-        question = "How many points does anyone score here?"
-    answer = plural(points, "point")
+        question = _("How many points does anyone score here?")
+    answer = points_text(points)
     choices = _choices(points, distractors)
     if answer not in choices:  # pragma: no cover - _choices always keeps the answer
         choices = (answer,) + choices[:3]
@@ -616,7 +638,7 @@ def annotation_notes(
     page, language, footnote number, date).
 
     ``lang`` (default: the current language): the kind, title and text in that language where
-    the record is translated into it, English where it is not; the citation stays English.
+    the record is translated into it, English where it is not; the citation's words in it.
     """
     from .annotations import annotations_for, cite
     from .errors import UnknownRuleError
@@ -649,7 +671,7 @@ def annotation_notes(
                 "callout": label.callout,
                 "title": spell_out(record.title_in(lang), lang),
                 "text": _footnote_text(record, lang),
-                "citation": cite(record),
+                "citation": cite(record, lang),
             }
         )
     return out
@@ -1060,17 +1082,18 @@ def footnotes_covered(game: Game, lang: str | None = None) -> list[dict]:
 
 
 def footnotes_covered_markdown(game: Game, lang: str | None = None) -> str:
-    """:func:`footnotes_covered` as a Markdown list (its words in ``lang``, the two lines
-    said when there is none still English)."""
+    """:func:`footnotes_covered` as a Markdown list (its words in ``lang``, and so are the
+    two lines said when there is none)."""
     items = footnotes_covered(game, lang)
     if not items:
         if set(game.setup.expansions) <= {"base"}:
-            return (
+            return _(
                 "The footnotes gathered here rule on the expansions, and this game plays the "
                 "base game only. Pick a game further down the list (one with The Count, "
-                "King & Robber Baron, Heretics & Shrines or Abbey & Mayor) to see them at work."
+                "King & Robber Baron, Heretics & Shrines or Abbey & Mayor) to see them at work.",
+                lang,
             )
-        return "No footnote of the expansions in play rules on an event of this game."
+        return _("No footnote of the expansions in play rules on an event of this game.", lang)
     lines = []
     for item in items:
         where = ", ".join(str(k) for k in item["events"])

@@ -13,10 +13,16 @@ app = marimo.App(width="full", app_title="Abbey & Mayor walkthrough")
 def _():
     import marimo as mo
 
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach.expansions.abbey_mayor.lessons import WALKTHROUGH as walkthrough
 
-    return mo, ui, walkthrough
+    return (
+        mo,
+        t,
+        ui,
+        walkthrough,
+    )
 
 
 @app.cell
@@ -34,8 +40,10 @@ def _(lang_switch, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # Abbey & Mayor, step by step
 
     Three new figures change who wins a feature and when it pays: the mayor, whose strength
@@ -43,7 +51,10 @@ def _(mo):
     after scoring; and the barn, which pays farmers at once and earns its owner more after
     the game. Pick a lesson, step through its short game event by event, and predict each
     figure's effect before it is revealed.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -55,8 +66,10 @@ def _(lang, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     ## The rule in short
 
     Each player gets four new pieces: an abbey tile, a mayor, a wagon and a barn. The three
@@ -103,7 +116,10 @@ def _(mo):
     - **The pig-herd tile** of The River II shows a herd in its big field. When farmers on
       that farm are scored because of a barn, the herd adds 1 per completed city for them;
       a barn's own points after the game get nothing from it.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -115,8 +131,8 @@ def _(lang, mo, ui, walkthrough):
 
 
 @app.cell
-def _(lesson_choice, mo, ui, walkthrough):
-    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value)
+def _(lang, lesson_choice, mo, ui, walkthrough):
+    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value, lang)
     lesson_intro
     return (game,)
 
@@ -138,8 +154,8 @@ def _(game, lang, mo, ui):
 
 
 @app.cell
-def _(mo, ui, walkthrough):
-    ui.lesson_footnotes(mo, walkthrough)
+def _(lang, mo, ui, walkthrough):
+    ui.lesson_footnotes(mo, walkthrough, lang)
     return
 
 

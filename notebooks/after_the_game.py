@@ -13,10 +13,16 @@ app = marimo.App(width="full", app_title="Scoring after the game walkthrough")
 def _():
     import marimo as mo
 
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach.lessons.after_game import WALKTHROUGH as walkthrough
 
-    return mo, ui, walkthrough
+    return (
+        mo,
+        t,
+        ui,
+        walkthrough,
+    )
 
 
 @app.cell
@@ -34,8 +40,10 @@ def _(lang_switch, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # Scoring after the game, step by step
 
     When the last tile is down, a good part of the points is still to come. Starting at the
@@ -43,7 +51,10 @@ def _(mo):
     through the scoring after the game in the order it happens: the followers leaving the
     City of Carcassonne one at a time, the unfinished roads, cities and cloisters, the farms,
     the King and the Robber Baron, and the barn, predicting each result before you see it.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -55,8 +66,10 @@ def _(lang, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     ## The rule in short
 
     - **The City empties first** (The Count of Carcassonne). Before anything scores,
@@ -81,7 +94,10 @@ def _(mo):
     - **Barns** (Abbey & Mayor). Each barn pays its owner 4 points for every completed city
       its farm touches, the City of Carcassonne included, even though no farmer stands
       there. Two barns on one farm each score in full.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 

@@ -13,10 +13,16 @@ app = marimo.App(width="full", app_title="The Count of Carcassonne walkthrough")
 def _():
     import marimo as mo
 
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach.expansions.count.lessons import WALKTHROUGH as walkthrough
 
-    return mo, ui, walkthrough
+    return (
+        mo,
+        t,
+        ui,
+        walkthrough,
+    )
 
 
 @app.cell
@@ -34,8 +40,10 @@ def _(lang_switch, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # The Count of Carcassonne, step by step
 
     A player whose tile makes others score while they score nothing may send a follower into
@@ -44,7 +52,10 @@ def _(mo):
     the City opens. Pick a lesson: the first plays the Count alone; the others add a barn and
     a mayor, a big follower in the cathedral, a close look at the order of redeploying, and
     The River II.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -56,8 +67,10 @@ def _(lang, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     ## The rule in short
 
     - **The City is the start.** Its twelve tiles are laid as one block instead of the usual
@@ -94,7 +107,10 @@ def _(mo):
       spring beside the City, the Count, King & Robber box advised against the mix, the
       latest River II rules remove river tiles that no longer fit; a house rule lays the
       whole river first and the City beside it (option `river2.with-count`).
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -106,8 +122,8 @@ def _(lang, mo, ui, walkthrough):
 
 
 @app.cell
-def _(lesson_choice, mo, ui, walkthrough):
-    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value)
+def _(lang, lesson_choice, mo, ui, walkthrough):
+    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value, lang)
     lesson_intro
     return (game,)
 
@@ -129,8 +145,8 @@ def _(game, lang, mo, ui):
 
 
 @app.cell
-def _(mo, ui, walkthrough):
-    ui.lesson_footnotes(mo, walkthrough)
+def _(lang, mo, ui, walkthrough):
+    ui.lesson_footnotes(mo, walkthrough, lang)
     return
 
 

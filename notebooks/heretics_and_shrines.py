@@ -13,10 +13,16 @@ app = marimo.App(width="full", app_title="Heretics & Shrines walkthrough")
 def _():
     import marimo as mo
 
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach.expansions.shrines.lessons import WALKTHROUGH as walkthrough
 
-    return mo, ui, walkthrough
+    return (
+        mo,
+        t,
+        ui,
+        walkthrough,
+    )
 
 
 @app.cell
@@ -34,8 +40,10 @@ def _(lang_switch, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # Heretics & Shrines, step by step
 
     A shrine is a cloister's rival: a heretic on a shrine next to a monk in a cloister starts
@@ -43,7 +51,10 @@ def _(mo):
     home empty-handed. Pick a lesson, step through its short game, watch the open
     challenges, and predict who scores when one tile finishes both buildings, where a shrine
     may go, and what an abbey or a wagon does in the race.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -55,8 +66,10 @@ def _(lang, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     ## The rule in short
 
     - **A shrine works like a cloister.** You lay it, occupy it and score it exactly as a
@@ -87,7 +100,10 @@ def _(mo):
       the extra buildings stay empty for the whole game (option
       `shrine.placement-limit`), and let wagons onto a cloister, shrine or abbey only where
       the tile shows a road (option `wagon.cloister-access`).
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -99,8 +115,8 @@ def _(lang, mo, ui, walkthrough):
 
 
 @app.cell
-def _(lesson_choice, mo, ui, walkthrough):
-    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value)
+def _(lang, lesson_choice, mo, ui, walkthrough):
+    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value, lang)
     lesson_intro
     return (game,)
 
@@ -122,8 +138,8 @@ def _(game, lang, mo, ui):
 
 
 @app.cell
-def _(mo, ui, walkthrough):
-    ui.lesson_footnotes(mo, walkthrough)
+def _(lang, mo, ui, walkthrough):
+    ui.lesson_footnotes(mo, walkthrough, lang)
     return
 
 

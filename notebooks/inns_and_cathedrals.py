@@ -13,10 +13,16 @@ app = marimo.App(width="full", app_title="Inns & Cathedrals walkthrough")
 def _():
     import marimo as mo
 
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach.expansions.inns_cathedrals.views import WALKTHROUGH as walkthrough
 
-    return mo, ui, walkthrough
+    return (
+        mo,
+        t,
+        ui,
+        walkthrough,
+    )
 
 
 @app.cell
@@ -34,8 +40,10 @@ def _(lang_switch, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # Inns & Cathedrals, step by step
 
     An inn beside a road and a cathedral inside a city make them worth more, but only if
@@ -43,7 +51,10 @@ def _(mo):
     all. The box also gives every player a big follower, which weighs as much as two. Pick a
     lesson, step through its short game event by event, and predict what each road and city
     pays, and who takes it, before the answer is shown.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -55,8 +66,10 @@ def _(lang, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     ## The rule in short
 
     - **Inns.** Some road tiles show an inn beside the road. A road with an inn anywhere
@@ -82,7 +95,10 @@ def _(mo):
     the like). Playing the inns and cathedrals without the big follower is not offered. The
     seeds' footnotes about this box all concern the Count or the King as well, so these
     lessons show none of them.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -94,8 +110,8 @@ def _(lang, mo, ui, walkthrough):
 
 
 @app.cell
-def _(lesson_choice, mo, ui, walkthrough):
-    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value)
+def _(lang, lesson_choice, mo, ui, walkthrough):
+    game, lesson_intro = ui.lesson_game(mo, walkthrough, lesson_choice.value, lang)
     lesson_intro
     return (game,)
 

@@ -13,10 +13,16 @@ app = marimo.App(width="full", app_title="King & Robber Baron walkthrough")
 def _():
     import marimo as mo
 
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach.expansions.king_robber.views import WALKTHROUGH as walkthrough
 
-    return mo, ui, walkthrough
+    return (
+        mo,
+        t,
+        ui,
+        walkthrough,
+    )
 
 
 @app.cell
@@ -34,15 +40,20 @@ def _(lang_switch, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # King & Robber Baron, step by step
 
     Two neutral tokens reward the biggest city and the longest road completed during the
     game, measured in tiles, not points. Step through a short game event by event, watch who
     holds the King and the Robber Baron and what size a city or road must beat, and predict
     when a token changes hands.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -54,8 +65,10 @@ def _(lang, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     ## The rule in short
 
     - **Two tokens, set aside at the start.** The King goes with cities, the Robber Baron
@@ -78,7 +91,10 @@ def _(mo):
       the engine offers them as the option `king.scoring`: 10 points per token, 15 per
       token and 40 for holding both, or 1 point to the holder each time a city or road is
       completed. Compare them on this game in the editions notebook.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 

@@ -13,10 +13,16 @@ app = marimo.App(width="full", app_title="The River II walkthrough")
 def _():
     import marimo as mo
 
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach.expansions.river2.lessons import WALKTHROUGH as walkthrough
 
-    return mo, ui, walkthrough
+    return (
+        mo,
+        t,
+        ui,
+        walkthrough,
+    )
 
 
 @app.cell
@@ -34,8 +40,10 @@ def _(lang_switch, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # The River II, step by step
 
     The game begins at a spring, and the river is laid tile by tile before any land tile
@@ -43,7 +51,10 @@ def _(mo):
     on to the scoring: see which way a bend may turn the water, where a lake may go, what
     becomes of a river tile that fits nowhere, where followers may stand on a river tile,
     and what the pig herd adds to a farm.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -55,8 +66,10 @@ def _(lang, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     ## The rule in short
 
     - **The spring starts the game.** It takes the place of the usual start tile. All the
@@ -82,7 +95,10 @@ def _(mo):
       let river tiles that cannot be placed drop out; older advice varies, and a popular
       house rule lays the whole river first and puts the City beside it. The engine offers
       all of these as the option `river2.with-count`.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 

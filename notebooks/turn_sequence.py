@@ -14,10 +14,17 @@ def _():
     import marimo as mo
 
     from carc_teach import examples
+    from carc_teach import i18n as t
     from carc_teach import notebook_ui as ui
     from carc_teach.expansions.base.lessons import WALKTHROUGH as walkthrough
 
-    return examples, mo, ui, walkthrough
+    return (
+        examples,
+        mo,
+        t,
+        ui,
+        walkthrough,
+    )
 
 
 @app.cell
@@ -35,8 +42,10 @@ def _(lang_switch, mo, ui):
 
 
 @app.cell
-def _(mo):
-    mo.md("""
+def _(lang, mo, t):
+    mo.md(
+        t._(
+            """
     # The turn sequence, one event at a time
 
     Step through a game of Carcassonne event by event: every tile drawn and placed, every
@@ -44,7 +53,10 @@ def _(mo):
     board, placed in its step of the turn (1A to 4B, then scoring after the game) and
     explained with the rule that produced it. At each scoring, predict the points before
     they are revealed.
-    """)
+    """,
+            lang,
+        )
+    )
     return
 
 
@@ -56,7 +68,7 @@ def _(lang, mo, ui):
 
 
 @app.cell
-def _(examples, lang, mo, ui, walkthrough):
+def _(examples, lang, mo, t, ui, walkthrough):
     # the bundled games in the course's order: the base game's first
     _titles = {
         examples.data(_name).get("title", _name): _name for _name in examples.in_course_order()
@@ -64,10 +76,13 @@ def _(examples, lang, mo, ui, walkthrough):
     game_choice = mo.ui.dropdown(
         options=_titles,
         value=next(_t for _t, _n in _titles.items() if _n == "first-turns"),
-        label="Game",
+        label=t._("Game", lang),
     )
     pasted = mo.ui.text_area(
-        placeholder='Paste a game file here (JSON, see docs/game-format.md), e.g. one written by "carc-teach simulate --save"',
+        placeholder=t._(
+            'Paste a game file here (JSON, see docs/game-format.md), e.g. one written by "carc-teach simulate --save"',
+            lang,
+        ),
         full_width=True,
         rows=5,
     )
@@ -75,20 +90,21 @@ def _(examples, lang, mo, ui, walkthrough):
     mo.vstack(
         [
             mo.hstack([game_choice, quiz, classroom], justify="start", gap=2),
-            mo.accordion({"Use your own game file": pasted}),
+            mo.accordion({t._("Use your own game file", lang): pasted}),
         ]
     )
     return classroom, game_choice, pasted, quiz
 
 
 @app.cell
-def _(examples, game_choice, mo, pasted, ui):
+def _(examples, game_choice, lang, mo, pasted, t, ui):
     # A pasted file wins over the dropdown; if it is broken, say why and keep the bundled game.
     game, load_problem = ui.game_from_paste(
         mo,
         pasted.value,
         lambda: examples.load(game_choice.value),
-        instead="Showing the bundled game instead.",
+        instead=t._("Showing the bundled game instead.", lang),
+        lang=lang,
     )
     load_problem
     return (game,)
@@ -105,11 +121,13 @@ def _(classroom, game, lang, mo, quiz, ui, walkthrough):
 
 
 @app.cell
-def _(game, mo):
+def _(game, lang, mo, t):
     # networkx and matplotlib draw the feature graph once asked (a figure is too slow to draw at
     # every step); offline there is no matplotlib and the SVG "Feature graph" tab shows it
-    mpl_event = mo.ui.number(0, len(game.events) - 1, value=0, label="at event")
-    mpl_shown = mo.ui.switch(value=False, label="Draw the feature graph with networkx + matplotlib")
+    mpl_event = mo.ui.number(0, len(game.events) - 1, value=0, label=t._("at event", lang))
+    mpl_shown = mo.ui.switch(
+        value=False, label=t._("Draw the feature graph with networkx + matplotlib", lang)
+    )
     mo.hstack([mpl_shown, mpl_event], justify="start", gap=2)
     return mpl_event, mpl_shown
 

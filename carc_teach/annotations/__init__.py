@@ -38,7 +38,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from ..errors import CarcTeachError, UnknownRuleError
-from ..i18n import N_, language_code
+from ..i18n import N_, _, format_list, language_code, ngettext
 from . import topics as _topics
 from .topics import EXPANSION_TITLES, lineage
 
@@ -869,6 +869,16 @@ _CITED_PAGES: Mapping[str, tuple[str, str, str]] = {
     "004": ("Wikicarpedia", "Complete Annotated Rules: Abbey & Mayor", "English"),
 }
 _LANGUAGE_NAMES = {"en": "English", "it": "Italian", "cs": "Czech"}
+#: the words above and the dates' notes, as the catalogues translate them (context "cited")
+_CITED_WORDS = (
+    N_("Italian"),
+    N_("Czech"),
+    N_("English"),
+    N_("older English revision"),
+    N_("updated"),
+    N_("confirmed"),
+    N_("first ruled 2014-06, again"),
+)
 
 
 def _cited_page(source: Source) -> tuple[str, str, str]:
@@ -877,30 +887,38 @@ def _cited_page(source: Source) -> tuple[str, str, str]:
     )
 
 
-def _which(versions: list[str]) -> str:
+def _which(versions: list[str], lang: str | None = None) -> str:
     """``["Italian", "Czech"]`` -> ``"Italian and Czech pages"``; a revision keeps its name."""
     pages = [v for v in versions if v != "older English revision"]
     out = []
     if pages:
-        out.append(f"{' and '.join(pages)} page{'s' if len(pages) > 1 else ''}")
-    out += [v for v in versions if v == "older English revision"]
-    return " and ".join(out)
+        names = format_list([_(v, lang) for v in pages], lang)
+        out.append(ngettext("{names} page", "{names} pages", len(pages), lang, names=names))
+    out += [_(v, lang) for v in versions if v == "older English revision"]
+    return format_list(out, lang)
 
 
-def _places(wheres: list[tuple[str, int]]) -> str:
+def _places(wheres: list[tuple[str, int]], lang: str | None = None) -> str:
     """``[("footnote", 1), ("footnote", 38)]`` -> ``"footnotes 1 and 38"``."""
-    if all(kind == "footnote" for kind, _ in wheres):
-        numbers = [str(n) for _, n in wheres]
-        if len(numbers) == 1:
-            return f"footnote {numbers[0]}"
-        return f"footnotes {', '.join(numbers[:-1])} and {numbers[-1]}"
-    return ", ".join(kind if n is None else f"{kind}, item {n}" for kind, n in wheres)
+    if all(kind == "footnote" for kind, _n in wheres):
+        numbers = format_list([str(n) for _k, n in wheres], lang)
+        return ngettext(
+            "footnote {numbers}", "footnotes {numbers}", len(wheres), lang, numbers=numbers
+        )
+    # a footnote beside a list's items: its number, as above
+    return ", ".join(
+        ngettext("footnote {numbers}", "footnotes {numbers}", 1, lang, numbers=str(n))
+        if kind == "footnote"
+        else _("list \u201c{name}\u201d, item {n}", lang, name=kind[6:-1], n=n)
+        for kind, n in wheres
+    )
 
 
-def cite(record: Annotation | str) -> str:
+def cite(record: Annotation | str, lang: str | None = None) -> str:
     """How a person would cite a record: the page, its language, the footnote (or list item)
     and the date, e.g. ``"Wikicarpedia, Count, King & Robber (Italian and Czech pages),
-    footnote 7; older English revision, footnote 3; 2013-11"``.
+    footnote 7; older English revision, footnote 3; 2013-11"``; its words in ``lang``
+    (default: the current language), the pages' titles as they are.
 
     Versions of a page that print the same footnotes are named together; a footnote printed in
     Czech on the Czech page says so.
@@ -924,19 +942,26 @@ def cite(record: Annotation | str) -> str:
         # versions printing the same places are named together
         same: dict[str, list[str]] = {}
         for version, wheres in versions.items():
-            same.setdefault(_places(sorted(wheres, key=lambda w: (w[0], w[1]))), []).append(version)
+            key = _places(sorted(wheres, key=lambda w: (w[0], w[1])), lang)
+            same.setdefault(key, []).append(version)
         head = ", ".join(x for x in (site, page) if x)
         for n, (where, names) in enumerate(same.items()):
-            which = _which(names)
+            which = _which(names, lang)
             if n == 0:
                 text = f"{head} ({which}), {where}" if which else f"{head}, {where}"
             else:
                 text = f"{which}, {where}"
             czech = in_czech.get((site, page))
             if czech and "Czech" in names:
-                numbers = " and ".join(str(c) for c in czech)
-                text += f" (footnote {numbers} is in Czech on the Czech page)"
+                text += " " + ngettext(
+                    "(footnote {numbers} is in Czech on the Czech page)",
+                    "(footnotes {numbers} are in Czech on the Czech page)",
+                    len(czech),
+                    lang,
+                    numbers=format_list([str(c) for c in czech], lang),
+                )
             parts.append(text)
     if record.date:
-        parts.append(f"{record.date_note + ' ' if record.date_note else ''}{record.date}")
+        note = _(record.date_note, lang) + " " if record.date_note else ""
+        parts.append(f"{note}{record.date}")
     return "; ".join(parts)

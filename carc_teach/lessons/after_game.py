@@ -32,6 +32,7 @@ from ..expansions.abbey_mayor.lessons import abbey_mayor_module
 from ..expansions.count import views as count_views
 from ..expansions.king_robber import views as king_views
 from ..figures import Corner
+from ..i18n import N_
 from ..text import escape_html as escape
 from ..text import plural
 from .lesson_sets import Walkthrough
@@ -379,7 +380,7 @@ def _points_near(answer: int, wrong: list[int]) -> tuple[str, ...]:
         if answer + extra not in values:
             values.append(answer + extra)
         extra += 1
-    return tuple(plural(v, "point") for v in sorted(values))
+    return tuple(teach.points_text(v) for v in sorted(values))
 
 
 def _city_part(event: Event) -> int:
@@ -416,7 +417,7 @@ def farm_question_for(game: Game, index: int) -> teach.Prediction | None:
     return teach.Prediction(
         f"The farm highlighted on the board scores now. How many points does {event.player} score for it?",
         _points_near(points, wrong),
-        plural(points, "point"),
+        teach.points_text(points),
         explanation,
     )
 
@@ -524,7 +525,7 @@ def barn_question_for(game: Game, index: int) -> teach.Prediction | None:
     return teach.Prediction(
         f"{event.player}'s barn scores now. How many points does it bring?",
         _points_near(points, wrong),
-        plural(points, "point"),
+        teach.points_text(points),
         explanation,
     )
 
@@ -557,12 +558,12 @@ WALKTHROUGH = Walkthrough(
     question=after_game_question,
     note=after_game_note,
     panels=(
-        ("Scoring after the game", final_steps_html),
-        ("The City of Carcassonne", count_views.city_quarters_html),
-        ("The King and the Robber Baron", king_views.royal_tokens_html),
-        ("Barns", barns_html),
+        (N_("Scoring after the game"), final_steps_html),
+        (N_("The City of Carcassonne"), count_views.city_quarters_html),
+        (N_("The King and the Robber Baron"), king_views.royal_tokens_html),
+        (N_("Barns"), barns_html),
     ),
-    board_help="""
+    board_help=N_("""
     **How to read the board.** The City of Carcassonne is the beige block in the middle,
     its four quarters named. Followers waiting in a quarter stand on no feature, so the
     board does not draw them: the table beside the board lists them, and where the Count
@@ -570,8 +571,8 @@ WALKTHROUGH = Walkthrough(
     them. A barn is the little house in its owner's colour where four tiles meet. Orange
     frame: the tile just placed. Yellow: the feature that scores. The table of the scoring
     after the game shows which step comes next and what each one has paid so far.
-        """,
+        """),
     start=start_index,
     game="after-game",
-    quiz_label="Ask me first (who moves, and the points)",
+    quiz_label=N_("Ask me first (who moves, and the points)"),
 )

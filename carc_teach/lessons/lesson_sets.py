@@ -8,11 +8,13 @@ footnotes every lesson shows (for the "footnotes across all the lessons" list).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .. import teach
+from ..i18n import N_, _, language_code, ngettext, use_language
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -23,11 +25,18 @@ __all__ = ["Lesson", "LessonSet", "Walkthrough"]
 @dataclass(frozen=True)
 class Lesson:
     """One lesson of a walkthrough: a bundled game and what to watch in it (``watch`` never
-    gives an answer away)."""
+    gives an answer away). ``title`` and ``watch`` are English, marked with ``N_`` where they
+    are written and translated where shown (:meth:`title_in`, :meth:`watch_in`)."""
 
     title: str
     example: str
     watch: str
+
+    def title_in(self, lang: str | None = None) -> str:
+        return _(self.title, lang)
+
+    def watch_in(self, lang: str | None = None) -> str:
+        return _(self.watch, lang)
 
 
 @dataclass
@@ -37,9 +46,10 @@ class LessonSet:
     lessons: tuple[Lesson, ...]
     _games: dict[str, Game] = field(default_factory=dict, repr=False)
 
-    def titles(self) -> dict[str, str]:
-        """Lesson title -> bundled example name, in teaching order (for a dropdown)."""
-        return {item.title: item.example for item in self.lessons}
+    def titles(self, lang: str | None = None) -> dict[str, str]:
+        """Lesson title (in ``lang``, default English) -> bundled example name, in teaching
+        order (for a dropdown)."""
+        return {item.title_in(lang or "en"): item.example for item in self.lessons}
 
     def lesson(self, title_or_example: str) -> Lesson:
         """The lesson with this title (or bundled example name)."""
@@ -60,28 +70,36 @@ class LessonSet:
             self._games[item.example] = examples.load(item.example)
         return self._games[item.example]
 
-    def footnotes(self) -> list[dict]:
+    def footnotes(self, lang: str | None = None) -> list[dict]:
         """Every footnote the lessons show, in the order they first come up, each with
-        ``lessons``: ``[(lesson title, [event indices])]``."""
+        ``lessons``: ``[(lesson title, [event indices])]``; the footnotes' words and the
+        lessons' titles in ``lang`` (default: the current language)."""
         found: dict[str, dict] = {}
         for item in self.lessons:
-            for entry in teach.footnotes_covered(self.load(item.title)):
+            for entry in teach.footnotes_covered(self.load(item.title), lang):
                 record = found.setdefault(
                     entry["id"], {k: v for k, v in entry.items() if k != "events"} | {"lessons": []}
                 )
-                record["lessons"].append((item.title, entry["events"]))
+                record["lessons"].append((item.title_in(lang), entry["events"]))
         return list(found.values())
 
-    def footnotes_markdown(self) -> str:
-        """:meth:`footnotes` as a Markdown list."""
+    def footnotes_markdown(self, lang: str | None = None) -> str:
+        """:meth:`footnotes` as a Markdown list, in ``lang``."""
         lines = []
-        for item in self.footnotes():
+        for item in self.footnotes(lang):
             where = "; ".join(
-                f"{title}, event{'s' if len(ks) > 1 else ''} {', '.join(map(str, ks))}"
+                ngettext(
+                    "{title}, event {where}",
+                    "{title}, events {where}",
+                    len(ks),
+                    lang,
+                    title=title,
+                    where=", ".join(map(str, ks)),
+                )
                 for title, ks in item["lessons"]
             )
             lines.append(f"- **{item['title']}** ({item['kind']}; {where}): *{item['citation']}*")
-        return "\n".join(lines) or "The lessons show no footnotes."
+        return "\n".join(lines) or _("The lessons show no footnotes.", lang)
 
 
 @dataclass(frozen=True)
@@ -104,13 +122,40 @@ class Walkthrough:
     question: Callable[[Game, int], teach.Prediction | None] = teach.prediction_for
     note: Callable[..., str] = teach.event_note
     panels: tuple[tuple[str, Callable[..., str]], ...] = ()
-    jump_label: str = "Next question"
+    jump_label: str = N_("Next question")
     jump: Callable[[Game, int], int] | None = None
     board_help: str = ""
     start: Callable[[Game], int] | None = None
     lessons: LessonSet | None = None
     game: str = ""
-    quiz_label: str = "Ask me first"
+    quiz_label: str = N_("Ask me first")
+
+    def in_language(self, lang: str | None) -> Walkthrough:
+        """The same walkthrough speaking ``lang``: its labels, panel titles and board help
+        translated (they are marked with ``N_`` where written), and its question, note and
+        panel functions run with ``lang`` as the current language, so the words they build
+        with :func:`carc_teach.i18n._` are in it. English: itself."""
+        code = language_code(lang)
+        if code == "en":
+            return self
+
+        def speaking(function):
+            @functools.wraps(function)
+            def call(*args, **kwargs):
+                with use_language(code):
+                    return function(*args, **kwargs)
+
+            return call
+
+        return replace(
+            self,
+            question=speaking(self.question),
+            note=speaking(self.note),
+            panels=tuple((_(title, code), speaking(html)) for title, html in self.panels),
+            jump_label=_(self.jump_label, code),
+            board_help=_(self.board_help, code) if self.board_help else "",
+            quiz_label=_(self.quiz_label, code),
+        )
 
     def next_question(self, game: Game, index: int) -> int:
         """Where the jump button goes from ``index``: ``jump(game, index)`` if given, else the

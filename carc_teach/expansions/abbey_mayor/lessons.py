@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from ... import teach
 from ...figures import Corner, kind_of, role_name
+from ...i18n import N_
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...scoring import figure_strength
@@ -75,72 +76,92 @@ __all__ = [
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        "The mayor",
+        N_("The mayor"),
         "mayor-pennants",
-        "Blue has two knights in one city cap, Red a mayor in another. Pennant tiles grow "
-        "around them until one tile joins everything into a single city. Watch what the "
-        "mayor is worth when that city is scored.",
+        N_(
+            "Blue has two knights in one city cap, Red a mayor in another. Pennant tiles grow "
+            "around them until one tile joins everything into a single city. Watch what the "
+            "mayor is worth when that city is scored."
+        ),
     ),
     Lesson(
-        "The mayor without pennants",
+        N_("The mayor without pennants"),
         "mayor-no-pennants",
-        "Blue's mayor and Red's knight start in two caps with no pennant at all, and one tile "
-        "later joins them. Watch what a mayor is worth in a city that has nothing for it to "
-        "count.",
+        N_(
+            "Blue's mayor and Red's knight start in two caps with no pennant at all, and one tile "
+            "later joins them. Watch what a mayor is worth in a city that has nothing for it to "
+            "count."
+        ),
     ),
     Lesson(
-        "The wagon",
+        N_("The wagon"),
         "wagon-rolls-on",
-        "Blue puts a wagon on a road leaving a crossing; Red holds another road of the same "
-        "crossing. Watch where the wagon may go once its road has been scored.",
+        N_(
+            "Blue puts a wagon on a road leaving a crossing; Red holds another road of the same "
+            "crossing. Watch where the wagon may go once its road has been scored."
+        ),
     ),
     Lesson(
-        "Two wagons",
+        N_("Two wagons"),
         "two-wagons",
-        "Three players. Blue's and Red's wagons stand in two caps that Carol joins into one "
-        "city. Watch both wagons after the scoring: who moves first, and what is left for the "
-        "second one.",
+        N_(
+            "Three players. Blue's and Red's wagons stand in two caps that Carol joins into one "
+            "city. Watch both wagons after the scoring: who moves first, and what is left for the "
+            "second one."
+        ),
     ),
     Lesson(
-        "The barn",
+        N_("The barn"),
         "barn-farmers",
-        "Blue farms north of the road, Red south of it. Red puts a barn on Blue's farm, and "
-        "later a tile joins the two farms. Watch what each farmer scores, and when, and what "
-        "the barn earns after the game.",
+        N_(
+            "Blue farms north of the road, Red south of it. Red puts a barn on Blue's farm, and "
+            "later a tile joins the two farms. Watch what each farmer scores, and when, and what "
+            "the barn earns after the game."
+        ),
     ),
     Lesson(
-        "Two barns",
+        N_("Two barns"),
         "two-barns",
-        "Each of two farms gets its own barn; then one tile joins the farms. Watch how the "
-        "two barns score after the game.",
+        N_(
+            "Each of two farms gets its own barn; then one tile joins the farms. Watch how the "
+            "two barns score after the game."
+        ),
     ),
     Lesson(
-        "The abbey",
+        N_("The abbey"),
         "abbey-in-a-hole",
-        "Tiles leave a hole with neighbours on all four sides. Watch a player fill it with "
-        "the abbey instead of drawing, and what that one tile completes.",
+        N_(
+            "Tiles leave a hole with neighbours on all four sides. Watch a player fill it with "
+            "the abbey instead of drawing, and what that one tile completes."
+        ),
     ),
     Lesson(
-        "The pig and the barn",
+        N_("The pig and the barn"),
         "pig-and-barn",
-        "With the pig of Traders & Builders. Red's barn lands on Blue's farm; later Red's tile "
-        "runs Red's own farm into the barn's farm, with Red's pig still in the supply. Watch "
-        "whether the pig may join on that tile, and what Red's farmer earns.",
+        N_(
+            "With the pig of Traders & Builders. Red's barn lands on Blue's farm; later Red's tile "
+            "runs Red's own farm into the barn's farm, with Red's pig still in the supply. Watch "
+            "whether the pig may join on that tile, and what Red's farmer earns."
+        ),
     ),
     Lesson(
-        "The pig herd and the barn",
+        N_("The pig herd and the barn"),
         "barn-pig-herd",
-        "With The River II: the river comes first, and one of its bends carries a herd of "
-        "pigs. Red's farmer shares the herd's farm, then Blue puts the barn on it. Watch what "
-        "the herd adds for the farmer and what it adds for the barn.",
+        N_(
+            "With The River II: the river comes first, and one of its bends carries a herd of "
+            "pigs. Red's farmer shares the herd's farm, then Blue puts the barn on it. Watch what "
+            "the herd adds for the farmer and what it adds for the barn."
+        ),
     ),
     Lesson(
-        "The builder and the big follower",
+        N_("The builder and the big follower"),
         "builder-big-follower",
-        "With the builder and the big follower. Blue's builder joins Blue's thief on the start "
-        "road, and Blue keeps lengthening that road; Red's knight and Blue's big follower wait "
-        "in two caps of one city. Watch how many tiles Blue gets to place in a turn, and who "
-        "takes the city.",
+        N_(
+            "With the builder and the big follower. Blue's builder joins Blue's thief on the start "
+            "road, and Blue keeps lengthening that road; Red's knight and Blue's big follower wait "
+            "in two caps of one city. Watch how many tiles Blue gets to place in a turn, and who "
+            "takes the city."
+        ),
     ),
 )
 
@@ -634,7 +655,7 @@ def _barn_placement_question(game: Game, index: int) -> teach.Prediction | None:
     return teach.Prediction(
         question,
         common.points_choices(event.points, wrong),
-        plural(event.points, "point"),
+        teach.points_text(event.points),
         explanation,
     )
 
@@ -680,7 +701,7 @@ def _barn_connect_question(game: Game, index: int) -> teach.Prediction | None:
     return teach.Prediction(
         question,
         common.points_choices(first.points, wrong),
-        plural(first.points, "point"),
+        teach.points_text(first.points),
         explanation,
     )
 
@@ -740,7 +761,7 @@ def _barn_final_question(game: Game, index: int) -> teach.Prediction | None:
     return teach.Prediction(
         question,
         common.points_choices(event.points, wrong, keep=1 if others else 0),
-        plural(event.points, "point"),
+        teach.points_text(event.points),
         explanation,
     )
 
@@ -1244,8 +1265,8 @@ def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str
 WALKTHROUGH = Walkthrough(
     question=question,
     note=note,
-    panels=(("Mayors, wagons and barns", special_figures_html),),
-    board_help="""
+    panels=((N_("Mayors, wagons and barns"), special_figures_html),),
+    board_help=N_("""
     **How to read the board.** Orange frame: the tile just placed. Yellow: the feature the
     event is about. Every figure in a feature is drawn as a meeple in its owner's colour,
     the mayor and the wagon too (hover over one to read what it is); a barn is a small
@@ -1256,7 +1277,7 @@ WALKTHROUGH = Walkthrough(
     the table shows the moment before the event and keeps the answer back. Pennants are the
     small blue shields on city tiles: count them on the board before you answer about a
     mayor.
-        """,
+        """),
     lessons=_LESSONS,
-    quiz_label="Ask me first (points, and what each special figure does)",
+    quiz_label=N_("Ask me first (points, and what each special figure does)"),
 )

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ... import teach
 from ...figures import kind_of
+from ...i18n import N_
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...text import join_names
@@ -62,36 +63,46 @@ __all__ = [
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        "Into the City and out again",
+        N_("Into the City and out again"),
         "count-city",
-        "Alice completes cities for Bob and scores nothing herself. Watch when the City opens "
-        "to her, where her followers wait, and where they go next.",
+        N_(
+            "Alice completes cities for Bob and scores nothing herself. Watch when the City opens "
+            "to her, where her followers wait, and where they go next."
+        ),
     ),
     Lesson(
-        "A barn opens the City, a mayor leaves it",
+        N_("A barn opens the City, a mayor leaves it"),
         "count-barn-mayor",
-        "With Abbey & Mayor, by Rio Grande Games' (RGG's) rules. Alice puts her barn on Bob's farm, and later "
-        "sends a mayor into Bob's city. Watch whether the barn earns her a place in the City, "
-        "and what the mayor weighs once it comes out.",
+        N_(
+            "With Abbey & Mayor, by Rio Grande Games' (RGG's) rules. Alice puts her barn on Bob's farm, and later "
+            "sends a mayor into Bob's city. Watch whether the barn earns her a place in the City, "
+            "and what the mayor weighs once it comes out."
+        ),
     ),
     Lesson(
-        "A second monk from the cathedral",
+        N_("A second monk from the cathedral"),
         "count-cathedral",
-        "Bob's big follower waits in the cathedral quarter while Alice surrounds the cloister "
-        "her monk stands on. Watch what the cathedral may do when her cloister is finished.",
+        N_(
+            "Bob's big follower waits in the cathedral quarter while Alice surrounds the cloister "
+            "her monk stands on. Watch what the cathedral may do when her cloister is finished."
+        ),
     ),
     Lesson(
-        "One round of redeploying",
+        N_("One round of redeploying"),
         "count-one-round",
-        "Alice and Bob each have a follower waiting in the castle when Alice finishes a small "
-        "empty city. Watch the order in which they decide, and what a player who let the "
-        "chance go may still do.",
+        N_(
+            "Alice and Bob each have a follower waiting in the castle when Alice finishes a small "
+            "empty city. Watch the order in which they decide, and what a player who let the "
+            "chance go may still do."
+        ),
     ),
     Lesson(
-        "The river first, then the City",
+        N_("The river first, then the City"),
         "count-river-first",
-        "With The River II and the house rule that lays the river before the City. Watch "
-        "where the City of Carcassonne ends up once the last river tile is down.",
+        N_(
+            "With The River II and the house rule that lays the river before the City. Watch "
+            "where the City of Carcassonne ends up once the last river tile is down."
+        ),
     ),
 )
 
@@ -467,14 +478,14 @@ def note(game: Game, index: int, *, quiz: bool = True) -> str:
 WALKTHROUGH = Walkthrough(
     question=question,
     note=note,
-    panels=(("The City of Carcassonne", count_views.city_quarters_html),),
-    board_help="""
+    panels=((N_("The City of Carcassonne"), count_views.city_quarters_html),),
+    board_help=N_("""
     **How to read the board.** The twelve tiles in the middle are the City; hover a tile to
     see which quarter it holds. Followers waiting in a quarter stand on a place, not in a
     feature, so the board does not draw them: the table beside it lists them and the Count,
     and shades the quarter the current event changed. Orange frame: the tile just placed.
     Yellow: the feature the event is about.
-        """,
+        """),
     lessons=_LESSONS,
-    quiz_label="Ask me first (points, and who may enter the City)",
+    quiz_label=N_("Ask me first (points, and who may enter the City)"),
 )

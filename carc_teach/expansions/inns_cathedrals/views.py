@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...figures import kind_of
+from ...i18n import N_
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...scoring import figure_strength
@@ -262,16 +263,20 @@ def inns_cathedrals_note(game: Game, index: int, *, quiz: bool = True) -> str:
 #: the walkthrough's lessons, one bundled game each, in teaching order
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        "Double or nothing",
+        N_("Double or nothing"),
         "inns-cathedrals",
-        "A road with an inn finished early, then a second inn road and a cathedral city left "
-        "open when the game stops: what does each pay?",
+        N_(
+            "A road with an inn finished early, then a second inn road and a cathedral city left "
+            "open when the game stops: what does each pay?"
+        ),
     ),
     Lesson(
-        "One big follower against two",
+        N_("One big follower against two"),
         "inns-big-follower",
-        "Bob's big follower meets Alice's two thieves on an inn road, then Alice's knight in a "
-        "cathedral city: count each side's weight before the answer shows.",
+        N_(
+            "Bob's big follower meets Alice's two thieves on an inn road, then Alice's knight in a "
+            "cathedral city: count each side's weight before the answer shows."
+        ),
     ),
 )
 _LESSONS = LessonSet(LESSONS)
@@ -288,8 +293,8 @@ footnotes_by_lesson_markdown = _LESSONS.footnotes_markdown
 WALKTHROUGH = Walkthrough(
     question=inns_cathedrals_question,
     note=inns_cathedrals_note,
-    panels=(("Roads with an inn, cities with a cathedral", buildings_html),),
-    board_help="""
+    panels=((N_("Roads with an inn, cities with a cathedral"), buildings_html),),
+    board_help=N_("""
     **How to read the board.** An inn is a small house beside its road; a cathedral is a
     nave with a spire inside its city. The big follower is drawn larger than a meeple, with a
     white badge. Orange frame: the tile just placed. Yellow: the feature the event is about.
@@ -298,7 +303,7 @@ WALKTHROUGH = Walkthrough(
     it has been scored, what it paid. While a question is open it keeps the answer back.
     Count the tiles (and the pennants, the small blue shields) on the board, and each
     player's followers on the feature, before you answer.
-        """,
+        """),
     lessons=_LESSONS,
-    quiz_label="Ask me first (what each road and city pays, and who)",
+    quiz_label=N_("Ask me first (what each road and city pays, and who)"),
 )

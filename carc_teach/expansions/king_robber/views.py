@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...events import Event
+from ...i18n import N_
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Walkthrough
 from ...teach import Prediction, note_held_for, prediction_for, turn_placer, turn_span
@@ -272,14 +273,14 @@ def king_walkthrough_note(game: Game, index: int, *, quiz: bool = True) -> str:
 WALKTHROUGH = Walkthrough(
     question=king_walkthrough_question,
     note=king_walkthrough_note,
-    panels=(("The King and the Robber Baron", royal_tokens_html),),
-    board_help="""
+    panels=((N_("The King and the Robber Baron"), royal_tokens_html),),
+    board_help=N_("""
     **How to read the board.** The King and the Robber Baron are not placed on the board:
     the table beside it says who holds each and how many tiles a completed city or road must
     beat to take it, and shades the token the current event changed. Orange frame: the tile
     just placed. Yellow: the feature the event is about. The size of a city or road is its
     number of tiles; count them on the board before you answer.
-        """,
+        """),
     game="king-robber",
-    quiz_label="Ask me first (points, and who takes the King or the Robber Baron)",
+    quiz_label=N_("Ask me first (points, and who takes the King or the Robber Baron)"),
 )

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 from ... import teach
 from ...board import Placement
 from ...geometry import NEIGHBOUR_OFFSETS
+from ...i18n import N_
 from ...lessons.lesson_sets import Walkthrough
 from ...text import escape_html as escape
-from ...text import plural
 from ...tiles import ROTATIONS, orient
 from .rules import entry_side, river_bend, river_problem, river_sides
 
@@ -523,7 +523,7 @@ def pig_herd_question_for(game: Game, index: int) -> teach.Prediction | None:
     for value in wrong:
         if value >= 0 and value not in values and len(values) < 4:
             values.append(value)
-    choices = tuple(plural(v, "point") for v in sorted(values))
+    choices = tuple(teach.points_text(v) for v in sorted(values))
     explanation = (
         f"{event.text} The farm pays its usual 3 points per completed city, and because the "
         "pig herd grazes in it, the farmers who score it get 1 more per completed city: once, "
@@ -533,7 +533,7 @@ def pig_herd_question_for(game: Game, index: int) -> teach.Prediction | None:
         f"{event.player}'s farmers hold the farm where the pig herd grazes. How many points "
         f"does {event.player} score for it?",
         choices,
-        plural(points, "point"),
+        teach.points_text(points),
         explanation,
     )
 
@@ -575,14 +575,14 @@ def river_note(game: Game, index: int, *, quiz: bool = True) -> str:
 WALKTHROUGH = Walkthrough(
     question=river_question,
     note=river_note,
-    panels=(("The river", river_html),),
-    board_help="""
+    panels=((N_("The river"), river_html),),
+    board_help=N_("""
     **How to read the board.** The river is the blue band, with a pool where it rises at the
     spring and where a lake ends it. The table beside the board lists the river's open ends:
     which way the water flows there, how the river last turned, and so which way the next
     bend may go. Orange frame: the tile just placed. Yellow: the feature the event is about.
     The pig herd grazes in the big field on the outside of the bend where it was laid.
-        """,
+        """),
     game="river-pig-herd",
-    quiz_label="Ask me first (where the river may go, and the points)",
+    quiz_label=N_("Ask me first (where the river may go, and the points)"),
 )

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import teach
+from ...i18n import N_
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...text import capitalise, join_names
@@ -61,26 +62,32 @@ __all__ = [
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        "Three challenges",
+        N_("Three challenges"),
         "shrines",
-        "Alice lays shrines with heretics, Bob cloisters with monks, side by side. Watch "
-        "three races: one tile that finishes both buildings, a building finished first, and a "
-        "race nobody has won when the game ends.",
+        N_(
+            "Alice lays shrines with heretics, Bob cloisters with monks, side by side. Watch "
+            "three races: one tile that finishes both buildings, a building finished first, and a "
+            "race nobody has won when the game ends."
+        ),
     ),
     Lesson(
-        "An abbey and a wagon in the race",
+        N_("An abbey and a wagon in the race"),
         "shrines-abbey-wagon",
-        "With Abbey & Mayor: Bob's wagon stands on a shrine, and Alice fills a hole with her "
-        "abbey next to it. Watch where the abbey may go, what happens when abbey and shrine "
-        "race each other, and what becomes of the wagon afterwards.",
+        N_(
+            "With Abbey & Mayor: Bob's wagon stands on a shrine, and Alice fills a hole with her "
+            "abbey next to it. Watch where the abbey may go, what happens when abbey and shrine "
+            "race each other, and what becomes of the wagon afterwards."
+        ),
     ),
     Lesson(
-        "House rules: crowded buildings, wagons on roads",
+        N_("House rules: crowded buildings, wagons on roads"),
         "shrines-house-rules",
-        "Two house rules at once: more shrines may crowd around a cloister, and a wagon may "
-        "use a cloister or abbey only if its tile shows a road. Watch a second shrine land "
-        "beside a cloister in a challenge, and Bob's wagon after its road is closed by an "
-        "abbey.",
+        N_(
+            "Two house rules at once: more shrines may crowd around a cloister, and a wagon may "
+            "use a cloister or abbey only if its tile shows a road. Watch a second shrine land "
+            "beside a cloister in a challenge, and Bob's wagon after its road is closed by an "
+            "abbey."
+        ),
     ),
 )
 
@@ -474,15 +481,15 @@ def note(game: Game, index: int, *, quiz: bool = True) -> str:
 WALKTHROUGH = Walkthrough(
     question=question,
     note=note,
-    panels=(("Open challenges", shrines_views.open_challenges_html),),
-    board_help="""
+    panels=((N_("Open challenges"), shrines_views.open_challenges_html),),
+    board_help=N_("""
     **How to read the board.** A shrine is drawn like a cloister, on a tile of its own; hover
     a tile to see what it holds. A follower standing on a shrine is the heretic. The table
     beside the board lists every open challenge: which shrine races which cloister, who
     stands on each, how many of the eight squares around each are still empty, and it shades
     a challenge that the current event opened and strikes through one it decided. Orange
     frame: the tile just placed. Yellow: the feature the event is about.
-        """,
+        """),
     lessons=_LESSONS,
-    quiz_label="Ask me first (points, challenges, where a shrine or wagon may go)",
+    quiz_label=N_("Ask me first (points, challenges, where a shrine or wagon may go)"),
 )
