@@ -2,6 +2,18 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# Abbey & Mayor, step by step
+
+Three new figures change who wins a feature and when it pays: the mayor, whose strength
+is the pennants of its city; the wagon, which rolls on to another road, city or cloister
+after scoring; and the barn, which pays farmers at once and earns its owner more after
+the game. Pick a lesson, step through its short game event by event, and predict each
+figure's effect before it is revealed.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 

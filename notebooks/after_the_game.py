@@ -2,6 +2,18 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# Scoring after the game, step by step
+
+When the last tile is down, a good part of the points is still to come. Starting at the
+last tile of a short game with the Count, King & Robber Baron and Abbey & Mayor, step
+through the scoring after the game in the order it happens: the followers leaving the
+City of Carcassonne one at a time, the unfinished roads, cities and cloisters, the farms,
+the King and the Robber Baron, and the barn, predicting each result before you see it.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 

@@ -2,6 +2,19 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# The Count of Carcassonne, step by step
+
+A player whose tile makes others score while they score nothing may send a follower into
+the City of Carcassonne, and bring it out later onto a feature about to score. Step
+through a short game event by event, see who waits in which quarter, and predict when
+the City opens. Pick a lesson: the first plays the Count alone; the others add a barn and
+a mayor, a big follower in the cathedral, a close look at the order of redeploying, and
+The River II.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 

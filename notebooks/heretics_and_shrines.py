@@ -2,6 +2,18 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# Heretics & Shrines, step by step
+
+A shrine is a cloister's rival: a heretic on a shrine next to a monk in a cloister starts
+a race, and the building finished first takes the points while the other follower walks
+home empty-handed. Pick a lesson, step through its short game, watch the open
+challenges, and predict who scores when one tile finishes both buildings, where a shrine
+may go, and what an abbey or a wagon does in the race.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 

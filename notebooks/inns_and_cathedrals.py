@@ -2,6 +2,18 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# Inns & Cathedrals, step by step
+
+An inn beside a road and a cathedral inside a city make them worth more, but only if
+they are finished: a road or city with one left open when the game ends pays nothing at
+all. The box also gives every player a big follower, which weighs as much as two. Pick a
+lesson, step through its short game event by event, and predict what each road and city
+pays, and who takes it, before the answer is shown.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 

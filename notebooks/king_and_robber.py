@@ -2,6 +2,17 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# King & Robber Baron, step by step
+
+Two neutral tokens reward the biggest city and the longest road completed during the
+game, measured in tiles, not points. Step through a short game event by event, watch who
+holds the King and the Robber Baron and what size a city or road must beat, and predict
+when a token changes hands.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 

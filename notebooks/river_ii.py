@@ -2,6 +2,18 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# The River II, step by step
+
+The game begins at a spring, and the river is laid tile by tile before any land tile
+comes out of the bag. Step through a short game from the spring to the volcano lake and
+on to the scoring: see which way a bend may turn the water, where a lake may go, what
+becomes of a river tile that fits nowhere, where followers may stand on a river tile,
+and what the pig herd adds to a farm.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 

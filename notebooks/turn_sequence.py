@@ -2,6 +2,18 @@
 # requires-python = ">=3.11"
 # dependencies = ["marimo==0.25.2", "carc_teach"]
 # ///
+"""
+# The turn sequence, one event at a time
+
+Step through a game of Carcassonne event by event: every tile drawn and placed, every
+follower deployed, every feature completed and every point scored, each shown on the
+board, placed in its step of the turn (1A to 4B, then scoring after the game) and
+explained with the rule that produced it. At each scoring, predict the points before
+they are revealed.
+
+(The site's index reads this page's title and description here: the page itself shows them
+in the language chosen, through the catalogues, docs/i18n.md.)
+"""
 
 import marimo
 
