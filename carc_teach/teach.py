@@ -582,7 +582,7 @@ def prediction_for(game: Game, index: int) -> Prediction | None:
     choices = _choices(points, distractors)
     if answer not in choices:  # pragma: no cover - _choices always keeps the answer
         choices = (answer,) + choices[:3]
-    return Prediction(question, choices, answer, event.text)
+    return Prediction(question, choices, answer, event.text_in())
 
 
 def matplotlib_available() -> bool:

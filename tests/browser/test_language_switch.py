@@ -127,7 +127,7 @@ def test_the_offline_site_serves_every_language(tmp_path, page_session):
 def test_a_stepping_walkthrough_opens_in_italian(page_session, marimo_app):
     """The shared walkthrough cells (carc_teach.notebook_ui) on one stepping walkthrough:
     ``?lang=it`` gives Italian controls, stepper and footnotes (the whole page:
-    test_walkthrough_languages.py)."""
+    test_walkthrough_pages_in_languages.py)."""
     from carc_teach.annotations import get
     from carc_teach.annotations.glossary import spell_out
 
