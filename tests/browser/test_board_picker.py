@@ -5,7 +5,8 @@ negative squares with five targets (two squares, one refused; a city and a road;
 corner with an HTML-looking label) and prints the picked value. A mouse click on a square and
 on a segment, and a keyboard pick (Tab, an arrow key, Enter; then Space), must reach Python:
 the printed value names the target and counts the picks; so must a pick on the new picker
-drawn when its cell runs again. Run under ``marimo run``, and, when
+drawn when its cell runs again, and on a picture drawn into the same picker in place (the
+Play page's way: the count goes on). Run under ``marimo run``, and, when
 asked for (``CARC_TEACH_PICKER_SITE=1``), on a ``--self-hosted`` site built from that notebook
 with every request outside 127.0.0.1 blocked: building that site takes a minute or more here
 after any change to the engine (its memory snapshot is its own), too much for the default run
@@ -79,6 +80,18 @@ def _check_picks(session) -> None:
     assert board.locator(".target").count() == 4
     board.locator(".target[data-id='city']").click()
     wait_for_text(page, "picked: city #1")
+
+    # drawn again in place (as the Play page after an answer): the same element shows the new
+    # picture, its picks count on, and the keyboard picks on it too
+    page.get_by_text("redraw in place").click()
+    board.locator(".target[data-id='east']").wait_for()
+    assert board.locator(".target").count() == 2
+    board.locator(".target[data-id='east']").click()
+    wait_for_text(page, "picked: east #2")
+    page.keyboard.press("ArrowLeft")
+    assert _focused(page)["id"] == "road"
+    page.keyboard.press("Enter")
+    wait_for_text(page, "picked: road #3")
 
 
 def _focused(page) -> dict:
