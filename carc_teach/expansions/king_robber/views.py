@@ -10,12 +10,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...events import Event
-from ...i18n import N_
+from ...i18n import N_, _, ngettext
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Walkthrough
-from ...teach import Prediction, note_held_for, prediction_for, turn_placer, turn_span
+from ...teach import (
+    Prediction,
+    note_held_for,
+    points_text,
+    prediction_for,
+    turn_placer,
+    turn_span,
+)
 from ...text import escape_html as escape
-from ...text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game import Game
@@ -24,8 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: token figure id -> (the token's name, the feature kind it goes with, the rule of its award)
 _ROYAL_TOKENS = {
-    "king": ("the King", "city", "king.award"),
-    "robber-baron": ("the Robber Baron", "road", "robber.award"),
+    "king": (N_("the King"), "city", "king.award"),
+    "robber-baron": (N_("the Robber Baron"), "road", "robber.award"),
 }
 
 
@@ -65,23 +71,29 @@ def royal_tokens_html(game: Game, index: int, *, hidden: bool = False) -> str:
     for row in rows:
         old = before.get(row["token"])
         changed = not hidden and old is not None and old != row
-        who = escape(row["holder"]) if row["holder"] else "nobody (set aside)"
+        who = escape(row["holder"]) if row["holder"] else escape(_("nobody (set aside)"))
+        city = row["feature"] == "city"
         if row["to_beat"]:
-            bar = f"a completed {row['feature']} of more than {plural(row['to_beat'], 'tile')}"
+            tiles = _tiles(row["to_beat"])
+            bar = (
+                _("a completed city of more than {tiles}", tiles=tiles)
+                if city
+                else _("a completed road of more than {tiles}", tiles=tiles)
+            )
         else:
-            bar = f"any completed {row['feature']}"
+            bar = _("any completed city") if city else _("any completed road")
         style = "background:#fff3c4" if changed else ""
         body.append(
             f'<tr class="token{" changed" if changed else ""}" data-token="{row["token"]}" '
-            f'style="{style}"><td style="padding:2px 8px"><b>{escape(row["name"])}</b></td>'
+            f'style="{style}"><td style="padding:2px 8px"><b>{escape(_(row["name"]))}</b></td>'
             f'<td style="padding:2px 8px">{who}</td>'
             f'<td style="padding:2px 8px">{bar}</td></tr>'
         )
     return (
         '<table class="carc-tokens" style="font:13px sans-serif;border-collapse:collapse">'
-        '<tr style="text-align:left"><th style="padding:2px 8px">token</th>'
-        '<th style="padding:2px 8px">held by</th>'
-        '<th style="padding:2px 8px">to take it</th></tr>'
+        f'<tr style="text-align:left"><th style="padding:2px 8px">{escape(_("token"))}</th>'
+        f'<th style="padding:2px 8px">{escape(_("held by"))}</th>'
+        f'<th style="padding:2px 8px">{escape(_("to take it"))}</th></tr>'
         f"{''.join(body)}</table>"
     )
 
@@ -163,93 +175,178 @@ def token_awards(game: Game) -> list[dict]:
     return out
 
 
+#: The token questions' sentences, written whole once per token: the token's name and its
+#: feature take different grammatical forms in Italian and Czech ("la città" / "la strada",
+#: "dokončené město" / "dokončenou cestu"), so no sentence is pieced together from them.
+_SAID = {
+    "king": {
+        "completed": N_("{player} has just completed a city worth {worth}."),
+        "completed-empty": N_(
+            "{player} has just completed a city worth {worth}, though nobody has a follower on it."
+        ),
+        "record": N_("The city that set the record was worth {worth}."),
+        "nobody-holds": N_("Nobody holds the King yet. Does anybody take the King?"),
+        "holds": N_("{before} holds the King. Does the King change hands?"),
+        "first-yes": N_(
+            "Yes: {player} takes the King, having completed the first city of the game"
+        ),
+        "first-points": N_("No: the King goes only to a city that scores points"),
+        "first-after": N_("No: the King is handed out only after the game"),
+        "first-size": N_("No: the first city only sets the size to beat"),
+        "first-most": N_("Yes: whoever has the most followers on the city takes the King"),
+        "first-why": N_(
+            "The first completed city gives the King to whoever placed its last tile, here "
+            "{player}, whether or not anybody had a follower on it. From now on only a "
+            "completed city of more than {size} takes it away."
+        ),
+        "bigger": N_("Yes: the King goes to {player}, whose city has more tiles than any before"),
+        "keeps": N_("No: {player} keeps the King, and the size to beat goes up"),
+        "stays": N_("No: the King stays with {before}: the city has no more tiles than the record"),
+        "more-points": N_("Yes: the King goes to {player}, whose city is worth more points"),
+        "no-more-points": N_("No: the King stays with {before}: the city is worth no more points"),
+        "nobody-scored": N_("No: nobody scored the city, so nobody takes the King"),
+        "any": N_("Yes: completing any city takes the King from {before}"),
+        "why": N_(
+            "The King goes by tiles, not points: a completed city takes it only with more "
+            "tiles than the biggest completed so far, scored or not."
+        ),
+        "why-passes": N_(
+            "This city has {size} against {record}, so the King passes from {before} to {player}."
+        ),
+        "why-keeps": N_(
+            "This city has {size} against {record}, so {player} keeps the King and a city now "
+            "needs more than {size}."
+        ),
+        "why-stays": N_("This city has {size} against {record}, so the King stays with {before}."),
+    },
+    "robber-baron": {
+        "completed": N_("{player} has just completed a road worth {worth}."),
+        "completed-empty": N_(
+            "{player} has just completed a road worth {worth}, though nobody has a follower on it."
+        ),
+        "record": N_("The road that set the record was worth {worth}."),
+        "nobody-holds": N_(
+            "Nobody holds the Robber Baron yet. Does anybody take the Robber Baron?"
+        ),
+        "holds": N_("{before} holds the Robber Baron. Does the Robber Baron change hands?"),
+        "first-yes": N_(
+            "Yes: {player} takes the Robber Baron, having completed the first road of the game"
+        ),
+        "first-points": N_("No: the Robber Baron goes only to a road that scores points"),
+        "first-after": N_("No: the Robber Baron is handed out only after the game"),
+        "first-size": N_("No: the first road only sets the size to beat"),
+        "first-most": N_("Yes: whoever has the most followers on the road takes the Robber Baron"),
+        "first-why": N_(
+            "The first completed road gives the Robber Baron to whoever placed its last tile, "
+            "here {player}, whether or not anybody had a follower on it. From now on only a "
+            "completed road of more than {size} takes it away."
+        ),
+        "bigger": N_(
+            "Yes: the Robber Baron goes to {player}, whose road has more tiles than any before"
+        ),
+        "keeps": N_("No: {player} keeps the Robber Baron, and the size to beat goes up"),
+        "stays": N_(
+            "No: the Robber Baron stays with {before}: the road has no more tiles than the record"
+        ),
+        "more-points": N_(
+            "Yes: the Robber Baron goes to {player}, whose road is worth more points"
+        ),
+        "no-more-points": N_(
+            "No: the Robber Baron stays with {before}: the road is worth no more points"
+        ),
+        "nobody-scored": N_("No: nobody scored the road, so nobody takes the Robber Baron"),
+        "any": N_("Yes: completing any road takes the Robber Baron from {before}"),
+        "why": N_(
+            "The Robber Baron goes by tiles, not points: a completed road takes it only with "
+            "more tiles than the biggest completed so far, scored or not."
+        ),
+        "why-passes": N_(
+            "This road has {size} against {record}, so the Robber Baron passes from {before} "
+            "to {player}."
+        ),
+        "why-keeps": N_(
+            "This road has {size} against {record}, so {player} keeps the Robber Baron and a "
+            "road now needs more than {size}."
+        ),
+        "why-stays": N_(
+            "This road has {size} against {record}, so the Robber Baron stays with {before}."
+        ),
+    },
+}
+
+
+def _tiles(n: int) -> str:
+    return ngettext("{n} tile", "{n} tiles", n)
+
+
 def token_question_for(game: Game, index: int) -> Prediction | None:
     """ "Does the King change hands?" (or the Robber Baron), asked at each judgement of a
     completed city or road during the game, where learners weigh points instead of tiles. The
     question says what the completion is worth, never its size. None elsewhere and in games
-    without King & Robber Baron."""
+    without King & Robber Baron. In the current language (the walkthrough sets the page's)."""
     award = next((a for a in token_awards(game) if a["index"] == index), None)
     if award is None:
         return None
-    name, word = award["name"], award["feature"]
-    player = award["player"] or "the player"
-    worth = plural(award["worth"], "point")
-    scored = "" if award["scored"] else ", though nobody has a follower on it"
+    said = _SAID[award["token"]]
+
+    def say(key: str, **fields) -> str:
+        return _(said[key], **fields)
+
+    player = award["player"] or _("the player")
     before = award["before"]
+    worth = points_text(award["worth"])
+    completed = say(
+        "completed" if award["scored"] else "completed-empty", player=player, worth=worth
+    )
+    size, record = _tiles(award["size"]), _tiles(award["to_beat"])
     if before is None:
-        question = (
-            f"{player} has just completed a {word} worth {worth}{scored}. Nobody holds "
-            f"{name} yet. Does anybody take {name}?"
-        )
-        answer = f"Yes: {player} takes {name}, having completed the first {word} of the game"
+        question = f"{completed} {say('nobody-holds')}"
+        answer = say("first-yes", player=player)
         choices = tuple(
             sorted(
                 [
                     answer,
-                    f"No: {name} goes only to a {word} that scores points"
-                    if not award["scored"]
-                    else f"No: {name} is handed out only after the game",
-                    f"No: {name} is handed out only after the game"
-                    if not award["scored"]
-                    else f"No: the first {word} only sets the size to beat",
-                    f"Yes: whoever has the most followers on the {word} takes {name}"
-                    if award["scored"]
-                    else f"No: the first {word} only sets the size to beat",
+                    say("first-points") if not award["scored"] else say("first-after"),
+                    say("first-after") if not award["scored"] else say("first-size"),
+                    say("first-most") if award["scored"] else say("first-size"),
                 ]
             )
         )
-        explanation = (
-            f"The first completed {word} gives {name} to whoever placed its last tile, here "
-            f"{player}, whether or not anybody had a follower on it. From now on only a "
-            f"completed {word} of more than {plural(award['size'], 'tile')} takes it away."
-        )
+        explanation = say("first-why", player=player, size=size)
     else:
         compare = ""
         if award["record_worth"] is not None:
-            compare = (
-                f" The {word} that set the record was worth "
-                f"{plural(award['record_worth'], 'point')}."
-            )
-        question = (
-            f"{player} has just completed a {word} worth {worth}{scored}.{compare} "
-            f"{before} holds {name}. Does {name} change hands?"
-        )
+            compare = " " + say("record", worth=points_text(award["record_worth"]))
+        question = f"{completed}{compare} {say('holds', before=before)}"
         bigger = award["size"] > award["to_beat"]
         more_points = award["record_worth"] is not None and award["worth"] > award["record_worth"]
         if bigger and before != player:
-            answer = f"Yes: {name} goes to {player}, whose {word} has more tiles than any before"
+            answer = say("bigger", player=player)
         elif bigger:
-            answer = f"No: {player} keeps {name}, and the size to beat goes up"
+            answer = say("keeps", player=player)
         else:
-            answer = f"No: {name} stays with {before}: the {word} has no more tiles than the record"
-        yes_points = f"Yes: {name} goes to {player}, whose {word} is worth more points"
-        no_points = f"No: {name} stays with {before}: the {word} is worth no more points"
-        nobody = f"No: nobody scored the {word}, so nobody takes {name}"
-        placed = f"Yes: completing any {word} takes {name} from {before}"
+            answer = say("stays", before=before)
+        placed = say("any", before=before)
         choices = common.sorted_choices(
             answer,
             (
-                yes_points if more_points else no_points,
-                nobody if not award["scored"] else placed,
-                f"Yes: {name} goes to {player}, whose {word} has more tiles than any before",
-                f"No: {name} stays with {before}: the {word} has no more tiles than the record",
+                say("more-points", player=player)
+                if more_points
+                else say("no-more-points", before=before),
+                say("nobody-scored") if not award["scored"] else placed,
+                say("bigger", player=player),
+                say("stays", before=before),
                 placed,
             ),
         )
-        explanation = (
-            f"{name[0].upper()}{name[1:]} goes by tiles, not points: a completed {word} takes "
-            f"it only with more tiles than the biggest completed so far, scored or not. This "
-            f"{word} has {plural(award['size'], 'tile')} against "
-            f"{plural(award['to_beat'], 'tile')}, so "
-            + (
-                f"{name} passes from {before} to {player}."
-                if bigger and before != player
-                else f"{player} keeps {name} and a {word} now needs more than "
-                f"{plural(award['size'], 'tile')}."
-                if bigger
-                else f"{name} stays with {before}."
-            )
-        )
+        fields = {"size": size, "record": record, "before": before, "player": player}
+        if bigger and before != player:
+            outcome = say("why-passes", **fields)
+        elif bigger:
+            outcome = say("why-keeps", **fields)
+        else:
+            outcome = say("why-stays", **fields)
+        explanation = f"{say('why')} {outcome}"
     return Prediction(question, choices, answer, explanation)
 
 
