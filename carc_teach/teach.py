@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .annotations.glossary import spell_out
 from .events import STEP_TITLES, Event
+from .events import render as render_phrase
 from .expansions import PACKAGES
 from .i18n import _, ngettext
 from .i18n.texts import fingerprint, translated
@@ -875,7 +876,7 @@ def with_follower(moves: list[dict], segment: str | None) -> list[dict]:
     return [*moves[:-1], last]
 
 
-def would_score(state: GameState) -> list[dict]:
+def would_score(state: GameState, lang: str = "en") -> list[dict]:
     """Who would score what if the game ended now: every unscored feature with a figure on it,
     scored after the game by the engine's own pipeline on a copy of the state (the board
     itself is not touched). One row per feature, most points first."""
@@ -900,7 +901,7 @@ def would_score(state: GameState) -> list[dict]:
         best = max(scoring.points.values(), default=0)
         rows.append(
             {
-                "feature": what,
+                "feature": render_phrase(what, lang),  # a phrase since event texts translate
                 "followers": holders,
                 "majority": " and ".join(scoring.winners) or "nobody",
                 "points": ", ".join(f"{p} {n}" for p, n in scoring.points.items()) or "none",

@@ -365,7 +365,7 @@ def _(
 def _(graph_size, lang, mo, state, t, teach):
     # counted from the board, not from networkx: the page need not import it to start
     _segments, _edges = graph_size(state.board)
-    _scores = teach.would_score(state)
+    _scores = teach.would_score(state, lang)
     mo.vstack(
         [
             mo.md(
