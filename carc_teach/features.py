@@ -173,7 +173,7 @@ class Feature:
         """:meth:`describe` as a phrase to write in any language (``incomplete``: 'the
         incomplete city of 4 tiles', for scoring after the game; ``bare``: a road or city
         without its article, 'city of 4 tiles', for 'their builder's city of 4 tiles')."""
-        n = len(self.tiles)
+        n = self.size  # kept until the next merge; len(self.tiles) makes a set
         kind = self.kind
         if bare and kind == "road":
             return SaidN(msg="road of {n} tile", plural="road of {n} tiles", n=n)
