@@ -17,7 +17,7 @@ from .annotations.glossary import spell_out
 from .events import STEP_TITLES, Event
 from .events import render as render_phrase
 from .expansions import PACKAGES
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 from .i18n.texts import fingerprint, translated
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
@@ -285,8 +285,27 @@ def previous_event(game: Game, index: int, *, scoring: bool = False) -> int:
     return index
 
 
-def timeline_html(event: Event) -> str:
-    """The turn's steps as a row of chips; the current event's step is lit."""
+#: the steps' titles (events.STEP_TITLES) as the catalogues translate them (context "step")
+_STEP_WORDS = (
+    N_("Set-up"),
+    N_("Begin the turn"),
+    N_("Draw a tile"),
+    N_("Place the tile"),
+    N_("Move the wood: prologue"),
+    N_("Move the wood: deploy a figure"),
+    N_("Move the wood: resolve"),
+    N_("Identify completed features"),
+    N_("Resolve completed features"),
+    N_("Tile scoring"),
+    N_("Tile actions"),
+    N_("Resolve the turn"),
+    N_("Scoring after the game"),
+)
+
+
+def timeline_html(event: Event, lang: str | None = None) -> str:
+    """The turn's steps as a row of chips; the current event's step is lit. Its words in
+    ``lang`` (default: the current language, which the walkthrough view sets)."""
     chips = []
     for step in TIMELINE_STEPS:
         current = step == event.step
@@ -295,17 +314,24 @@ def timeline_html(event: Event) -> str:
             if current
             else "background:#f4f1ea;color:#555;border-color:#ccc"
         )
-        title = escape(STEP_TITLES[step])
+        title = escape(_(STEP_TITLES[step], lang))
         chips.append(
             f'<span class="step{" current" if current else ""}" data-step="{step}" title="{title}" '
             f'style="display:inline-block;padding:3px 7px;margin:2px;border:1px solid;border-radius:12px;'
             f'font:13px sans-serif;{style}">{step}</span>'
         )
+    step_title = STEP_TITLES.get(event.step, event.step)
     label = escape(
-        f"Turn {event.turn} · step {event.step}: {STEP_TITLES.get(event.step, event.step)}"
+        _(
+            "Turn {turn} · step {step}: {title}",
+            lang,
+            turn=event.turn,
+            step=event.step,
+            title=_(step_title, lang),
+        )
     )
     if event.step == "setup":
-        label = "Set-up, before the first turn"
+        label = _("Set-up, before the first turn", lang)
     return (
         f'<div class="carc-timeline" data-current-step="{event.step}">'
         f'<div style="font:14px sans-serif;margin-bottom:4px">{label}</div>{"".join(chips)}</div>'

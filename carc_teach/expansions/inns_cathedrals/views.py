@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...events import render
 from ...figures import kind_of
-from ...i18n import N_
+from ...i18n import N_, _, current_language, format_list, ngettext
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...scoring import figure_strength
-from ...teach import Prediction, note_held_for, prediction_for, turn_placer
+from ...teach import Prediction, note_held_for, points_text, prediction_for, turn_placer
 from ...text import escape_html as escape
-from ...text import plural
 from .rules import cathedrals_in, inns_on
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,21 +63,39 @@ def majority_words(state: GameState, feature: Feature, *, counts: bool = True) -
             state, figure, feature
         )
     if not standing:
-        return "nobody"
-    role = "thief" if feature.kind == "road" else "knight"
+        return _("nobody")
+    city = feature.kind != "road"
     out = []
     for player, kinds in standing.items():
         parts = []
         big = kinds.count("big-follower")
         small = len(kinds) - big
         if big:
-            parts.append("big follower" if big == 1 else f"{big} big followers")
+            parts.append(
+                _("big follower")
+                if big == 1
+                else ngettext("{n} big follower", "{n} big followers", big)
+            )
         if small:
-            parts.append(plural(small, role, "thieves" if role == "thief" else None))
-        count = strength[player]
-        verb = "counts" if len(kinds) == 1 else "count"
-        tally = f" ({verb} {count})" if counts else ""
-        out.append(f"{player}: {' and '.join(parts)}{tally}")
+            parts.append(
+                ngettext("{n} knight", "{n} knights", small)
+                if city
+                else ngettext("{n} thief", "{n} thieves", small)
+            )
+        figures = format_list(parts)
+        if counts:
+            out.append(
+                ngettext(
+                    "{player}: {figures} (counts {count})",
+                    "{player}: {figures} (count {count})",
+                    len(kinds),
+                    player=player,
+                    figures=figures,
+                    count=strength[player],
+                )
+            )
+        else:
+            out.append(_("{player}: {figures}", player=player, figures=figures))
     return "; ".join(out)
 
 
@@ -100,20 +118,20 @@ def buildings(state: GameState, *, settled: frozenset[int] = frozenset()) -> lis
             continue
         building, per_tile, per_pennant = _RATES[feature.kind]
         worth = per_tile * feature.size + per_pennant * feature.pennants
-        which = f"{'an' if building == 'inn' else 'a'} {building}" if n == 1 else f"{n} {building}s"
-        what = f"{feature.describe()[4:]} with {which}"
+        bare = render(feature.phrase(bare=True), current_language())
         plain = _plain_worth(feature, finished=feature.complete)
+        said = _STATUS[building]
+        what = _(said["what"][0] if n == 1 else said["what"][1], feature=bare, n=n)
         if feature.complete and feature.id not in settled:
-            status = "finished: it is scored now"
+            status = _("finished: it is scored now")
         elif feature.complete:
-            status = f"finished: pays {plural(worth, 'point')} (without the {building}: {plain})"
+            status = _(said["finished"], worth=points_text(worth), plain=plain)
         elif feature.id in settled:
-            status = f"left open at the end: pays nothing (without the {building}: {plain})"
+            status = _(said["left-open"], plain=plain)
         else:
             # what it pays left open is what the questions after the game ask: not said here
-            status = (
-                f"open: {plural(worth, 'point')} if finished "
-                f"(without the {building}: {_plain_worth(feature, finished=True)})"
+            status = _(
+                said["open"], worth=points_text(worth), plain=_plain_worth(feature, finished=True)
             )
         rows.append(
             {
@@ -166,22 +184,99 @@ def buildings_html(game: Game, index: int, *, hidden: bool = False) -> str:
         )
     return (
         '<table class="carc-buildings" style="font:13px sans-serif;border-collapse:collapse">'
-        '<tr style="text-align:left"><th style="padding:2px 8px">road or city</th>'
-        '<th style="padding:2px 8px">who stands there</th>'
-        '<th style="padding:2px 8px">what it pays</th></tr>'
+        f'<tr style="text-align:left"><th style="padding:2px 8px">{escape(_("road or city"))}</th>'
+        f'<th style="padding:2px 8px">{escape(_("who stands there"))}</th>'
+        f'<th style="padding:2px 8px">{escape(_("what it pays"))}</th></tr>'
         f"{''.join(body)}</table>"
     )
 
 
+#: the building's words of the table, whole sentences per building (docs/i18n.md)
+_STATUS = {
+    "inn": {
+        "what": (N_("{feature} with an inn"), N_("{feature} with {n} inns")),
+        "finished": N_("finished: pays {worth} (without the inn: {plain})"),
+        "left-open": N_("left open at the end: pays nothing (without the inn: {plain})"),
+        "open": N_("open: {worth} if finished (without the inn: {plain})"),
+    },
+    "cathedral": {
+        "what": (N_("{feature} with a cathedral"), N_("{feature} with {n} cathedrals")),
+        "finished": N_("finished: pays {worth} (without the cathedral: {plain})"),
+        "left-open": N_("left open at the end: pays nothing (without the cathedral: {plain})"),
+        "open": N_("open: {worth} if finished (without the cathedral: {plain})"),
+    },
+}
+
+#: the majority question's sentences, whole once per kind of feature ("what")
+_MAJORITY = {
+    "road": {
+        "tie": N_("{names} tie ({each} each): both score the road in full"),
+        "alone": N_("{winner} alone takes the road ({count} against {against})"),
+        "shared": N_("Nobody: the road is shared out, {tiles} between them"),
+        "wins-ties": N_("{owner} alone takes the road: a big follower wins every tie"),
+        "twice": N_("{owner} alone takes the road, at twice its value"),
+        "question": N_(
+            "{placer}'s tile finishes {feature}. On it stand {standing}. Who takes the road?"
+        ),
+        "question-building": N_(
+            "{placer}'s tile finishes {feature} with an inn. On it stand {standing}. "
+            "Who takes the road?"
+        ),
+        "why": N_(
+            "A big follower counts as two followers when the majority is decided, and in "
+            "nothing else: the road pays the same as with an ordinary follower, and every "
+            "player tied for the most scores it in full. Here {tally}: {outcome}."
+        ),
+    },
+    "city": {
+        "tie": N_("{names} tie ({each} each): both score the city in full"),
+        "alone": N_("{winner} alone takes the city ({count} against {against})"),
+        "shared": N_("Nobody: the city is shared out, {tiles} between them"),
+        "wins-ties": N_("{owner} alone takes the city: a big follower wins every tie"),
+        "twice": N_("{owner} alone takes the city, at twice its value"),
+        "question": N_(
+            "{placer}'s tile finishes {feature}. On it stand {standing}. Who takes the city?"
+        ),
+        "question-building": N_(
+            "{placer}'s tile finishes {feature} with a cathedral. On it stand {standing}. "
+            "Who takes the city?"
+        ),
+        "why": N_(
+            "A big follower counts as two followers when the majority is decided, and in "
+            "nothing else: the city pays the same as with an ordinary follower, and every "
+            "player tied for the most scores it in full. Here {tally}: {outcome}."
+        ),
+    },
+    "feature": {
+        "tie": N_("{names} tie ({each} each): both score the feature in full"),
+        "alone": N_("{winner} alone takes the feature ({count} against {against})"),
+        "shared": N_("Nobody: the feature is shared out, {tiles} between them"),
+        "wins-ties": N_("{owner} alone takes the feature: a big follower wins every tie"),
+        "twice": N_("{owner} alone takes the feature, at twice its value"),
+        "question": N_(
+            "{placer}'s tile finishes {feature}. On it stand {standing}. Who takes the feature?"
+        ),
+        "question-building": N_(
+            "{placer}'s tile finishes {feature}. On it stand {standing}. Who takes the feature?"
+        ),
+        "why": N_(
+            "A big follower counts as two followers when the majority is decided, and in "
+            "nothing else: the feature pays the same as with an ordinary follower, and every "
+            "player tied for the most scores it in full. Here {tally}: {outcome}."
+        ),
+    },
+}
+
+
 def _outcome_counted(winners: list[str], tally: dict[str, int], what: str) -> str:
     """ "Bob alone takes the city (2 against 1)", "Alice and Bob tie (2 each): both score the
-    road in full"."""
+    road in full"; in the current language."""
+    said = _MAJORITY[what]
     if len(winners) > 1:
-        each = tally[winners[0]]
-        return f"{' and '.join(winners)} tie ({each} each): both score the {what} in full"
+        return _(said["tie"], names=format_list(winners), each=tally[winners[0]])
     winner = winners[0]
     against = ", ".join(str(n) for p, n in tally.items() if p != winner)
-    return f"{winner} alone takes the {what} ({tally[winner]} against {against})"
+    return _(said["alone"], winner=winner, count=tally[winner], against=against)
 
 
 def majority_question_for(game: Game, index: int) -> Prediction | None:
@@ -217,32 +312,29 @@ def majority_question_for(game: Game, index: int) -> Prediction | None:
     what = feature.kind if feature.kind in ("road", "city") else "feature"
     as_one = dict(tally)
     as_one[owner] -= 1
+    said = _MAJORITY[what]
     answer = _outcome_counted(winners, tally, what)
     choices = common.sorted_choices(
         answer,
         (
             _outcome_counted(common.winners(as_one), as_one, what),
-            "Nobody: a tie cancels out, so nobody scores it"
+            _("Nobody: a tie cancels out, so nobody scores it")
             if len(winners) > 1 or len(common.winners(as_one)) > 1
-            else f"Nobody: the {what} is shared out, {plural(feature.size, 'tile')} between them",
-            f"{owner} alone takes the {what}: a big follower wins every tie",
-            f"{owner} alone takes the {what}, at twice its value",
+            else _(said["shared"], tiles=ngettext("{n} tile", "{n} tiles", feature.size)),
+            _(said["wins-ties"], owner=owner),
+            _(said["twice"], owner=owner),
         ),
     )
-    placer = turn_placer(game, index) or "A player"
+    placer = turn_placer(game, index) or _("A player")
     n = inns_on(state, feature) or cathedrals_in(state, feature)
-    building = f" with {'an inn' if feature.kind == 'road' else 'a cathedral'}" if n else ""
-    question = (
-        f"{placer}'s tile finishes {feature.describe()}{building}. On it stand "
-        f"{majority_words(state, feature, counts=False)}. Who takes the {what}?"
+    question = _(
+        said["question-building" if n else "question"],
+        placer=placer,
+        feature=render(feature.phrase(), current_language()),
+        standing=majority_words(state, feature, counts=False),
     )
     tally_words = ", ".join(f"{p} {n}" for p, n in tally.items())
-    explanation = (
-        "A big follower counts as two followers when the majority is decided, and in nothing "
-        f"else: the {what} pays the same as with an ordinary follower, and every player tied "
-        f"for the most scores it in full. Here {tally_words}: "
-        f"{_outcome_counted(winners, tally, what)}."
-    )
+    explanation = _(said["why"], tally=tally_words, outcome=_outcome_counted(winners, tally, what))
     return Prediction(question, choices, answer, explanation)
 
 
