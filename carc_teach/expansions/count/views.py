@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _, format_list
 from ...teach import Prediction, is_scoring, note_held_for, prediction_for, turn_span
 from ...text import escape_html as escape
 
@@ -19,11 +20,30 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: where a quarter's followers may go, in a learner's words
 _QUARTER_SENDS = {
-    "castle": "a city, just before it scores",
-    "blacksmith": "a road, just before it scores",
-    "cathedral": "a cloister, just before it scores",
-    "market": "a farm, after the last tile (or a farm a barn scores)",
+    "castle": N_("a city, just before it scores"),
+    "blacksmith": N_("a road, just before it scores"),
+    "cathedral": N_("a cloister, just before it scores"),
+    "market": N_("a farm, after the last tile (or a farm a barn scores)"),
 }
+
+#: the quarters' and the waiting figures' names as the catalogues translate them
+_NAMES = (
+    N_("castle"),
+    N_("blacksmith"),
+    N_("cathedral"),
+    N_("market"),
+    N_("follower"),
+    N_("big follower"),
+    N_("mayor"),
+    N_("wagon"),
+)
+
+
+def _figure_name(kind: str) -> str:
+    from ...figures import kind_of
+
+    title = kind_of(kind).title
+    return _(title)
 
 
 def city_quarters(state: GameState) -> list[dict]:
@@ -35,7 +55,6 @@ def city_quarters(state: GameState) -> list[dict]:
     ``sends_to`` (where its followers may go), ``waiting`` (``"Alice's follower"`` ...), and
     ``count`` (whether the Count stands there).
     """
-    from ...figures import kind_of
     from .rules import QUARTERS, count_quarter, quarter_occupants
 
     count_in = count_quarter(state)
@@ -45,11 +64,11 @@ def city_quarters(state: GameState) -> list[dict]:
     for (x, y), placed in state.board.tiles.items():
         for seg in placed.tile.segments:
             if seg.kind == "quarter" and seg.id in QUARTERS:
-                tiles[seg.id] = f"{placed.type.id} at ({x}, {y})"
+                tiles[seg.id] = _("{tile} at ({x}, {y})", tile=placed.type.id, x=x, y=y)
     rows = []
     for quarter in QUARTERS:
         waiting = sorted(
-            f"{f.player}'s {kind_of(f.kind).title}"
+            _("{player}'s {figure}", player=f.player, figure=_figure_name(f.kind))
             for f in quarter_occupants(state, quarter)
             if f.player is not None
         )
@@ -57,7 +76,7 @@ def city_quarters(state: GameState) -> list[dict]:
             {
                 "quarter": quarter,
                 "tile": tiles.get(quarter, ""),
-                "sends_to": _QUARTER_SENDS[quarter],
+                "sends_to": _(_QUARTER_SENDS[quarter]),
                 "waiting": waiting,
                 "count": count_in == quarter,
             }
@@ -84,22 +103,23 @@ def city_quarters_html(game: Game, index: int, *, hidden: bool = False) -> str:
             and old is not None
             and (old["waiting"] != row["waiting"] or old["count"] != row["count"])
         )
-        who = escape(", ".join(row["waiting"]) or "nobody")
+        who = escape(", ".join(row["waiting"]) or _("nobody"))
         if row["count"]:
-            who += " · <b>the Count</b> (nobody leaves this quarter)"
+            who += " · " + _("<b>the Count</b> (nobody leaves this quarter)")
         style = "background:#fff3c4" if changed else ""
         body.append(
             f'<tr class="quarter{" changed" if changed else ""}" data-quarter="{row["quarter"]}" '
-            f'style="{style}"><td style="padding:2px 8px"><b>{escape(row["quarter"])}</b></td>'
+            f'style="{style}"><td style="padding:2px 8px"><b>{escape(_(row["quarter"]))}</b></td>'
             f'<td style="padding:2px 8px">{escape(row["tile"])}</td>'
             f'<td style="padding:2px 8px">{escape(row["sends_to"])}</td>'
             f'<td style="padding:2px 8px">{who}</td></tr>'
         )
     return (
         '<table class="carc-quarters" style="font:13px sans-serif;border-collapse:collapse">'
-        '<tr style="text-align:left"><th style="padding:2px 8px">quarter</th>'
-        '<th style="padding:2px 8px">tile</th><th style="padding:2px 8px">its followers go to</th>'
-        '<th style="padding:2px 8px">waiting here</th></tr>'
+        f'<tr style="text-align:left"><th style="padding:2px 8px">{escape(_("quarter"))}</th>'
+        f'<th style="padding:2px 8px">{escape(_("tile"))}</th>'
+        f'<th style="padding:2px 8px">{escape(_("its followers go to"))}</th>'
+        f'<th style="padding:2px 8px">{escape(_("waiting here"))}</th></tr>'
         f"{''.join(body)}</table>"
     )
 
@@ -127,40 +147,50 @@ def city_question_for(game: Game, index: int) -> Prediction | None:
     if deployed is not None:
         if index != deployed:
             return None
-        answer = f"Yes: another player scored and {player} scored nothing"
-        explanation = (
-            f"{' and '.join(others) or 'Another player'} scored because of {player}'s tile and "
-            f"{player} scored nothing, so {player} may put one figure from the supply into a "
-            "quarter of the City, on top of the usual deployment and once per tile; whoever "
-            "enters the City may also move the Count."
+        key = "yes"
+        explanation = _(
+            "{others} scored because of {player}'s tile and {player} scored nothing, so "
+            "{player} may put one figure from the supply into a quarter of the City, on top "
+            "of the usual deployment and once per tile; whoever enters the City may also move "
+            "the Count.",
+            others=format_list(others) if others else _("Another player"),
+            player=player,
         )
     else:
         steps = [e.index for e in span if e.step == "3B"]
         if not steps or index != steps[-1] or is_scoring(event) or (others and not mine):
             return None
         if mine:
-            answer = f"No: {player} scored as well"
-            explanation = (
-                f"{player} scored in this turn too, so the City stays closed to {player} this "
+            key = "also"
+            explanation = _(
+                "{player} scored in this turn too, so the City stays closed to {player} this "
                 "time, however much the others scored: the right to enter the City needs "
-                "points for others and none for the player who placed the tile."
+                "points for others and none for the player who placed the tile.",
+                player=player,
             )
         else:
-            answer = "No: nobody else scored"
-            explanation = (
-                f"Nobody scored because of {player}'s tile, so nobody may enter the City: "
-                "completing a feature alone opens nothing."
+            key = "nobody"
+            explanation = _(
+                "Nobody scored because of {player}'s tile, so nobody may enter the City: "
+                "completing a feature alone opens nothing.",
+                player=player,
             )
+    said = {
+        "yes": _("Yes: another player scored and {player} scored nothing", player=player),
+        "enough": _("Yes: {player}'s tile completed a feature, and that is enough", player=player),
+        "also": _("No: {player} scored as well", player=player),
+        "nobody": _("No: nobody else scored"),
+        "only": _("No: only a player who scored may enter the City"),
+    }
+    answer = said[key]
     choices = [
-        f"Yes: another player scored and {player} scored nothing",
-        f"Yes: {player}'s tile completed a feature, and that is enough",
-        f"No: {player} scored as well",
-        "No: nobody else scored"
-        if answer == "No: nobody else scored"
-        else "No: only a player who scored may enter the City",
+        said["yes"],
+        said["enough"],
+        said["also"],
+        said["nobody" if key == "nobody" else "only"],
     ]
     return Prediction(
-        f"May {player} put a follower into a quarter of the City now?",
+        _("May {player} put a follower into a quarter of the City now?", player=player),
         tuple(choices),
         answer,
         explanation,
