@@ -970,16 +970,25 @@ class GreedyController(RandomController):
                     joined[i].append(f)
         out = []
         for i, seg in enumerate(tile.segments):
-            tiles = {(p.x, p.y)}
-            for f in joined[i]:
-                tiles |= f.tiles
+            # the square is empty, so no feature covers it yet: one feature joined covers
+            # its size (kept by the feature), several may share squares
+            parts = joined[i]
+            if not parts:
+                size = 1
+            elif len(parts) == 1:
+                size = 1 + parts[0].size
+            else:
+                squares: set[tuple[int, int]] = set()
+                for f in parts:
+                    squares |= f.tiles
+                size = 1 + len(squares)
             out.append(
                 _SegmentPreview(
                     seg,
                     (p.x, p.y, seg.id),
                     joined[i],
                     sum(f.open_edges for f in joined[i]) + len(seg.sides) - 2 * matched[i],
-                    len(tiles),
+                    size,
                     seg.pennants + sum(f.pennants for f in joined[i]),
                 )
             )
