@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...events import Event
+from ...i18n import _, ngettext
 from ...lessons import helpers as common
 from ...teach import Prediction, note_held_for, prediction_for, turn_span
 from ...text import escape_html as escape
-from ...text import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game import Game
@@ -79,24 +79,36 @@ def open_challenges_html(game: Game, index: int, *, hidden: bool = False) -> str
             "changed": "background:#fff3c4",
             "closed": "text-decoration:line-through;color:#777",
         }
-        status = {"changed": "opened now", "closed": "decided now"}.get(mark, "open")
+        status = {"changed": _("opened now"), "closed": _("decided now")}.get(mark, _("open"))
         if not mark and ended:
-            status = "open at the end: both score as unfinished"
+            status = _("open at the end: both score as unfinished")
+        shrine_cell = _(
+            "{square}, heretic: {who} ({missing})",
+            square=row["shrine"],
+            who=escape(row["heretic"] or _("gone home")),
+            missing=ngettext("{n} square missing", "{n} squares missing", row["shrine_missing"]),
+        )
+        cloister_cell = _(
+            "{square}, monk: {who} ({missing})",
+            square=row["cloister"],
+            who=escape(row["monk"] or _("gone home")),
+            missing=ngettext("{n} square missing", "{n} squares missing", row["cloister_missing"]),
+        )
         body.append(
             f'<tr class="challenge{" " + mark if mark else ""}" data-shrine="{row["shrine"]}" '
             f'data-cloister="{row["cloister"]}" style="{style.get(mark, "")}">'
-            f"<td {cell}>{row['shrine']}, heretic: {escape(row['heretic'] or 'gone home')} "
-            f"({plural(row['shrine_missing'], 'square')} missing)</td>"
-            f"<td {cell}>{row['cloister']}, monk: {escape(row['monk'] or 'gone home')} "
-            f"({plural(row['cloister_missing'], 'square')} missing)</td>"
-            f"<td {cell}>{escape(row['challenger'])}</td><td {cell}>{status}</td></tr>"
+            f"<td {cell}>{shrine_cell}</td>"
+            f"<td {cell}>{cloister_cell}</td>"
+            f"<td {cell}>{escape(row['challenger'])}</td><td {cell}>{escape(status)}</td></tr>"
         )
     if not body:
-        return '<p class="carc-challenges" style="font:13px sans-serif">No challenge is open.</p>'
+        none_open = escape(_("No challenge is open."))
+        return f'<p class="carc-challenges" style="font:13px sans-serif">{none_open}</p>'
     return (
         '<table class="carc-challenges" style="font:13px sans-serif;border-collapse:collapse">'
-        f'<tr style="text-align:left"><th {cell}>shrine</th><th {cell}>cloister</th>'
-        f"<th {cell}>started by</th><th {cell}></th></tr>"
+        f'<tr style="text-align:left"><th {cell}>{escape(_("shrine"))}</th>'
+        f"<th {cell}>{escape(_('cloister'))}</th>"
+        f"<th {cell}>{escape(_('started by'))}</th><th {cell}></th></tr>"
         f"{''.join(body)}</table>"
     )
 
@@ -131,8 +143,6 @@ def challenge_question_for(game: Game, index: int) -> Prediction | None:
     found = challenge_question_at(game, index)
     if found is None:
         return None
-    from ...text import capitalise
-
     outcome, completions = found
     state = game.replay(index - 1)
     features = state.board.features
@@ -140,15 +150,21 @@ def challenge_question_for(game: Game, index: int) -> Prediction | None:
     cloister = next(n for n in outcome.nodes if n != shrine)
     heretic = ", ".join(sorted({f.player for f in features.feature_of(shrine).figures if f.player}))
     monk = ", ".join(sorted({f.player for f in features.feature_of(cloister).figures if f.player}))
-    both = f"Both: the heretic ({heretic}) and the monk ({monk})"
-    only_heretic = f"Only the heretic ({heretic}): the monk goes home with nothing"
-    only_monk = f"Only the monk ({monk}): the heretic goes home with nothing"
-    choices = (both, only_heretic, only_monk, "Nobody: the challenge cancels both buildings")
-    pair = f"the shrine at {common.square(shrine)} and the cloister at {common.square(cloister)}"
+    both = _("Both: the heretic ({heretic}) and the monk ({monk})", heretic=heretic, monk=monk)
+    only_heretic = _(
+        "Only the heretic ({heretic}): the monk goes home with nothing", heretic=heretic
+    )
+    only_monk = _("Only the monk ({monk}): the heretic goes home with nothing", monk=monk)
+    choices = (both, only_heretic, only_monk, _("Nobody: the challenge cancels both buildings"))
+    squares = {"shrine": common.square(shrine), "cloister": common.square(cloister)}
     if outcome.kind == "challenge-open":
-        question = f"The game ends with the challenge between {pair} still open. Who scores?"
+        question = _(
+            "The game ends with the challenge between the shrine at {shrine} and the cloister "
+            "at {cloister} still open. Who scores?",
+            **squares,
+        )
         answer = both
-        explanation = (
+        explanation = _(
             "Nobody won the race, so nobody loses: after the game both buildings score as "
             "unfinished cloisters, 1 for the building plus 1 for each neighbouring tile."
         )
@@ -156,22 +172,61 @@ def challenge_question_for(game: Game, index: int) -> Prediction | None:
         placer = game.events[index].player
         done = {n for k in completions for n in game.events[k].nodes}
         if outcome.kind == "challenge-drawn":
-            what = "both buildings"
             answer = both
-            explanation = (
-                f"{placer}'s tile completes {pair} at the same moment: neither was completed "
-                "first, so there is no loser and each building scores as usual, 9 points."
+            explanation = _(
+                "{placer}'s tile completes the shrine at {shrine} and the cloister at "
+                "{cloister} at the same moment: neither was completed first, so there is no "
+                "loser and each building scores as usual, 9 points.",
+                placer=placer,
+                **squares,
+            )
+            question = _(
+                "{placer}'s tile completes both buildings of the challenge between the shrine "
+                "at {shrine} and the cloister at {cloister}. Who scores?",
+                placer=placer,
+                **squares,
             )
         else:
-            winner = shrine if shrine in done else cloister
-            what = f"the {'shrine' if winner == shrine else 'cloister'} at {common.square(winner)}"
-            answer = only_heretic if winner == shrine else only_monk
+            shrine_won = shrine in done
+            winner = common.square(shrine if shrine_won else cloister)
+            answer = only_heretic if shrine_won else only_monk
             explanation = (
-                f"{capitalise(what)} is completed first, so it wins the race and scores as "
-                "usual. The other building's follower goes home and scores nothing, whoever "
-                "placed the tile; the losing building stays on the board, empty."
+                (
+                    _(
+                        "The shrine at {square} is completed first, so it wins the race and scores "
+                        "as usual.",
+                        square=winner,
+                    )
+                    if shrine_won
+                    else _(
+                        "The cloister at {square} is completed first, so it wins the race and "
+                        "scores as usual.",
+                        square=winner,
+                    )
+                )
+                + " "
+                + _(
+                    "The other building's follower goes home and scores nothing, whoever placed "
+                    "the tile; the losing building stays on the board, empty."
+                )
             )
-        question = f"{placer}'s tile completes {what} of the challenge between {pair}. Who scores?"
+            question = (
+                _(
+                    "{placer}'s tile completes the shrine at {square} of the challenge between "
+                    "the shrine at {shrine} and the cloister at {cloister}. Who scores?",
+                    placer=placer,
+                    square=winner,
+                    **squares,
+                )
+                if shrine_won
+                else _(
+                    "{placer}'s tile completes the cloister at {square} of the challenge "
+                    "between the shrine at {shrine} and the cloister at {cloister}. Who scores?",
+                    placer=placer,
+                    square=winner,
+                    **squares,
+                )
+            )
     return Prediction(question, choices, answer, explanation)
 
 
