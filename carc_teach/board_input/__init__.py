@@ -50,6 +50,7 @@ __all__ = [
     "redraw_picker",
     "picker_html",
     "picked",
+    "shown_picture",
     "PickerError",
 ]
 
@@ -367,3 +368,11 @@ def picked(value: Any, targets: Iterable[Target]) -> Target | None:
     """The :class:`Target` a picker's ``.value`` names, or None."""
     wanted = value.get("target") if isinstance(value, dict) else None
     return next((t for t in targets if t.id == wanted), None)
+
+
+def shown_picture(element: Any) -> str | None:
+    """The picture a picker made by :func:`board_picker` (its element, or its ``.widget``)
+    shows now, as HTML; ``None`` for anything else. The site draws it before the page's Python
+    runs (:mod:`carc_teach.site.prerender`)."""
+    widget = getattr(element, "widget", element)
+    return widget._picture if isinstance(widget, _PickerWidget) else None

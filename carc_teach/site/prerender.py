@@ -54,8 +54,9 @@ class FirstView:
     ready: str
 
 
-def _run_notebook(path: Path) -> list[object]:
-    """Run a notebook's cells in this interpreter; return their outputs in cell order."""
+def _run_notebook(path: Path) -> tuple[list[object], dict[str, object]]:
+    """Run a notebook's cells in this interpreter; return their outputs in cell order and the
+    names the cells defined."""
     name = f"_carc_prerender_{uuid.uuid4().hex}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
@@ -65,10 +66,54 @@ def _run_notebook(path: Path) -> list[object]:
     try:
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
             spec.loader.exec_module(module)
-            outputs, _ = module.app.run()
+            outputs, defs = module.app.run()
     finally:
         sys.modules.pop(name, None)
-    return list(outputs)
+    return list(outputs), dict(defs)
+
+
+# marimo's own elements (its widgets, callouts) around a board that takes clicks: inert copies
+# without their attributes, so that marimo's front end, once loaded, does not bring them to life
+_MARIMO_TAG = re.compile(r"<(/?)marimo-[a-z-]+\b[^>]*>")
+
+
+def _board_in_layout(output: str, element: str, picture: str) -> str:
+    """An output holding a board that takes clicks (``element``, the picker's HTML, showing
+    ``picture``) as it will be laid out: the picture in the element's place, everything else
+    of the output kept for its size but invisible (its widgets cannot answer yet)."""
+    placeholder = f"carc-prerender-{uuid.uuid4().hex}"
+    around = _MARIMO_TAG.sub(
+        lambda m: f"<{m.group(1)}carc-inert>", output.replace(element, placeholder, 1)
+    )
+    around = re.sub(r"<script\b.*?</script>", "", around, flags=re.DOTALL | re.IGNORECASE)
+    return (
+        '<div class="carc-prerender-layout">'
+        + around.replace(placeholder, f'<div class="carc-prerender-widget">{picture}</div>')
+        + "</div>"
+    )
+
+
+def _first_board(texts: list[str], defs: dict[str, object]) -> str | None:
+    """The first board any output shows: an ``svg.carc-board`` in its HTML, or a board that takes
+    clicks (:func:`carc_teach.board_input.board_picker`), whose picture the page's script draws,
+    shown where the output places it."""
+    from carc_teach.board_input import shown_picture
+
+    pickers = {}
+    for value in defs.values():
+        picture = shown_picture(value)
+        text = getattr(value, "text", None)
+        if picture is not None and isinstance(text, str) and _BOARD.search(picture):
+            pickers[text] = picture
+    for text in texts:
+        found = _BOARD.search(text)
+        held = [(text.find(element), element) for element in pickers if element in text]
+        if held and (found is None or min(held)[0] < found.start()):
+            _, element = min(held)
+            return _board_in_layout(text, element, pickers[element])
+        if found is not None:
+            return found.group(0)
+    return None
 
 
 def first_view(path: Path) -> FirstView | None:
@@ -85,11 +130,12 @@ def first_view(path: Path) -> FirstView | None:
     """
     import marimo as mo
 
-    texts = [mo.as_html(output).text for output in _run_notebook(path) if output is not None]
+    outputs, defs = _run_notebook(path)
+    texts = [mo.as_html(output).text for output in outputs if output is not None]
     opening = next((t for t in texts if re.search(r"<h1\b", t)), None)
     if opening is None:
         return None
-    board = next((m.group(0) for m in map(_BOARD.search, texts) if m), None)
+    board = _first_board(texts, defs)
     if board is None:
         return FirstView(opening, "", "controls")
     return FirstView(opening, board, "board")
@@ -105,6 +151,8 @@ _STYLE = """
   border: 2px solid #c9b79c; border-top-color: #8a3b12;
   animation: carc-prerender-spin 1s linear infinite; vertical-align: -1px; }
 @keyframes carc-prerender-spin { to { transform: rotate(360deg); } }
+#carc-prerender .carc-prerender-layout { visibility: hidden; }
+#carc-prerender .carc-prerender-widget { visibility: visible; }
 """
 
 #: The classes of marimo 0.25.2's run-mode columns (a ``width="full"`` app: the page's padding,
@@ -141,7 +189,18 @@ _SCRIPT = """
   const shows = (el, depth = 0) => el.getBoundingClientRect().height > 0 || (depth < 6 &&
     [...el.children, ...(el.shadowRoot ? el.shadowRoot.children : [])]
       .some((child) => shows(child, depth + 1)));
-  const live = () => root.querySelector(wanted) === null ? null
+  // the shadow roots in marimo's output, watched like the output itself: a widget (the Play
+  // page's board) draws into its own shadow root, out of reach of an observer of the page
+  const shadows = [];
+  const watch = (node) => {
+    if (node.shadowRoot && !shadows.includes(node.shadowRoot)) {
+      shadows.push(node.shadowRoot);
+      observer.observe(node.shadowRoot, watching);
+      node.shadowRoot.querySelectorAll("*").forEach(watch);
+    }
+  };
+  const live = () => root.querySelector(wanted) === null &&
+    !shadows.some((shadow) => shadow.querySelector(wanted)) ? null
     : deep(root, []).find((el) => shows(el)) ?? null;
   const scroller = (el) => {
     for (; el && el !== document.body; el = el.parentElement ?? el.getRootNode().host) {
@@ -175,8 +234,18 @@ _SCRIPT = """
     block.remove();
     return true;
   };
-  const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
-  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  const watching = { childList: true, subtree: true, characterData: true };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        watch(node);
+        if (node.querySelector("*")) node.querySelectorAll("*").forEach(watch);
+      }
+    }
+    if (check()) observer.disconnect();
+  });
+  observer.observe(root, watching);
   setTimeout(() => { if (block.isConnected) block.style.position = "static"; }, 120000);
 })();
 """

@@ -118,8 +118,9 @@ SECOND_PAGE_BYTES = 2e6
 def test_a_class_can_load_it_and_the_board_does_not_jump(self_hosted_site, browser, tmp_path):
     """A browser with an empty cache (a real profile: Playwright's interception would turn the
     cache off; other hosts are made unresolvable instead) opens the turn sequence, then the
-    tiles-and-features page; a plain static server counts what it sends. The board stands
-    still while the live page replaces the pre-rendered one."""
+    tiles-and-features page, then the Play page (its board one that takes clicks, drawn by a
+    widget); a plain static server counts what it sends. The board stands still while the
+    live page replaces the pre-rendered one."""
     import functools
     import http.server
     import threading
@@ -159,7 +160,7 @@ def test_a_class_can_load_it_and_the_board_does_not_jump(self_hosted_site, brows
         context.add_init_script(_BOARD_TRAIL)
         page = context.pages[0] if context.pages else context.new_page()
         totals = []
-        for slug in ("turn_sequence", "tiles_and_features"):
+        for slug in ("turn_sequence", "tiles_and_features", "play"):
             before = len(sent)
             page.goto(f"{url}{slug}.html")
             page.locator("[data-carc-prerender]").wait_for(state="detached", timeout=240_000)
