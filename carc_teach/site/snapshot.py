@@ -41,6 +41,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -61,6 +62,7 @@ __all__ = [
     "STDLIB_MODULES",
     "find_worker",
     "make_snapshot",
+    "pack_level",
     "patch_bootstrap",
     "patch_runtime",
     "patch_site_runtime",
@@ -77,8 +79,15 @@ STDLIB_FILE = "snapshot-stdlib.zip"
 #: packs the memory a sixth smaller than gzip (15.7 against 18.8 MB), and Pyodide's wasm module
 #: carries libzstd (for Python's ``compression.zstd``), so the restore unpacks them with it.
 ZSTD_FILES = (SNAPSHOT_FILE, FILES_FILE)
-#: zstd's level: 19 saves 1.7 MB more but takes a minute and a half to compress in wasm here.
+#: zstd's level in wasm, where the snapshot is made: 19 saves 1.7 MB more but takes a minute
+#: and a half to compress there.
 ZSTD_LEVEL = 9
+#: The level the site's copies are packed at (:func:`pack_level`) when the ``zstd`` program is
+#: there: 19 makes the snapshot 1.7 MB smaller (a third of a second at 50 Mbit/s) for about a
+#: minute of one core on each build that changes carc_teach (cached after).
+SITE_ZSTD_LEVEL = 19
+#: The environment variable that sets it (``9`` keeps the wasm copies: the tests' builds).
+ZSTD_LEVEL_VARIABLE = "CARC_TEACH_SNAPSHOT_ZSTD_LEVEL"
 
 #: Standard-library modules imported into the snapshot: those marimo 0.25.2's kernel, its
 #: Pyodide bootstrap and carc_teach import as a page starts (read from ``sys.modules`` after
@@ -506,9 +515,53 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
                 shutil.rmtree(partial, ignore_errors=True)
     for name in (SNAPSHOT_FILE, FILES_FILE, STDLIB_FILE, *(f"{z}.zst" for z in ZSTD_FILES)):
         shutil.copyfile(cached / name, runtime / name)
+    level = pack_level()
+    if level != ZSTD_LEVEL:
+        program = shutil.which("zstd")
+        if program is None:
+            log(f"  snapshot: zstd level {ZSTD_LEVEL} (no zstd program here for level {level})")
+        else:
+            for name in ZSTD_FILES:
+                packed = _repacked(cached / name, level, program)
+                shutil.copyfile(packed, runtime / f"{name}.zst")
     shutil.rmtree(runtime / LAZY_DIR, ignore_errors=True)
     shutil.copytree(cached / LAZY_DIR, runtime / LAZY_DIR)
     return runtime / SNAPSHOT_FILE
+
+
+def pack_level() -> int:
+    """The zstd level of the site's snapshot: ``$CARC_TEACH_SNAPSHOT_ZSTD_LEVEL``, else
+    :data:`SITE_ZSTD_LEVEL`.
+
+    Raises
+    ------
+    SiteError
+        When the variable is not a level from 1 to 19.
+    """
+    text = os.environ.get(ZSTD_LEVEL_VARIABLE, "").strip()
+    if not text:
+        return SITE_ZSTD_LEVEL
+    if not (text.isdigit() and 1 <= int(text) <= 19):
+        raise SiteError(f"{ZSTD_LEVEL_VARIABLE}={text!r}: expected a zstd level from 1 to 19")
+    return int(text)
+
+
+def _repacked(source: Path, level: int, program: str) -> Path:
+    """``source`` zstd-compressed at ``level`` by the ``zstd`` program, beside it in the cache
+    (made once per snapshot). The frame records its size, which the restore reads."""
+    packed = source.with_name(f"{source.name}.{level}.zst")
+    if not packed.is_file():
+        partial = packed.with_name(f"{packed.name}.{os.getpid()}.part")
+        done = subprocess.run(
+            [program, "-q", "-f", f"-{level}", str(source), "-o", str(partial)],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            partial.unlink(missing_ok=True)
+            raise SiteError(f"zstd -{level} {source.name} failed: {done.stderr.strip()}")
+        partial.replace(packed)
+    return packed
 
 
 # -- Pyodide's library loader -----------------------------------------------------------------

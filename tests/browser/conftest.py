@@ -10,7 +10,9 @@
   on a lifeline: if pytest itself is killed (SIGTERM, SIGHUP, even SIGKILL), the server stops
   by itself.
 - ``self_hosted_site`` (session): builds ``carc-teach build-site --self-hosted`` once and
-  serves it on 127.0.0.1.
+  serves it on 127.0.0.1. The site builds of these tests keep the snapshot at zstd level 9
+  (``CARC_TEACH_SNAPSHOT_ZSTD_LEVEL``, unless set): level 19, a learner's build, would cost a
+  minute of the run each time carc_teach changes (docs/site.md).
 
 Helpers for the walkthrough tests live in :mod:`marimo_page` beside this file.
 
@@ -20,6 +22,7 @@ and say why (with ``CI`` set they fail instead).
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sys
@@ -32,6 +35,7 @@ from carc_support import missing_prerequisite
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))  # so tests can `import marimo_page`
+os.environ.setdefault("CARC_TEACH_SNAPSHOT_ZSTD_LEVEL", "9")
 
 ARTIFACTS = REPO / "test-artifacts" / "browser"
 LOCAL_PREFIX = "http://127.0.0.1:"

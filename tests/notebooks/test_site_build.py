@@ -283,3 +283,30 @@ def test_normal_site_build_of_the_notebooks(tmp_path):
         assert f'href="./{info.slug}.html"' in index
     assert (site / "public" / "wheels" / result.wheel.name).is_file()
     assert json.loads((site / SITE_MARKER).read_text("utf-8"))["self_hosted"] is False
+
+
+def test_the_snapshots_zstd_level_is_19_unless_set(monkeypatch):
+    from carc_teach.site import snapshot
+
+    monkeypatch.delenv(snapshot.ZSTD_LEVEL_VARIABLE, raising=False)
+    assert snapshot.pack_level() == 19
+    monkeypatch.setenv(snapshot.ZSTD_LEVEL_VARIABLE, " 9 ")
+    assert snapshot.pack_level() == 9
+    for wrong in ("0", "20", "max", "-3"):
+        monkeypatch.setenv(snapshot.ZSTD_LEVEL_VARIABLE, wrong)
+        with pytest.raises(SiteError, match=f"CARC_TEACH_SNAPSHOT_ZSTD_LEVEL='{wrong}'"):
+            snapshot.pack_level()
+
+
+@pytest.mark.skipif(not __import__("shutil").which("zstd"), reason="no zstd program")
+def test_a_repacked_snapshot_file_records_its_size(tmp_path):
+    """The restore reads the unpacked size from the frame's header (its size flag set)."""
+    from carc_teach.site import snapshot
+
+    source = tmp_path / "snapshot.bin"
+    source.write_bytes(b"carc" * 50_000)
+    packed = snapshot._repacked(source, 3, __import__("shutil").which("zstd"))
+    assert packed.name == "snapshot.bin.3.zst"
+    head = packed.read_bytes()[:6]
+    assert head[:4] == b"\x28\xb5\x2f\xfd" and head[4] >> 6 != 0
+    assert snapshot._repacked(source, 3, "no-such-program") == packed  # made once, kept
