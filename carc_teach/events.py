@@ -26,6 +26,7 @@ __all__ = [
     "Chained",
     "Joined",
     "Capital",
+    "TileName",
     "render",
     "english",
 ]
@@ -46,7 +47,8 @@ __all__ = [
 # game). Most events of a simulated game are never read, so their text is never written.
 # Keys: ``msg`` (the message id), ``plural`` and ``n`` (a message with plural forms, the
 # number also being the field ``{n}``), ``ctx`` (a message context), and the parameters;
-# :func:`Names`, :func:`Joined` and :func:`Capital` make the other three kinds.
+# :func:`Names`, :func:`Joined`, :func:`Capital` and :func:`TileName` make the other four
+# kinds.
 
 #: a phrase (see above)
 Phrase = dict
@@ -87,6 +89,19 @@ def Joined(items: Any, sep: str = " ") -> Phrase:  # noqa: N802
 def Capital(phrase: Any) -> Phrase:  # noqa: N802
     """A phrase with its first letter in capitals (a phrase that starts a sentence)."""
     return {"capital": phrase}
+
+
+#: tile names (:func:`TileName`), made once each
+_TILE_NAMES: dict[str, Phrase] = {}
+
+
+def TileName(name: str, /) -> Phrase:  # noqa: N802
+    """A tile type's descriptive name from its catalogue ("Cloister with a road"), written in
+    another language from ``i18n/data/<lang>/tiles.toml`` (English where it has none)."""
+    found = _TILE_NAMES.get(name)
+    if found is None:
+        found = _TILE_NAMES[name] = {"tile_name": name}
+    return found
 
 
 def Chained(names: Any) -> Any:  # noqa: N802
@@ -168,6 +183,12 @@ def render(value: Any, lang: str = "en") -> str:
                     {k: render(v, "en") if type(v) is dict else v for k, v in value.items()}
                 )
         return message.format_map(value)
+    if "tile_name" in value:
+        if lang == "en":
+            return value["tile_name"]
+        from .i18n.tile_names import tile_name
+
+        return tile_name(value["tile_name"], lang)
     if "join" in value:
         return value["sep"].join([render(i, lang) for i in value["join"]])
     if "names" in value:

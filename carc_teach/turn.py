@@ -19,7 +19,7 @@ from .actions import Decision, Deploy, Pass
 from .board import Placement
 from .editions import from_setup
 from .errors import IllegalMoveError, Refusal, shown
-from .events import Chained, Joined, Said, Word
+from .events import Chained, Joined, Said, TileName, Word
 from .figures import ROLE_NAMES, ROLE_PLURALS
 from .rules import Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
@@ -305,7 +305,7 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
                 msg="{player} draws tile {tile} ({name}).",
                 player=player,
                 tile=tile.id,
-                name=tile.name,
+                name=TileName(tile.name),
             ),
         )
         if controller.drawn(state, turn, tile, known_order):

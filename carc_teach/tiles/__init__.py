@@ -72,6 +72,8 @@ __all__ = [
     "side_of_half",
     "corner_side_of_half",
     "ROTATIONS",
+    "tile_names",
+    "untranslated_names",
 ]
 
 SIDES = ("N", "E", "S", "W")
@@ -576,6 +578,21 @@ def _set_files() -> dict[str, tuple[str, Traversable]]:
                 where = f"expansions/{package}/tiles/{item.name}"
                 found[item.name[:-5]] = (where, item)
     return found
+
+
+def tile_names() -> list[str]:
+    """Every tile type's name in the shipped tile sets, once each, in the sets' order."""
+    return list(dict.fromkeys(t.name for s in tile_sets() for t in catalogue(s)))
+
+
+def untranslated_names(lang: str) -> list[str]:
+    """The shipped tile names shown in English in ``lang`` (not in its ``tiles.toml``, or
+    written there for an English since reworded)."""
+    from ..i18n import language_code
+    from ..i18n.tile_names import names
+
+    found = names(language_code(lang))
+    return [n for n in tile_names() if n not in found]
 
 
 def tile_sets() -> list[str]:
