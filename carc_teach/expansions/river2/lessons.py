@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ... import teach
 from ...board import Placement
 from ...geometry import NEIGHBOUR_OFFSETS
-from ...i18n import N_
+from ...i18n import N_, _, ngettext
 from ...lessons.lesson_sets import Walkthrough
 from ...text import escape_html as escape
 from ...tiles import ROTATIONS, orient
@@ -120,14 +120,37 @@ def river_tiles_left(state: GameState) -> list[str]:
     )
 
 
+#: the compass words of the river table, as the catalogues translate them
+_COMPASS = {
+    "north": N_("north"),
+    "east": N_("east"),
+    "south": N_("south"),
+    "west": N_("west"),
+}
+
+
+def _compass(heading: str) -> str:
+    word = _COMPASS.get(heading, heading)
+    return _(word)
+
+
 def _next_tile(row: dict) -> str:
-    ahead = row["flows"]
+    ahead = _compass(row["flows"])
     if row["refused"] is None:
-        return f"straight on ({ahead}) or a bend either way"
-    turn = "right" if row["bend"] == "right" else "left"
-    return (
-        f"straight on ({ahead}) or a bend the other way; not toward the {row['refused']}, "
-        f"which would turn {turn} twice in a row"
+        return _("straight on ({ahead}) or a bend either way", ahead=ahead)
+    refused = _compass(row["refused"])
+    if row["bend"] == "right":
+        return _(
+            "straight on ({ahead}) or a bend the other way; not toward the {refused}, "
+            "which would turn right twice in a row",
+            ahead=ahead,
+            refused=refused,
+        )
+    return _(
+        "straight on ({ahead}) or a bend the other way; not toward the {refused}, "
+        "which would turn left twice in a row",
+        ahead=ahead,
+        refused=refused,
     )
 
 
@@ -149,14 +172,24 @@ def river_html(game: Game, index: int, *, hidden: bool = False) -> str:
     body = []
     for row in rows:
         changed = not hidden and at > 0 and row["square"] not in before
-        turned = f"turned {row['bend']}" if row["bend"] else "ran straight"
+        flows = {
+            "flows": _compass(row["flows"]),
+            "tile": row["tile"],
+            "x": row["at"][0],
+            "y": row["at"][1],
+        }
+        if row["bend"] == "right":
+            water = _("{flows}, after {tile} at ({x}, {y}) turned right", **flows)
+        elif row["bend"] == "left":
+            water = _("{flows}, after {tile} at ({x}, {y}) turned left", **flows)
+        else:
+            water = _("{flows}, after {tile} at ({x}, {y}) ran straight", **flows)
         body.append(
             f'<tr class="river-end{" changed" if changed else ""}" '
             f'data-square="{row["square"][0]},{row["square"][1]}" '
             f'style="{"background:#fff3c4" if changed else ""}">'
             f"<td {cell}>({row['square'][0]}, {row['square'][1]})</td>"
-            f"<td {cell}>{row['flows']}, after {row['tile']} at ({row['at'][0]}, "
-            f"{row['at'][1]}) {turned}</td><td {cell}>{escape(_next_tile(row))}</td></tr>"
+            f"<td {cell}>{escape(water)}</td><td {cell}>{escape(_next_tile(row))}</td></tr>"
         )
     left = river_tiles_left(state)
     removed = [
@@ -168,24 +201,27 @@ def river_html(game: Game, index: int, *, hidden: bool = False) -> str:
     if body:
         parts.append(
             '<table class="carc-river" style="font:13px sans-serif;border-collapse:collapse">'
-            f'<tr style="text-align:left"><th {cell}>open end</th><th {cell}>the water flows</th>'
-            f"<th {cell}>the next river tile there may go</th></tr>{''.join(body)}</table>"
+            f'<tr style="text-align:left"><th {cell}>{escape(_("open end"))}</th>'
+            f"<th {cell}>{escape(_('the water flows'))}</th>"
+            f"<th {cell}>{escape(_('the next river tile there may go'))}</th></tr>"
+            f"{''.join(body)}</table>"
         )
     elif not left:
-        parts.append(
-            '<p class="carc-river-done">The river is finished: from now on every tile drawn is '
-            "a land tile.</p>"
-        )
+        done = _("The river is finished: from now on every tile drawn is a land tile.")
+        parts.append(f'<p class="carc-river-done">{escape(done)}</p>')
     if left:
-        parts.append(
-            f'<p class="carc-river-left">River tiles still to come ({len(left)}): '
-            f"{escape(', '.join(left))}. Every one is drawn before any land tile; the volcano "
-            "lake comes last.</p>"
+        coming = ngettext(
+            "River tiles still to come ({n}): {tiles}. Every one is drawn before any land "
+            "tile; the volcano lake comes last.",
+            "River tiles still to come ({n}): {tiles}. Every one is drawn before any land "
+            "tile; the volcano lake comes last.",
+            len(left),
+            tiles=", ".join(left),
         )
+        parts.append(f'<p class="carc-river-left">{escape(coming)}</p>')
     if removed:
-        parts.append(
-            f'<p class="carc-river-removed">Left the game: {escape(", ".join(removed))}.</p>'
-        )
+        gone = _("Left the game: {tiles}.", tiles=", ".join(removed))
+        parts.append(f'<p class="carc-river-removed">{escape(gone)}</p>')
     return f'<div class="carc-river-panel" style="font:13px sans-serif">{"".join(parts)}</div>'
 
 
