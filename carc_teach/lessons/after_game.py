@@ -32,7 +32,7 @@ from ..expansions.abbey_mayor.lessons import abbey_mayor_module
 from ..expansions.count import views as count_views
 from ..expansions.king_robber import views as king_views
 from ..figures import Corner
-from ..i18n import N_
+from ..i18n import N_, _
 from ..text import escape_html as escape
 from ..text import plural
 from .lesson_sets import Walkthrough
@@ -58,43 +58,47 @@ __all__ = [
 ]
 
 #: the steps of the scoring after the game: key, title, the rule ids of its events, and what
-#: it pays under the default rules (in a learner's words)
+#: it pays under the default rules (in a learner's words; English, translated where shown)
 STEPS = (
     (
         "market",
-        "Followers leave the City",
+        N_("Followers leave the City"),
         ("count.redeploy.final",),
-        "one follower at a time, from the left of the player who laid the last tile, into an "
-        "unfinished feature or a farm",
+        N_(
+            "one follower at a time, from the left of the player who laid the last tile, into an "
+            "unfinished feature or a farm"
+        ),
     ),
-    ("road", "Unfinished roads", ("base.final.road",), "1 per tile"),
-    ("city", "Unfinished cities", ("base.final.city",), "1 per tile and 1 per pennant"),
+    ("road", N_("Unfinished roads"), ("base.final.road",), N_("1 per tile")),
+    ("city", N_("Unfinished cities"), ("base.final.city",), N_("1 per tile and 1 per pennant")),
     (
         "cloister",
-        "Unfinished cloisters",
+        N_("Unfinished cloisters"),
         ("base.final.cloister",),
-        "1 for the cloister and 1 per tile around it",
+        N_("1 for the cloister and 1 per tile around it"),
     ),
     (
         "farm",
-        "Farms",
+        N_("Farms"),
         ("base.final.farm",),
-        "3 per completed city the farm touches (the City of Carcassonne is one)",
+        N_("3 per completed city the farm touches (the City of Carcassonne is one)"),
     ),
     (
         "king",
-        "The King",
+        N_("The King"),
         ("king.final",),
-        "1 per completed city on the board (the City of Carcassonne is one)",
+        N_("1 per completed city on the board (the City of Carcassonne is one)"),
     ),
-    ("robber", "The Robber Baron", ("robber.final",), "1 per completed road on the board"),
+    ("robber", N_("The Robber Baron"), ("robber.final",), N_("1 per completed road on the board")),
     (
         "barn",
-        "Barns",
+        N_("Barns"),
         ("barn.final",),
-        "4 per completed city the barn's farm touches (the City of Carcassonne is one)",
+        N_("4 per completed city the barn's farm touches (the City of Carcassonne is one)"),
     ),
 )
+#: the steps' states as the table shows them
+_STATUS_WORDS = (N_("now"), N_("done"), N_("to come"))
 _STEP_OF = {rule: key for key, _, rules, _ in STEPS for rule in rules}
 _QUARTER = re.compile(r"count\.(\w+)")
 
@@ -122,13 +126,26 @@ def _from_quarter(event: Event) -> str | None:
     return found.group(1) if found else None
 
 
+#: where a follower leaving the City goes, as the table says it (translated where shown)
+_INTO = {
+    "farm": N_("a farm"),
+    "feature": N_("an unfinished feature"),
+    "city": N_("an unfinished city"),
+    "road": N_("an unfinished road"),
+    "cloister": N_("an unfinished cloister"),
+    "abbey": N_("an unfinished abbey"),
+    "shrine": N_("an unfinished shrine"),
+}
+
+
 def _move_text(event: Event) -> str:
-    where = _from_quarter(event) or "City"
-    into = "a farm" if " as a farmer" in event.text else "an unfinished feature"
+    """ "Alice: castle → an unfinished city", in the current language."""
+    quarter = _from_quarter(event) or N_("City")
+    into = "farm" if " as a farmer" in event.text else "feature"
     for kind in ("city", "road", "cloister", "abbey", "shrine"):
         if f"onto the {kind}" in event.text:
-            into = f"an unfinished {kind}"
-    return f"{event.player}: {where} → {into}"
+            into = kind
+    return f"{event.player}: {_(quarter)} → {_(_INTO[into])}"
 
 
 def final_steps(game: Game, index: int, *, hidden: bool = False) -> list[dict]:
@@ -158,7 +175,8 @@ def final_steps(game: Game, index: int, *, hidden: bool = False) -> list[dict]:
         if key == "market":
             results = "; ".join(_move_text(e) for e in seen if e.kind == "figure-moved")
             if any(e.kind == "count-left-in-city" for e in seen):
-                results += ("; " if results else "") + "the rest stay in the City, scoring nothing"
+                rest = _("the rest stay in the City, scoring nothing")
+                results += ("; " if results else "") + rest
         else:
             totals: dict[str, int] = {}
             for e in seen:
@@ -166,7 +184,7 @@ def final_steps(game: Game, index: int, *, hidden: bool = False) -> list[dict]:
                     totals[e.player] = totals.get(e.player, 0) + e.points
             results = ", ".join(f"{p} {n}" for p, n in totals.items())
             if seen and not totals:
-                results = "nobody scores"
+                results = _("nobody scores")
         rows.append(
             {"key": key, "title": title, "pays": pays, "status": status, "results": results}
         )
@@ -183,16 +201,19 @@ def final_steps_html(game: Game, index: int, *, hidden: bool = False) -> str:
     for row in rows:
         now = row["status"] == "now"
         shown = row["results"] or ("" if row["status"] == "to come" else "—")
+        status = _(row["status"])
         body.append(
             f'<tr class="final-step {row["status"].replace(" ", "-")}" data-step="{row["key"]}" '
             f'style="{"background:#fff3c4" if now else ""}">'
-            f"<td {cell}><b>{escape(row['title'])}</b></td><td {cell}>{escape(row['pays'])}</td>"
-            f"<td {cell}>{escape(row['status'])}</td><td {cell}>{escape(shown)}</td></tr>"
+            f"<td {cell}><b>{escape(_(row['title']))}</b></td>"
+            f"<td {cell}>{escape(_(row['pays']))}</td>"
+            f"<td {cell}>{escape(status)}</td><td {cell}>{escape(shown)}</td></tr>"
         )
     return (
         '<table class="carc-final-steps" style="font:13px sans-serif;border-collapse:collapse">'
-        f'<tr style="text-align:left"><th {cell}>after the last tile</th><th {cell}>pays</th>'
-        f"<th {cell}></th><th {cell}>so far</th></tr>{''.join(body)}</table>"
+        f'<tr style="text-align:left"><th {cell}>{escape(_("after the last tile"))}</th>'
+        f"<th {cell}>{escape(_('pays'))}</th>"
+        f"<th {cell}></th><th {cell}>{escape(_('so far'))}</th></tr>{''.join(body)}</table>"
     )
 
 
