@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import classroom, teach
-from .i18n import _, language_code, use_language
+from .i18n import _, language_code, ngettext, use_language
 from .i18n.switch import language_memory, language_switch
 from .lessons.lesson_sets import Walkthrough
 from .text import escape_markdown
@@ -269,3 +269,23 @@ def glossary(mo, lang: str | None = None):
             )
         }
     )
+
+
+def score_stories(mo, game: Game, upto: int, lang: str | None = None):
+    """The scoreboard after event ``upto`` with, folded under it, each player's "why this many
+    points" story: what the Play and Practice pages show beside their board."""
+    return [
+        mo.Html(teach.scoreboard_html(game, upto)),
+        mo.accordion(
+            {
+                ngettext(
+                    "Why {player} has {n} point",
+                    "Why {player} has {n} points",
+                    points,
+                    lang,
+                    player=escape_markdown(player),
+                ): mo.md(teach.score_story_markdown(game, upto, player, lang))
+                for player, points in game.scores_after(upto).items()
+            }
+        ),
+    ]

@@ -24,6 +24,7 @@ from .errors import CarcTeachError, Refusal
 from .expansions import PACKAGES
 from .gamefile import decode_game_text, load_game
 from .i18n import N_, _, ngettext
+from .notebook_ui import score_stories
 from .play import (
     BOT_KINDS,
     MAX_SEATS,
@@ -797,19 +798,7 @@ def scores_view(mo, table: Table, lang: str | None = None):
     return mo.vstack(
         [
             mo.md(_("**Scores**", lang)),
-            mo.Html(teach.scoreboard_html(game, upto)),
-            mo.accordion(
-                {
-                    ngettext(
-                        "Why {player} has {n} point",
-                        "Why {player} has {n} points",
-                        points,
-                        lang,
-                        player=escape_markdown(player),
-                    ): mo.md(teach.score_story_markdown(game, upto, player, lang))
-                    for player, points in game.scores_after(upto).items()
-                }
-            ),
+            *score_stories(mo, game, upto, lang),
         ]
     )
 

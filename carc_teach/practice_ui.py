@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from . import practice, teach
 from .errors import CarcTeachError
 from .i18n import _, ngettext, pgettext
+from .notebook_ui import score_stories
 from .render.svg import legend_svg
 from .text import escape_markdown
 
@@ -174,21 +175,7 @@ def question_page(
     scored_until = index if answered else index - 1
     heading = _("Scores so far", lang) if answered else _("Scores before this moment", lang)
     side.append(mo.md(f"**{heading}**"))
-    side.append(mo.Html(teach.scoreboard_html(game, scored_until)))
-    side.append(
-        mo.accordion(
-            {
-                ngettext(
-                    "Why {player} has {n} point",
-                    "Why {player} has {n} points",
-                    points,
-                    lang,
-                    player=escape_markdown(player),
-                ): mo.md(teach.score_story_markdown(game, scored_until, player, lang))
-                for player, points in game.scores_after(scored_until).items()
-            }
-        )
-    )
+    side.extend(score_stories(mo, game, scored_until, lang))
     # the footnotes would give the answer away: only after it
     notes = (
         teach.annotation_notes(event, expansions=game.setup.expansions, lang=lang)
