@@ -13,7 +13,9 @@ and a learner playing with them should still find those rulings.
 from __future__ import annotations
 
 import difflib
+import tomllib
 from functools import cache
+from importlib import resources
 
 from ..errors import UnknownRuleError
 from ..expansions import PACKAGES, RENAMED
@@ -23,6 +25,7 @@ __all__ = [
     "Topic",
     "TOPICS",
     "EXPANSION_TITLES",
+    "NOT_PLAYED_TITLES",
     "EXPANSION_GROUPS",
     "topic",
     "all_topics",
@@ -34,23 +37,20 @@ __all__ = [
 ]
 
 
+#: expansion id -> title of the boxes the footnotes name where they explain how the rules meet
+#: other expansions and carc_teach does not play (``boxes_not_played.toml``, data so that no code
+#: outside a package names its id)
+NOT_PLAYED_TITLES: dict[str, str] = tomllib.loads(
+    resources.files(__package__).joinpath("boxes_not_played.toml").read_text(encoding="utf-8")
+)["titles"]
+
 #: expansion id -> title: the registered packages' (``Package.titles``), then the boxes carc_teach
-#: does not play, which footnotes name where they explain how the rules meet other expansions.
+#: does not play; a registered package's title wins over a not-played line for the same id
 EXPANSION_TITLES: dict[str, str] = {
     **{eid: title for package in PACKAGES for eid, title in package.titles()},
-    "princess-dragon": "The Princess & the Dragon (dragon, fairy, magic portal, princess, volcano)",
-    "tower": "The Tower",
-    "flying-machines": "The Flying Machines (fliers)",
-    "messages": "The Messages (dispatches)",
-    "bridges-castles-bazaars": "Bridges, Castles & Bazaars",
-    "markets-of-leipzig": "The Markets of Leipzig",
-    "german-monasteries": "German Monasteries / Dutch & Belgian Monasteries (abbot)",
-    "abbot": "The Abbot (the Abbot figure, on cloisters and gardens)",
-    "cathars": "The Cathars (sieges)",
-    "festival": "The Festival",
-    "plague": "The Plague",
-    "crop-circles": "Crop Circles",
 }
+for _eid, _title in NOT_PLAYED_TITLES.items():
+    EXPANSION_TITLES.setdefault(_eid, _title)
 
 #: names of boxed collections -> the expansion ids they hold (``Package.collection``, in
 #: registry order); accepted wherever an expansion is.
