@@ -435,21 +435,27 @@ def removed_question_for(game: Game, index: int) -> teach.Prediction | None:
     if event.kind != "river2-tile-removed":
         return None
     tile, player = event.tile, event.player
-    answer = "It leaves the game; the river goes on without it"
+    answer = _("It leaves the game; the river goes on without it")
     choices = (
         answer,
-        "It goes back among the river tiles, to be drawn again later",
-        f"{player} keeps it and lays it as soon as an open end can take it",
-        "It is shuffled in with the land tiles",
+        _("It goes back among the river tiles, to be drawn again later"),
+        _("{player} keeps it and lays it as soon as an open end can take it", player=player),
+        _("It is shuffled in with the land tiles"),
     )
-    explanation = (
-        f"A river tile that cannot continue the river anywhere is not kept for later: {tile} "
-        f"is out of the game for good, {player} has drawn another tile instead, and the river "
-        "is finished with the tiles that remain."
+    explanation = _(
+        "A river tile that cannot continue the river anywhere is not kept for later: {tile} "
+        "is out of the game for good, {player} has drawn another tile instead, and the river "
+        "is finished with the tiles that remain.",
+        tile=tile,
+        player=player,
     )
     return teach.Prediction(
-        f"{player} set {tile} aside because no open end of the river could take it. What "
-        "becomes of it now?",
+        _(
+            "{player} set {tile} aside because no open end of the river could take it. What "
+            "becomes of it now?",
+            tile=tile,
+            player=player,
+        ),
         choices,
         answer,
         explanation,
