@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from ... import teach
 from ...figures import kind_of
-from ...i18n import N_
+from ...i18n import N_, _, format_list
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...text import join_names
@@ -156,26 +156,29 @@ def river_city_question_for(game: Game, index: int) -> teach.Prediction | None:
     touched = (event.data or {}).get("river_tiles_touched")
     if not touched:
         return None
-    answer = "Against the river, where its tiles touch the most river tiles"
+    answer = _("Against the river, where its tiles touch the most river tiles")
     choices = (
         answer,
-        "In the middle of the table, where the start tile would have gone",
-        "Next to the spring, with the river flowing straight away from it",
-        "Nowhere: the City is left out of a game with a river",
+        _("In the middle of the table, where the start tile would have gone"),
+        _("Next to the spring, with the river flowing straight away from it"),
+        _("Nowhere: the City is left out of a game with a river"),
     )
-    explanation = (
-        f"Under this house rule the river is laid first, from the spring to the volcano lake; "
-        f"then the twelve tiles of the City go against it, on the spot where they touch the "
-        f"most river tiles (here {touched} of them). The City was never at the centre: the "
+    explanation = _(
+        "Under this house rule the river is laid first, from the spring to the volcano lake; "
+        "then the twelve tiles of the City go against it, on the spot where they touch the "
+        "most river tiles (here {touched} of them). The City was never at the centre: the "
         "spring was the start. Laying the spring beside the City, with the river flowing "
         "away from it, is the answer of the original Count rules, when the City came first; "
         "the Count, King & Robber box advised against combining the two at all, and the "
         "latest River II rules remove a river tile that no longer fits. With the house rule "
-        "the City is never in the river's way."
+        "the City is never in the river's way.",
+        touched=touched,
     )
     return teach.Prediction(
-        "The volcano lake has just closed the river. Under this game's house rule, where do "
-        "the twelve tiles of the City of Carcassonne go?",
+        _(
+            "The volcano lake has just closed the river. Under this game's house rule, where do "
+            "the twelve tiles of the City of Carcassonne go?"
+        ),
         choices,
         answer,
         explanation,
@@ -198,26 +201,35 @@ def barn_deploy_question_for(game: Game, index: int) -> teach.Prediction | None:
     barn = [e for e in span if e.kind == "points" and e.rule == "barn.scoring" and e.points > 0]
     if not barn or any(e.kind == "points" and e.player == placer and e.points for e in span):
         return None
-    others = join_names(sorted({e.player for e in barn}, key=game.players.index))
-    answer = f"Yes: {others} scored now and {placer} scored nothing"
+    others = format_list(sorted({e.player for e in barn}, key=game.players.index))
+    answer = _("Yes: {others} scored now and {placer} scored nothing", others=others, placer=placer)
     choices = (
         answer,
-        f"No: {placer}'s barn will score after the game, so {placer} counts as scoring",
-        f"No: {placer}'s tile completed no road, city or cloister",
-        "Yes, but only into the market, because a farm was scored",
+        _(
+            "No: {placer}'s barn will score after the game, so {placer} counts as scoring",
+            placer=placer,
+        ),
+        _("No: {placer}'s tile completed no road, city or cloister", placer=placer),
+        _("Yes, but only into the market, because a farm was scored"),
     )
-    explanation = (
-        f"{placer}'s barn made {others} score at once and {placer} scored nothing in this "
-        f"turn, so {placer} may put one figure into a quarter of the City. What the barn "
-        f"will earn {placer} after the game does not count: only the points of this turn "
+    explanation = _(
+        "{placer}'s barn made {others} score at once and {placer} scored nothing in this "
+        "turn, so {placer} may put one figure into a quarter of the City. What the barn "
+        "will earn {placer} after the game does not count: only the points of this turn "
         "decide. Under the original rules, where only a completed road, city or cloister "
         "opened the City, the barn's scoring would not have been enough "
         "(count.deploy-trigger). The quarter is free to choose as usual; a mayor may only "
-        "wait in the castle, a wagon anywhere but the market, and a barn never enters."
+        "wait in the castle, a wagon anywhere but the market, and a barn never enters.",
+        placer=placer,
+        others=others,
     )
     return teach.Prediction(
-        f"{placer}'s barn has just made {others} score. May {placer} now put a figure into a "
-        "quarter of the City of Carcassonne?",
+        _(
+            "{placer}'s barn has just made {others} score. May {placer} now put a figure into a "
+            "quarter of the City of Carcassonne?",
+            placer=placer,
+            others=others,
+        ),
         choices,
         answer,
         explanation,
@@ -406,32 +418,44 @@ def round_question_for(game: Game, index: int) -> teach.Prediction | None:
         for e in _span(game, index)
         if e.index < index and e.kind == "figure-moved" and e.rule == event.rule
     ]
-    movers = join_names(sorted({e.player for e in moved}, key=game.players.index))
+    movers = format_list(sorted({e.player for e in moved}, key=game.players.index))
     placer = teach.turn_placer(game, index) or movers
-    answer = f"No: everybody has decided once, so {who} has had the chance"
+    quarter_name = _(quarter)
+    answer = _("No: everybody has decided once, so {who} has had the chance", who=who)
     choices = (
         answer,
-        f"Yes: the round starts again because {movers} moved in",
-        "Yes: anybody may join until the points are counted",
-        f"No: the Count blocks the {quarter}",
+        _("Yes: the round starts again because {movers} moved in", movers=movers),
+        _("Yes: anybody may join until the points are counted"),
+        _("No: the Count blocks the {quarter}", quarter=quarter_name),
     )
     state = game.replay(index - 1)
     from .rules import count_quarter
 
-    where = count_quarter(state) or "elsewhere"
-    explanation = (
-        f"Before a scoring during the game the redeployment goes once round the table, from "
-        f"the left of {placer}, who placed the tile, to {placer}, each player deciding once "
-        f"how many followers to bring in. {who} decided first and passed; {movers} then moved "
-        f"in. RGG's rules say outright that there is one round only, so {who} may not answer "
-        f"it. (The Count stands in the {where}, so he blocks nobody in the {quarter}.) The "
+    where = count_quarter(state)
+    where_name = _(where) if where else _("elsewhere")
+    explanation = _(
+        "Before a scoring during the game the redeployment goes once round the table, from "
+        "the left of {placer}, who placed the tile, to {placer}, each player deciding once "
+        "how many followers to bring in. {who} decided first and passed; {movers} then moved "
+        "in. RGG's rules say outright that there is one round only, so {who} may not answer "
+        "it. (The Count stands in the {where}, so he blocks nobody in the {quarter}.) The "
         "option count.redeploy-rounds can play the other reading, where the round repeats "
-        "while anybody still moves."
+        "while anybody still moves.",
+        placer=placer,
+        who=who,
+        movers=movers,
+        where=where_name,
+        quarter=quarter_name,
     )
     return teach.Prediction(
-        f"{who} passed; then {movers} moved a follower from the {quarter} into the feature "
-        f"about to score. {who} still has a follower in the {quarter}. May {who} bring it in "
-        "now?",
+        _(
+            "{who} passed; then {movers} moved a follower from the {quarter} into the feature "
+            "about to score. {who} still has a follower in the {quarter}. May {who} bring it in "
+            "now?",
+            who=who,
+            movers=movers,
+            quarter=quarter_name,
+        ),
         choices,
         answer,
         explanation,
