@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ... import teach
 from ...board import Placement
 from ...geometry import NEIGHBOUR_OFFSETS
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...lessons.lesson_sets import Walkthrough
 from ...text import escape_html as escape
 from ...tiles import ROTATIONS, orient
@@ -474,12 +474,28 @@ def _decisions(game: Game) -> list:
 
 
 _SPOTS = ("city", "road", "cloister", "field")
-_SPOT_NAMES = {
-    "city": "the city",
-    "road": "the road",
-    "cloister": "the cloister",
-    "field": "a field",
+#: a feature a follower may stand on, said where it stands ("On the city") and as what a
+#: player claims ("claim the city"): Czech and Italian say the two differently
+_SPOT_AT = {
+    "city": lambda: pgettext("a follower stands", "the city"),
+    "road": lambda: pgettext("a follower stands", "the road"),
+    "cloister": lambda: pgettext("a follower stands", "the cloister"),
+    "field": lambda: pgettext("a follower stands", "a field"),
 }
+_SPOT_CLAIMED = {
+    "city": lambda: pgettext("a player claims", "the city"),
+    "road": lambda: pgettext("a player claims", "the road"),
+    "cloister": lambda: pgettext("a player claims", "the cloister"),
+    "field": lambda: pgettext("a player claims", "a field"),
+}
+
+
+def _either(words: list[str]) -> str:
+    """``words`` joined by "or" in the current language ("the city or a field")."""
+    out = words[0]
+    for word in words[1:]:
+        out = pgettext("list", "{rest} or {last}", rest=out, last=word)
+    return out
 
 
 def _first_river_deploy(game: Game) -> tuple[int, str, str, list[str]] | None:
@@ -520,22 +536,27 @@ def deploy_question_for(game: Game, index: int) -> teach.Prediction | None:
         found = _FIRST_DEPLOY[game] = _first_river_deploy(game)
     if found is None or found[0] != index:
         return None
-    _, player, tile, offered = found
-    where = " or ".join(_SPOT_NAMES[k] for k in offered)
-    answer = f"On {where}, never on the river"
+    player, tile, offered = found[1:]
+    answer = _("On {where}, never on the river", where=_either([_SPOT_AT[k]() for k in offered]))
+    answer = answer[:1].upper() + answer[1:]
     choices = (
         answer,
-        "Anywhere on the tile, the river included",
-        "Nowhere: no follower is placed while the river is being laid",
-        "Only on the river, the tile's main feature",
+        _("Anywhere on the tile, the river included"),
+        _("Nowhere: no follower is placed while the river is being laid"),
+        _("Only on the river, the tile's main feature"),
     )
-    explanation = (
-        f"The river is not a feature anybody can claim: no follower ever stands on it. The "
-        f"rest of a river tile is ordinary landscape, so {player} may claim {where} on it, as "
-        "on any land tile, and these features are scored as usual."
+    explanation = _(
+        "The river is not a feature anybody can claim: no follower ever stands on it. The "
+        "rest of a river tile is ordinary landscape, so {player} may claim {where} on it, as "
+        "on any land tile, and these features are scored as usual.",
+        player=player,
+        where=_either([_SPOT_CLAIMED[k]() for k in offered]),
     )
     return teach.Prediction(
-        f"{player} has laid {tile}. Where may a follower go on it?", choices, answer, explanation
+        _("{player} has laid {tile}. Where may a follower go on it?", player=player, tile=tile),
+        choices,
+        answer,
+        explanation,
     )
 
 
