@@ -28,11 +28,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import teach
+from ...events import render
 from ...figures import kind_of
-from ...i18n import N_, _, format_list
+from ...i18n import N_, _, current_language, format_list
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
-from ...text import join_names
 from . import views as count_views
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -140,6 +140,21 @@ _SHARE = "{names} share the {what}, each scoring it in full"
 
 def _title(kind: str) -> str:
     return kind_of(kind).title
+
+
+#: the names of the figures a quarter may send out, as the catalogues translate them
+_FIGURE_NAMES = {
+    "follower": N_("follower"),
+    "big-follower": N_("big follower"),
+    "mayor": N_("mayor"),
+    "wagon": N_("wagon"),
+}
+
+
+def _figure_name(kind: str) -> str:
+    """A figure's name in lower case, in the current language where the catalogue has it."""
+    known = _FIGURE_NAMES.get(kind)
+    return _(known) if known else _title(kind).lower()
 
 
 # -- the river first, then the City ------------------------------------------------------------
@@ -366,36 +381,73 @@ def cathedral_question_for(game: Game, index: int) -> teach.Prediction | None:
     scored = [e.player for e in _scoring_after(game, index) if e.kind == "points"]
     placer = teach.turn_placer(game, index) or holders[0]
     owner = mover.player
-    name = _title(mover.kind).lower()
-    outcome = common.outcome(scored, "cloister", tie=_SHARE)
-    answer = f"{owner} may send the {name} in: {outcome}"
+    name = _figure_name(mover.kind)
+    outcome = _cloister_outcome(scored)
+    answer = _("{owner} may send the {name} in: {outcome}", owner=owner, name=name, outcome=outcome)
     if len(scored) == 1:
-        other = common.outcome(
-            sorted({*holders, owner}, key=game.players.index), "cloister", tie=_SHARE
-        )
+        other = _cloister_outcome(sorted({*holders, owner}, key=game.players.index))
     else:
-        other = common.outcome([owner], "cloister", tie=_SHARE)
+        other = _cloister_outcome([owner])
     choices = (
         answer,
-        f"{owner} may send the {name} in: {other}",
-        "Nothing: a cloister that has a monk takes no second one",
-        f"Nothing: only {placer}, who placed the tile, may bring a follower out of the City",
+        _("{owner} may send the {name} in: {outcome}", owner=owner, name=name, outcome=other),
+        _("Nothing: a cloister that has a monk takes no second one"),
+        _(
+            "Nothing: only {placer}, who placed the tile, may bring a follower out of the City",
+            placer=placer,
+        ),
     )
-    monks = join_names([f"{p}'s monk" for p in holders])
-    explanation = (
-        f"Before the cloister scores, the cathedral quarter may send followers into it, "
-        f"starting with the player on {placer}'s left, whoever already stands there. No rule "
-        "ever said a cloister holds one monk only; tiles simply never let a second one in. "
-        f"So {owner}'s {name} joins {monks}, and the majority decides as in any feature"
-        f"{': a big follower weighs two' if mover.kind == 'big-follower' else ''}: {outcome}."
+    monks = format_list([_("{player}'s monk", player=p) for p in holders])
+    rule = _(
+        "Before the cloister scores, the cathedral quarter may send followers into it, "
+        "starting with the player on {placer}'s left, whoever already stands there. No rule "
+        "ever said a cloister holds one monk only; tiles simply never let a second one in.",
+        placer=placer,
     )
+    if mover.kind == "big-follower":
+        joins = _(
+            "So {owner}'s {name} joins {monks}, and the majority decides as in any feature: "
+            "a big follower weighs two: {outcome}.",
+            owner=owner,
+            name=name,
+            monks=monks,
+            outcome=outcome,
+        )
+    else:
+        joins = _(
+            "So {owner}'s {name} joins {monks}, and the majority decides as in any feature: "
+            "{outcome}.",
+            owner=owner,
+            name=name,
+            monks=monks,
+            outcome=outcome,
+        )
+    place = render(cloister.phrase(), current_language())
     return teach.Prediction(
-        f"{placer}'s tile completes {cloister.describe()}, where {monks} stands. {owner} has a "
-        f"{name} waiting in the cathedral quarter. What may happen before the cloister scores?",
+        _(
+            "{placer}'s tile completes {cloister}, where {monks} stands. {owner} has a "
+            "{name} waiting in the cathedral quarter. What may happen before the cloister "
+            "scores?",
+            placer=placer,
+            cloister=place,
+            monks=monks,
+            owner=owner,
+            name=name,
+        ),
         choices,
         answer,
-        explanation,
+        f"{rule} {joins}",
     )
+
+
+def _cloister_outcome(players: list[str]) -> str:
+    """Who takes the cloister, as :func:`common.outcome` with :data:`_SHARE`, in the current
+    language."""
+    if not players:
+        return _("nobody scores the cloister")
+    if len(players) == 1:
+        return _("{player} alone takes the cloister", player=players[0])
+    return _("{names} share the cloister, each scoring it in full", names=format_list(players))
 
 
 # -- one round of redeploying ------------------------------------------------------------------
