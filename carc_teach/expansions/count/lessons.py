@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ... import teach
 from ...events import render
 from ...figures import kind_of
-from ...i18n import N_, _, current_language, format_list
+from ...i18n import N_, _, current_language, format_list, ngettext
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from . import views as count_views
@@ -132,10 +132,6 @@ def _scoring_after(game: Game, index: int) -> list[Event]:
         elif out or e.kind not in ("figure-moved", "figure-strength", "count-redeploy-closed"):
             break
     return out
-
-
-#: how the walkthrough says that tied players score a feature
-_SHARE = "{names} share the {what}, each scoring it in full"
 
 
 def _title(kind: str) -> str:
@@ -301,53 +297,121 @@ def strength_question_for(game: Game, index: int) -> teach.Prediction | None:
     if sorted(with_strength(strength)) != scored:  # pragma: no cover - the engine decided
         return None
     usual = (feature.pennants if feature.kind == "city" else 0) if figure.kind == "mayor" else 1
-    name = _title(figure.kind).lower()
+    name = _figure_name(figure.kind)
     what = feature.kind if feature.kind != "field" else "farm"
+    said = _OUTCOMES.get(what, _OUTCOMES["city"])
+
+    def who_takes(players: list[str]) -> str:
+        if not players:
+            return _(said[0])
+        if len(players) == 1:
+            return _(said[1], player=players[0])
+        return _(said[2], names=format_list(players))
 
     def choice(n: int, why: str) -> str:
-        return f"It counts {n} ({why}): {common.outcome(with_strength(n), what, tie=_SHARE)}"
+        return _(
+            "It counts {n} ({why}): {outcome}", n=n, why=why, outcome=who_takes(with_strength(n))
+        )
 
     usual_why = (
-        f"its city's {usual} pennant{'s' if usual != 1 else ''}"
-        if name == "mayor"
-        else ("one follower, as always")
+        ngettext("its city's {n} pennant", "its city's {n} pennants", usual, n=usual)
+        if figure.kind == "mayor"
+        else _("one follower, as always")
     )
-    options = {2: "two followers, by RGG's words", usual: usual_why, 0: "nothing at all"}
+    options = {
+        2: _("two followers, by RGG's words"),
+        usual: usual_why,
+        0: _("nothing at all"),
+    }
     if 1 not in options:
-        options[1] = "one follower, like a knight"
+        options[1] = _("one follower, like a knight")
     answer = choice(strength, options[strength])
     choices = tuple(choice(n, why) for n, why in sorted(options.items()))
     if strength == 2 and usual != 2:
-        rule = (
-            f"This game follows RGG's rules, whose text says that a {name} coming out of the "
-            f"City counts as two followers in the scoring it joins. The community reads the "
-            f"same sentence of HiG's Big Box 2 as a slip copied from the big follower, and "
-            f"would count the {name} as usual ({usual}); the option "
-            "count.special-figure-strength switches between the two readings."
+        rule = _(
+            "This game follows RGG's rules, whose text says that a {name} coming out of the "
+            "City counts as two followers in the scoring it joins. The community reads the "
+            "same sentence of HiG's Big Box 2 as a slip copied from the big follower, and "
+            "would count the {name} as usual ({usual}); the option "
+            "count.special-figure-strength switches between the two readings.",
+            name=name,
+            usual=usual,
         )
     else:
-        rule = (
-            f"This game counts a {name} from the City as usual ({usual}), the community's "
+        rule = _(
+            "This game counts a {name} from the City as usual ({usual}), the community's "
             "reading; RGG's printed words would make it two followers "
-            "(count.special-figure-strength)."
+            "(count.special-figure-strength).",
+            name=name,
+            usual=usual,
         )
     tally = ", ".join(
         f"{p} {others.get(p, 0) + (strength if p == owner else 0)}"
         for p in game.players
         if p == owner or p in others
     )
-    explanation = (
-        f"{rule} So here {owner}'s {name} counts {strength} ({tally}): "
-        f"{common.outcome(with_strength(strength), what, tie=_SHARE)}. Either way it changes only who wins, "
-        "never what the feature is worth, and the extra weight lasts for this scoring only."
+    so = _(
+        "So here {owner}'s {name} counts {strength} ({tally}): {outcome}. Either way it "
+        "changes only who wins, never what the feature is worth, and the extra weight lasts "
+        "for this scoring only.",
+        owner=owner,
+        name=name,
+        strength=strength,
+        tally=tally,
+        outcome=who_takes(with_strength(strength)),
     )
     return teach.Prediction(
-        f"{owner}'s {name} has just come out of the City of Carcassonne into "
-        f"{feature.describe()}. How strong is it there, and who takes the {what}?",
+        _(
+            said[3],
+            owner=owner,
+            name=name,
+            feature=render(feature.phrase(), current_language()),
+        ),
         choices,
         answer,
-        explanation,
+        f"{rule} {so}",
     )
+
+
+#: who takes a feature (nobody, one player, tied players) and the strength question, per kind
+_OUTCOMES = {
+    "city": (
+        N_("nobody scores the city"),
+        N_("{player} alone takes the city"),
+        N_("{names} share the city, each scoring it in full"),
+        N_(
+            "{owner}'s {name} has just come out of the City of Carcassonne into {feature}. "
+            "How strong is it there, and who takes the city?"
+        ),
+    ),
+    "road": (
+        N_("nobody scores the road"),
+        N_("{player} alone takes the road"),
+        N_("{names} share the road, each scoring it in full"),
+        N_(
+            "{owner}'s {name} has just come out of the City of Carcassonne into {feature}. "
+            "How strong is it there, and who takes the road?"
+        ),
+    ),
+    "farm": (
+        N_("nobody scores the farm"),
+        N_("{player} alone takes the farm"),
+        N_("{names} share the farm, each scoring it in full"),
+        N_(
+            "{owner}'s {name} has just come out of the City of Carcassonne into {feature}. "
+            "How strong is it there, and who takes the farm?"
+        ),
+    ),
+    "cloister": (
+        N_("nobody scores the cloister"),
+        N_("{player} alone takes the cloister"),
+        N_("{names} share the cloister, each scoring it in full"),
+        N_(
+            "{owner}'s {name} has just come out of the City of Carcassonne into {feature}. "
+            "How strong is it there, and who takes the cloister?"
+        ),
+    ),
+}
 
 
 # -- a second monk from the cathedral ----------------------------------------------------------
@@ -441,7 +505,7 @@ def cathedral_question_for(game: Game, index: int) -> teach.Prediction | None:
 
 
 def _cloister_outcome(players: list[str]) -> str:
-    """Who takes the cloister, as :func:`common.outcome` with :data:`_SHARE`, in the current
+    """Who takes the cloister, as :data:`_OUTCOMES` says it, in the current
     language."""
     if not players:
         return _("nobody scores the cloister")
