@@ -426,17 +426,22 @@ def farm_question_for(game: Game, index: int) -> teach.Prediction | None:
     cities = points // 3
     city = _city_part(event)
     wrong = [points - city if city else points + 3, points + 3 * unfinished, 4 * cities]
-    explanation = (
-        f"{event.text} A farm pays 3 for every completed city it touches, however far the "
-        "city lies from the farmers; an unfinished city pays the farm nothing."
+    explanation = _(
+        "{event} A farm pays 3 for every completed city it touches, however far the "
+        "city lies from the farmers; an unfinished city pays the farm nothing.",
+        event=event.text_in(),
     )
     if city:
-        explanation += (
-            " The City of Carcassonne is a completed city from the first turn, so a farm that "
+        explanation += " " + _(
+            "The City of Carcassonne is a completed city from the first turn, so a farm that "
             "touches it counts it like any other."
         )
     return teach.Prediction(
-        f"The farm highlighted on the board scores now. How many points does {event.player} score for it?",
+        _(
+            "The farm highlighted on the board scores now. How many points does {player} "
+            "score for it?",
+            player=event.player,
+        ),
         _points_near(points, wrong),
         teach.points_text(points),
         explanation,
@@ -537,14 +542,15 @@ def barn_question_for(game: Game, index: int) -> teach.Prediction | None:
     cities = points // 4
     with_city = "City of Carcassonne" in " ".join(what for what, _ in event.breakdown)
     wrong = [3 * cities, cities, 4 * (cities - 1) if with_city else 4 * (cities + 1)]
-    explanation = (
-        f"{event.text} A barn pays its owner 4 for every completed city its farm touches, one "
-        "more than a farmer's 3, and it scores although no farmer stands on its farm."
+    explanation = _(
+        "{event} A barn pays its owner 4 for every completed city its farm touches, one "
+        "more than a farmer's 3, and it scores although no farmer stands on its farm.",
+        event=event.text_in(),
     )
     if with_city:
-        explanation += " The City of Carcassonne counts for barns as it does for farms."
+        explanation += " " + _("The City of Carcassonne counts for barns as it does for farms.")
     return teach.Prediction(
-        f"{event.player}'s barn scores now. How many points does it bring?",
+        _("{player}'s barn scores now. How many points does it bring?", player=event.player),
         _points_near(points, wrong),
         teach.points_text(points),
         explanation,
