@@ -312,22 +312,28 @@ def market_question_for(game: Game, index: int) -> teach.Prediction | None:
         first_asked = loop[0].player
         if event.player != first_asked:
             return None
-        answer = f"{first_asked}: the player on the left of {last}, who laid the last tile"
+        answer = _(
+            "{first}: the player on the left of {last}, who laid the last tile",
+            first=first_asked,
+            last=last,
+        )
         choices = (
             answer,
-            f"{last}, who laid the last tile",
-            "Whoever has the most followers waiting in the City",
-            "Everybody at once: all the followers leave the City together",
+            _("{last}, who laid the last tile", last=last),
+            _("Whoever has the most followers waiting in the City"),
+            _("Everybody at once: all the followers leave the City together"),
         )
-        explanation = (
-            f"The loop starts on the left of the player who laid the last tile, here {last}, "
+        explanation = _(
+            "The loop starts on the left of the player who laid the last tile, here {last}, "
             "and goes round the table. Each player in turn moves one follower out of the City, "
             "or none; then the next player does. Round after round, until nobody moves any "
-            "more: whoever comes later can answer what the others did."
+            "more: whoever comes later can answer what the others did.",
+            last=last,
         )
-        question = (
-            f"{last} has laid the last tile, and followers wait in the City of Carcassonne. "
-            "Before anything is scored, who may move one of them out first?"
+        question = _(
+            "{last} has laid the last tile, and followers wait in the City of Carcassonne. "
+            "Before anything is scored, who may move one of them out first?",
+            last=last,
         )
         return teach.Prediction(question, choices, answer, explanation)
     if position == 1:
