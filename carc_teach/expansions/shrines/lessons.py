@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import teach
-from ...i18n import N_
+from ...i18n import N_, _, current_language, use_language
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...text import capitalise, join_names
@@ -111,6 +111,23 @@ def _rival(building: str) -> str:
     return "cloister" if building == "shrine" else "shrine"
 
 
+def _in_english_order(build) -> teach.Prediction | None:
+    """The question ``build()`` makes (question, [answer, *wrong], explanation), its first
+    four distinct choices in the alphabetical order of their English: the answer stands at
+    the same place in every language."""
+    with use_language("en"):
+        english = build()
+    if english is None:
+        return None
+    question, choices, explanation = build()
+    keep: list[int] = []
+    for k, choice in enumerate(english[1]):
+        if len(keep) < 4 and all(english[1][j] != choice for j in keep):
+            keep.append(k)
+    keep.sort(key=lambda k: english[1][k])
+    return teach.Prediction(question, tuple(choices[k] for k in keep), choices[0], explanation)
+
+
 # -- the placement limit -----------------------------------------------------------------------
 
 
@@ -125,38 +142,92 @@ def limit_question_for(game: Game, index: int) -> teach.Prediction | None:
     building = event.data["building"]
     first = event.data["refused"][0]
     square, why, notes = first["square"], _plain(first["why"]), first["annotations"]
-    rival = _rival(building)
-    placer = event.player or "The player"
-    name = "played the abbey" if building == "abbey" else f"laid a {building}"
-    question = (
-        f"{placer} has just {name} at {common.square(event.pos)}. By its edges it would also have "
-        f"fitted at {common.square(square)}. Could {placer} have put it there instead?"
-    )
-    answer = f"No: {why}"
-    wrong = []
-    if "ckr-44" in notes:
-        wrong.append(
-            f"Yes: the {building} itself would touch only one {rival} there; what its "
-            f"neighbours already have does not count"
+    placer = event.player or _("The player")
+    where, there = common.square(event.pos), common.square(square)
+    text = event.text_in()
+
+    def build():
+        asked = (
+            _(
+                "{placer} has just played the abbey at {where}. By its edges it would also "
+                "have fitted at {there}. Could {placer} have put it there instead?",
+                placer=placer,
+                where=where,
+                there=there,
+            )
+            if building == "abbey"
+            else _(_LIMIT_ASKED[building], placer=placer, where=where, there=there)
         )
-    else:
-        wrong.append(
-            f"Yes: the limit only stops a {rival} from getting a second neighbour, not the "
-            f"{building} being laid"
+        answer = _("No: {why}", why=why)
+        wrong = [_(_LIMIT_WRONG[building][0 if "ckr-44" in notes else 1])]
+        wrong.append(_("Yes: the limit only counts buildings with a follower on them"))
+        if building == "abbey":
+            wrong.append(_("Yes: an abbey fits any hole with tiles on all four sides"))
+            wrong.append(
+                _("Yes: the limit is about cloisters and shrines, and an abbey is neither")
+            )
+        else:
+            wrong.append(_(_LIMIT_WRONG[building][2]))
+        explanation = _(
+            "Among its eight neighbours (corners included) a shrine may have at most one "
+            "cloister, and a cloister at most one shrine; a tile that would give a building "
+            "already in the board a second rival is refused as well. An abbey counts as a "
+            "cloister for this limit. Here: {text}",
+            text=text,
         )
-    wrong.append("Yes: the limit only counts buildings with a follower on them")
-    if building == "abbey":
-        wrong.append("Yes: an abbey fits any hole with tiles on all four sides")
-        wrong.append("Yes: the limit is about cloisters and shrines, and an abbey is neither")
-    else:
-        wrong.append(f"No: a {building} may never be laid next to a {rival}")
-    explanation = (
-        "Among its eight neighbours (corners included) a shrine may have at most one "
-        "cloister, and a cloister at most one shrine; a tile that would give a building "
-        "already in the board a second rival is refused as well. An abbey counts as a "
-        f"cloister for this limit. Here: {event.text}"
-    )
-    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
+        return asked, [answer, *wrong], explanation
+
+    return _in_english_order(build)
+
+
+#: the limit question, per building laid (an abbey's is written where it is asked)
+_LIMIT_ASKED = {
+    "shrine": N_(
+        "{placer} has just laid a shrine at {where}. By its edges it would also have fitted "
+        "at {there}. Could {placer} have put it there instead?"
+    ),
+    "cloister": N_(
+        "{placer} has just laid a cloister at {where}. By its edges it would also have "
+        "fitted at {there}. Could {placer} have put it there instead?"
+    ),
+}
+
+#: its wrong answers, per building: the neighbours' count ignored, only the rival limited,
+#: never next to a rival (not asked of an abbey)
+_LIMIT_WRONG = {
+    "shrine": (
+        N_(
+            "Yes: the shrine itself would touch only one cloister there; what its neighbours "
+            "already have does not count"
+        ),
+        N_(
+            "Yes: the limit only stops a cloister from getting a second neighbour, not the "
+            "shrine being laid"
+        ),
+        N_("No: a shrine may never be laid next to a cloister"),
+    ),
+    "cloister": (
+        N_(
+            "Yes: the cloister itself would touch only one shrine there; what its neighbours "
+            "already have does not count"
+        ),
+        N_(
+            "Yes: the limit only stops a shrine from getting a second neighbour, not the "
+            "cloister being laid"
+        ),
+        N_("No: a cloister may never be laid next to a shrine"),
+    ),
+    "abbey": (
+        N_(
+            "Yes: the abbey itself would touch only one shrine there; what its neighbours "
+            "already have does not count"
+        ),
+        N_(
+            "Yes: the limit only stops a shrine from getting a second neighbour, not the "
+            "abbey being laid"
+        ),
+    ),
+}
 
 
 def empty_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -173,26 +244,61 @@ def empty_question_for(game: Game, index: int) -> teach.Prediction | None:
     if building is None:
         return None
     kind = building.building or "cloister"
-    placer = event.player or "The player"
-    role = "heretic" if kind == "shrine" else "monk"
-    question = (
-        f"{placer} has just laid the {kind} at {common.square(event.pos)}, which the official limit "
-        f"would refuse there. This game plays the house rule that allows crowded buildings. "
-        f"May {placer} put a {role} on it?"
-    )
-    answer = "No: under the house rule it may stand there, but nobody may ever occupy it"
-    wrong = [
-        f"Yes: a {role} on it starts a second challenge with its neighbour",
-        f"Yes, but only {placer}, who laid it",
-        f"It cannot stand there: the tile goes back and {placer} lays it elsewhere",
-    ]
-    explanation = (
-        "Officially no building may have two rivals around it. The house rule lets the tile "
-        "stand anyway, on one condition: the extra building stays empty for the rest of the "
-        "game, so no second challenge can start. It still counts as a tile around its "
-        f"neighbours. Here: {event.text}"
-    )
-    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
+    placer = event.player or _("The player")
+    where = common.square(event.pos)
+    text = event.text_in()
+    said = _EMPTY[kind] if kind in _EMPTY else _EMPTY["cloister"]
+
+    def build():
+        asked = _(said[0], placer=placer, where=where)
+        answer = _("No: under the house rule it may stand there, but nobody may ever occupy it")
+        wrong = [
+            _(said[1]),
+            _("Yes, but only {placer}, who laid it", placer=placer),
+            _(
+                "It cannot stand there: the tile goes back and {placer} lays it elsewhere",
+                placer=placer,
+            ),
+        ]
+        explanation = _(
+            "Officially no building may have two rivals around it. The house rule lets the "
+            "tile stand anyway, on one condition: the extra building stays empty for the rest "
+            "of the game, so no second challenge can start. It still counts as a tile around "
+            "its neighbours. Here: {text}",
+            text=text,
+        )
+        return asked, [answer, *wrong], explanation
+
+    return _in_english_order(build)
+
+
+#: the house-rule question and its first wrong answer, per building laid
+_EMPTY = {
+    "shrine": (
+        N_(
+            "{placer} has just laid the shrine at {where}, which the official limit would "
+            "refuse there. This game plays the house rule that allows crowded buildings. May "
+            "{placer} put a heretic on it?"
+        ),
+        N_("Yes: a heretic on it starts a second challenge with its neighbour"),
+    ),
+    "cloister": (
+        N_(
+            "{placer} has just laid the cloister at {where}, which the official limit would "
+            "refuse there. This game plays the house rule that allows crowded buildings. May "
+            "{placer} put a monk on it?"
+        ),
+        N_("Yes: a monk on it starts a second challenge with its neighbour"),
+    ),
+    "abbey": (
+        N_(
+            "{placer} has just laid the abbey at {where}, which the official limit would "
+            "refuse there. This game plays the house rule that allows crowded buildings. May "
+            "{placer} put a monk on it?"
+        ),
+        N_("Yes: a monk on it starts a second challenge with its neighbour"),
+    ),
+}
 
 
 # -- a challenge with an abbey or a wagon ------------------------------------------------------
@@ -417,27 +523,36 @@ def challenge_start_question_for(game: Game, index: int) -> teach.Prediction | N
     misreadings (each scores on its own; the two buildings are shared; the placement is
     refused)."""
     event = game.events[index]
-    move, sep, _ = event.text.partition(": a challenge starts")
+    move, sep, _rest = event.text.partition(": a challenge starts")
     if event.kind != "challenge-started" or not sep:
         return None
-    answer = (
-        "A race: the building completed first scores as usual, and the follower on the "
-        "other goes home with no points (both score if one tile completes both)"
-    )
-    wrong = [
-        "Nothing changes: each building scores for its own follower when it is completed",
-        "The two buildings now count as one: both followers share its points",
-        "The follower cannot stay: a cloister and a shrine may not be neighbours",
-    ]
-    explanation = (
-        "A shrine and a cloister side by side, each with a follower, are rivals: this is the "
-        "challenge of Heretics & Shrines. Whichever is completed first scores its follower as "
-        "usual and sends the rival's follower home empty-handed; a tile that completes both "
-        "scores both. Nobody chooses to challenge: it starts by itself (RGG's Big Box 2 says "
-        "so in words, ckr-50). Being neighbours is allowed: the limit is one rival per building."
-    )
-    question = f"{move}. What happens to the two followers from now on?"
-    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
+    if current_language() != "en":
+        # the move in the page's language: the event text's first sentence (the next one
+        # would give the answer away)
+        move = event.text_in().split(". ")[0].rstrip(".")
+
+    def build():
+        answer = _(
+            "A race: the building completed first scores as usual, and the follower on the "
+            "other goes home with no points (both score if one tile completes both)"
+        )
+        wrong = [
+            _("Nothing changes: each building scores for its own follower when it is completed"),
+            _("The two buildings now count as one: both followers share its points"),
+            _("The follower cannot stay: a cloister and a shrine may not be neighbours"),
+        ]
+        explanation = _(
+            "A shrine and a cloister side by side, each with a follower, are rivals: this is "
+            "the challenge of Heretics & Shrines. Whichever is completed first scores its "
+            "follower as usual and sends the rival's follower home empty-handed; a tile that "
+            "completes both scores both. Nobody chooses to challenge: it starts by itself "
+            "(RGG's Big Box 2 says so in words, ckr-50). Being neighbours is allowed: the "
+            "limit is one rival per building."
+        )
+        asked = _("{move}. What happens to the two followers from now on?", move=move)
+        return asked, [answer, *wrong], explanation
+
+    return _in_english_order(build)
 
 
 def expansion_question(game: Game, index: int) -> teach.Prediction | None:
