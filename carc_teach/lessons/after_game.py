@@ -293,6 +293,63 @@ def _final_moves(game: Game) -> list[Event]:
     return [e for e in game.events if e.kind == "figure-moved" and e.rule == "count.redeploy.final"]
 
 
+#: the question on a follower outside the market after the game, per quarter (each one's
+#: sentences whole: the quarter and its feature agree differently in Italian and Czech)
+_QUARTER_QUESTION = {
+    "castle": (
+        N_("Yes: into an unfinished city, as market followers go onto farms"),
+        N_("Yes, but only into a completed city"),
+        N_("No: a follower in the castle may leave only before a city scores during the game"),
+        N_(
+            "After the last tile every quarter lets its followers out, except the one "
+            "where the Count stands: the castle's followers go into an unfinished "
+            "city, the market's onto a farm, one follower per player and round. Some "
+            "groups read the rule book as opening only the market then; the engine "
+            "offers that reading as the option count.final-redeploy."
+        ),
+        N_(
+            "{player} still has a follower in the castle quarter of the City. May it "
+            "leave the City now?"
+        ),
+    ),
+    "blacksmith": (
+        N_("Yes: into an unfinished road, as market followers go onto farms"),
+        N_("Yes, but only into a completed road"),
+        N_("No: a follower in the blacksmith may leave only before a road scores during the game"),
+        N_(
+            "After the last tile every quarter lets its followers out, except the one "
+            "where the Count stands: the blacksmith's followers go into an unfinished "
+            "road, the market's onto a farm, one follower per player and round. Some "
+            "groups read the rule book as opening only the market then; the engine "
+            "offers that reading as the option count.final-redeploy."
+        ),
+        N_(
+            "{player} still has a follower in the blacksmith quarter of the City. May "
+            "it leave the City now?"
+        ),
+    ),
+    "cathedral": (
+        N_("Yes: into an unfinished cloister, as market followers go onto farms"),
+        N_("Yes, but only into a completed cloister"),
+        N_(
+            "No: a follower in the cathedral may leave only before a cloister scores "
+            "during the game"
+        ),
+        N_(
+            "After the last tile every quarter lets its followers out, except the one "
+            "where the Count stands: the cathedral's followers go into an unfinished "
+            "cloister, the market's onto a farm, one follower per player and round. "
+            "Some groups read the rule book as opening only the market then; the "
+            "engine offers that reading as the option count.final-redeploy."
+        ),
+        N_(
+            "{player} still has a follower in the cathedral quarter of the City. May "
+            "it leave the City now?"
+        ),
+    ),
+}
+
+
 def market_question_for(game: Game, index: int) -> teach.Prediction | None:
     """Questions on the Count's loop after the last tile, each asked at the event just before
     the move it is about, so that the board does not show the answer yet: who moves first,
@@ -372,25 +429,19 @@ def market_question_for(game: Game, index: int) -> teach.Prediction | None:
     outside = [e for e in moves if _from_quarter(e) not in (None, "market")]
     if name is None or not outside or outside[0] is not event:
         return None
-    kind = {"castle": "city", "blacksmith": "road", "cathedral": "cloister"}.get(name, "feature")
-    answer = f"Yes: into an unfinished {kind}, as market followers go onto farms"
+    words = _QUARTER_QUESTION.get(name)
+    if words is None:  # pragma: no cover - the City has no other quarter
+        return None
+    answer, completed, before_scoring, why, asked = words
+    answer = _(answer)
     choices = (
         answer,
-        "No: after the game only the market's followers leave, for the farms",
-        f"Yes, but only into a completed {kind}",
-        f"No: a follower in the {name} may leave only before a {kind} scores during the game",
+        _("No: after the game only the market's followers leave, for the farms"),
+        _(completed),
+        _(before_scoring),
     )
-    explanation = (
-        f"After the last tile every quarter lets its followers out, except the one where the "
-        f"Count stands: the {name}'s followers go into an unfinished {kind}, the market's onto "
-        "a farm, one follower per player and round. Some groups read the rule book as opening "
-        "only the market then; the engine offers that reading as the option "
-        "count.final-redeploy."
-    )
-    question = (
-        f"{event.player} still has a follower in the {name} quarter of the City. May it leave "
-        "the City now?"
-    )
+    explanation = _(why)
+    question = _(asked, player=event.player)
     return teach.Prediction(question, choices, answer, explanation)
 
 
