@@ -27,10 +27,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import teach
-from ...i18n import N_, _, current_language, use_language
+from ...events import render
+from ...i18n import N_, _, current_language, format_list, use_language
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
-from ...text import capitalise, join_names
+from ...text import capitalise
 from ..abbey_mayor.lessons import abbey_mayor_module
 from . import views as shrines_views
 
@@ -310,9 +311,30 @@ def _who(feature: Feature, role: str) -> str:
     for f in sorted(feature.figures, key=lambda f: f.id):
         if f.player is None:
             continue
-        what = "wagon" if f.kind == "wagon" else role
-        parts.append(f"{f.player}'s {what}")
-    return join_names(sorted(set(parts))) or "nobody"
+        said = "wagon" if f.kind == "wagon" else role
+        parts.append(_(_WHO[said], player=f.player))
+    return format_list(sorted(set(parts))) or _("nobody")
+
+
+#: one figure on a building of a challenge
+_WHO = {
+    "wagon": N_("{player}'s wagon"),
+    "heretic": N_("{player}'s heretic"),
+    "monk": N_("{player}'s monk"),
+}
+
+#: the challenge question's choices, per kind of the shrine's rival: both score, only the
+#: rival scores
+_CHALLENGE_CHOICES = {
+    "cloister": (
+        N_("Both: the shrine ({on_shrine}) and the cloister ({on_cloister})"),
+        N_("Only the cloister ({on_cloister}): {on_shrine} goes home with nothing"),
+    ),
+    "abbey": (
+        N_("Both: the shrine ({on_shrine}) and the abbey ({on_cloister})"),
+        N_("Only the abbey ({on_cloister}): {on_shrine} goes home with nothing"),
+    ),
+}
 
 
 def challenge_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -335,40 +357,59 @@ def challenge_question_for(game: Game, index: int) -> teach.Prediction | None:
     wagon = any(f.kind == "wagon" for f in (*shrine.figures, *cloister.figures))
     if cloister.building != "abbey" and not wagon:
         return None
-    on_shrine, on_cloister = _who(shrine, "heretic"), _who(cloister, "monk")
     kind = cloister.building or "cloister"
     done = {n for k in completions for n in game.events[k].nodes}
     placer = game.events[index].player
-    both = f"Both: the shrine ({on_shrine}) and the {kind} ({on_cloister})"
-    only_shrine = f"Only the shrine ({on_shrine}): {on_cloister} goes home with nothing"
-    only_cloister = f"Only the {kind} ({on_cloister}): {on_shrine} goes home with nothing"
-    nobody = "Nobody: the challenge cancels both buildings"
-    if outcome.kind == "challenge-drawn":
-        answer, what = both, "both buildings"
-        why = "neither was completed first, so there is no loser and both score as usual"
-    else:
-        won_shrine = shrine.nodes[0] in done
-        answer = only_shrine if won_shrine else only_cloister
-        what = (
-            f"the shrine at {common.square(shrine.nodes[0])}" if won_shrine else cloister.describe()
+    at = common.square(shrine.nodes[0])
+    won_shrine = shrine.nodes[0] in done
+
+    def build():
+        on_shrine, on_cloister = _who(shrine, "heretic"), _who(cloister, "monk")
+        said = _CHALLENGE_CHOICES.get(kind, _CHALLENGE_CHOICES["cloister"])
+        people = {"on_shrine": on_shrine, "on_cloister": on_cloister}
+        both = _(said[0], **people)
+        only_shrine = _(
+            "Only the shrine ({on_shrine}): {on_cloister} goes home with nothing", **people
         )
-        why = (
-            f"{what} is completed first, so it wins and scores as usual; whatever stands on the "
-            "other building goes home without points, whoever laid the tile, and that building "
-            "stays on the board, empty"
+        only_cloister = _(said[1], **people)
+        nobody = _("Nobody: the challenge cancels both buildings")
+        place = render(cloister.phrase(), current_language())
+        if outcome.kind == "challenge-drawn":
+            answer, what = both, _("both buildings")
+            why = _("Neither was completed first, so there is no loser and both score as usual")
+        else:
+            answer = only_shrine if won_shrine else only_cloister
+            what = _("the shrine at {square}", square=at) if won_shrine else place
+            why = capitalise(
+                _(
+                    "{what} is completed first, so it wins and scores as usual; whatever "
+                    "stands on the other building goes home without points, whoever laid the "
+                    "tile, and that building stays on the board, empty",
+                    what=what,
+                )
+            )
+        asked = _(
+            "{placer}'s tile completes {what} of the challenge between the shrine at {square} "
+            "and {cloister}. Who scores?",
+            placer=placer,
+            what=what,
+            square=at,
+            cloister=place,
         )
-    pair = f"the shrine at {common.square(shrine.nodes[0])} and {cloister.describe()}"
-    question = f"{placer}'s tile completes {what} of the challenge between {pair}. Who scores?"
-    extra = (
-        " An abbey is a cloister in every respect, so it races a shrine like any cloister."
-        if kind == "abbey"
-        else ""
-    )
-    if wagon:
-        extra += " A wagon on a shrine or cloister counts as one follower there, in a race too."
-    explanation = f"{capitalise(why)}.{extra}"
-    choices = tuple(sorted({both, only_shrine, only_cloister, nobody}))
-    return teach.Prediction(question, choices, answer, explanation)
+        sentences = [f"{why}."]
+        if kind == "abbey":
+            sentences.append(
+                _(
+                    "An abbey is a cloister in every respect, so it races a shrine like any cloister."
+                )
+            )
+        if wagon:
+            sentences.append(
+                _("A wagon on a shrine or cloister counts as one follower there, in a race too.")
+            )
+        return asked, [answer, only_shrine, only_cloister, both, nobody], " ".join(sentences)
+
+    return _in_english_order(build)
 
 
 # -- the wagon ---------------------------------------------------------------------------------
