@@ -396,33 +396,48 @@ def market_question_for(game: Game, index: int) -> teach.Prediction | None:
     if position == 1:
         before = moves[0].player
         if event.player != before:
-            answer = (
-                f"{event.player} may move one follower; {before} waits for the next round to "
-                "move another"
+            said = N_(
+                "{player} may move one follower; {before} waits for the next round to move another"
             )
         else:
-            answer = f"{before} again: everybody else passed, so a new round began"
-        choices = tuple(
-            sorted(
-                {
-                    answer,
-                    f"{before} first takes out every follower {before} still has there",
-                    "All the other followers leave the City together",
-                    "Nothing more: each player moves only one follower in all",
-                }
-            )
-        )
+            said = N_("{before} again: everybody else passed, so a new round began")
+        # (message, its fields): sorted by their English, so the answer keeps its place in
+        # every language
+        options = [
+            (said, {"player": event.player, "before": before}),
+            (
+                N_("{before} first takes out every follower {before} still has there"),
+                {"before": before},
+            ),
+            (N_("All the other followers leave the City together"), {}),
+            (N_("Nothing more: each player moves only one follower in all"), {}),
+        ]
+        english = {m: _(m, "en", **f) for m, f in options}
+        options = sorted({m: f for m, f in options}.items(), key=lambda o: english[o[0]])
+        choices = tuple(_(m, **f) for m, f in options)
+        answer = _(said, player=event.player, before=before)
         explanation = (
-            "Followers leave the City one at a time: each player moves at most one per round, "
-            "and the rounds go on until nobody moves. "
+            _(
+                "Followers leave the City one at a time: each player moves at most one per round, "
+                "and the rounds go on until nobody moves."
+            )
+            + " "
             + (
-                f"So after {before}'s move it is {event.player}'s turn."
+                _(
+                    "So after {before}'s move it is {player}'s turn.",
+                    before=before,
+                    player=event.player,
+                )
                 if event.player != before
-                else f"Everybody after {before} passed, so {before} starts the next round."
+                else _(
+                    "Everybody after {before} passed, so {before} starts the next round.",
+                    before=before,
+                )
             )
         )
-        question = (
-            f"{before} has moved one follower out of the City onto the board. What happens next?"
+        question = _(
+            "{before} has moved one follower out of the City onto the board. What happens next?",
+            before=before,
         )
         return teach.Prediction(question, choices, answer, explanation)
     name = _from_quarter(event)
