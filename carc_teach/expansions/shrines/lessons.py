@@ -428,21 +428,41 @@ def _wagon_loss(game: Game, index: int):
     return state, wagon, state.board.features.feature_of(wagon.node)
 
 
-_COMPASS = ("north", "east", "south", "west")
+def _side(side: int) -> str:
+    """A side of a tile (0 north, clockwise), as a road or city leaving it is named."""
+    return (
+        _("north"),
+        _("east"),
+        _("south"),
+        _("west"),
+    )[side]
+
+
+def _phrase(feature: Feature) -> str:
+    """The engine's name of ``feature`` in the current language ("the cloister at (1, 1)")."""
+    return render(feature.phrase(), current_language())
 
 
 def _name(feature: Feature, state=None) -> str:
     """How a question names a feature: a cloister by its square; a road of one tile by the
     side it leaves that tile (two roads of one crossing read apart); others by a tile."""
     if feature.kind == "cloister":
-        return feature.describe()
+        return _phrase(feature)
     x, y, seg_id = min(feature.nodes)
     if state is not None and feature.size == 1:
         placed = state.board.tiles[(x, y)]
         seg = next((s for s in placed.tile.segments if s.id == seg_id), None)
         if seg is not None and len(seg.sides) == 1:
-            return f"the {feature.kind} leaving ({x}, {y}) to the {_COMPASS[seg.sides[0]]}"
-    return f"{feature.describe()} at ({x}, {y})"
+            leaving = _LEAVING.get(feature.kind, _LEAVING["road"])
+            return _(leaving, x=x, y=y, side=_side(seg.sides[0]))
+    return _("{feature} at ({x}, {y})", feature=_phrase(feature), x=x, y=y)
+
+
+#: a one-tile road or city named by the side it leaves its tile
+_LEAVING = {
+    "road": N_("the road leaving ({x}, {y}) to the {side}"),
+    "city": N_("the city leaving ({x}, {y}) to the {side}"),
+}
 
 
 def _loss_question(game: Game, index: int) -> teach.Prediction | None:
@@ -458,31 +478,49 @@ def _loss_question(game: Game, index: int) -> teach.Prediction | None:
         for f in connected_features(state, here)
         if f.kind in ("road", "city", "cloister") and not f.complete and not f.figures
     ]
-    answer = f"Nowhere: it goes back to {owner}'s supply"
-    wrong = []
-    if near:
-        wrong.append(f"Onto {_name(near[0])}, which is connected, unfinished and empty")
-    wrong += [
-        f"It stays on {here.describe()}, which is still unfinished",
-        f"It stays, and {here.describe()} scores it later as an unfinished building",
-        f"Onto any unfinished, empty feature {owner} chooses",
-    ]
-    question = (
-        f"{capitalise(here.describe())}, with {owner}'s wagon on it, has just lost its "
-        f"challenge. Where may {owner}'s wagon go now?"
-    )
-    explanation = (
-        "A wagon rolls on only after its own feature has been scored. The building that "
-        "loses a challenge is not scored at all: it is still unfinished, and everything on it "
-        f"goes home without points, the wagon included. So {owner}'s wagon goes back to the "
-        "supply"
-        + (
-            f", even though {_name(near[0])} is connected to its building and free."
-            if near
-            else "."
+
+    def build():
+        where = _phrase(here)
+        answer = _("Nowhere: it goes back to {owner}'s supply", owner=owner)
+        wrong = []
+        if near:
+            wrong.append(
+                _("Onto {near}, which is connected, unfinished and empty", near=_name(near[0]))
+            )
+        wrong += [
+            _("It stays on {here}, which is still unfinished", here=where),
+            _("It stays, and {here} scores it later as an unfinished building", here=where),
+            _("Onto any unfinished, empty feature {owner} chooses", owner=owner),
+        ]
+        asked = capitalise(
+            _(
+                "{here}, with {owner}'s wagon on it, has just lost its challenge. Where may "
+                "{owner}'s wagon go now?",
+                here=where,
+                owner=owner,
+            )
         )
-    )
-    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
+        if near:
+            explanation = _(
+                "A wagon rolls on only after its own feature has been scored. The building "
+                "that loses a challenge is not scored at all: it is still unfinished, and "
+                "everything on it goes home without points, the wagon included. So {owner}'s "
+                "wagon goes back to the supply, even though {near} is connected to its "
+                "building and free.",
+                owner=owner,
+                near=_name(near[0]),
+            )
+        else:
+            explanation = _(
+                "A wagon rolls on only after its own feature has been scored. The building "
+                "that loses a challenge is not scored at all: it is still unfinished, and "
+                "everything on it goes home without points, the wagon included. So {owner}'s "
+                "wagon goes back to the supply.",
+                owner=owner,
+            )
+        return asked, [answer, *wrong], explanation
+
+    return _in_english_order(build)
 
 
 def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None:
@@ -507,7 +545,7 @@ def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None
     from ..abbey_mayor.rules import connected_features, wagon_targets
 
     here = state.board.features.feature_of(wagon.node)
-    targets = [f for f, _ in wagon_targets(module, state, wagon)]
+    targets = [f for f, _target in wagon_targets(module, state, wagon)]
     shut = [
         f
         for f in connected_features(state, here)
@@ -516,35 +554,63 @@ def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None
     if not shut:
         return None
     owner = wagon.player
-    names = [_name(f, state) for f in targets]
-    if names:
-        answer = f"Onto {common.join_or(names)}, or back to {owner}'s supply"
-    else:
-        answer = f"Nowhere: it goes back to {owner}'s supply"
-    with_shut = [*names, _name(shut[0])]
-    wrong = [
-        f"Onto {common.join_or(with_shut)}, or back to {owner}'s supply",
-        f"Only onto {_name(shut[0])}: it is the one it touches",
-        f"Nowhere yet: it waits on {here.describe()} until {owner}'s next turn",
-    ]
-    reason = (
-        "its tile shows no road, and an abbey has none"
-        if shut[0].building == "abbey"
-        else "its tile shows no road"
-    )
-    question = (
-        f"{capitalise(here.describe())} with {owner}'s wagon has just been scored. This game "
-        f"plays the house rule that lets wagons onto cloisters only where the tile has a "
-        f"road. Where may {owner}'s wagon go now?"
-    )
-    explanation = (
-        "After its feature scores, a wagon may roll on to a connected road, city or cloister "
-        f"that is unfinished and empty. {capitalise(_name(shut[0]))} is connected and free, but "
-        f"under the house rule it is shut to wagons: {reason}. Here the wagon may go "
-        + (f"onto {common.join_or(names)}" if names else "nowhere")
-        + f" (or back to the supply). {event.text}"
-    )
-    return teach.Prediction(question, common.sorted_choices(answer, wrong), answer, explanation)
+
+    def build():
+        names = [_name(f, state) for f in targets]
+        closed = _name(shut[0])
+        where = _phrase(here)
+        if names:
+            answer = _(
+                "Onto {names}, or back to {owner}'s supply",
+                names=format_list(names, conjunction="or"),
+                owner=owner,
+            )
+        else:
+            answer = _("Nowhere: it goes back to {owner}'s supply", owner=owner)
+        wrong = [
+            _(
+                "Onto {names}, or back to {owner}'s supply",
+                names=format_list([*names, closed], conjunction="or"),
+                owner=owner,
+            ),
+            _("Only onto {shut}: it is the one it touches", shut=closed),
+            _("Nowhere yet: it waits on {here} until {owner}'s next turn", here=where, owner=owner),
+        ]
+        reason = (
+            _("its tile shows no road, and an abbey has none")
+            if shut[0].building == "abbey"
+            else _("its tile shows no road")
+        )
+        asked = capitalise(
+            _(
+                "{here} with {owner}'s wagon has just been scored. This game plays the house "
+                "rule that lets wagons onto cloisters only where the tile has a road. Where may "
+                "{owner}'s wagon go now?",
+                here=where,
+                owner=owner,
+            )
+        )
+        people = {"shut": capitalise(closed), "reason": reason, "text": event.text_in()}
+        if names:
+            explanation = _(
+                "After its feature scores, a wagon may roll on to a connected road, city or "
+                "cloister that is unfinished and empty. {shut} is connected and free, but under "
+                "the house rule it is shut to wagons: {reason}. Here the wagon may go onto "
+                "{names} (or back to the supply). {text}",
+                names=format_list(names, conjunction="or"),
+                **people,
+            )
+        else:
+            explanation = _(
+                "After its feature scores, a wagon may roll on to a connected road, city or "
+                "cloister that is unfinished and empty. {shut} is connected and free, but under "
+                "the house rule it is shut to wagons: {reason}. Here the wagon may go nowhere "
+                "(or back to the supply). {text}",
+                **people,
+            )
+        return asked, [answer, *wrong], explanation
+
+    return _in_english_order(build)
 
 
 def wagon_question_for(game: Game, index: int) -> teach.Prediction | None:
