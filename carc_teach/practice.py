@@ -237,12 +237,12 @@ ANY = "any:"
 def choices(lang: str | None = None) -> dict[str, str]:
     """What the learner may pick, label -> choice (a drill id, or ``ANY`` + a group title for
     any rule of that expansion), in teaching order. ``lang``: the language of "any of its
-    rules" (the drills' titles are English in every language so far)."""
+    rules" and of the drills' titles)."""
     out: dict[str, str] = {}
     for group, drills in GROUPS.items():
         out[_("{group}: any of its rules", lang, group=group)] = ANY + group
         for d in drills:
-            out[f"{group}: {d.title}"] = d.id
+            out[f"{group}: {_(d.title, lang)}"] = d.id
     return out
 
 
@@ -339,7 +339,7 @@ def tally_rows(tally: Tally) -> list[dict]:
 
 def tally_markdown(tally: Tally, lang: str | None = None) -> str:
     """The tally as a Markdown table (or a line saying nothing was answered yet), its headings
-    in ``lang`` (the drills' titles stay English)."""
+    and the drills' titles in ``lang``."""
     rows = tally_rows(tally)
     if not rows:
         return "*" + _("No answers yet: the tally fills in as you answer.", lang) + "*"
@@ -349,7 +349,7 @@ def tally_markdown(tally: Tally, lang: str | None = None) -> str:
     ]
     for row in rows:
         asked = ngettext("{n} question", "{n} questions", row["asked"], lang)
-        lines.append(f"| {escape_markdown(row['drill'])} | {row['right']} | {asked} |")
+        lines.append(f"| {escape_markdown(_(row['drill'], lang))} | {row['right']} | {asked} |")
     right = sum(r["right"] for r in rows)
     asked = sum(r["asked"] for r in rows)
     every = _("all rules", lang)

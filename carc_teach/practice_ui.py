@@ -97,7 +97,7 @@ def answer_radio(mo, question: Question | None):
 
 def seed_line(question: Question, choice: str, asked_seed, lang: str | None = None) -> str:
     """The question's rule and seed, in Markdown: what a teacher reads out to a class."""
-    rule = escape_markdown(question.drill.title)
+    rule = escape_markdown(_(question.drill.title, lang))
     group = escape_markdown(question.drill.group)
     line = _(
         "**{group}: {rule}** · seed **{seed}**", lang, group=group, rule=rule, seed=question.seed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ...lessons import after_game
 from ...lessons.drills import Drill, first_of
 from . import lessons as abbey_mayor
@@ -13,7 +14,7 @@ _ABBEY = ("base", "abbey-mayor")
 DRILLS: tuple[Drill, ...] = (
     Drill(
         "mayor",
-        "A mayor's strength",
+        N_("A mayor's strength"),
         "Abbey & Mayor",
         _ABBEY,
         "A mayor counts one follower per pennant of its city, zero without pennants.",
@@ -22,7 +23,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "wagon",
-        "Where a wagon may go",
+        N_("Where a wagon may go"),
         "Abbey & Mayor",
         _ABBEY,
         "After its feature scores, a wagon may roll on to a connected unfinished, unoccupied "
@@ -32,7 +33,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "barn",
-        "A barn's points",
+        N_("A barn's points"),
         "Abbey & Mayor",
         _ABBEY,
         "A barn pays the farmers on its farm 3 per city at once, farmers joining later 1 per "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ...lessons import after_game
 from ...lessons.drills import Drill, points_of, scoring
 
@@ -12,7 +13,7 @@ _BASE = ("base",)
 DRILLS: tuple[Drill, ...] = (
     Drill(
         "road",
-        "Points of a completed road",
+        N_("Points of a completed road"),
         "Base game",
         _BASE,
         "A completed road scores 1 point per tile for the player(s) with the most followers on it.",
@@ -21,7 +22,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "city",
-        "Points of a completed city",
+        N_("Points of a completed city"),
         "Base game",
         _BASE,
         "A completed city scores 2 per tile and 2 per pennant; ties score in full.",
@@ -30,7 +31,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "cloister",
-        "Points of a cloister",
+        N_("Points of a cloister"),
         "Base game",
         _BASE,
         "A cloister surrounded by eight tiles scores 9; after the game 1 for itself and 1 per "
@@ -40,7 +41,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "unfinished",
-        "Unfinished roads and cities after the game",
+        N_("Unfinished roads and cities after the game"),
         "Base game",
         _BASE,
         "After the last tile an unfinished road scores 1 per tile, an unfinished city 1 per "
@@ -50,7 +51,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "farm",
-        "Points of a farm",
+        N_("Points of a farm"),
         "Base game",
         _BASE,
         "After the game a farm scores 3 per completed city it touches.",

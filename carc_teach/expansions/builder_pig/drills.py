@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import teach
+from ...i18n import N_
 from ...lessons.drills import Drill, first_of
 from ..abbey_mayor import lessons as abbey_mayor
 
@@ -41,7 +42,7 @@ def _pig_points(game: Game, index: int) -> teach.Prediction | None:
 DRILLS: tuple[Drill, ...] = (
     Drill(
         "pig",
-        "A pig on a farm",
+        N_("A pig on a farm"),
         "Abbey & Mayor",
         ("base", "abbey-mayor", "pig"),
         "A pig adds 1 point per completed city to its owner's farmers.",
@@ -50,7 +51,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "builder",
-        "What a builder brings",
+        N_("What a builder brings"),
         "Abbey & Mayor",
         ("base", "abbey-mayor", "builder"),
         "A tile extending the builder's road or city earns its owner a second tile at once, "

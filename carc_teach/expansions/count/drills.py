@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import teach
+from ...i18n import N_
 from ...lessons import after_game
 from ...lessons.drills import Drill
 from . import lessons as count
@@ -60,7 +61,7 @@ def _city_candidates(event: Event) -> bool:
 DRILLS: tuple[Drill, ...] = (
     Drill(
         "count-deploy",
-        "May the placer enter the City of Carcassonne?",
+        N_("May the placer enter the City of Carcassonne?"),
         "The Count of Carcassonne",
         _COUNT,
         "A player whose tile made others score while they scored nothing puts a follower "
@@ -71,7 +72,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "count-redeploy",
-        "Followers coming out of the City before a scoring",
+        N_("Followers coming out of the City before a scoring"),
         "The Count of Carcassonne",
         _COUNT,
         "Before a feature scores, players may move followers from the matching quarter into "
@@ -81,7 +82,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "count-market",
-        "The market after the game",
+        N_("The market after the game"),
         "The Count of Carcassonne",
         _COUNT,
         "After the last tile, followers in the City go out one per player and round, starting "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ...lessons.drills import Drill, points_of, scoring
 
 __all__ = ["DRILLS"]
@@ -11,7 +12,7 @@ _INNS = ("base", "inns-cathedrals")
 DRILLS: tuple[Drill, ...] = (
     Drill(
         "inn",
-        "A road with an inn",
+        N_("A road with an inn"),
         "Inns & Cathedrals",
         _INNS,
         "A completed road with an inn scores 2 per tile; unfinished, nothing.",
@@ -20,7 +21,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "cathedral",
-        "A city with a cathedral",
+        N_("A city with a cathedral"),
         "Inns & Cathedrals",
         _INNS,
         "A completed city with a cathedral scores 3 per tile and pennant; unfinished, nothing.",

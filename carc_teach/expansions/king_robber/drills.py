@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import N_
 from ...lessons import after_game
 from ...lessons.drills import Drill, scoring
 from . import views as king_views
@@ -23,7 +24,7 @@ def _is_token_award(event: Event) -> bool:
 DRILLS: tuple[Drill, ...] = (
     Drill(
         "king-token",
-        "Does the King or the Robber Baron change hands?",
+        N_("Does the King or the Robber Baron change hands?"),
         "King & Robber Baron",
         _KING,
         "A completed city (road) takes the King (Robber Baron) only with more tiles than any "
@@ -34,7 +35,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "king-final",
-        "The King's and the Robber Baron's points",
+        N_("The King's and the Robber Baron's points"),
         "King & Robber Baron",
         _KING,
         "After the game the King scores 1 per completed city, the Robber Baron 1 per completed "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ...lessons.drills import Drill, first_of
 from . import lessons as river2
 
@@ -12,7 +13,7 @@ _RIVER = ("base", "river2")
 DRILLS: tuple[Drill, ...] = (
     Drill(
         "river-removed",
-        "A river tile that fits nowhere",
+        N_("A river tile that fits nowhere"),
         "The River II",
         _RIVER,
         "A river tile no open end of the river can take leaves the game.",
@@ -21,7 +22,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "river-place",
-        "Where a river tile may go",
+        N_("Where a river tile may go"),
         "The River II",
         _RIVER,
         "The river continues from an open end and never turns back on itself.",
@@ -30,7 +31,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "river-herd",
-        "The pig herd's farm",
+        N_("The pig herd's farm"),
         "The River II",
         _RIVER,
         "The pig herd adds 1 point per completed city to the farmers of its farm.",

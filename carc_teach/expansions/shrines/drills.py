@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ...lessons.drills import Drill, first_of
 from . import lessons as shrines
 from . import views as shrines_views
@@ -13,7 +14,7 @@ _SHRINES = ("base", "shrines")
 DRILLS: tuple[Drill, ...] = (
     Drill(
         "shrine-challenge",
-        "A challenge between a shrine and a cloister",
+        N_("A challenge between a shrine and a cloister"),
         "Heretics & Shrines",
         _SHRINES,
         "A shrine next to a cloister challenges it: the first completed scores, the other's "
@@ -26,7 +27,7 @@ DRILLS: tuple[Drill, ...] = (
     ),
     Drill(
         "shrine-limit",
-        "Where a shrine or cloister may not go",
+        N_("Where a shrine or cloister may not go"),
         "Heretics & Shrines",
         _SHRINES,
         "A shrine may touch one cloister at most, and a cloister one shrine.",
