@@ -83,5 +83,5 @@ def test_the_page_opens_in_czech(page_session, marimo_app):
     assert "Rule to practise" not in text and "Your tally" not in text
     choose_radio(page, first.prediction.answer)
     wait_for_text(page, "Správně!")
-    assert "Points of a completed road\t1\t1 otázka" in body_text(page)
+    assert "Body za dokončenou cestu\t1\t1 otázka" in body_text(page)
     assert_healthy(page_session)

@@ -49,6 +49,11 @@ STILL_ENGLISH: frozenset[str] = frozenset(
         "{winner} alone takes the city ({count} against {against})",
         "{winner} alone takes the road ({count} against {against})",
         "{winner} alone takes the feature ({count} against {against})",
+        # the Count's question (translated) says it too, as Abbey & Mayor's (English) does
+        "{player} alone takes the city",
+        "{player} alone takes the road",
+        "{player} alone takes the farm",
+        "{player} alone takes the cloister",
     }
 )
 
