@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import CarcTeachError
 from . import DEFAULT_LANGUAGE, language_code
 
-__all__ = ["fingerprint", "translations", "translated"]
+__all__ = ["fingerprint", "translations", "translated", "keyed_texts"]
 
 
 def fingerprint(*texts: str) -> str:
@@ -29,19 +29,28 @@ def fingerprint(*texts: str) -> str:
     return hashlib.sha256(joined.encode("utf-8")).hexdigest()[:12]
 
 
+def _toml_file(package: str, folder: str, name: str, lang: str, error: type[CarcTeachError]):
+    """``(document, where)`` of ``<package>/<folder>/<lang>/<name>``, or ``None`` when there is
+    no such file; broken TOML is a one-line ``error`` naming the file."""
+    where = f"{package.replace('.', '/')}/{folder}/{lang}/{name}"
+    path = resources.files(package).joinpath(folder, lang, name)
+    if not path.is_file():
+        return None
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8")), where
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise error(f"{where}: not valid TOML ({exc})") from None
+
+
 @cache
 def translations(package: str, folder: str, name: str, lang: str, table: str) -> dict[str, dict]:
     """``id -> record`` of the ``[[table]]`` records of ``<package>/<folder>/<lang>/<name>``
     (empty when the file does not exist). A record without ``id`` or ``source``, an id given
     twice or broken TOML is a one-line error naming the file."""
-    where = f"{package.replace('.', '/')}/{folder}/{lang}/{name}"
-    path = resources.files(package).joinpath(folder, lang, name)
-    if not path.is_file():
+    file = _toml_file(package, folder, name, lang, CarcTeachError)
+    if file is None:
         return {}
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CarcTeachError(f"{where}: not valid TOML ({exc})") from None
+    doc, where = file
     found: dict[str, dict] = {}
     for i, record in enumerate(doc.get(table, [])):
         if not isinstance(record.get("id"), str) or not isinstance(record.get("source"), str):
@@ -50,6 +59,36 @@ def translations(package: str, folder: str, name: str, lang: str, table: str) ->
             raise CarcTeachError(f"{where}: {record['id']!r} is translated twice")
         found[record["id"]] = record
     return found
+
+
+@cache
+def keyed_texts(
+    package: str,
+    folder: str,
+    name: str,
+    lang: str,
+    table: str,
+    error: type[CarcTeachError] = CarcTeachError,
+    required: bool = False,
+    entry: str = "the translation of",
+) -> dict[str, str]:
+    """English text -> its translation, from the ``[table]`` of ``<package>/<folder>/<lang>/
+    <name>`` (keyed by the English itself, so a reworded English text is a new key; empty for
+    English or a language without the file). Broken TOML, a missing table where ``required``
+    or an empty translation is a one-line ``error`` naming the file."""
+    if lang == DEFAULT_LANGUAGE:
+        return {}
+    file = _toml_file(package, folder, name, lang, error)
+    if file is None:
+        return {}
+    doc, where = file
+    found = doc.get(table, None if required else {})
+    if not isinstance(found, dict):
+        raise error(f"{where}: needs a [{table}] table")
+    for english, text in found.items():
+        if not isinstance(text, str) or not text.strip():
+            raise error(f"{where}: {entry} {english[:60]!r} is empty")
+    return dict(found)
 
 
 def translated(

@@ -11,37 +11,18 @@ would make it, and a name shared by many tiles is written once.
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib import resources
-
-from ..errors import CarcTeachError
-from . import DEFAULT_LANGUAGE, language_code
+from . import language_code
+from .texts import keyed_texts
 
 __all__ = ["names", "tile_name"]
 
 
-@cache
 def names(lang: str) -> dict[str, str]:
     """English tile name -> its name in ``lang`` (empty for English or a language without a
     file). Broken TOML or an empty translation is a one-line error naming the file."""
-    if lang == DEFAULT_LANGUAGE:
-        return {}
-    path = resources.files(__package__).joinpath("data", lang, "tiles.toml")
-    if not path.is_file():
-        return {}
-    where = f"carc_teach/i18n/data/{lang}/tiles.toml"
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CarcTeachError(f"{where}: not valid TOML ({exc})") from None
-    found = doc.get("names")
-    if not isinstance(found, dict):
-        raise CarcTeachError(f"{where}: needs a [names] table")
-    for english, translated in found.items():
-        if not isinstance(translated, str) or not translated.strip():
-            raise CarcTeachError(f"{where}: the name for {english[:60]!r} is empty")
-    return dict(found)
+    return keyed_texts(
+        __package__, "data", "tiles.toml", lang, "names", required=True, entry="the name for"
+    )
 
 
 def tile_name(english: str, lang: str | None = None) -> str:

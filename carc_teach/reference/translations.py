@@ -12,12 +12,11 @@ placeholders): the C1/C2 wording the placeholders choose is the English rulebook
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from ..errors import CatalogueError
+from ..i18n.texts import keyed_texts
 from ._load import catalogue
 
 __all__ = ["english_texts", "texts", "said", "untranslated", "stale"]
@@ -58,23 +57,10 @@ def english_texts() -> frozenset[str]:
     return frozenset(out)
 
 
-@cache
 def texts(lang: str) -> dict[str, str]:
     """English piece -> its translation into ``lang`` (empty for English or a language with
     no file)."""
-    path = resources.files(__package__).joinpath("data", lang, "texts.toml")
-    if lang == "en" or not path.is_file():
-        return {}
-    where = f"carc_teach/reference/data/{lang}/texts.toml"
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CatalogueError(f"{where}: not valid TOML ({exc})") from None
-    found = doc.get("texts", {})
-    for english, translated in found.items():
-        if not isinstance(translated, str) or not translated.strip():
-            raise CatalogueError(f"{where}: the translation of {english[:60]!r} is empty")
-    return dict(found)
+    return keyed_texts(__package__, "data", "texts.toml", lang, "texts", CatalogueError)
 
 
 def said(text: str, lang: str | None) -> str:

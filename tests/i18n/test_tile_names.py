@@ -10,6 +10,7 @@ import pytest
 from carc_teach import examples
 from carc_teach.errors import CarcTeachError
 from carc_teach.events import Said, TileName, render
+from carc_teach.i18n import texts
 from carc_teach.i18n import tile_names as tn
 from carc_teach.tiles import catalogue, tile_names, untranslated_names
 
@@ -77,15 +78,15 @@ def test_a_broken_file_is_a_one_line_error(tmp_path, monkeypatch):
         def joinpath(self, *parts):
             return tmp_path.joinpath(*parts)
 
-    monkeypatch.setattr(tn.resources, "files", lambda package: Files())
+    monkeypatch.setattr(texts.resources, "files", lambda package: Files())  # the shared loader
     for text, error in (
         ("[names]\n'Cloister' = ", "not valid TOML"),
         ("[names]\n'Cloister' = ''\n", "the name for 'Cloister' is empty"),
         ("title = 'x'\n", "needs a [names] table"),
     ):
         (folder / "tiles.toml").write_text(text, encoding="utf-8")
-        tn.names.cache_clear()
+        texts.keyed_texts.cache_clear()
         with pytest.raises(CarcTeachError, match=re.escape(error)) as caught:
             tn.names("it")
         assert "\n" not in str(caught.value) and "i18n/data/it/tiles.toml" in str(caught.value)
-    tn.names.cache_clear()
+    texts.keyed_texts.cache_clear()
