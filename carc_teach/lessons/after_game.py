@@ -32,9 +32,8 @@ from ..expansions.abbey_mayor.lessons import abbey_mayor_module
 from ..expansions.count import views as count_views
 from ..expansions.king_robber import views as king_views
 from ..figures import Corner
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext, use_language
 from ..text import escape_html as escape
-from ..text import plural
 from .lesson_sets import Walkthrough
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -521,20 +520,126 @@ def farm_question_for(game: Game, index: int) -> teach.Prediction | None:
 
 
 _TOKENS = {
-    "king.final": ("the King", "city", "cities", "base.city.score"),
-    "robber.final": ("the Robber Baron", "road", "roads", "base.road.score"),
+    "king.final": ("city", "base.city.score"),
+    "robber.final": ("road", "base.road.score"),
 }
+
+
+def _token_texts(word: str, holder: str, counts: dict[str, int]) -> dict[str, str]:
+    """The token question's texts in the current language, each sentence written whole per
+    token (the King's cities and the Robber Baron's roads agree differently in Italian and
+    Czech). ``counts``: the points each choice names (``total``, ``without_city``,
+    ``completed``, ``scored``, ``size``)."""
+    total, completed, scored = counts["total"], counts["completed"], counts["scored"]
+    size = counts["size"]
+    if word == "city":
+        without = counts["without_city"]
+        return {
+            "answer": ngettext(
+                "{n} point: every completed city on the board, the City of Carcassonne too",
+                "{n} points: every completed city on the board, the City of Carcassonne too",
+                total,
+                n=total,
+            )
+            if counts["city"]
+            else ngettext(
+                "{n} point: every completed city on the board",
+                "{n} points: every completed city on the board",
+                total,
+                n=total,
+            ),
+            "without_city": ngettext(
+                "{n} point: the completed cities, but not the City of Carcassonne",
+                "{n} points: the completed cities, but not the City of Carcassonne",
+                without,
+                n=without,
+            ),
+            "completed": ngettext(
+                "{n} point: only the cities {holder} completed",
+                "{n} points: only the cities {holder} completed",
+                completed,
+                n=completed,
+                holder=holder,
+            ),
+            "scored": ngettext(
+                "{n} point: only the cities {holder} scored",
+                "{n} points: only the cities {holder} scored",
+                scored,
+                n=scored,
+                holder=holder,
+            ),
+            "size": ngettext(
+                "{n} point: 1 per tile of the biggest city, which won the King",
+                "{n} points: 1 per tile of the biggest city, which won the King",
+                size,
+                n=size,
+            ),
+            "nothing": _("Nothing: the King pays only while its holder has a follower on a city"),
+            "rule": _(
+                "The King pays 1 point for every completed city on the board, whoever "
+                "completed it, whoever scored it and whether anybody occupied it."
+            ),
+            "city_too": _(
+                "The City of Carcassonne counts as one more completed city for the King."
+            ),
+            "question": _(
+                "{holder} holds the King at the end of the game. How many points does the King "
+                "bring?",
+                holder=holder,
+            ),
+        }
+    return {
+        "answer": ngettext(
+            "{n} point: every completed road on the board",
+            "{n} points: every completed road on the board",
+            total,
+            n=total,
+        ),
+        "completed": ngettext(
+            "{n} point: only the roads {holder} completed",
+            "{n} points: only the roads {holder} completed",
+            completed,
+            n=completed,
+            holder=holder,
+        ),
+        "scored": ngettext(
+            "{n} point: only the roads {holder} scored",
+            "{n} points: only the roads {holder} scored",
+            scored,
+            n=scored,
+            holder=holder,
+        ),
+        "size": ngettext(
+            "{n} point: 1 per tile of the longest road, which won the Robber Baron",
+            "{n} points: 1 per tile of the longest road, which won the Robber Baron",
+            size,
+            n=size,
+        ),
+        "nothing": _(
+            "Nothing: the Robber Baron pays only while its holder has a follower on a road"
+        ),
+        "rule": _(
+            "The Robber Baron pays 1 point for every completed road on the board, whoever "
+            "completed it, whoever scored it and whether anybody occupied it."
+        ),
+        "question": _(
+            "{holder} holds the Robber Baron at the end of the game. How many points does the "
+            "Robber Baron bring?",
+            holder=holder,
+        ),
+    }
 
 
 def token_question_for(game: Game, index: int) -> teach.Prediction | None:
     """ "How many points does the King (the Robber Baron) bring?", asked at its points after
     the game under the rules' 1 per completed city (road): every completed one on the board
     counts, the City of Carcassonne for the King too, not only those its holder completed or
-    scored."""
+    scored. The choices are sorted by their English, so the answer keeps its place in every
+    language."""
     event = game.events[index]
     if event.kind != "points" or event.rule not in _TOKENS or event.step != "final":
         return None
-    name, word, words, rule = _TOKENS[event.rule]
+    word, rule = _TOKENS[event.rule]
     parts = [p for what, p in event.breakdown if f"completed {word}" in what and "× 1" in what]
     if not parts or len(parts) + (1 if _city_part(event) else 0) != len(event.breakdown):
         return None  # a house rule's flat points: nothing to count
@@ -548,22 +653,6 @@ def token_question_for(game: Game, index: int) -> teach.Prediction | None:
     scored_by = sum(
         1 for e in game.events if e.kind == "points" and e.rule == rule and e.player == holder
     )
-    answer = f"{plural(total, 'point')}: every completed {word} on the board" + (
-        ", the City of Carcassonne too" if city else ""
-    )
-    wrong: list[tuple[int | None, str]] = []
-    if city:
-        wrong.append(
-            (
-                total - city,
-                f"{plural(total - city, 'point')}: the completed {words}, but not the City of "
-                "Carcassonne",
-            )
-        )
-    wrong.append(
-        (completed_by, f"{plural(completed_by, 'point')}: only the {words} {holder} completed")
-    )
-    wrong.append((scored_by, f"{plural(scored_by, 'point')}: only the {words} {holder} scored"))
     token = "king" if word == "city" else "robber-baron"
     size = next(
         (
@@ -573,32 +662,37 @@ def token_question_for(game: Game, index: int) -> teach.Prediction | None:
         ),
         0,
     )
-    longest = "biggest" if word == "city" else "longest"
+    counts = {
+        "total": total,
+        "city": city,
+        "without_city": total - city,
+        "completed": completed_by,
+        "scored": scored_by,
+        "size": size,
+    }
+    said = _token_texts(word, holder, counts)
+    with use_language("en"):  # the order of the choices: by their English
+        english = _token_texts(word, holder, counts)
+    # (the points a choice names, its key): the usual mistakes, in this order
+    wrong: list[tuple[int | None, str]] = []
+    if city:
+        wrong.append((total - city, "without_city"))
+    wrong.append((completed_by, "completed"))
+    wrong.append((scored_by, "scored"))
     if size:
-        wrong.append(
-            (size, f"{plural(size, 'point')}: 1 per tile of the {longest} {word}, which won {name}")
-        )
-    wrong.append((None, f"Nothing: {name} pays only while its holder has a follower on a {word}"))
-    choices, values = [answer], {total}
-    for value, text in wrong:
-        if len(choices) < 4 and value not in values:
-            choices.append(text)
+        wrong.append((size, "size"))
+    wrong.append((None, "nothing"))
+    keys, values = ["answer"], {total}
+    for value, key in wrong:
+        if len(keys) < 4 and value not in values:
+            keys.append(key)
             if value is not None:
                 values.add(value)
-    explanation = (
-        f"{name[0].upper()}{name[1:]} pays 1 point for every completed {word} on the board, "
-        f"whoever completed it, whoever scored it and whether anybody occupied it."
-        + (
-            " The City of Carcassonne counts as one more completed city for the King."
-            if city
-            else ""
-        )
-        + f" {event.text}"
-    )
+    explanation = said["rule"] + (" " + said["city_too"] if city else "") + f" {event.text_in()}"
     return teach.Prediction(
-        f"{holder} holds {name} at the end of the game. How many points does {name} bring?",
-        tuple(sorted(choices)),
-        answer,
+        said["question"],
+        tuple(said[k] for k in sorted(keys, key=lambda k: english[k])),
+        said["answer"],
         explanation,
     )
 

@@ -145,3 +145,17 @@ def test_every_question_asks_the_same_in_every_language(name):
                     assert local.choices.index(local.answer) == english.choices.index(
                         english.answer
                     )
+                if name in FULLY_TRANSLATED:
+                    _assert_translated(english, local, (example, k, lang))
+
+
+#: the walkthroughs whose every question, choice, answer and explanation is translated
+FULLY_TRANSLATED = ("after_the_game",)
+
+
+def _assert_translated(english: teach.Prediction, local: teach.Prediction, where) -> None:
+    """Every text of ``local`` differs from its English: none is left untranslated."""
+    pairs = [(english.question, local.question), (english.explanation, local.explanation)]
+    pairs += list(zip(english.choices, local.choices, strict=True))
+    for said, translated in pairs:
+        assert translated != said, (where, said)
