@@ -84,7 +84,7 @@ def test_the_glossary_in_three_languages():
     assert (
         italian.startswith("**Editori ed edizioni**") and "- **seguace (C2: meeple)**:" in italian
     )
-    assert "**Herní pojmy**" in czech and "- **poddaný (C2: meeple)**:" in czech
+    assert "**Herní pojmy**" in czech and "- **družiník (C2: meeple)**:" in czech
     for text in (italian, czech):
         assert text.count("\n- **") == english.count("\n- **") == len(GLOSSARY)
     assert spell_out("HiG and Big Box 3", "cs") == (
@@ -133,7 +133,7 @@ def test_a_walkthrough_shows_its_footnotes_and_chrome_in_the_page_language():
     record = get("ckr-35")
     for lang, kind, details, classroom_label in (
         ("it", "Chiarimento ufficiale", "Dettagli della regola", "Modalità classe"),
-        ("cs", "Oficiální upřesnění", "Podrobnosti pravidla", "Režim pro třídu"),
+        ("cs", "Oficiální vysvětlení", "Podrobnosti pravidla", "Režim pro třídu"),
     ):
         title = spell_out(record.title_in(lang), lang)
         assert title != spell_out(record.title, "en")

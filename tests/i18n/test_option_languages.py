@@ -88,7 +88,7 @@ def test_english_and_a_reworded_english_come_back_unchanged():
         ),
         (
             "cs",
-            "count.deploy-trigger  Co dovolí hráči, který položil kartičku, umístit poddaného",
+            "count.deploy-trigger  Co dovolí hráči, který položil kartičku, umístit družiníka",
             "'completion'  jen cesta, město nebo klášter dokončené kartičkou",
             "  hig-original: Hans im Glück, původní pravidla malých rozšíření (HiG, původní, 2003)",
         ),
