@@ -10,16 +10,32 @@ from :data:`carc_teach.annotations.PUBLISHERS` and ``EDITIONS``; the wording is 
 Every term, meaning, heading and gloss is a message of the catalogues (``N_`` marks it here,
 the functions translate it with ``lang``, by default the current language; docs/i18n.md).
 The abbreviations and the names of publishers and boxes are the same in every language.
+
+:data:`TERMS` is the other glossary, for translators: the fixed Italian and Czech word of each
+game element (``terms.toml`` beside this module, from the Italian and Czech seed pages where
+they print one; docs/i18n.md, "Terms"), which ``tests/i18n/test_terms.py`` holds every
+translated text to.
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass
+from importlib import resources
 
 from ..i18n import N_, _, language_code
 
-__all__ = ["Entry", "GLOSSARY", "ABBREVIATIONS", "spell_out", "glossary_markdown"]
+__all__ = [
+    "Entry",
+    "GLOSSARY",
+    "ABBREVIATIONS",
+    "Term",
+    "TERMS",
+    "TERM_EXCEPTIONS",
+    "spell_out",
+    "glossary_markdown",
+]
 
 
 @dataclass(frozen=True)
@@ -238,6 +254,44 @@ GLOSSARY: tuple[Entry, ...] = (
         N_("Footnotes and rules"),
     ),
 )
+
+
+@dataclass(frozen=True)
+class Term:
+    """One game element's fixed translations (``terms.toml``): ``en`` as the English texts
+    write it, ``match`` the pattern that finds it in an English text, ``words`` language ->
+    the fixed word, ``stems`` language -> patterns of which one must occur in a translation of
+    a text that names the term, ``avoid`` language -> patterns of words no translation may use
+    for it any more, ``seed`` where the seed pages print the word ("" when they do not)."""
+
+    en: str
+    match: str
+    words: dict[str, str]
+    stems: dict[str, tuple[str, ...]]
+    avoid: dict[str, tuple[str, ...]]
+    seed: str
+
+
+def _terms() -> tuple[tuple[Term, ...], dict[str, str]]:
+    doc = tomllib.loads(resources.files(__package__).joinpath("terms.toml").read_text("utf-8"))
+    langs = ("it", "cs")
+    terms = tuple(
+        Term(
+            en=t["en"],
+            match=t["match"],
+            words={lang: t[lang] for lang in langs},
+            stems={lang: tuple(t[f"{lang}_stems"]) for lang in langs},
+            avoid={lang: tuple(t.get(f"{lang}_avoid", ())) for lang in langs},
+            seed=t["seed"],
+        )
+        for t in doc["term"]
+    )
+    return terms, {e["text"]: e["why"] for e in doc.get("exception", [])}
+
+
+#: the game's words in Italian and Czech, and the texts (a piece of their English -> why) whose
+#: translation may leave a term's word out
+TERMS, TERM_EXCEPTIONS = _terms()
 
 
 def _spell_pattern() -> re.Pattern:
