@@ -18,19 +18,20 @@ Nothing here imports marimo.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import importlib.util
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from . import teach
 from .controllers import PASS, GreedyController
-from .errors import CarcTeachError
+from .errors import CarcTeachError, phrase
 from .expansions import PACKAGES
 from .game import Game
-from .i18n import _, ngettext
+from .i18n import DEFAULT_LANGUAGE, _, language_code, ngettext, use_language
 from .lessons.drills import Drill
 from .setup import Setup
 from .simulate import DEFAULT_PLAYERS
@@ -50,6 +51,7 @@ __all__ = [
     "practice_game",
     "question_in",
     "find_question",
+    "asked_in",
     "new_seed",
     "record_answer",
     "tally_rows",
@@ -236,13 +238,15 @@ ANY = "any:"
 
 def choices(lang: str | None = None) -> dict[str, str]:
     """What the learner may pick, label -> choice (a drill id, or ``ANY`` + a group title for
-    any rule of that expansion), in teaching order. ``lang``: the language of "any of its
-    rules" and of the drills' titles)."""
+    any rule of that expansion), in teaching order. ``lang``: the language of the labels
+    (the groups' names, "any of its rules", the drills' titles); the choices are the same
+    in every language."""
     out: dict[str, str] = {}
     for group, drills in GROUPS.items():
-        out[_("{group}: any of its rules", lang, group=group)] = ANY + group
+        name = _(group, lang)
+        out[_("{group}: any of its rules", lang, group=name)] = ANY + group
         for d in drills:
-            out[f"{group}: {_(d.title, lang)}"] = d.id
+            out[f"{name}: {_(d.title, lang)}"] = d.id
     return out
 
 
@@ -259,20 +263,63 @@ def drill_for(choice: str, seed: int) -> Drill:
     return drill(choice)
 
 
-def find_question(drill_id: str, seed: int, *, max_games: int = MAX_GAMES) -> Question:
+def _in_place_of(english: teach.Prediction, local: teach.Prediction) -> teach.Prediction:
+    """``local`` (the question asked in another language) with its answer where the English
+    has it. :class:`teach.Prediction` draws the answer's place from the words, so the two
+    languages would put it at different places; the other choices keep the builder's order,
+    the same in every language (a builder that sorts its choices sorts them by their
+    English)."""
+    at = english.choices.index(english.answer)
+    others = [c for c in local.choices if c != local.answer]
+    ordered = (*others[:at], local.answer, *others[at:])
+    if ordered == local.choices:
+        return local
+    moved = copy.copy(local)  # not through __init__, which would draw the place again
+    object.__setattr__(moved, "choices", ordered)
+    return moved
+
+
+def asked_in(question: Question, lang: str | None = None) -> Question:
+    """``question`` (asked in English) asked again at the same event of the same game in
+    ``lang``: its answer at the same place among as many choices."""
+    code = language_code(lang)
+    if code == DEFAULT_LANGUAGE:
+        return question
+    with use_language(code):
+        local = question.drill.ask(question.game, question.index)
+    # the same builder at the same event: None would be a bug of a builder; the English
+    # question is still right then
+    if local is None:
+        return question
+    return replace(question, prediction=_in_place_of(question.prediction, local))
+
+
+def find_question(
+    drill_id: str, seed: int, *, max_games: int = MAX_GAMES, lang: str | None = None
+) -> Question:
     """The question of ``drill_id`` for ``seed``: the first of ``seed``, ``seed + 1``, ...
     whose practice game has a position for the drill (at most ``max_games`` games).
-    ``drill_id`` may be a choice of "any rule of" a group (:func:`choices`)."""
+    ``drill_id`` may be a choice of "any rule of" a group (:func:`choices`).
+
+    ``lang`` (default: the current language) is the language of the question, its choices,
+    answer and explanation. The position is always chosen by the English question (the
+    balanced drills draw by the answer's first word), and the question is then asked again
+    at that event in ``lang``: every language gets the same event, the same number of
+    choices and the answer at the same place."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise CarcTeachError(f"seed: expected a whole number from 0 up, got {seed!r}")
+        raise CarcTeachError(
+            phrase("seed: expected a whole number from 0 up, got {seed}", seed=repr(seed))
+        )
     the_drill = drill_for(drill_id, seed)
+    code = language_code(lang)
     started = time.perf_counter()
     for tried in range(max_games):
         game = practice_game(seed + tried, the_drill.expansions)
-        found = question_in(the_drill, game, seed + tried)
+        with use_language(DEFAULT_LANGUAGE):
+            found = question_in(the_drill, game, seed + tried)
         if found is not None:
             index, prediction = found
-            return Question(
+            english = Question(
                 the_drill,
                 seed + tried,
                 game,
@@ -281,9 +328,14 @@ def find_question(drill_id: str, seed: int, *, max_games: int = MAX_GAMES) -> Qu
                 games=tried + 1,
                 seconds=time.perf_counter() - started,
             )
+            return asked_in(english, code)
     raise CarcTeachError(
-        f"no position for {the_drill.title!r} in the games of seeds {seed} to "
-        f"{seed + max_games - 1}; try another seed"
+        phrase(
+            "no position for “{rule}” in the games of seeds {first} to {last}; try another seed",
+            rule=phrase(the_drill.title),
+            first=seed,
+            last=seed + max_games - 1,
+        )
     )
 
 

@@ -4,9 +4,10 @@ the question with its board, the reveal, and the tally. What they show comes fro
 :mod:`carc_teach.notebook_ui`.
 
 Every piece takes the page's language (``lang``, default the current one): the page's own
-words go through :mod:`carc_teach.i18n`, the footnotes come from the translated corpus. The
-questions, answers, explanations, event texts and score stories are the engine's and the
-lessons' English so far (docs/i18n.md).
+words go through :mod:`carc_teach.i18n`, the footnotes come from the translated corpus, the
+question with its choices, answer and explanation is asked in that language
+(:func:`carc_teach.practice.find_question`), and the event texts and score stories are said
+in it (docs/i18n.md).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 from . import practice, teach
 from .errors import CarcTeachError
 from .i18n import _, ngettext, pgettext
+from .i18n.errors import error_text
 from .notebook_ui import score_stories
 from .render.svg import legend_svg
 from .text import escape_markdown
@@ -74,10 +76,10 @@ def find(mo, choice: str, seed, lang: str | None = None) -> tuple[Question | Non
     """``(question, problem)``: the question of the rule chosen for the seed, or None and a
     callout saying why not (a seed that is not a number, no position within the seeds tried)."""
     try:
-        return practice.find_question(choice, int(seed)), None
+        return practice.find_question(choice, int(seed), lang=lang), None
     except (CarcTeachError, TypeError, ValueError) as exc:
         why = (
-            str(exc)
+            error_text(exc, lang)
             if isinstance(exc, CarcTeachError)
             else _("seed: {seed} is not a number", lang, seed=repr(seed))
         )
@@ -98,7 +100,7 @@ def answer_radio(mo, question: Question | None):
 def seed_line(question: Question, choice: str, asked_seed, lang: str | None = None) -> str:
     """The question's rule and seed, in Markdown: what a teacher reads out to a class."""
     rule = escape_markdown(_(question.drill.title, lang))
-    group = escape_markdown(question.drill.group)
+    group = escape_markdown(_(question.drill.group, lang))
     line = _(
         "**{group}: {rule}** · seed **{seed}**", lang, group=group, rule=rule, seed=question.seed
     )
@@ -164,7 +166,7 @@ def question_page(
     )
     side = [
         mo.md(seed_line(question, choice, asked_seed, lang)),
-        mo.md(escape_markdown(question.drill.teaches)),
+        mo.md(escape_markdown(_(question.drill.teaches, lang))),
         guess,
     ]
     if answered:

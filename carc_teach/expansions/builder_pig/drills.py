@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import teach
-from ...i18n import N_
+from ...i18n import N_, _
 from ...lessons.drills import Drill, first_of
 from ..abbey_mayor import lessons as abbey_mayor
 
@@ -30,12 +30,19 @@ def _pig_points(game: Game, index: int) -> teach.Prediction | None:
     if found is None:
         return None
     return teach.Prediction(
-        f"{event.player}'s pig stands on this farm. {found.question}",
+        _(
+            "{player}'s pig stands on this farm. {question}",
+            player=event.player,
+            question=found.question,
+        ),
         found.choices,
         found.answer,
         found.explanation
-        + " The pig adds 1 point per completed city to its owner's farmers, and only when "
-        "its owner scores the farm.",
+        + " "
+        + _(
+            "The pig adds 1 point per completed city to its owner's farmers, and only when "
+            "its owner scores the farm."
+        ),
     )
 
 
@@ -43,19 +50,21 @@ DRILLS: tuple[Drill, ...] = (
     Drill(
         "pig",
         N_("A pig on a farm"),
-        "Abbey & Mayor",
+        N_("Abbey & Mayor"),
         ("base", "abbey-mayor", "pig"),
-        "A pig adds 1 point per completed city to its owner's farmers.",
+        N_("A pig adds 1 point per completed city to its owner's farmers."),
         lambda e: e.kind == "tile-placed" or _has_pig(e),
         first_of(abbey_mayor.pig_question_for, _pig_points),
     ),
     Drill(
         "builder",
         N_("What a builder brings"),
-        "Abbey & Mayor",
+        N_("Abbey & Mayor"),
         ("base", "abbey-mayor", "builder"),
-        "A tile extending the builder's road or city earns its owner a second tile at once, "
-        "never a third.",
+        N_(
+            "A tile extending the builder's road or city earns its owner a second tile at once, "
+            "never a third."
+        ),
         lambda e: e.kind in ("builder-extended", "turn-begin"),
         abbey_mayor.builder_question_for,
     ),

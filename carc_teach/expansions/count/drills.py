@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import teach
-from ...i18n import N_
+from ...events import Chained, Word, render
+from ...i18n import N_, current_language, ngettext
 from ...lessons import after_game
 from ...lessons.drills import Drill
 from . import lessons as count
@@ -47,11 +48,27 @@ def _redeploy_points(game: Game, index: int) -> teach.Prediction | None:
         return None
     movers = sorted({e.player for e in moved if e.player}, key=game.players.index)
     quarters = sorted({e.rule.rpartition(".")[2] for e in moved})
-    lead = (
-        f"Before this scoring, {' and '.join(movers)} moved a follower in from the City of "
-        f"Carcassonne ({' and '.join(quarters)} quarter). "
+    lang = current_language()
+    # the same English in both forms; Czech and Italian agree with the number of movers
+    # and of quarters
+    where = ngettext(
+        "{quarters} quarter",
+        "{quarters} quarter",
+        len(quarters),
+        quarters=render(Chained([Word(q) for q in quarters]), lang),
     )
-    return teach.Prediction(lead + found.question, found.choices, found.answer, found.explanation)
+    lead = ngettext(
+        "Before this scoring, {players} moved a follower in from the City of Carcassonne "
+        "({where}).",
+        "Before this scoring, {players} moved a follower in from the City of Carcassonne "
+        "({where}).",
+        len(movers),
+        players=render(Chained(movers), lang),
+        where=where,
+    )
+    return teach.Prediction(
+        f"{lead} {found.question}", found.choices, found.answer, found.explanation
+    )
 
 
 def _city_candidates(event: Event) -> bool:
@@ -62,10 +79,12 @@ DRILLS: tuple[Drill, ...] = (
     Drill(
         "count-deploy",
         N_("May the placer enter the City of Carcassonne?"),
-        "The Count of Carcassonne",
+        N_("The Count of Carcassonne"),
         _COUNT,
-        "A player whose tile made others score while they scored nothing puts a follower "
-        "into a quarter of the City.",
+        N_(
+            "A player whose tile made others score while they scored nothing puts a follower "
+            "into a quarter of the City."
+        ),
         _city_candidates,
         count_views.city_question_for,
         balance=True,
@@ -73,20 +92,24 @@ DRILLS: tuple[Drill, ...] = (
     Drill(
         "count-redeploy",
         N_("Followers coming out of the City before a scoring"),
-        "The Count of Carcassonne",
+        N_("The Count of Carcassonne"),
         _COUNT,
-        "Before a feature scores, players may move followers from the matching quarter into "
-        "it, once round the table.",
+        N_(
+            "Before a feature scores, players may move followers from the matching quarter into "
+            "it, once round the table."
+        ),
         _after_redeploy,
         _redeploy_points,
     ),
     Drill(
         "count-market",
         N_("The market after the game"),
-        "The Count of Carcassonne",
+        N_("The Count of Carcassonne"),
         _COUNT,
-        "After the last tile, followers in the City go out one per player and round, starting "
-        "left of the last placer.",
+        N_(
+            "After the last tile, followers in the City go out one per player and round, starting "
+            "left of the last placer."
+        ),
         lambda e: e.step == "final",
         after_game.market_question_for,
     ),

@@ -25,10 +25,12 @@ DRILLS: tuple[Drill, ...] = (
     Drill(
         "king-token",
         N_("Does the King or the Robber Baron change hands?"),
-        "King & Robber Baron",
+        N_("King & Robber Baron"),
         _KING,
-        "A completed city (road) takes the King (Robber Baron) only with more tiles than any "
-        "before it.",
+        N_(
+            "A completed city (road) takes the King (Robber Baron) only with more tiles than any "
+            "before it."
+        ),
         _is_token_award,
         king_views.token_question_for,
         balance=True,
@@ -36,10 +38,12 @@ DRILLS: tuple[Drill, ...] = (
     Drill(
         "king-final",
         N_("The King's and the Robber Baron's points"),
-        "King & Robber Baron",
+        N_("King & Robber Baron"),
         _KING,
-        "After the game the King scores 1 per completed city, the Robber Baron 1 per completed "
-        "road.",
+        N_(
+            "After the game the King scores 1 per completed city, the Robber Baron 1 per completed "
+            "road."
+        ),
         scoring("king.final", "robber.final", kinds=("points",)),
         after_game.token_question_for,
     ),

@@ -15,10 +15,12 @@ DRILLS: tuple[Drill, ...] = (
     Drill(
         "shrine-challenge",
         N_("A challenge between a shrine and a cloister"),
-        "Heretics & Shrines",
+        N_("Heretics & Shrines"),
         _SHRINES,
-        "A shrine next to a cloister challenges it: the first completed scores, the other's "
-        "follower goes home empty-handed.",
+        N_(
+            "A shrine next to a cloister challenges it: the first completed scores, the other's "
+            "follower goes home empty-handed."
+        ),
         lambda e: (
             e.kind
             in ("challenge-started", "feature-completed", "challenge-open", "challenge-drawn")
@@ -28,9 +30,9 @@ DRILLS: tuple[Drill, ...] = (
     Drill(
         "shrine-limit",
         N_("Where a shrine or cloister may not go"),
-        "Heretics & Shrines",
+        N_("Heretics & Shrines"),
         _SHRINES,
-        "A shrine may touch one cloister at most, and a cloister one shrine.",
+        N_("A shrine may touch one cloister at most, and a cloister one shrine."),
         lambda e: e.kind == "placement-limited",
         shrines.limit_question_for,
     ),
