@@ -314,11 +314,9 @@ def test_the_page_speaks_the_language_chosen():
 # -- the drills in Italian and Czech ---------------------------------------------------------
 
 #: drills whose questions are built in English still (docs/walkthroughs.md, "Practice"):
-#: Abbey & Mayor's lesson questions, asked by these drills, The River II's bend, "where may it
-#: go" and pig herd questions, and the King's and Robber Baron's points after the game
-STILL_ENGLISH = frozenset(
-    {"mayor", "wagon", "barn", "builder", "river-place", "river-herd", "king-final"}
-)
+#: Abbey & Mayor's lesson questions, asked by these drills, and The River II's bend, "where
+#: may it go" and pig herd questions
+STILL_ENGLISH = frozenset({"mayor", "wagon", "barn", "builder", "river-place", "river-herd"})
 #: a drill whose answer (and explanation) quotes the engine's refusal as the event's data
 #: keeps it, in English
 QUOTES_A_REFUSAL = frozenset({"shrine-limit"})
