@@ -515,18 +515,17 @@ def compare_games(
 
 
 def _event_text(event: Event, lang: str) -> str:
-    """An event's text in ``lang`` where the event can say it (``Event.text_in``, docs/i18n.md),
-    else its English text."""
-    text_in = getattr(event, "text_in", None)
-    return text_in(lang) if text_in is not None else event.text
+    """An event's text in ``lang`` (``Event.text_in``, docs/i18n.md)."""
+    return event.text_in(lang)
 
 
 def comparison_text(result: Comparison, lang: str | None = None) -> str:
     """The comparison as plain text, for the command line, in ``lang`` (default: the current
-    language; the events' own texts are English until they are translated)."""
+    language; a user's own game's title as written)."""
     from .annotations import cite, get
     from .editions import option, translated_option
     from .i18n.errors import say
+    from .i18n.game_texts import title_in
 
     code = language_code(lang)
 
@@ -534,7 +533,12 @@ def comparison_text(result: Comparison, lang: str | None = None) -> str:
         return translated_option(option(oid), code).title
 
     a, b = result.a, result.b
-    lines = [f"{result.game.title}", f"  A: {a.label_in(code)}", f"  B: {b.label_in(code)}", ""]
+    lines = [
+        title_in(result.game, code),
+        f"  A: {a.label_in(code)}",
+        f"  B: {b.label_in(code)}",
+        "",
+    ]
     if result.options_changed:
         lines.append(_("Rule options that differ:", code))
         for oid, (va, vb) in result.options_changed.items():
@@ -611,7 +615,7 @@ def comparison_text(result: Comparison, lang: str | None = None) -> str:
         for note in result.footnotes:
             record = get(note)
             lines.append(f"  {record.id}: {record.title_in(code)}")
-            lines.append(f"      {cite(record)}")
+            lines.append(f"      {cite(record, code)}")
     return "\n".join(lines) + "\n"
 
 
@@ -631,11 +635,18 @@ def state_at(game: Game, side: Side, index: int) -> GameState:
 
 
 def board_at(
-    result: Comparison, which: str, index: int | None = None, *, size: int = 0, width: int = 420
+    result: Comparison,
+    which: str,
+    index: int | None = None,
+    *,
+    size: int = 0,
+    width: int = 420,
+    lang: str | None = None,
 ) -> str:
     """SVG board of side ``"a"`` or ``"b"`` just after event ``index`` (default: the first
     difference, else the end), that event's feature and tile highlighted; tiles of ``size``
-    pixels, or sized to fit ``width``."""
+    pixels, or sized to fit ``width``; its hover texts in ``lang`` (default: the current
+    language)."""
     from .render.svg import board_svg
     from .teach import auto_tile_size
 
@@ -651,6 +662,7 @@ def board_at(
         highlight=event.nodes or None,
         current_tile=event.pos if event.kind in ("tile-placed", "game-start") else None,
         size=size or auto_tile_size(state, width),
+        lang=lang,
     )
 
 

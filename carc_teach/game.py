@@ -77,6 +77,10 @@ class Game:
     #: who sat at each seat, in seat order, when the file says (a game played on the Play
     #: page: ``"human"``, ``"greedy"`` or ``"random"``); None when it does not
     seats: tuple[str, ...] | None = None
+    #: the bundled game's name when loaded by :func:`carc_teach.examples.load` (its title and
+    #: move notes are then shown translated, :mod:`carc_teach.i18n.game_texts`); None for any
+    #: other game, whose own words are shown as written
+    example: str | None = None
 
     def __init__(
         self,

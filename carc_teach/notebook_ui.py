@@ -153,10 +153,16 @@ def classroom_stage(
         panels=walkthrough.panels,
         lang=lang,
     )
+    from .i18n.game_texts import title_in
     from .stepper import place_key
 
     return lesson_stage(
-        mo, frames, title=game.title, start=_clamp(game, index), place=place_key(game), lang=lang
+        mo,
+        frames,
+        title=title_in(game, lang),
+        start=_clamp(game, index),
+        place=place_key(game),
+        lang=lang,
     )
 
 

@@ -14,11 +14,12 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .annotations.glossary import spell_out
-from .events import STEP_TITLES, Event
+from .events import STEP_TITLES, Capital, Event
 from .events import render as render_phrase
 from .expansions import PACKAGES
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, language_code, ngettext
 from .i18n.texts import fingerprint, translated
+from .i18n.tile_names import tile_name
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
 from .scoring import score_feature
@@ -963,13 +964,26 @@ def placement_options(state: GameState, tile_id: str, rotation: int):
 
 
 def placement_marks(
-    state: GameState, tile_id: str, rotation: int
+    state: GameState, tile_id: str, rotation: int, lang: str | None = None
 ) -> list[tuple[int, int, str, str]]:
     """Board marks for :func:`placement_options`: legal squares green, refused ones grey, each
-    with its reason as hover text."""
+    with its reason as hover text (the legal squares' in ``lang``; the engine's refusals as
+    it words them)."""
     legal, refused = placement_options(state, tile_id, rotation)
     marks = [
-        (x, y, LEGAL_COLOUR, f"({x}, {y}): tile {tile_id} turned {rotation}° fits here")
+        (
+            x,
+            y,
+            LEGAL_COLOUR,
+            _(
+                "({x}, {y}): tile {tile} turned {rotation}° fits here",
+                lang,
+                x=x,
+                y=y,
+                tile=tile_id,
+                rotation=rotation,
+            ),
+        )
         for x, y in legal
     ]
     marks += [(x, y, ILLEGAL_COLOUR, f"({x}, {y}): {reason}") for (x, y), reason in refused]
@@ -1014,37 +1028,59 @@ def feature_rows(state: GameState) -> list[dict]:
     return rows
 
 
-def placement_report(state: GameState) -> str:
-    """Markdown: what the last placed tile did to the features it touched."""
+def placement_report(state: GameState, lang: str | None = None) -> str:
+    """Markdown: what the last placed tile did to the features it touched, in ``lang``
+    (default: the current language)."""
+    lang = language_code(lang)
     tiles = sorted(state.board.tiles.values(), key=lambda t: t.order)
     last = tiles[-1]
     if last.order == 0:
-        return "Only the start tile is on the board. Pick a tile, a rotation and a green square."
+        return _(
+            "Only the start tile is on the board. Pick a tile, a rotation and a green square.",
+            lang,
+        )
     features = state.board.features
     lines = [
-        f"Tile **{last.type.id}** ({last.type.name}) went to ({last.x}, {last.y}), turned {last.rotation}°."
+        _(
+            "Tile **{tile}** ({name}) went to ({x}, {y}), turned {rotation}°.",
+            lang,
+            tile=last.type.id,
+            name=tile_name(last.type.name, lang),
+            x=last.x,
+            y=last.y,
+            rotation=last.rotation,
+        )
     ]
     for seg in last.tile.segments:
         f = features.feature_of((last.x, last.y, seg.id))
         others = len(f.tiles) - 1
-        joined = (
-            f"joins {others} other tile{'s' if others != 1 else ''}"
-            if others
-            else "starts a new one"
-        )
+        words = render_phrase(Capital(state.board.segment_phrase((last.x, last.y, seg.id))), lang)
+        feature = render_phrase(f.phrase(), lang)
+        if others:
+            said = ngettext(
+                "{segment} joins {n} other tile: {feature}",
+                "{segment} joins {n} other tiles: {feature}",
+                others,
+                lang,
+                segment=words,
+                feature=feature,
+            )
+        else:
+            said = _("{segment} starts a new one: {feature}", lang, segment=words, feature=feature)
         status = ""
         if f.kind in ("road", "city"):
             status = (
-                " — **complete!**" if f.complete else f" — {plural(f.open_edges, 'open edge')} left"
+                _(" — **complete!**", lang)
+                if f.complete
+                else ngettext(" — {n} open edge left", " — {n} open edges left", f.open_edges, lang)
             )
         elif f.kind == "cloister":
             status = (
-                " — **surrounded!**"
+                _(" — **surrounded!**", lang)
                 if f.complete
-                else f" — {8 - f.neighbours} of its 8 neighbours missing"
+                else _(" — {n} of its 8 neighbours missing", lang, n=8 - f.neighbours)
             )
-        words = state.board.segment_words((last.x, last.y, seg.id))
-        lines.append(f"- {words[:1].upper()}{words[1:]} {joined}: {f.describe()}{status}")
+        lines.append(f"- {said}{status}")
     return "\n".join(lines)
 
 

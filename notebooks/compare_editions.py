@@ -42,6 +42,7 @@ def _():
         translated_option,
         translated_preset,
     )
+    from carc_teach.i18n.game_texts import bundled_title, title_in
     from carc_teach.lessons import two_editions
     from carc_teach.teach import plain_text
     from carc_teach.text import escape_markdown
@@ -52,6 +53,7 @@ def _():
         PRESETS,
         RuleSide,
         board_at,
+        bundled_title,
         compare_games,
         escape_markdown,
         examples,
@@ -61,6 +63,7 @@ def _():
         parse_option_value,
         plain_text,
         t,
+        title_in,
         translated_option,
         translated_preset,
         two_editions,
@@ -114,6 +117,7 @@ def _(
     DEMO_GAME,
     OPTIONS,
     PRESETS,
+    bundled_title,
     examples,
     lang,
     mo,
@@ -123,9 +127,10 @@ def _(
     translated_preset,
 ):
     # every label in the page's language; the values stay the ids the engine reads
-    # the bundled games in the course's order: the base game's first
+    # the bundled games in the course's order: the base game's first (titles translated)
     _titles = {
-        examples.data(_name).get("title", _name): _name for _name in examples.in_course_order()
+        bundled_title(examples.data(_name).get("title", _name), lang): _name
+        for _name in examples.in_course_order()
     }
     game_choice = mo.ui.dropdown(
         options=_titles,
@@ -235,15 +240,15 @@ def _(
 
 
 @app.cell
-def _(classroom, lang, mo, result, two_editions, ui):
+def _(classroom, lang, mo, result, title_in, two_editions, ui):
     # Classroom mode: the stage over the whole window, one stop per key press (the answer is a
     # press of its own), stepped in the browser; the presenter notes open in a second window.
-    # The stage's own words are in the page's language; the lesson's stops are still English.
+    # Everything on it in the page's language (a pasted game's own title as written).
     mo.stop(not classroom.value)
     ui.lesson_stage(
         mo,
-        two_editions.stage_frames(result, markdown_html=lambda _text: mo.md(_text).text),
-        title=result.game.title,
+        two_editions.stage_frames(result, markdown_html=lambda _text: mo.md(_text).text, lang=lang),
+        title=title_in(result.game, lang),
         lang=lang,
     )
     return
@@ -322,13 +327,13 @@ def _(board_at, classroom, escape_markdown, lang, mo, result, t):
                     mo.vstack(
                         [
                             mo.md(f"**A: {escape_markdown(result.a.label_in(lang))}**"),
-                            mo.Html(board_at(result, "a")),
+                            mo.Html(board_at(result, "a", lang=lang)),
                         ]
                     ),
                     mo.vstack(
                         [
                             mo.md(f"**B: {escape_markdown(result.b.label_in(lang))}**"),
-                            mo.Html(board_at(result, "b")),
+                            mo.Html(board_at(result, "b", lang=lang)),
                         ]
                     ),
                 ],
@@ -384,7 +389,7 @@ def _(classroom, lang, mo, option, plain_text, result, t, translated_option):
                 _title = plain_text(_record.title_in(lang))
                 _text = plain_text(_record.text_in(lang))
                 _items[f"{_record.label.symbol} {_title}"] = mo.callout(
-                    mo.md(f"{_text}\n\n*{_annotations.cite(_record)}*"),
+                    mo.md(f"{_text}\n\n*{_annotations.cite(_record, lang)}*"),
                     kind=_record.label.callout,
                 )
         _heading = t._(

@@ -215,7 +215,14 @@ def _(
     undo_button,
 ):
     _preview = (
-        mo.Html(tile_svg(state.tile_types[tile_choice.value], rotation_choice.value or 0, size=110))
+        mo.Html(
+            tile_svg(
+                state.tile_types[tile_choice.value],
+                rotation_choice.value or 0,
+                size=110,
+                lang=lang,
+            )
+        )
         if tile_choice.value
         else mo.md(t._("No tiles left.", lang))
     )
@@ -323,6 +330,7 @@ def _(lang, mo, state, t, teach):
 def _(
     board_svg,
     feature_choice,
+    lang,
     mo,
     rotation_choice,
     show_graph,
@@ -336,7 +344,7 @@ def _(
             (_f for _f in state.board.features.features() if _f.id == feature_choice.value), None
         )
     _marks = (
-        teach.placement_marks(state, tile_choice.value, rotation_choice.value or 0)
+        teach.placement_marks(state, tile_choice.value, rotation_choice.value or 0, lang)
         if tile_choice.value
         else []
     )
@@ -349,11 +357,12 @@ def _(
         marks=_marks,
         graph=show_graph.value,
         size=teach.auto_tile_size(state, 620),
+        lang=lang,
     )
     mo.hstack(
         [
             mo.vstack([mo.hstack([feature_choice, show_graph], justify="start"), mo.Html(_svg)]),
-            mo.vstack([mo.md(teach.placement_report(state))]),
+            mo.vstack([mo.md(teach.placement_report(state, lang))]),
         ],
         widths=[3, 2],
         align="start",

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..events import STEP_TITLES
 from ..i18n import N_, _, language_code, pgettext
+from ..i18n.game_texts import note_in, title_in
 from ..render.svg import player_colour
 from ..teach import (
     EVENT_HEADINGS,
@@ -154,7 +155,7 @@ def classroom_stage_html(
     where = _(
         "{title} · event {index} of {last} · {step}",
         lang,
-        title=escape(game.title),
+        title=escape(title_in(game, lang)),
         index=index,
         last=len(game.events) - 1,
         step=step,
@@ -169,17 +170,18 @@ def classroom_stage_html(
             body.append(f'<div class="choice">{letter}. {escape(choice)}</div>')
         body.append(f'<div class="hint">{_("Press → or space to reveal.", lang)}</div>')
     else:
-        body.append(f'<div class="event-text">{escape(event.text)}</div>')
+        body.append(f'<div class="event-text">{escape(event.text_in(lang))}</div>')
         if prediction is not None:
             answer = _("Answer: {answer}", lang, answer=f"<b>{escape(prediction.answer)}</b>")
             body.append(f'<div class="answer">{answer}</div>')
-        if event.breakdown:
+        breakdown = event.breakdown_in(lang)
+        if breakdown:
             rows = "".join(
                 f"<tr><td>{escape(str(what))}</td><td><b>{escape(str(points))}</b></td></tr>"
-                for what, points in event.breakdown
+                for what, points in breakdown
             )
             body.append(f'<table class="breakdown">{rows}</table>')
-        said = note(game, index, quiz=quiz)
+        said = note_in(game, note(game, index, quiz=quiz), lang)
         if said:
             body.append(f'<div class="note">{escape(said)}</div>')
     for title, html in panels:

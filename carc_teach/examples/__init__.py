@@ -108,7 +108,9 @@ def load(name: str) -> Game:
     """Load and play a bundled game."""
     from ..gamefile import load_game
 
-    return load_game(data(name), source=f"{name}.json")
+    game = load_game(data(name), source=f"{name}.json")
+    game.example = name
+    return game
 
 
 def describe(name: str) -> dict[str, Any]:

@@ -27,11 +27,13 @@ from html import escape
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from ..events import Word, render
 from ..expansions import PACKAGES
 from ..figures import kind_of, role_name
 from ..geometry import NEIGHBOUR_OFFSETS, edge_links
-from ..text import plural
-from ..tiles import OrientedTile, Segment, TileType, orient, segment_words
+from ..i18n import _, language_code, ngettext
+from ..i18n.tile_names import tile_name
+from ..tiles import OrientedTile, Segment, TileType, orient, segment_phrase
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board, Placement
@@ -113,7 +115,7 @@ _CENTRE: Point = (0.5, 0.5)
 
 def _rot(p: Point, quarter_turns: int) -> Point:
     x, y = p
-    for _ in range(quarter_turns % 4):
+    for _turn in range(quarter_turns % 4):
         x, y = 1.0 - y, x
     return (x, y)
 
@@ -443,6 +445,10 @@ def _getter(keys: list) -> Callable[[Any], tuple]:
 
 #: the kinds of hole in a template
 _X, _Y, _SQUARE, _LENGTH = 0, 1, 2, 3
+#: where a translated sentence of a template names its tile's square (characters no text of a
+#: drawing can hold: :func:`_xml` replaces them in anything else)
+_AT_X, _AT_Y = "\x01", "\x02"
+_SQUARE_HOLES = re.compile("([\x01\x02])")
 
 
 class _Shape:
@@ -505,6 +511,16 @@ class _Template:
         self.out.append("%s" + sep.replace("%", "%%") + "%s")
         self.fields += ((_SQUARE, 0), (_SQUARE, 1))
 
+    def said(self, text: str) -> None:
+        """A sentence (already in its language, not yet escaped) holding the tile's square:
+        :data:`_AT_X` and :data:`_AT_Y` mark where its x and y go."""
+        for piece in _SQUARE_HOLES.split(text):
+            if piece == _AT_X or piece == _AT_Y:
+                self.out.append("%s")
+                self.fields.append((_SQUARE, 0 if piece == _AT_X else 1))
+            elif piece:
+                self.text(_xml(piece))
+
     def result(self) -> _Shape:
         return _Shape("".join(self.out), self.fields)
 
@@ -556,15 +572,17 @@ def _coords(size: float) -> _Coords:
     return c
 
 
-#: (size, its type, min_x, min_y) -> {(id of a tile, x, y[, segment id]): (the tile, its
+#: (size, its type, min_x, min_y, language) -> {(id of a tile, x, y[, segment id]): (the tile, its
 #: text)}: the tiles (and highlighted segments, and graph nodes) drawn with those bounds, for
 #: the last few bounds (a walkthrough redraws the same tiles at the same place step after step)
-_PLACED: dict[tuple[float, type, int, int], dict[tuple, tuple[OrientedTile, Any]]] = {}
+_PLACED: dict[tuple[float, type, int, int, str], dict[tuple, tuple[OrientedTile, Any]]] = {}
 _PLACED_BOUNDS = 6
 
 
-def _placed_texts(size: float, min_x: int, min_y: int) -> dict[tuple, tuple[OrientedTile, Any]]:
-    key = (size, type(size), min_x, min_y)
+def _placed_texts(
+    size: float, min_x: int, min_y: int, lang: str
+) -> dict[tuple, tuple[OrientedTile, Any]]:
+    key = (size, type(size), min_x, min_y, lang)
     texts = _PLACED.pop(key, None)
     if texts is None or len(texts) > 1024:
         texts = {}
@@ -684,19 +702,52 @@ def _write_outline(t: _Template, key: tuple) -> None:
                 t.point(*_rot(p, q))
 
 
-def _seg_title(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
+def _plain(text: str) -> str:
+    """Data shown in a sentence (a tile id): no character that could pass for a hole."""
+    return _XML_INVALID.sub("\ufffd", text)
+
+
+def _seg_title(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool, lang: str) -> None:
     # the part in words, as the walkthroughs name it (its id is in the graph view)
-    extra = f", with {plural(seg.pennants, 'pennant')}" if seg.pennants else ""
-    t.text(f"<title>{_xml(f'Tile {tile.type.id}')}")
-    if on_board:
-        t.text(" at (")
-        t.square(", ")
-        t.text(")")
-    rest = f": {segment_words(tile, seg.id)}{extra}"
-    t.text(f"{_xml(rest)}</title>")
+    words = render(segment_phrase(tile, seg.id), lang)
+    ident = _plain(tile.type.id)
+    if seg.pennants:
+        pennants = ngettext("{n} pennant", "{n} pennants", seg.pennants, lang, n=seg.pennants)
+        if on_board:
+            said = _(
+                "Tile {tile} at ({x}, {y}): {segment}, with {pennants}",
+                lang,
+                tile=ident,
+                x=_AT_X,
+                y=_AT_Y,
+                segment=words,
+                pennants=pennants,
+            )
+        else:
+            said = _(
+                "Tile {tile}: {segment}, with {pennants}",
+                lang,
+                tile=ident,
+                segment=words,
+                pennants=pennants,
+            )
+    elif on_board:
+        said = _(
+            "Tile {tile} at ({x}, {y}): {segment}",
+            lang,
+            tile=ident,
+            x=_AT_X,
+            y=_AT_Y,
+            segment=words,
+        )
+    else:
+        said = _("Tile {tile}: {segment}", lang, tile=ident, segment=words)
+    t.text("<title>")
+    t.said(said)
+    t.text("</title>")
 
 
-def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
+def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool, lang: str) -> None:
     """SVG elements of one tile."""
     t.text('<rect x="')
     t.x()
@@ -723,7 +774,7 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.text(f'" fill="{COLOURS["field"]}" stroke="{COLOURS["field"]}" stroke-width="0.6"')
         node(seg)
         t.text(">")
-        _seg_title(t, tile, seg, on_board)
+        _seg_title(t, tile, seg, on_board, lang)
         t.text("</path>")
     # The River II's pig herd, in the field it grazes in.
     for seg in tile.segments:
@@ -732,11 +783,11 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
     # The City of Carcassonne (the Count): its quarters, as fields are drawn, named.
     for seg in tile.segments:
         if seg.kind == "quarter":
-            _quarter_shape(t, tile, seg, on_board)
+            _quarter_shape(t, tile, seg, on_board, lang)
     # Rivers (The River II), under roads and cities: bridges and city bands cross them.
     for seg in tile.segments:
         if seg.kind == "river":
-            _river_shape(t, tile, seg, on_board)
+            _river_shape(t, tile, seg, on_board, lang)
     # Roads under cities (a road may run into a city gate).
     for seg in tile.segments:
         if seg.kind != "road":
@@ -744,7 +795,7 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.text('<g class="seg road"')
         node(seg)
         t.text(">")
-        _seg_title(t, tile, seg, on_board)
+        _seg_title(t, tile, seg, on_board, lang)
         t.text('<path d="')
         _outline(t, tile, seg)
         t.text(f'" fill="none" stroke="{COLOURS["road-edge"]}" stroke-width="')
@@ -770,7 +821,7 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.length("crossing")
         t.text(
             '" fill="#8a6d4b" stroke="#4d3b26" stroke-width="1">'
-            "<title>Crossing: the roads end here</title></rect>"
+            f"<title>{_xml(_('Crossing: the roads end here', lang))}</title></rect>"
         )
     for seg in tile.segments:
         if seg.kind != "city":
@@ -782,7 +833,7 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.text('" stroke-linejoin="round"')
         node(seg)
         t.text(">")
-        _seg_title(t, tile, seg, on_board)
+        _seg_title(t, tile, seg, on_board, lang)
         t.text("</path>")
     # Pennants over every city (a city drawn over another one would hide them), beside the
     # city's figure.
@@ -794,10 +845,14 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
             t.text(",")
             t.y(ay, _PENNANT_OFFSET[1], after=("-pennant",))
             t.length("pennant")
+            pennant = _(
+                "Pennant (C2: coat of arms): the city scores 2 more when complete, "
+                "1 more at the end",
+                lang,
+            )
             t.text(
                 f'" fill="{COLOURS["pennant"]}" stroke="#fff" stroke-width="1">'
-                "<title>Pennant (C2: coat of arms): the city scores 2 more when complete, "
-                "1 more at the end</title></path>"
+                f"<title>{_xml(pennant)}</title></path>"
             )
     # Fields that touch no edge: small meadows walled in by the cities they border, so drawn
     # over them.
@@ -811,7 +866,7 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.text('"')
         node(seg)
         t.text(">")
-        _seg_title(t, tile, seg, on_board)
+        _seg_title(t, tile, seg, on_board, lang)
         t.text("</path>")
     for seg in tile.segments:
         if seg.kind != "cloister":
@@ -820,7 +875,7 @@ def _tile_shapes(t: _Template, tile: OrientedTile, on_board: bool) -> None:
         t.text(f'<g class="seg {building}"')
         node(seg)
         t.text(">")
-        _seg_title(t, tile, seg, on_board)
+        _seg_title(t, tile, seg, on_board, lang)
         _BUILDINGS[building](t)
         t.text("</g>")
     # Inns & Cathedrals: an inn beside its road, a cathedral in its city, over everything
@@ -988,7 +1043,9 @@ def _abbey(t: _Template) -> None:
 _BUILDINGS = {"cloister": _cloister, "shrine": _shrine, "abbey": _abbey}
 
 
-def _quarter_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
+def _quarter_shape(
+    t: _Template, tile: OrientedTile, seg: Segment, on_board: bool, lang: str
+) -> None:
     """A quarter of the City of Carcassonne (or the inside between them): its half-side
     triangles in the City's colour, and the quarter's name."""
     halves = tuple(
@@ -997,7 +1054,7 @@ def _quarter_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: boo
     t.text('<path class="quarter" d="')
     _write_outline(t, ("field", halves))
     t.text(f'" fill="{COLOURS["quarter"]}" stroke="{COLOURS["quarter"]}" stroke-width="0.6">')
-    _seg_title(t, tile, seg, on_board)
+    _seg_title(t, tile, seg, on_board, lang)
     t.text("</path>")
     if seg.quarter:  # the inside between the quarters has no name
         t.text('<text x="')
@@ -1027,11 +1084,11 @@ def _pig_herd(t: _Template, seg: Segment) -> None:
     t.text("</g>")
 
 
-def _river_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool) -> None:
+def _river_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool, lang: str) -> None:
     """A river segment: a blue band from its sides (a bend curves as a road does), with a
     pool where it rises or ends on the tile (the spring, a lake)."""
     t.text('<g class="river">')
-    _seg_title(t, tile, seg, on_board)
+    _seg_title(t, tile, seg, on_board, lang)
     t.text('<path d="')
     if len(seg.sides) == 2:
         _write_outline(t, ("road", tuple(_road_geometry(tile, seg)[0])))
@@ -1055,21 +1112,30 @@ def _river_shape(t: _Template, tile: OrientedTile, seg: Segment, on_board: bool)
     t.text("</g>")
 
 
-def _alone(t: _Template, tile: OrientedTile, what: object) -> None:
-    _tile_shapes(t, tile, False)
+def _alone(t: _Template, tile: OrientedTile, what: Any) -> None:
+    _tile_shapes(t, tile, False, what[1])
 
 
-def _placed(t: _Template, tile: OrientedTile, what: object) -> None:
-    """A tile on the board: its group, title, shapes and grid square."""
+def _placed(t: _Template, tile: OrientedTile, what: Any) -> None:
+    """A tile on the board: its group, title, shapes and grid square (``what``: ``("board",
+    the language of its hover texts)``)."""
+    lang = what[1]
     t.text('<g class="tile" data-pos="')
     t.square(",")
-    t.text(
-        f'" data-tile="{_xml(tile.type.id)}" data-rotation="{tile.rotation}">'
-        f"<title>Tile {_xml(tile.type.id)} ({_xml(tile.type.name)}) at ("
+    t.text(f'" data-tile="{_xml(tile.type.id)}" data-rotation="{tile.rotation}"><title>')
+    t.said(
+        _(
+            "Tile {tile} ({name}) at ({x}, {y}), turned {rotation}°",
+            lang,
+            tile=_plain(tile.type.id),
+            name=_plain(tile_name(tile.type.name, lang)),
+            x=_AT_X,
+            y=_AT_Y,
+            rotation=tile.rotation,
+        )
     )
-    t.square(", ")
-    t.text(f"), turned {tile.rotation}°</title>")
-    _tile_shapes(t, tile, True)
+    t.text("</title>")
+    _tile_shapes(t, tile, True, lang)
     t.text('<rect x="')
     t.x(after=(0.5,))
     t.text('" y="')
@@ -1120,14 +1186,30 @@ def _highlight_shape(t: _Template, tile: OrientedTile, what: Any) -> None:
         t.text(f'" fill="none" stroke="{edge}" stroke-width="2" stroke-dasharray="8 5"/>')
 
 
-def tile_svg(tile_type: TileType, rotation: int = 0, size: int = 100, *, label: bool = True) -> str:
-    """One tile type, drawn on its own (for catalogue views)."""
+def tile_svg(
+    tile_type: TileType,
+    rotation: int = 0,
+    size: int = 100,
+    *,
+    label: bool = True,
+    lang: str | None = None,
+) -> str:
+    """One tile type, drawn on its own (for catalogue views); its hover texts in ``lang``
+    (default: the current language, which a walkthrough's view sets)."""
     _check_caches()
+    code = language_code(lang)
     tile = orient(tile_type, rotation)
     coords = _coords(size)
     origin = coords.column(0)
-    shapes = _template(tile, "alone", _alone).fill(origin, origin, coords.texts)
-    title = f"Tile {tile_type.id}: {tile_type.name} (×{tile_type.count}), turned {rotation}°"
+    shapes = _template(tile, ("alone", code), _alone).fill(origin, origin, coords.texts)
+    title = _(
+        "Tile {tile}: {name} (×{count}), turned {rotation}°",
+        code,
+        tile=tile_type.id,
+        name=tile_name(tile_type.name, code),
+        count=tile_type.count,
+        rotation=rotation,
+    )
     text = ""
     if label:
         text = (
@@ -1216,6 +1298,7 @@ def board_svg(
     max_width: int | None = 900,
     corner_figures: Iterable[Figure] = (),
     city_strip: bool = False,
+    lang: str | None = None,
 ) -> str:
     """Draw a board.
 
@@ -1242,10 +1325,14 @@ def board_svg(
         :class:`~carc_teach.figures.Corner`) and figures waiting in a quarter of the City of
         Carcassonne, the Count among them (``Place("count.<quarter>")``), drawn on the
         quarter's tile, or in a strip under the board while the City is not laid.
+    lang:
+        The language of the hover texts (default: the current language, which a
+        walkthrough's view sets); the drawing is the same in every language.
     """
     if not board.tiles:
         return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
     _check_caches()
+    lang = language_code(lang)
     min_x, min_y, max_x, max_y = board.bounds()
     min_x -= margin
     min_y -= margin
@@ -1270,12 +1357,20 @@ def board_svg(
         return (y - min_y) * size
 
     out: list[str] = []
+    # (English says "tiles" for one tile too, as it always has)
+    board_label = ngettext(
+        "Carcassonne board with {n} tiles",
+        "Carcassonne board with {n} tiles",
+        len(board.tiles),
+        lang,
+        n=len(board.tiles),
+    )
     scale = ""
     if max_width and width > max_width:
         scale = ' style="max-width:100%;height:auto"'
     out.append(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="carc-board" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="Carcassonne board with {len(board.tiles)} tiles"{scale}>'
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{_xml(board_label)}"{scale}>'
         "<style>.carc-board .seg:hover{filter:brightness(1.12)}"
         ".carc-board .figure:hover{filter:drop-shadow(0 0 3px #000)}"
         ".carc-board text{font-family:sans-serif}</style>"
@@ -1284,7 +1379,7 @@ def board_svg(
     )
 
     # layer: tiles
-    texts = _placed_texts(size, min_x, min_y)
+    texts = _placed_texts(size, min_x, min_y, lang)
     for placed in board.tiles.values():
         tile = placed.tile
         x, y = placed.x, placed.y
@@ -1293,7 +1388,7 @@ def board_svg(
         if hit is not None and hit[0] is tile:
             out.append(hit[1])
             continue
-        text = _template(tile, "board", _placed).fill(
+        text = _template(tile, ("board", lang), _placed).fill(
             column(x - min_x), column(y - min_y), lengths, x, y
         )
         texts[key] = (tile, text)
@@ -1308,7 +1403,7 @@ def board_svg(
             out.append(
                 f'<rect class="open" data-pos="{x},{y}" x="{tx(x) + 4:.1f}" y="{ty(y) + 4:.1f}" width="{size - 8}" height="{size - 8}" '
                 f'rx="6" fill="{COLOURS["frontier"]}" fill-opacity="0.35" stroke="#555" stroke-dasharray="5 4">'
-                f"<title>Open square ({x}, {y})</title></rect>"
+                f"<title>{_xml(_('Open square ({x}, {y})', lang, x=x, y=y))}</title></rect>"
             )
         out.append("</g>")
 
@@ -1351,20 +1446,20 @@ def board_svg(
 
     # layer: feature graph
     if graph:
-        out.append(_graph_layer(board, size, min_x, min_y, graph_nodes))
+        out.append(_graph_layer(board, size, min_x, min_y, graph_nodes, lang))
 
     # layer: figures
     if figures:
         out.append('<g class="figures">')
         for feature in board.features.features():
             for fig in feature.figures:
-                out.append(_figure(board, fig, feature, size, min_x, min_y, colour_of))
+                out.append(_figure(board, fig, feature, size, min_x, min_y, colour_of, lang))
         out.append("</g>")
         corners = [f for f in off_board if hasattr(f.location, "squares")]
         if corners:
             out.append('<g class="corner-figures">')
             for fig in corners:
-                out.append(_barn(fig, size, min_x, min_y, colour_of))
+                out.append(_barn(fig, size, min_x, min_y, colour_of, lang))
             out.append("</g>")
     if in_city or strip:
         out.append(
@@ -1383,14 +1478,28 @@ def board_svg(
 
 
 def _figure(
-    board: Board, fig: Figure, feature: Feature, size: int, min_x: int, min_y: int, colour_of: dict
+    board: Board,
+    fig: Figure,
+    feature: Feature,
+    size: int,
+    min_x: int,
+    min_y: int,
+    colour_of: dict,
+    lang: str,
 ) -> str:
     x, y, seg_id = fig.node  # type: ignore[misc]
     placed = board.tiles[(x, y)]
     ax, ay = _anchors(placed.tile)[seg_id]
     cx, cy = (x - min_x + ax) * size, (y - min_y + ay) * size
     role = role_name(fig.kind, feature.role_kind)
-    title = f"{fig.player}'s {role} on {feature.describe()} ({segment_words(placed.tile, seg_id, at=(x, y))})"
+    title = _(
+        "{player}'s {role} on {feature} ({where})",
+        lang,
+        player=fig.player,
+        role=render(Word(role), lang),
+        feature=render(feature.phrase(), lang),
+        where=render(segment_phrase(placed.tile, seg_id, at=(x, y)), lang),
+    )
     colour = (
         None if fig.player is None else colour_of.get(fig.player, player_colour(len(colour_of)))
     )
@@ -1406,12 +1515,18 @@ def _figure(
 _LYING = frozenset(kind for kind, shape in _SHAPES.items() if shape.lies_down)
 
 
-def _barn(fig: Figure, size: int, min_x: int, min_y: int, colour_of: dict) -> str:
+def _barn(fig: Figure, size: int, min_x: int, min_y: int, colour_of: dict, lang: str) -> str:
     """A figure on a grid point (a barn): a small barn in its owner's colour."""
     corner = fig.location
     cx, cy = (corner.x - min_x) * size, (corner.y - min_y) * size  # type: ignore[union-attr]
     squares = ", ".join(f"({x}, {y})" for x, y in corner.squares())  # type: ignore[union-attr]
-    title = f"{fig.player}'s {role_name(fig.kind, '')} where the tiles {squares} meet"
+    title = _(
+        "{player}'s {figure} where the tiles {squares} meet",
+        lang,
+        player=fig.player,
+        figure=render(Word(role_name(fig.kind, "")), lang),
+        squares=squares,
+    )
     colour = (
         None if fig.player is None else colour_of.get(fig.player, player_colour(len(colour_of)))
     )
@@ -1793,11 +1908,13 @@ _LINKS: dict[tuple[int, int, int], tuple[OrientedTile, OrientedTile, tuple]] = {
 _GRAPH_PARTS: dict[int, tuple[OrientedTile, dict[str, str], tuple[tuple[int, str], ...]]] = {}
 
 
-def _graph_layer(board: Board, size: int, min_x: int, min_y: int, only: Iterable | None) -> str:
+def _graph_layer(
+    board: Board, size: int, min_x: int, min_y: int, only: Iterable | None, lang: str
+) -> str:
     kinds, adj = _graph_tables(board)
     keep = None if only is None else set(only)
     tiles = board.tiles
-    texts = _placed_texts(size, min_x, min_y)
+    texts = _placed_texts(size, min_x, min_y, lang)
 
     # per node drawn: its centre, names for the titles, and its circle
     drawn: dict[Node, _NodeText] = {}
@@ -1940,7 +2057,7 @@ def legend_svg(expansions: Iterable[str] = ("base",), *, row: int = 30) -> str:
         'aria-label="What the pictures on the board show">'
         "<title>What the pictures on the board show</title>"
     ]
-    for i, (entry, _, label) in enumerate(entries):
+    for i, (entry, _kind, label) in enumerate(entries):
         top = i * row + 2
         cx, cy = row * 0.6, top + row / 2
         out.append(f'<g class="legend-item" data-kind="{entry}"><title>{_xml(label)}</title>')

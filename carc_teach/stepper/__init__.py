@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from .. import teach
 from ..i18n import _, language_code, ngettext, pgettext
+from ..i18n.game_texts import note_in, title_in
 from ..render.svg import legend_svg, tile_svg
 from ..text import escape_markdown
 
@@ -159,7 +160,8 @@ def view_data(
     for index, event in enumerate(game.events):
         state = game.replay(index)
         prediction = walkthrough.question(game, index)
-        note = walkthrough.note(game, index, quiz=quiz)
+        # a bundled game's note in the page's language (a user's own note as written)
+        note = note_in(game, walkthrough.note(game, index, quiz=quiz), lang)
         tile = ""
         if event.tile and event.kind in _TILE_EVENTS:
             tile = (
@@ -329,7 +331,7 @@ def stepper_html(
             "**{title}** · {n} events · players: {players}",
             len(game.events),
             lang,
-            title=escape_markdown(game.title),
+            title=escape_markdown(title_in(game, lang)),
             players=", ".join(escape_markdown(player) for player in game.players),
         )
     )
