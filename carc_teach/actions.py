@@ -635,7 +635,7 @@ class Decision:
                 return None
             if isinstance(why, Refusal):
                 return why
-            return Refusal(rule, str(why))
+            return Refusal(rule, why if isinstance(why, str) else str(why))
         if answer in self.options:
             return None
         return Refusal(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import accumulate, compress
 
 from .errors import Refusal, phrase
-from .events import Said
+from .events import Said, TileName, spoken
 from .features import FeatureGraph, TileChange
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
@@ -828,7 +828,7 @@ class Board:
                     x=pos[0],
                     y=pos[1],
                     tile=t.type.id,
-                    name=t.type.name,
+                    name=spoken(TileName(t.type.name)),
                 ),
             )
         if self.tiles and pos not in self._codes:
@@ -856,7 +856,7 @@ class Board:
                         edge=_EDGE_WORDS.get(edges[side], edges[side]),
                         demand=_EDGE_WORDS.get(demand, demand),
                         tile=other.id,
-                        name=other.name,
+                        name=spoken(TileName(other.name)),
                     )
                 )
         if clashes:

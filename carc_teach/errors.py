@@ -207,6 +207,19 @@ class Refusal:
         """The reason with its citation, as errors and the walkthroughs show it."""
         return str(self)
 
+    def text_in(self, lang: str | None = None) -> str:
+        """``str(self)`` in ``lang`` (``None``: the current language): the reason and the
+        citation, translated where the reason was written with :func:`phrase`."""
+        from .i18n.errors import refusal_text
+
+        return refusal_text(self, lang)
+
+    def reason_in(self, lang: str | None = None) -> str:
+        """The reason alone (no citation) in ``lang``."""
+        from .i18n.errors import say
+
+        return say(self.reason, lang)
+
     @property
     def citation(self) -> str:
         """``rule base.place``, then the footnotes and options: what the message ends with."""

@@ -29,6 +29,9 @@ __all__ = [
     "TileName",
     "render",
     "english",
+    "Spoken",
+    "spoken",
+    "term",
 ]
 
 
@@ -459,3 +462,31 @@ Event.breakdown = _written_when_read(  # type: ignore[method-assign,assignment]
 #: a writable class with Event's slots: ``GameState.emit`` fills one, every field, and makes
 #: it an Event by assigning the class (see :func:`carc_teach.frozen.draft_class`)
 EventDraft = draft_class(Event)
+
+
+class Spoken(str):
+    """One of the engine's phrases (:mod:`carc_teach.events`: a feature's name, a game word,
+    a segment of a tile) carried as its English text, so that a message that quotes it
+    (a :func:`phrase` parameter, a refusal's reason) says it in another language too
+    (:func:`carc_teach.i18n.errors.say` writes it with ``events.render``)."""
+
+    said: Any
+
+    def __new__(cls, said: Any) -> Spoken:
+        self = super().__new__(cls, english(said))
+        self.said = said
+        return self
+
+    def __reduce__(self):  # pickled with its phrase, as Phrase is
+        return (Spoken, (self.said,))
+
+
+def spoken(said: Any) -> Spoken:
+    """An engine phrase as a :class:`Spoken` text (its English; other languages where shown)."""
+    return Spoken(said)
+
+
+def term(word: str) -> Spoken:
+    """A game word (``events.Word``, message context ``term``) as a :class:`Spoken` text:
+    ``term("follower")`` is "follower", said "seguace" or "poddaný"."""
+    return Spoken(Word(word))

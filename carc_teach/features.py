@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
-from .events import Phrase, Said, SaidN, Word, english
+from .events import Phrase, Said, SaidN, Spoken, Word
 from .figures import Figure, Node
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position, edge_links
 from .tiles import opposite_half
@@ -166,8 +166,10 @@ class Feature:
         return size
 
     def describe(self) -> str:
-        """A short phrase for explanations: 'the city of 4 tiles and 1 pennant'."""
-        return english(self.phrase())
+        """A short phrase for explanations: 'the city of 4 tiles and 1 pennant' (a
+        :class:`~carc_teach.errors.Spoken` text, so a refusal that quotes it says it in
+        another language too)."""
+        return Spoken(self.phrase())
 
     def phrase(self, incomplete: bool = False, bare: bool = False) -> Phrase:
         """:meth:`describe` as a phrase to write in any language (``incomplete``: 'the

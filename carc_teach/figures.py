@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .events import Phrase, Said, render
+from .events import Phrase, Said, Word, render, spoken
 from .expansions import PACKAGES
 from .expansions.declare import FigureKind
 
@@ -40,6 +40,7 @@ __all__ = [
     "FIGURE_KINDS",
     "register_figure_kind",
     "kind_of",
+    "kind_id_word",
     "ROLE_NAMES",
     "ROLE_PLURALS",
     "role_name",
@@ -167,6 +168,26 @@ ROLE_NAMES: Mapping[str, str] = MappingProxyType(
 ROLE_PLURALS: Mapping[str, str] = MappingProxyType(
     {name: plural for p in PACKAGES for _, name, plural in p.follower_roles}
 )
+
+
+#: figure kind ids as some refusals name them ("a big-follower cannot be deployed ..."): the
+#: English is the id itself, the other languages say the word
+_KIND_ID_WORDS = {
+    "follower": Word("follower"),
+    "big-follower": Said(msg="big-follower", ctx="term"),
+    "mayor": Word("mayor"),
+    "wagon": Word("wagon"),
+    "barn": Word("barn"),
+    "builder": Word("builder"),
+    "pig": Word("pig"),
+}
+
+
+def kind_id_word(kind: str) -> str:
+    """A figure kind's id as a refusal quotes it, said in another language where it is shown
+    (an id of no known kind: as it is)."""
+    said = _KIND_ID_WORDS.get(kind)
+    return kind if said is None else spoken(said)
 
 
 def role_name(figure_kind: str, feature_kind: str) -> str:

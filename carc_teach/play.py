@@ -34,7 +34,7 @@ from .board import Placement
 from .board_input import Target
 from .controllers import GreedyController, RandomController
 from .editions import PRESETS
-from .errors import CarcTeachError, Refusal, has_control_characters, shown
+from .errors import CarcTeachError, Refusal, has_control_characters, phrase, shown
 from .events import Event
 from .expansions import PACKAGES
 from .figures import Corner, Held, Place, kind_of
@@ -674,7 +674,7 @@ class PlaySession:
                     False,
                     problem
                     or pending.decision.problem(placement)
-                    or Refusal("base.place", "the tile does not fit there"),
+                    or Refusal("base.place", phrase("the tile does not fit there")),
                 )
             if kind == "option":
                 return self.choose(int(rest))

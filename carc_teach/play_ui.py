@@ -303,11 +303,13 @@ class _Done:
 def refusal_markdown(refusal: Refusal, expansions, lang: str | None = None) -> str:
     """Why not, as the page says it: the reason with the rule and footnotes cited, the rule in
     words, and each footnote's text (those of the expansions in play; the page's own words and
-    the footnotes in ``lang`` where they are translated, the engine's reason in English)."""
+    the footnotes in ``lang`` where they are translated, and the engine's reason and its
+    citation in ``lang``: ``Refusal.text_in``)."""
     from .annotations import cite, get
 
-    lines = [_("**Not allowed:** {reason}", lang, reason=escape_markdown(str(refusal)))]
-    said = teach.rule_words(refusal.rule)
+    reason = escape_markdown(refusal.text_in(lang))
+    lines = [_("**Not allowed:** {reason}", lang, reason=reason)]
+    said = teach.rule_words(refusal.rule, lang)
     if said:
         lines += ["", _("*The rule:* {rule}", lang, rule=said)]
     for note_id in refusal.notes:

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .board import Board
-from .errors import Refusal
-from .events import Capital, Event, EventDraft, Said, Word
+from .errors import Refusal, phrase
+from .events import Capital, Event, EventDraft, Joined, Said, Word, spoken, term
 from .figures import (
     FIGURE_KINDS,
     Corner,
@@ -26,7 +26,6 @@ from .figures import (
     Held,
     Location,
     Place,
-    describe_location,
     kind_of,
     location_phrase,
     role_name,
@@ -219,8 +218,11 @@ class GameState:
                 if any(d.kind == "deploy" for d, _ in turn.answers):
                     return Refusal(
                         "base.deploy",
-                        f"{turn.player} has already made this turn's deployment: one figure "
-                        "per tile placed",
+                        phrase(
+                            "{player} has already made this turn's deployment: one figure "
+                            "per tile placed",
+                            player=turn.player,
+                        ),
                     )
                 if self.hooks is not None and action in self.deployment_options(turn):
                     return None
@@ -233,8 +235,11 @@ class GameState:
                 return refusal
         return Refusal(
             "base",
-            f"nothing in this turn asks for {action!r}: a figure moves only when a rule "
-            "offers it (a redeployment from the City, a wagon after its feature scored)",
+            phrase(
+                "nothing in this turn asks for {action}: a figure moves only when a rule "
+                "offers it (a redeployment from the City, a wagon after its feature scored)",
+                action=repr(action),
+            ),
         )
 
     def deployment_options(self, turn: Turn) -> list[Any]:
@@ -257,15 +262,21 @@ class GameState:
         if figure not in FIGURE_KINDS:
             return Refusal(
                 "base.figures",
-                f"there is no figure kind {figure!r}; kinds: {', '.join(FIGURE_KINDS)}",
+                phrase(
+                    "there is no figure kind {figure}; kinds: {kinds}",
+                    figure=repr(figure),
+                    kinds=", ".join(FIGURE_KINDS),
+                ),
             )
         kind = FIGURE_KINDS[figure]
         rule = DEPLOY_RULES.get(figure, "base.deploy")
         if turn is None:
             return Refusal(
                 rule,
-                "no turn is under way: a figure is deployed in step 2B of a turn, after its tile "
-                "is placed",
+                phrase(
+                    "no turn is under way: a figure is deployed in step 2B of a turn, after its "
+                    "tile is placed"
+                ),
             )
         player = turn.player
         owned = [f for f in self.figures.values() if f.player == player and f.kind == figure]
@@ -273,63 +284,126 @@ class GameState:
             if kind.expansion not in self.setup.expansions:
                 return Refusal(
                     "base.figures",
-                    f"{kind.title[:1].upper()}{kind.title[1:]} comes with the expansion "
-                    f"{kind.expansion!r}, which this game does not play "
-                    f"(expansions: {', '.join(self.setup.expansions)})",
+                    phrase(
+                        "{kind} comes with the expansion {expansion}, which this game does not "
+                        "play (expansions: {expansions})",
+                        kind=spoken(Capital(Word(kind.title))),
+                        expansion=repr(kind.expansion),
+                        expansions=", ".join(self.setup.expansions),
+                    ),
                 )
             if kind.neutral:
                 return Refusal(
                     "base.figures",
-                    f"{kind.title} belongs to no player, so {player} cannot deploy it",
+                    phrase(
+                        "{kind} belongs to no player, so {player} cannot deploy it",
+                        kind=term(kind.title),
+                        player=player,
+                    ),
                 )
-            return Refusal("base.figures", f"{player} has no {kind.title} in this game")
+            return Refusal(
+                "base.figures",
+                phrase("{player} has no {kind} in this game", player=player, kind=term(kind.title)),
+            )
         if self.in_supply(player, figure) is None:
             on_board = sum(1 for f in owned if f.location is not None)
             return Refusal(
                 "base.figures",
-                f"{player} has no {kind.title} left in their supply "
-                f"({on_board} on the board; they return when their features are scored)",
+                phrase(
+                    "{player} has no {kind} left in their supply ({n} on the board; they "
+                    "return when their features are scored)",
+                    player=player,
+                    kind=term(kind.title),
+                    n=on_board,
+                ),
             )
         for m in reversed(self.modules):  # the module whose rule refuses it says why
             reason = m.explain_deployment(self, turn, action)
             if reason:
-                return reason if isinstance(reason, Refusal) else Refusal(rule, str(reason))
+                return (
+                    reason
+                    if isinstance(reason, Refusal)
+                    else Refusal(rule, reason if isinstance(reason, str) else str(reason))
+                )
         node = getattr(action, "node", None)
         placed = turn.placed
         if node is not None:
             x, y, seg_id = node
             if (x, y) not in self.board.tiles:
-                return Refusal(rule, f"there is no tile at ({x}, {y})")
+                return Refusal(rule, phrase("there is no tile at ({x}, {y})", x=x, y=y))
             if placed is not None and (x, y) != placed.pos:
                 return Refusal(
                     rule,
-                    f"a {kind.title} is deployed on the tile just placed, at ({placed.x}, "
-                    f"{placed.y}), not on the tile at ({x}, {y})",
+                    phrase(
+                        "a {kind} is deployed on the tile just placed, at ({px}, {py}), not on "
+                        "the tile at ({x}, {y})",
+                        kind=term(kind.title),
+                        px=placed.x,
+                        py=placed.y,
+                        x=x,
+                        y=y,
+                    ),
                 )
             tile = self.board.tiles[(x, y)]
             segment = next((sg for sg in tile.tile.segments if sg.id == seg_id), None)
             if segment is None:
-                return Refusal(rule, f"tile {tile.type.id} at ({x}, {y}) has no segment {seg_id!r}")
+                return Refusal(
+                    rule,
+                    phrase(
+                        "tile {tile} at ({x}, {y}) has no segment {segment}",
+                        tile=tile.type.id,
+                        x=x,
+                        y=y,
+                        segment=repr(seg_id),
+                    ),
+                )
             if segment.kind not in kind.enters:
-                where = ", ".join(sorted(kind.enters)) or "no feature"
+                if kind.enters:
+                    where = spoken(Joined([Word(k) for k in sorted(kind.enters)], ", "))
+                else:
+                    where = phrase("no feature")
                 return Refusal(
                     "river2.place" if segment.kind == "river" else rule,
-                    f"a {kind.title} cannot be deployed on segment {seg_id}: it is {segment.kind}, "
-                    f"and a {kind.title} goes only on: {where}",
+                    phrase(
+                        "a {kind} cannot be deployed on segment {segment}: it is {what}, and a "
+                        "{kind} goes only on: {where}",
+                        kind=term(kind.title),
+                        segment=seg_id,
+                        what=term(segment.kind),
+                        where=where,
+                    ),
                 )
             feature = self.board.features.feature_of(node)
             if feature.figures:
                 owners = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in feature.figures}))
                 return Refusal(
                     rule,
-                    f"segment {seg_id} belongs to {feature.describe()}, which is already occupied "
-                    f"({owners}); a {kind.title} may only go on an unoccupied feature",
+                    phrase(
+                        "segment {segment} belongs to {feature}, which is already occupied "
+                        "({owners}); a {kind} may only go on an unoccupied feature",
+                        segment=seg_id,
+                        feature=feature.describe(),
+                        owners=owners,
+                        kind=term(kind.title),
+                    ),
                 )
-            return Refusal(rule, f"a {kind.title} cannot be deployed on segment {seg_id} here")
+            return Refusal(
+                rule,
+                phrase(
+                    "a {kind} cannot be deployed on segment {segment} here",
+                    kind=term(kind.title),
+                    segment=seg_id,
+                ),
+            )
         return Refusal(
             rule,
-            f"a {kind.title} cannot be deployed there ({describe_location(getattr(action, 'to', None))}): "
-            f"none of the rules in play ({', '.join(self.setup.expansions)}) offers that place",
+            phrase(
+                "a {kind} cannot be deployed there ({where}): none of the rules in play "
+                "({expansions}) offers that place",
+                kind=term(kind.title),
+                where=spoken(location_phrase(getattr(action, "to", None))),
+                expansions=", ".join(self.setup.expansions),
+            ),
         )
 
     # -- changing --------------------------------------------------------------------------

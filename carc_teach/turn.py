@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Decision, Deploy, Pass
 from .board import Placement
 from .editions import from_setup
-from .errors import IllegalMoveError, Refusal, shown
+from .errors import IllegalMoveError, Refusal, phrase, shown
 from .events import Chained, Joined, Said, TileName, Word
 from .figures import ROLE_NAMES, ROLE_PLURALS
 from .rules import Hooks, RuleModule, module_for
@@ -335,7 +335,7 @@ def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decisio
         "place",
         known if known is not None else lambda: board.legal_placements(tile),
         rule="base.place",
-        prompt=f"{turn.player} places tile {tile.id}",
+        prompt=phrase("{player} places tile {tile}", player=turn.player, tile=tile.id),
         explain=lambda p: board.placement_problem(tile, p),
         accepts=("place",),
     )
@@ -354,7 +354,7 @@ def _deployment_decision(state: GameState, turn: Turn) -> Decision:
         options,
         rule="base.deploy",
         optional=True,
-        prompt=f"{turn.player} may deploy a figure",
+        prompt=phrase("{player} may deploy a figure", player=turn.player),
         # asked while the decision is open, in its own turn (state.turn): holding the turn
         # here would tie it in a reference cycle through turn.answers, which only the cycle
         # collector frees

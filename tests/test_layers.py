@@ -2,9 +2,10 @@
 
 Every import that runs (at the top of a module or inside a function; not those under
 ``if TYPE_CHECKING``) must go to the same or a lower layer, and no two modules may import
-each other in a circle. The one exception is the display hook ``Board._repr_svg_``, which
+each other in a circle. The exceptions: the display hook ``Board._repr_svg_``, which
 reaches the SVG renderer lazily so that boards draw themselves in notebooks (as
-python-chess's boards do).
+python-chess's boards do), and ``Refusal.text_in`` / ``reason_in``, which reach the
+translations lazily.
 """
 
 from __future__ import annotations
@@ -47,8 +48,14 @@ LAYERS: list[set[str]] = [
     },
     {"site", "commands", "cli", "notebook_ui", "practice_ui", "play_ui", "__init__"},
 ]
-#: (importing module, imported module, function) allowed to reach upward
-EXEMPT = {("board", "render.svg", "_repr_svg_")}
+#: (importing module, imported module, function) allowed to reach upward or round: the
+#: board's display hook, and a refusal saying itself in a language (``Refusal.text_in``, a
+#: convenience over :mod:`carc_teach.i18n.errors`, which imports ``errors`` for the classes)
+EXEMPT = {
+    ("board", "render.svg", "_repr_svg_"),
+    ("errors", "i18n.errors", "text_in"),
+    ("errors", "i18n.errors", "reason_in"),
+}
 
 
 #: the files of an expansion package (``expansions.<name>.<file>``) by layer: its record,

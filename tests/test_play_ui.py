@@ -85,8 +85,12 @@ def test_a_refusal_names_its_rule_in_the_page_language():
     assert table.kind == "warn"
     assert table.message_in("it").startswith("**Non consentito:**")
     assert table.message_in("cs").startswith("**Není dovoleno:**")
-    # the engine's reason (English for now), then the rule in the page's words
-    assert "edges do not match" in table.message_in("cs")
+    # the engine's reason and its citation in the page's language, then the rule in its words
+    assert "edges do not match" in table.message_in("en")
+    assert "okraje nesouhlasí" in table.message_in("cs")
+    assert "pravidlo base" in table.message_in("cs")
+    assert "i bordi non combaciano" in table.message_in("it")
+    assert "edges do not match" not in table.message_in("it") + table.message_in("cs")
     assert "*Pravidlo:*" in table.message_in("cs")
 
 

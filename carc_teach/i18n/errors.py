@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import GameFileError, Phrase, Refusal, one_line
+from ..events import Spoken, render
 from . import DEFAULT_LANGUAGE, _, language_code, ngettext
 
 __all__ = ["say", "error_text", "refusal_text"]
@@ -25,6 +26,8 @@ def say(text: Any, lang: str | None = None) -> str:
     parameters (a parameter that is a Phrase too is said in the same language), anything
     else as it is."""
     if not isinstance(text, Phrase):
+        if isinstance(text, Spoken):
+            return render(text.said, language_code(lang))
         return str(text)
     code = language_code(lang)
     if code == DEFAULT_LANGUAGE:
@@ -36,7 +39,7 @@ def say(text: Any, lang: str | None = None) -> str:
 
 
 def _said(value: Any, code: str) -> Any:
-    if isinstance(value, Phrase):
+    if isinstance(value, Phrase | Spoken):
         return say(value, code)
     if isinstance(value, Refusal):
         return refusal_text(value, code)

@@ -1,9 +1,13 @@
 """Every refusal names its rule (issue 20): one hand-made position per kind of refusal, each
 checked for the rule id, the footnotes and the options the engine cites, in the error of a
 game file (``IllegalMoveError.refusal``) and through the API the walkthroughs call
-(``GameState.why_not_place`` / ``why_not``, ``teach.placement_options``)."""
+(``GameState.why_not_place`` / ``why_not``, ``teach.placement_options``). Each refusal is
+also said in Italian and Czech (``Refusal.text_in``, issue 24): a text of its own, with the
+English's numbers and players' names."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from engine_helpers import game_dict
@@ -47,12 +51,31 @@ def game(moves, *, expansions=("base",), options=None, preset=None, final=None, 
     return load_game(d)
 
 
+_NUMBERS_AND_NAMES = re.compile(r"\d+|Alice|Bob")
+
+
+def speaks_every_language(refusal: Refusal) -> Refusal:
+    """``refusal``, checked to have an Italian and a Czech text: not its English, every field
+    filled, every number and player's name of the English kept, the citation translated."""
+    english = str(refusal)
+    for lang in ("it", "cs"):
+        reason, text = refusal.reason_in(lang), refusal.text_in(lang)
+        assert reason != refusal.reason and text != english, (lang, english)
+        assert "{" not in text and "}" not in text, text
+        for token in set(_NUMBERS_AND_NAMES.findall(refusal.reason)):
+            assert reason.count(token) >= refusal.reason.count(token), (lang, token, reason)
+        assert text.startswith(reason) and ("regola " if lang == "it" else "pravidlo ") in text
+    assert refusal.text_in("en") == english and refusal.reason_in("en") == refusal.reason
+    return refusal
+
+
 def refused(moves, **kw) -> tuple[Refusal, str]:
-    """The refusal a game file meets, and the one line its error prints."""
+    """The refusal a game file meets (said in every language), and the one line its error
+    prints."""
     with pytest.raises(IllegalMoveError) as err:
         game(moves, **kw)
     assert err.value.refusal is not None, str(err.value)
-    return err.value.refusal, str(err.value)
+    return speaks_every_language(err.value.refusal), str(err.value)
 
 
 # -- the Refusal itself --------------------------------------------------------------------
@@ -81,11 +104,12 @@ def test_a_refusal_reads_as_its_reason_and_cites_rule_footnotes_and_options():
 
 def test_placement_edges_occupied_square_and_touching_name_base_place():
     state = game([]).state
-    edges = state.why_not_place("E", 0, -1, 0)  # E's field south against D's city
+    edges = speaks_every_language(state.why_not_place("E", 0, -1, 0))  # field against city
     assert edges.rule == "base.place" and "edges do not match" in edges.reason
     assert "neighbour shows city (tile D" in str(edges) and str(edges).endswith("(rule base.place)")
-    assert state.why_not_place("E", 0, 0, 0).reason.startswith("square (0, 0) already holds tile D")
-    assert "does not touch" in state.why_not_place("E", 5, 5, 0).reason
+    occupied = speaks_every_language(state.why_not_place("E", 0, 0, 0))
+    assert occupied.reason.startswith("square (0, 0) already holds tile D")
+    assert "does not touch" in speaks_every_language(state.why_not_place("E", 5, 5, 0)).reason
     assert state.why_not_place("E", 0, -1, 180) is None
     # the game file's error carries the same refusal
     refusal, line = refused([mv("E", 0, -1, 0)])
@@ -118,7 +142,7 @@ def test_placement_shrine_limit_names_ckr_43_and_the_official_option():
 
 def test_placement_abbey_outside_a_hole_names_abbey_place():
     state = game([], expansions=("base", "abbey-mayor")).state
-    refusal = state.why_not_place("abbey", 0, -1, 0)
+    refusal = speaks_every_language(state.why_not_place("abbey", 0, -1, 0))
     assert refusal.rule == "abbey.place" and "tiles on all four sides" in refusal.reason
 
 
@@ -283,8 +307,10 @@ def test_why_not_answers_inside_a_turn_as_the_game_file_error_does():
     played = game([mv("U", 1, 0, 90, dep("road")), mv("U", 2, 0, 90)])
     placed = next(i for i, e in enumerate(played.events) if e.kind == "tile-placed" and e.turn == 2)
     state = played.replay(placed)
-    assert state.why_not(Deploy("follower", (2, 0, "road"))).rule == "base.deploy"
+    assert speaks_every_language(state.why_not(Deploy("follower", (2, 0, "road")))).rule == (
+        "base.deploy"
+    )
     assert "already occupied" in state.why_not(Deploy("follower", (2, 0, "road"))).reason
     assert state.why_not(Deploy("follower", (2, 0, "field-e"))) is None
-    wrong_tile = state.why_not(Deploy("follower", (1, 0, "field-e")))
+    wrong_tile = speaks_every_language(state.why_not(Deploy("follower", (1, 0, "field-e"))))
     assert "tile just placed" in wrong_tile.reason

@@ -68,14 +68,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...actions import Action, Decision, Deploy, MoveFigure, Pass, register_action
 from ...board import PlacementRule, surrounded
-from ...errors import GameFileError, Refusal, UnknownRuleError
-from ...events import Capital, Joined, Names, Said, SaidN, Word
-from ...figures import Corner, kind_of, role_name
+from ...errors import GameFileError, Refusal, UnknownRuleError, nphrase, phrase
+from ...events import Capital, Joined, Names, Said, SaidN, Word, spoken, term
+from ...figures import Corner, kind_id_word, kind_of, role_name
 from ...frozen import fast_constructor
 from ...geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
 from ...rules import FeatureValue, RuleModule
 from ...scoring import figure_strength, score_feature
-from ...text import plural
 from ...tiles import SIDES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -157,8 +156,13 @@ def abbey_hole_problem(board: Board, tile_type: TileType, placement: Placement) 
     if missing:
         return Refusal(
             "abbey.place",
-            f"the abbey only fills a hole with tiles on all four sides, and ({x}, {y}) has "
-            f"no tile to the {' and '.join(missing)}",
+            phrase(
+                "the abbey only fills a hole with tiles on all four sides, and ({x}, {y}) has "
+                "no tile to the {sides}",
+                x=x,
+                y=y,
+                sides=" and ".join(missing),
+            ),
         )
     return None
 
@@ -177,16 +181,21 @@ def barn_corner_problem(board: Board, corner: Corner) -> str | None:
         placed = board.tiles.get(pos)
         where = _SQUARE_NAMES[_QUARTERS.index(((dx, dy), halves))]
         if placed is None:
-            return (
-                f"a barn needs four tiles meeting at the point, and the {where} square "
-                f"{pos} is empty"
+            return phrase(
+                "a barn needs four tiles meeting at the point, and the {where} square {pos} "
+                "is empty",
+                where=term(where),
+                pos=str(pos),
             )
         for h in halves:
             i = placed.tile.half_segment[h]
             if i is None or placed.tile.segments[i].kind != "field":
-                return (
-                    f"every tile must show field at the point, but tile {placed.type.id} at "
-                    f"{pos} (the {where} one) does not"
+                return phrase(
+                    "every tile must show field at the point, but tile {tile} at {pos} (the "
+                    "{where} one) does not",
+                    tile=placed.type.id,
+                    pos=str(pos),
+                    where=term(where),
                 )
     return None
 
@@ -572,7 +581,9 @@ class AbbeyMayorRules(RuleModule):
                 [_PLAY_ABBEY],
                 rule="abbey.play",
                 optional=True,
-                prompt=f"{turn.player} may play their abbey instead of drawing a tile",
+                prompt=phrase(
+                    "{player} may play their abbey instead of drawing a tile", player=turn.player
+                ),
             )
         )
         if isinstance(answer, Pass):
@@ -596,9 +607,14 @@ class AbbeyMayorRules(RuleModule):
         if tile.id != ABBEY:
             return None
         if turn.player not in state.ext[self.id].abbeys:
-            return self.refusal("abbey.play", f"{turn.player} has already played their abbey")
+            return self.refusal(
+                "abbey.play",
+                phrase("{player} has already played their abbey", player=turn.player),
+            )
         if not state.board.can_place(tile):
-            return self.refusal("abbey.place", "no space on the board has tiles on all four sides")
+            return self.refusal(
+                "abbey.place", phrase("no space on the board has tiles on all four sides")
+            )
         return None
 
     # -- 2B: deployments --------------------------------------------------------------------
@@ -694,9 +710,13 @@ class AbbeyMayorRules(RuleModule):
                 )
                 return self.refusal(
                     "mayor.deploy",
-                    f"{feature.describe()} is already occupied ({holders}): a mayor goes only "
-                    "into a city with no knight, and every follower in a city is a knight, a "
-                    "mayor or wagon too",
+                    phrase(
+                        "{feature} is already occupied ({holders}): a mayor goes only into a "
+                        "city with no knight, and every follower in a city is a knight, a mayor "
+                        "or wagon too",
+                        feature=feature.describe(),
+                        holders=holders,
+                    ),
                     notes,
                 )
         if action.figure == "wagon" and feature.kind in ("road", "city", "cloister"):
@@ -709,8 +729,13 @@ class AbbeyMayorRules(RuleModule):
         ):
             return self.refusal(
                 "barn.placement",
-                f"a {action.figure} cannot be deployed on segment {node[2]}: no farmer may "
-                f"join {feature.describe()}, where a barn stands",
+                phrase(
+                    "a {kind} cannot be deployed on segment {segment}: no farmer may join "
+                    "{feature}, where a barn stands",
+                    kind=kind_id_word(action.figure),
+                    segment=node[2],
+                    feature=feature.describe(),
+                ),
                 ("car-189",),
             )
         return None
@@ -725,9 +750,19 @@ class AbbeyMayorRules(RuleModule):
             holders = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in blocking}))
             return self.refusal(
                 "wagon.deploy",
-                f"{feature.describe()} is already occupied ({holders}): a wagon goes only "
-                f"onto a road, city or cloister with no other "
-                f"{'figure' if rule == 'no-other-figure' else 'follower'} on it",
+                phrase(
+                    "{feature} is already occupied ({holders}): a wagon goes only onto a road, "
+                    "city or cloister with no other figure on it",
+                    feature=feature.describe(),
+                    holders=holders,
+                )
+                if rule == "no-other-figure"
+                else phrase(
+                    "{feature} is already occupied ({holders}): a wagon goes only onto a road, "
+                    "city or cloister with no other follower on it",
+                    feature=feature.describe(),
+                    holders=holders,
+                ),
                 ("car-166", "car-167"),
                 ("wagon.empty-feature-rule",),
             )
@@ -738,8 +773,11 @@ class AbbeyMayorRules(RuleModule):
         ):
             return self.refusal(
                 "wagon.deploy",
-                f"a wagon cannot be deployed on segment {node[2]}: under this house rule a "
-                "wagon goes onto a cloister only on a tile with a road",
+                phrase(
+                    "a wagon cannot be deployed on segment {segment}: under this house rule a "
+                    "wagon goes onto a cloister only on a tile with a road",
+                    segment=node[2],
+                ),
                 ("house-wagon-road-tiles-only", "car-173"),
                 ("wagon.cloister-access",),
             )
@@ -748,22 +786,30 @@ class AbbeyMayorRules(RuleModule):
     def _why_not_barn(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
         if not isinstance(action.to, Corner):
             return self.refusal(
-                "barn.placement", "a barn stands on a corner where four tiles meet, not a segment"
+                "barn.placement",
+                phrase("a barn stands on a corner where four tiles meet, not a segment"),
             )
         placed = turn.placed
         corner = action.to
         if placed is None or placed.pos not in corner.squares():
-            return self.refusal("barn.placement", "a barn goes on a corner of the tile just placed")
+            return self.refusal(
+                "barn.placement", phrase("a barn goes on a corner of the tile just placed")
+            )
         problem = barn_corner_problem(state.board, corner)
         if problem:
             return self.refusal(
                 "barn.placement",
-                f"a barn cannot stand at grid point ({corner.x}, {corner.y}): {problem}",
+                phrase(
+                    "a barn cannot stand at grid point ({x}, {y}): {problem}",
+                    x=corner.x,
+                    y=corner.y,
+                    problem=problem,
+                ),
             )
         if self._barn_farm_at(state, corner):
             return self.refusal(
                 "barn.placement",
-                "the farm at that corner already has a barn: one barn per farm",
+                phrase("the farm at that corner already has a barn: one barn per farm"),
                 ("car-182", "car-189"),
             )
         return None
@@ -1226,11 +1272,20 @@ class AbbeyMayorRules(RuleModule):
         def explain(answer: Any) -> Refusal | None:
             if not isinstance(answer, MoveFigure):
                 return self.refusal(
-                    "wagon.move", f"the wagon decision takes a 'move' action, not {answer!r}"
+                    "wagon.move",
+                    phrase(
+                        "the wagon decision takes a 'move' action, not {answer}",
+                        answer=repr(answer),
+                    ),
                 )
             if answer.figure != wagon.id:
                 return self.refusal(
-                    "wagon.move", f"this decision is about {wagon.id}, not {answer.figure!r}"
+                    "wagon.move",
+                    phrase(
+                        "this decision is about {wagon}, not {figure}",
+                        wagon=wagon.id,
+                        figure=repr(answer.figure),
+                    ),
                 )
             if answer.to in allowed:
                 return None
@@ -1243,9 +1298,11 @@ class AbbeyMayorRules(RuleModule):
                 options,
                 rule="wagon.move",
                 optional=True,
-                prompt=(
-                    f"{owner} may move their wagon to one of "
-                    f"{plural(len(targets), 'feature')} or take it back"
+                prompt=nphrase(
+                    "{player} may move their wagon to one of {n} feature or take it back",
+                    "{player} may move their wagon to one of {n} features or take it back",
+                    len(targets),
+                    player=owner,
                 ),
                 explain=explain,
                 accepts=("move",),
@@ -1423,40 +1480,78 @@ def _why_not_target(
     to: Any,
     targets: list[tuple[Feature, list[tuple[int, int, str]]]],
 ) -> Refusal:
-    listed = "; ".join(f"{f.describe()}" for f, _ in targets) or "none"
+    listed: str = (
+        spoken(Joined([f.phrase() for f, _ in targets], "; ")) if targets else phrase("none")
+    )
 
     def refused(reason: str, notes: tuple[str, ...] = ("car-170",), options=()) -> Refusal:
         return module.refusal("wagon.move", reason, notes, options)
 
     if not isinstance(to, tuple):
         return refused(
-            f"a wagon moves onto a segment or back to the supply (it may go to: {listed})"
+            phrase(
+                "a wagon moves onto a segment or back to the supply (it may go to: {listed})",
+                listed=listed,
+            )
         )
     if (to[0], to[1]) not in state.board.tiles:
-        return refused(f"there is no tile at ({to[0]}, {to[1]})")
+        return refused(phrase("there is no tile at ({x}, {y})", x=to[0], y=to[1]))
     try:
         feature = state.board.features.feature_of(to)
     except KeyError:
         placed = state.board.tiles[(to[0], to[1])]
-        return refused(f"tile {placed.type.id} at ({to[0]}, {to[1]}) has no segment {to[2]!r}")
+        return refused(
+            phrase(
+                "tile {tile} at ({x}, {y}) has no segment {segment}",
+                tile=placed.type.id,
+                x=to[0],
+                y=to[1],
+                segment=repr(to[2]),
+            )
+        )
     role = role_name("wagon", feature.kind)
     if feature.kind == "field":
-        return refused(f"a {role} never goes onto a farm (it may go to: {listed})")
+        return refused(
+            phrase(
+                "a {role} never goes onto a farm (it may go to: {listed})",
+                role=term(role),
+                listed=listed,
+            )
+        )
     if feature.complete:
-        return refused(f"{feature.describe()} is already completed (the wagon may go to: {listed})")
+        return refused(
+            phrase(
+                "{feature} is already completed (the wagon may go to: {listed})",
+                feature=feature.describe(),
+                listed=listed,
+            )
+        )
     if feature.figures:
         holders = ", ".join(sorted({f"{f.player}'s {f.kind}" for f in feature.figures}))
         return refused(
-            f"{feature.describe()} is occupied ({holders}); the wagon may go to: {listed}"
+            phrase(
+                "{feature} is occupied ({holders}); the wagon may go to: {listed}",
+                feature=feature.describe(),
+                holders=holders,
+                listed=listed,
+            )
         )
     if module.option("wagon.move-rule") == "neighbourhood":
         return refused(
-            f"{feature.describe()} does not lie on the wagon's tile or the eight around it "
-            f"(it may go to: {listed})",
+            phrase(
+                "{feature} does not lie on the wagon's tile or the eight around it (it may go "
+                "to: {listed})",
+                feature=feature.describe(),
+                listed=listed,
+            ),
             options=("wagon.move-rule",),
         )
     return refused(
-        f"{feature.describe()} is not connected to the wagon's feature by a road, a city gate, "
-        f"a crossing, a cloister or an abbey (it may go to: {listed})",
+        phrase(
+            "{feature} is not connected to the wagon's feature by a road, a city gate, a "
+            "crossing, a cloister or an abbey (it may go to: {listed})",
+            feature=feature.describe(),
+            listed=listed,
+        ),
         ("car-170", "car-171", "car-172"),
     )

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...errors import Refusal
+from ...errors import Refusal, phrase
 from ...events import Names, Said, SaidN, Word
 from ...figures import kind_of
 from ...frozen import fast_constructor
@@ -53,7 +53,6 @@ def _needs_own_follower(
     action: Deploy,
     kind: str,
     rule: str,
-    what: str,
 ) -> Refusal | None:
     """The builder's and the pig's rule: only where the player already has a follower."""
     node = action.node
@@ -65,12 +64,23 @@ def _needs_own_follower(
     feature = state.board.features.feature_of(node)
     if feature.kind not in kind_of(kind).enters or _follower_of(feature, turn.player):
         return None
-    return module.refusal(
-        rule,
-        f"a {kind} cannot be deployed on segment {node[2]}: a {kind} goes only into {what} "
-        f"where {turn.player} already has a follower, and {feature.describe()} holds none of "
-        "theirs",
-    )
+    if kind == "pig":
+        reason = phrase(
+            "a pig cannot be deployed on segment {segment}: a pig goes only into a farm where "
+            "{player} already has a follower, and {feature} holds none of theirs",
+            segment=node[2],
+            player=turn.player,
+            feature=feature.describe(),
+        )
+    else:
+        reason = phrase(
+            "a builder cannot be deployed on segment {segment}: a builder goes only into a road "
+            "or city where {player} already has a follower, and {feature} holds none of theirs",
+            segment=node[2],
+            player=turn.player,
+            feature=feature.describe(),
+        )
+    return module.refusal(rule, reason)
 
 
 def _follower_of(feature, player: str) -> bool:
@@ -166,9 +176,7 @@ class BuilderRules(RuleModule):
         return out
 
     def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
-        return _needs_own_follower(
-            self, state, turn, action, "builder", "builder.deploy", "a road or city"
-        )
+        return _needs_own_follower(self, state, turn, action, "builder", "builder.deploy")
 
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
         figure = state.in_supply(turn.player, "builder")
@@ -250,7 +258,7 @@ class PigRules(RuleModule):
         return out
 
     def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
-        return _needs_own_follower(self, state, turn, action, "pig", "pig.placement", "a farm")
+        return _needs_own_follower(self, state, turn, action, "pig", "pig.placement")
 
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
         figure = state.in_supply(turn.player, "pig")

@@ -73,9 +73,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Decision, Deploy, MoveFigure, Pass
 from ...board import Placement
-from ...errors import GameFileError, Refusal
-from ...events import Chained, Joined, Said, SaidN, Word, english
-from ...figures import Place, kind_of, role_name
+from ...errors import GameFileError, Refusal, phrase
+from ...events import Chained, Joined, Said, SaidN, Word, spoken, term
+from ...figures import Place, kind_id_word, kind_of, role_name
 from ...geometry import NEIGHBOUR_OFFSETS
 from ...rules import FeatureValue, RuleModule
 from ...tiles import catalogue, edges_match, orient
@@ -116,6 +116,16 @@ ENTERS_CITY = {
     "mayor": ("castle",),
     "wagon": ("castle", "blacksmith", "cathedral"),
 }
+
+
+def _either(quarters: tuple[str, ...]) -> Any:
+    """Quarters as "castle or blacksmith or cathedral", in any language."""
+    together: Any = Word(quarters[0])
+    for other in quarters[1:]:
+        together = Said(msg="{first} or {second}", ctx="either", first=together, second=Word(other))
+    return spoken(together)
+
+
 _REDEPLOY_NOTES = {
     "castle": ("ckr-21",),
     "blacksmith": (),
@@ -427,31 +437,44 @@ class CountRules(RuleModule):
             me, points = why[1], why[2]
             return self.refusal(
                 "count.deploy",
-                f"{me}'s tile scored {me} points too ({points} in this turn), and the "
-                "City of Carcassonne opens only to a player whose tile made others score while "
-                "they scored nothing",
+                phrase(
+                    "{player}'s tile scored {player} points too ({points} in this turn), and "
+                    "the City of Carcassonne opens only to a player whose tile made others "
+                    "score while they scored nothing",
+                    player=me,
+                    points=points,
+                ),
                 ("ckr-7",),
             )
         if how == "not a completion":
             return self.refusal(
                 "count.deploy-trigger",
-                f"{why[1]} scored in this turn, but not for a completed road, city or cloister, "
-                "and under the original rules only such a completion opens the City of "
-                "Carcassonne",
+                phrase(
+                    "{who} scored in this turn, but not for a completed road, city or "
+                    "cloister, and under the original rules only such a completion opens the "
+                    "City of Carcassonne",
+                    who=why[1],
+                ),
                 ("ckr-7",),
                 ("count.deploy-trigger",),
             )
         if how == "no figure":
             return self.refusal(
                 "count.deploy",
-                f"{why[1]} may deploy to the City, but has no figure that may wait in an "
-                "open quarter left in their supply",
+                phrase(
+                    "{player} may deploy to the City, but has no figure that may wait in an "
+                    "open quarter left in their supply",
+                    player=why[1],
+                ),
                 ("ckr-9", "ckr-17"),
             )
         return self.refusal(
             "count.deploy",
-            f"{why[1]}'s tile made nobody score, and the City of Carcassonne opens only to a "
-            "player whose tile made others score while they scored nothing",
+            phrase(
+                "{player}'s tile made nobody score, and the City of Carcassonne opens only to "
+                "a player whose tile made others score while they scored nothing",
+                player=why[1],
+            ),
             ("ckr-7",),
         )
 
@@ -484,7 +507,11 @@ class CountRules(RuleModule):
                 options,
                 rule="count.deploy",
                 optional=True,
-                prompt=f"{english(why)}: {player} may put one figure into a quarter of Carcassonne",
+                prompt=phrase(
+                    "{why}: {player} may put one figure into a quarter of Carcassonne",
+                    why=spoken(why),
+                    player=player,
+                ),
                 explain=lambda a: self._why_not_deploy(state, player, a, options, blocked),
                 accepts=("deploy",),
             )
@@ -547,12 +574,21 @@ class CountRules(RuleModule):
         if quarter is None:
             return self.refusal(
                 "count.deploy",
-                "a figure deployed to Carcassonne goes to a quarter: place 'count.castle', "
-                f"'count.market', 'count.blacksmith' or 'count.cathedral', not {to!r}",
+                phrase(
+                    "a figure deployed to Carcassonne goes to a quarter: place 'count.castle', "
+                    "'count.market', 'count.blacksmith' or 'count.cathedral', not {to}",
+                    to=repr(to),
+                ),
                 later=True,  # the normal deployment's answer, perhaps: not this decision's
             )
         return self._quarter_refusal(state, player, kind, quarter, blocked) or self.refusal(
-            "count.deploy", f"{player} cannot deploy a {kind} to the {quarter} here"
+            "count.deploy",
+            phrase(
+                "{player} cannot deploy a {kind} to the {quarter} here",
+                player=player,
+                kind=kind_id_word(kind),
+                quarter=term(quarter),
+            ),
         )
 
     def _quarter_refusal(self, state, player, kind, quarter, blocked) -> Refusal | None:
@@ -560,35 +596,50 @@ class CountRules(RuleModule):
         if kind == "barn":
             return self.refusal(
                 "count.deploy.figures",
-                "a barn never enters the City of Carcassonne",
+                phrase("a barn never enters the City of Carcassonne"),
                 ("ckr-9", "car-178"),
             )
         if kind not in ENTERS_CITY:
             return self.refusal(
                 "count.deploy.figures",
-                f"a {kind_of(kind).title} may not enter the City of Carcassonne: followers, big "
-                "followers, the mayor and the wagon may",
+                phrase(
+                    "a {kind} may not enter the City of Carcassonne: followers, big followers, "
+                    "the mayor and the wagon may",
+                    kind=term(kind_of(kind).title),
+                ),
                 ("ckr-9",),
             )
         if quarter not in ENTERS_CITY[kind]:
             return self.refusal(
                 "count.deploy.figures",
-                f"a {kind} may wait only in the {' or '.join(ENTERS_CITY[kind])} quarter, not "
-                f"the {quarter}",
+                phrase(
+                    "a {kind} may wait only in the {quarters} quarter, not the {quarter}",
+                    kind=kind_id_word(kind),
+                    quarters=_either(ENTERS_CITY[kind]),
+                    quarter=term(quarter),
+                ),
                 ("ckr-9", "ckr-17"),
             )
         if quarter == blocked:
             return self.refusal(
                 "count.block",
-                f"the Count stands in the {quarter} quarter, and in this edition no figure may "
-                "be moved into his quarter either, so a deployment to Carcassonne must choose "
-                "another quarter",
+                phrase(
+                    "the Count stands in the {quarter} quarter, and in this edition no figure "
+                    "may be moved into his quarter either, so a deployment to Carcassonne must "
+                    "choose another quarter",
+                    quarter=term(quarter),
+                ),
                 ("ckr-34",),
                 ("count.blocks-moves-to",),
             )
         if state.in_supply(player, kind) is None:
             return self.refusal(
-                "count.deploy", f"{player} has no {kind_of(kind).title} left in their supply"
+                "count.deploy",
+                phrase(
+                    "{player} has no {kind} left in their supply",
+                    player=player,
+                    kind=term(kind_of(kind).title),
+                ),
             )
         return None
 
@@ -603,8 +654,10 @@ class CountRules(RuleModule):
         if not ext.laid:
             return self.refusal(
                 "count.setup",
-                "the City of Carcassonne is not on the board yet: it is laid beside the river "
-                "once every river tile is down",
+                phrase(
+                    "the City of Carcassonne is not on the board yet: it is laid beside the "
+                    "river once every river tile is down"
+                ),
                 ("house-count-river-first",),
                 ("river2.with-count",),
             )
@@ -615,8 +668,10 @@ class CountRules(RuleModule):
             # asked before this tile's scorings: the City may still open (ckr-13)
             return where or self.refusal(
                 "count.deploy",
-                "a figure goes into the City of Carcassonne only after this turn's scorings, "
-                "when the tile made others score and its player nothing",
+                phrase(
+                    "a figure goes into the City of Carcassonne only after this turn's "
+                    "scorings, when the tile made others score and its player nothing"
+                ),
                 ("ckr-13",),
                 later=True,
             )
@@ -625,8 +680,11 @@ class CountRules(RuleModule):
         if _deployed_this_turn(state, turn):
             return self.refusal(
                 "count.deploy.limit",
-                f"{player} has already deployed to the City of Carcassonne for this tile: one "
-                "deployment there per tile",
+                phrase(
+                    "{player} has already deployed to the City of Carcassonne for this tile: "
+                    "one deployment there per tile",
+                    player=player,
+                ),
                 ("ckr-14",),
             )
         return where
@@ -652,7 +710,11 @@ class CountRules(RuleModule):
                     options,
                     rule="count.move",
                     optional=True,
-                    prompt=f"{player} may move the Count from the {here} to another quarter",
+                    prompt=phrase(
+                        "{player} may move the Count from the {here} to another quarter",
+                        player=player,
+                        here=term(here),
+                    ),
                     explain=lambda a: None if a in options else self._why_not_count_move(here, a),
                     accepts=("move",),
                 )
@@ -685,22 +747,30 @@ class CountRules(RuleModule):
         if getattr(action, "figure", None) != "count":
             return self.refusal(
                 "count.move",
-                "this decision moves the Count only: the figures in the City stay where they "
-                "wait until a feature of their quarter's kind scores",
+                phrase(
+                    "this decision moves the Count only: the figures in the City stay where "
+                    "they wait until a feature of their quarter's kind scores"
+                ),
                 ("ckr-34",),
             )
         if to == here:
             return self.refusal(
                 "count.move",
-                f"the Count already stands in the {here} quarter: moving him means taking him to "
-                "one of the other three quarters (pass to leave him where he is)",
+                phrase(
+                    "the Count already stands in the {here} quarter: moving him means taking "
+                    "him to one of the other three quarters (pass to leave him where he is)",
+                    here=term(here),
+                ),
                 ("ckr-34",),
             )
         where = getattr(action.to, "name", action.to)
         return self.refusal(
             "count.move",
-            f"{where!r} is not one of the four quarters of the City of Carcassonne, and the "
-            "Count moves only between them",
+            phrase(
+                "{where} is not one of the four quarters of the City of Carcassonne, and the "
+                "Count moves only between them",
+                where=repr(where),
+            ),
             ("ckr-34",),
         )
 
@@ -765,7 +835,12 @@ class CountRules(RuleModule):
                             options,
                             rule=rule,
                             optional=True,
-                            prompt=f"{player} may move figures from the {quarter} into {english(scoring.what)}",
+                            prompt=phrase(
+                                "{player} may move figures from the {quarter} into {what}",
+                                player=player,
+                                quarter=term(quarter),
+                                what=spoken(scoring.what),
+                            ),
                             explain=lambda a, w=waiting, f=feature, q=quarter: self._why_not_move(
                                 state, a, w, f, q
                             ),
@@ -817,15 +892,26 @@ class CountRules(RuleModule):
             have = ", ".join(f.id for f in waiting)
             return self.refusal(
                 rule,
-                f"figure {fig!r} is not waiting in the {quarter} for this player (there: {have})",
+                phrase(
+                    "figure {figure} is not waiting in the {quarter} for this player "
+                    "(there: {have})",
+                    figure=repr(fig),
+                    quarter=term(quarter),
+                    have=have,
+                ),
                 ("ckr-18",),
             )
         if to not in feature.nodes:
             return self.refusal(
                 rule,
-                f"a figure from the {quarter} may only join the {feature.kind} being scored "
-                f"(a segment of it, such as {_node_words(state, min(feature.nodes))}), not "
-                f"{_node_words(state, to)}",
+                phrase(
+                    "a figure from the {quarter} may only join the {kind} being scored (a "
+                    "segment of it, such as {example}), not {given}",
+                    quarter=term(quarter),
+                    kind=term(feature.kind),
+                    example=_node_words(state, min(feature.nodes)),
+                    given=_node_words(state, to),
+                ),
                 ("ckr-18", "ckr-20", *_REDEPLOY_NOTES[quarter]),
             )
         return None
@@ -844,8 +930,10 @@ class CountRules(RuleModule):
         if figure.kind == "count":
             return self.refusal(
                 "count.move",
-                "the Count moves only when a figure is deployed to the City of Carcassonne, "
-                "and in this turn none was",
+                phrase(
+                    "the Count moves only when a figure is deployed to the City of "
+                    "Carcassonne, and in this turn none was"
+                ),
                 ("ckr-34",),
             )
         quarter = quarter_of(figure.location)
@@ -855,16 +943,23 @@ class CountRules(RuleModule):
         if quarter == self._count_quarter(state):
             return self.refusal(
                 "count.block",
-                f"the Count stands in the {quarter} quarter, and nobody may move a figure out "
-                "of the quarter where he stands",
+                phrase(
+                    "the Count stands in the {quarter} quarter, and nobody may move a figure "
+                    "out of the quarter where he stands",
+                    quarter=term(quarter),
+                ),
                 ("ckr-34",),
             )
         scored = [s for s in turn.completed if s.kind == kind]
         if not scored:
             return self.refusal(
                 f"count.redeploy.{quarter}",
-                f"a figure leaves the {quarter} only just before a {kind} scores during the "
-                f"game, and no {kind} scored in this turn",
+                phrase(
+                    "a figure leaves the {quarter} only just before a {kind} scores during "
+                    "the game, and no {kind} scored in this turn",
+                    quarter=term(quarter),
+                    kind=term(kind),
+                ),
                 ("ckr-18", "ckr-20", *_REDEPLOY_NOTES[quarter]),
             )
         return None
@@ -972,7 +1067,11 @@ class CountRules(RuleModule):
                         options,
                         rule="count.redeploy.final",
                         optional=True,
-                        prompt=f"{player} may move one follower from Carcassonne into an unfinished feature or farm",
+                        prompt=phrase(
+                            "{player} may move one follower from Carcassonne into an "
+                            "unfinished feature or farm",
+                            player=player,
+                        ),
                         explain=lambda a, m=movable: self._why_not_final(state, a, m),
                         accepts=("move",),
                     )
@@ -1039,42 +1138,73 @@ class CountRules(RuleModule):
             if quarter is not None and quarter == self._count_quarter(state):
                 return self.refusal(
                     "count.block",
-                    f"the Count stands in the {quarter} quarter, and nobody may move a figure "
-                    "out of the quarter where he stands, after the game too",
+                    phrase(
+                        "the Count stands in the {quarter} quarter, and nobody may move a "
+                        "figure out of the quarter where he stands, after the game too",
+                        quarter=term(quarter),
+                    ),
                     ("ckr-34", "ckr-27"),
                 )
             if quarter is not None and self.option("count.final-redeploy") != "all-quarters":
                 return self.refusal(
                     rule,
-                    f"after the game only the market's followers move out in this edition, "
-                    f"so the {quarter} keeps its figures",
+                    phrase(
+                        "after the game only the market's followers move out in this "
+                        "edition, so the {quarter} keeps its figures",
+                        quarter=term(quarter),
+                    ),
                     ("ckr-27",),
                     ("count.final-redeploy",),
                 )
             return self.refusal(
                 rule,
-                f"figure {fig!r} cannot be moved now: it is not this player's, not in the City, "
-                f"or nothing unfinished of its quarter's kind is left",
+                phrase(
+                    "figure {figure} cannot be moved now: it is not this player's, not in "
+                    "the City, or nothing unfinished of its quarter's kind is left",
+                    figure=repr(fig),
+                ),
                 ("ckr-27",),
             )
         quarter, targets = movable[fig]
         if not isinstance(to, tuple) or to[:2] not in state.board.tiles:
             return self.refusal(
                 rule,
-                f"a figure leaving the {quarter} goes to a segment of a placed tile, not {to!r}",
+                phrase(
+                    "a figure leaving the {quarter} goes to a segment of a placed tile, not {to}",
+                    quarter=term(quarter),
+                    to=repr(to),
+                ),
             )
         try:
             feature = state.board.features.feature_of(to)
         except KeyError:
             return self.refusal(
-                rule, f"there is no segment {to[2]!r} on the tile at ({to[0]}, {to[1]})"
+                rule,
+                phrase(
+                    "there is no segment {segment} on the tile at ({x}, {y})",
+                    segment=repr(to[2]),
+                    x=to[0],
+                    y=to[1],
+                ),
             )
         if feature not in targets:
             want = QUARTER_FEATURE[quarter]
             return self.refusal(
                 rule,
-                f"a figure from the {quarter} may only go to an unfinished {want}"
-                f"{'' if want != 'field' else ' (a farm)'}, and {feature.describe()} is not one",
+                phrase(
+                    "a figure from the {quarter} may only go to an unfinished field (a farm), "
+                    "and {feature} is not one",
+                    quarter=term(quarter),
+                    feature=feature.describe(),
+                )
+                if want == "field"
+                else phrase(
+                    "a figure from the {quarter} may only go to an unfinished {want}, and "
+                    "{feature} is not one",
+                    quarter=term(quarter),
+                    want=term(want),
+                    feature=feature.describe(),
+                ),
                 ("ckr-27", *_REDEPLOY_NOTES[quarter]),
             )
         return None
@@ -1108,10 +1238,10 @@ def _node_words(state: GameState, node: Any) -> str:
     if not (isinstance(node, tuple) and len(node) == 3):
         return repr(node)
     try:
-        words = state.board.segment_words(node, square=True)
+        words = spoken(state.board.segment_phrase(node, square=True))
     except (KeyError, ValueError, IndexError):
         return repr(list(node))
-    return f"{words}, {list(node)}"
+    return phrase("{segment}, {node}", segment=words, node=str(list(node)))
 
 
 def _in_quarter(state: GameState, quarter: str) -> list[Figure]:

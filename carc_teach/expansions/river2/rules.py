@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...board import PlacementRule
-from ...errors import GameFileError, IllegalMoveError, Refusal
+from ...errors import GameFileError, IllegalMoveError, Phrase, Refusal, phrase
 from ...events import Said
 from ...geometry import NEIGHBOUR_OFFSETS
 from ...rules import RuleModule, refusal
@@ -51,7 +51,6 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["River2Rules", "river_problem", "river_sides", "entry_side", "river_bend"]
 
 CITY_TAG = "city-of-carcassonne"
-_TURN_WORD = {1: "right", 3: "left"}
 
 
 def river_sides(tile: OrientedTile) -> list[int]:
@@ -117,7 +116,7 @@ def river_bend(entry: int | None, exit_side: int) -> int:
     return (exit_side - heading) % 4
 
 
-def _river(reason: str) -> Refusal:
+def _river(reason: Phrase) -> Refusal:
     return Refusal("river2.place", reason)
 
 
@@ -136,26 +135,44 @@ def river_problem(board: Board, tile_type: TileType, placement: Placement) -> Re
     has_river = any("river" in p.type.tags for p in board)
     if "spring" in tile_type.tags:
         if has_river:
-            return _river("the river has its spring already; there is only one spring")
+            return _river(phrase("the river has its spring already; there is only one spring"))
         return None
     if not has_river:
-        return _river("the river starts at its spring, which is not on the board yet")
+        return _river(phrase("the river starts at its spring, which is not on the board yet"))
     if not joins:
         return _river(
-            "a river tile must continue the river: none of its river sides meets an open river end"
+            phrase(
+                "a river tile must continue the river: none of its river sides meets an open "
+                "river end"
+            )
         )
     if len(joins) > 1:
         return _river(
-            "a river tile may continue only one river end (it would join two ends of the river)"
+            phrase(
+                "a river tile may continue only one river end (it would join two ends of the river)"
+            )
         )
     entry, previous = joins[0]
     before = river_bend(entry_side(board, previous), (entry + 2) % 4)
     if before:
         for exit_side in sides:
             if exit_side != entry and river_bend(entry, exit_side) == before:
+                if before == 1:
+                    return _river(
+                        phrase(
+                            "the river would bend right twice in a row (a U-turn): the tile "
+                            "at ({x}, {y}) already bends right",
+                            x=previous.x,
+                            y=previous.y,
+                        )
+                    )
                 return _river(
-                    f"the river would bend {_TURN_WORD[before]} twice in a row (a U-turn): the tile "
-                    f"at ({previous.x}, {previous.y}) already bends {_TURN_WORD[before]}"
+                    phrase(
+                        "the river would bend left twice in a row (a U-turn): the tile "
+                        "at ({x}, {y}) already bends left",
+                        x=previous.x,
+                        y=previous.y,
+                    )
                 )
     return None
 
@@ -173,8 +190,11 @@ def spring_away_from_city(
     if other is None or CITY_TAG not in other.type.tags:
         return refusal(
             "river2.with-count",
-            "in the original Count rules the spring goes against the City of Carcassonne with "
-            f"the river flowing away from it: its {SIDES[back]} side must touch a City tile",
+            phrase(
+                "in the original Count rules the spring goes against the City of Carcassonne "
+                "with the river flowing away from it: its {side} side must touch a City tile",
+                side=SIDES[back],
+            ),
             ("ckr-6",),
             (("river2.with-count", "spring-away-from-city"),),
         )
@@ -374,23 +394,37 @@ class River2Rules(RuleModule):
             return
         problem = None
         if "river" not in tile.tags:
-            problem = (
-                f"every river tile is drawn before the land tiles, and {len(left)} are still to come "
-                f"({', '.join(sorted(left))})"
+            problem = phrase(
+                "every river tile is drawn before the land tiles, and {n} are still to come "
+                "({tiles})",
+                n=len(left),
+                tiles=", ".join(sorted(left)),
             )
         elif "spring" not in tile.tags and any("spring" in tiles[t].tags for t in left):
-            problem = "the spring comes first: it is the first river tile drawn"
+            problem = phrase("the spring comes first: it is the first river tile drawn")
         elif (
             "fork" not in tile.tags
             and "spring" not in tile.tags
             and any("fork" in tiles[t].tags for t in left)
         ):
-            problem = "the fork is laid right after the spring, before the other river tiles"
+            problem = phrase(
+                "the fork is laid right after the spring, before the other river tiles"
+            )
         elif "lake" in tile.tags:
-            problem = f"the volcano lake is the last river tile, and {', '.join(sorted(left))} are still to come"
+            problem = phrase(
+                "the volcano lake is the last river tile, and {tiles} are still to come",
+                tiles=", ".join(sorted(left)),
+            )
         if problem:
             raise IllegalMoveError(
-                Refusal("river2.order", f"tile {tile.id} is out of the river's order: {problem}"),
+                Refusal(
+                    "river2.order",
+                    phrase(
+                        "tile {tile} is out of the river's order: {problem}",
+                        tile=tile.id,
+                        problem=problem,
+                    ),
+                ),
                 move=state.move_number,
                 field="tile",
             )

@@ -69,9 +69,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Deploy
 from ...board import PlacementRule
-from ...errors import Refusal
-from ...events import Capital, Chained, Joined, Names, Said, SaidN, Word, english
-from ...figures import role_name
+from ...errors import Refusal, phrase
+from ...events import Capital, Chained, Joined, Names, Said, SaidN, Word, english, spoken
+from ...figures import kind_id_word, role_name
 from ...rules import RuleModule, refusal
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -163,6 +163,11 @@ def _at(feature: Feature) -> str:
     return f"({x}, {y})"
 
 
+def _named_at(feature: Feature) -> Any:
+    """A building with its square: "shrine at (1, 2)", as a phrase."""
+    return Said(msg="{building} at {square}", building=Word(_name(feature)), square=_at(feature))
+
+
 def _around(
     features: FeatureGraph, pos: tuple[int, int], skip: tuple[tuple[int, int] | None, ...] = ()
 ) -> list[Feature]:
@@ -177,49 +182,67 @@ def _around(
 
 def limit_problem(
     board: Board, building: str, pos: tuple[int, int], *, ignore: tuple[int, int] | None = None
-) -> str | None:
+) -> Any:
     """Why a new ``building`` ("shrine", "cloister" or "abbey") at ``pos`` breaks the official
     placement limit (ckr-43, ckr-44; an abbey is a cloister here, ckr-45), or None. ``pos`` may
     already hold the tile (the house rule checks after placing): its own building is left out.
     ``ignore``: a square whose building is left out too (the board as it was before that tile
-    was placed)."""
+    was placed). The reason is a phrase (``events.english`` writes its English)."""
     breach = limit_breach(board, building, pos, ignore=ignore)
     return None if breach is None else breach[0]
 
 
 def limit_breach(
     board: Board, building: str, pos: tuple[int, int], *, ignore: tuple[int, int] | None = None
-) -> tuple[str, tuple[str, ...]] | None:
+) -> tuple[Any, tuple[str, ...]] | None:
     """:func:`limit_problem` with the footnotes behind it: ckr-43 (the new building would touch
     two rivals), ckr-44 (a neighbour would get a second rival), ckr-45 (an abbey among them)."""
     features = board.features
     near = _around(features, pos, skip=(ignore,))
     if building == "shrine":
         mine, theirs, other = [c for c in near if is_cloister(c)], is_shrine, "shrine"
-        this, limit = "a shrine", "cloister"
     else:
         mine, theirs, other = [c for c in near if is_shrine(c)], is_cloister, "cloister"
-        this, limit = "a cloister", "shrine"
-    if building == "abbey":
-        this = "an abbey (a cloister for this rule, ckr-45)"
 
     def notes(first: str, involved: list[Feature]) -> tuple[str, ...]:
         abbey = building == "abbey" or any(c.building == "abbey" for c in involved)
         return (first, "ckr-45") if abbey else (first,)
 
     if len(mine) > 1:
-        where = ", ".join(f"{_name(c)} at {_at(c)}" for c in mine)
-        return (
-            f"{this} may not have more than one {limit} among its eight neighbours, and "
-            f"this square touches {len(mine)} ({where})"
-        ), notes("ckr-43", mine)
+        where = Joined([_named_at(c) for c in mine], ", ")
+        if building == "shrine":
+            reason = Said(
+                msg="a shrine may not have more than one cloister among its eight neighbours, "
+                "and this square touches {count} ({where})",
+                count=len(mine),
+                where=where,
+            )
+        elif building == "abbey":
+            reason = Said(
+                msg="an abbey (a cloister for this rule, ckr-45) may not have more than one "
+                "shrine among its eight neighbours, and this square touches {count} ({where})",
+                count=len(mine),
+                where=where,
+            )
+        else:
+            reason = Said(
+                msg="a cloister may not have more than one shrine among its eight neighbours, "
+                "and this square touches {count} ({where})",
+                count=len(mine),
+                where=where,
+            )
+        return reason, notes("ckr-43", mine)
     for neighbour in mine:
         already = [c for c in _around(features, _pos(neighbour), skip=(pos, ignore)) if theirs(c)]
         if already:
-            return (
-                f"the {_name(neighbour)} at {_at(neighbour)} already has the "
-                f"{_name(already[0])} at {_at(already[0])} beside it; a second {other} next to "
-                "it would break the limit of one"
+            return Said(
+                msg="the {building} at {square} already has the {rival} at {rival_square} "
+                "beside it; a second {other} next to it would break the limit of one",
+                building=Word(_name(neighbour)),
+                square=_at(neighbour),
+                rival=Word(_name(already[0])),
+                rival_square=_at(already[0]),
+                other=Word(other),
             ), notes("ckr-44", [neighbour, already[0]])
     return None
 
@@ -343,7 +366,7 @@ class ShrineRules(RuleModule):
         at the placement, with the footnotes that decided it (ckr-43, ckr-44, ckr-45)."""
         placed = turn.placed
         board = state.board
-        refused: list[tuple[tuple[int, int], str, tuple[str, ...]]] = []
+        refused: list[tuple[tuple[int, int], Any, tuple[str, ...]]] = []
         # a simulated player's search for the tile has found where the limit refused it
         squares = board.squares_refused_before(placed, _limit_allows_square)
         if squares is None:
@@ -354,11 +377,13 @@ class ShrineRules(RuleModule):
                 refused.append((square, *breach))
         if not refused:
             return
-        refused.sort()
+        refused.sort(key=lambda r: r[0])
         notes: list[str] = []
         for _, _, ids in refused:
             notes.extend(i for i in ids if i not in notes)
-        where = "; ".join(f"({x}, {y}): {why}" for (x, y), why, _ in refused)
+        where = Joined(
+            [Said(msg="({x}, {y}): {why}", x=x, y=y, why=why) for (x, y), why, _ in refused], "; "
+        )
         state.emit(
             "placement-limited",
             player=turn.player,
@@ -378,7 +403,7 @@ class ShrineRules(RuleModule):
             data={
                 "building": building,
                 "refused": [
-                    {"square": list(sq), "why": why, "annotations": list(ids)}
+                    {"square": list(sq), "why": english(why), "annotations": list(ids)}
                     for sq, why, ids in refused
                 ],
             },
@@ -390,9 +415,13 @@ class ShrineRules(RuleModule):
         if action.node is not None and action.node in state.ext[self.id].empty:
             return self.refusal(
                 "shrine.placement",
-                f"a {action.figure} cannot be deployed on segment {action.node[2]}: this "
-                "building broke the placement limit, which the house rule allows only if nobody "
-                "ever puts a follower on it",
+                phrase(
+                    "a {kind} cannot be deployed on segment {segment}: this building broke the "
+                    "placement limit, which the house rule allows only if nobody ever puts a "
+                    "follower on it",
+                    kind=kind_id_word(action.figure),
+                    segment=action.node[2],
+                ),
                 ("ckr-46",),
                 ("shrine.placement-limit",),
             )
@@ -806,7 +835,9 @@ def _official_limit(board: Board, tile_type: TileType, placement: Placement) -> 
     if breach is None:
         return None
     reason, notes = breach
-    return refusal("shrine.placement", reason, notes, (("shrine.placement-limit", "official"),))
+    return refusal(
+        "shrine.placement", spoken(reason), notes, (("shrine.placement-limit", "official"),)
+    )
 
 
 def _brings_a_building(tile_type: TileType) -> bool:
