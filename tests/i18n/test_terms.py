@@ -45,13 +45,13 @@ def _pairs(lang: str) -> tuple[tuple[str, str, str], ...]:
         if m.id and m.translated:
             english = m.id + (" " + m.plural if m.plural else "")
             out.append((f"{lang}.po", english, " ".join(m.strings)))
-    for rel in (
-        f"carc_teach/i18n/data/{lang}/tiles.toml",
-        f"carc_teach/reference/data/{lang}/texts.toml",
-    ):
-        doc = tomllib.loads((ROOT / rel).read_text(encoding="utf-8"))
+    # the files keyed by the English text (tile names, bundled games, the scoring reference)
+    keyed = sorted((ROOT / "carc_teach" / "i18n" / "data" / lang).glob("*.toml"))
+    keyed = [p for p in keyed if p.name not in ("rules.toml", "options.toml")]
+    for path in [*keyed, ROOT / "carc_teach" / "reference" / "data" / lang / "texts.toml"]:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
         for table in doc.values():
-            out += [(rel, en, tr) for en, tr in table.items()]
+            out += [(path.name, en, tr) for en, tr in table.items() if isinstance(tr, str)]
     for rid, english in teach.RULE_SUMMARIES.items():
         out.append(("rules.toml", english, teach.rule_summary(rid, lang)))
     for topic in all_topics():
