@@ -233,7 +233,7 @@ def _translated(phrase: Phrase, message: str, lang: str) -> str:
             text = catalogue.ngettext(message, plural, phrase["n"])
         else:
             text = catalogue.npgettext(ctx, message, plural, phrase["n"])
-    if plural is not None:
+    if "n" in phrase:  # a plural's count, or a plain field named n ("a pig-herd tile: {n} × 1")
         params["n"] = phrase["n"]
     return _fill(text, code, params)
 

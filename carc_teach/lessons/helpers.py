@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from .. import teach
-from ..text import join_names
+from ..i18n import N_, _, format_list
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import RuleModule
@@ -37,8 +37,9 @@ def square(node) -> str:
 
 
 def join_or(items: list[str]) -> str:
-    """``"a"``, ``"a or b"``, ``"a, b or c"``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+    """``"a"``, ``"a or b"``, ``"a, b or c"``, in the current language ("a, b o c", "a, b
+    nebo c")."""
+    return format_list(items, conjunction="or")
 
 
 def winners(strengths: dict[str, int]) -> list[str]:
@@ -48,16 +49,31 @@ def winners(strengths: dict[str, int]) -> list[str]:
     return [p for p, s in strengths.items() if s == best] if best > 0 else []
 
 
-def outcome(
-    players: list[str], what: str, *, tie: str = "{names} tie and each score it in full"
-) -> str:
-    """Who takes ``what`` (``"the city"`` without its article): nobody, one player alone, or
-    the tied players (``tie``, with ``{names}`` and ``{what}``)."""
+#: who takes a feature, per kind: nobody, one player (whole sentences, since Italian and
+#: Czech agree each kind of feature differently; the Count's questions say the same)
+_OUTCOMES = {
+    "city": (N_("nobody scores the city"), N_("{player} alone takes the city")),
+    "road": (N_("nobody scores the road"), N_("{player} alone takes the road")),
+    "cloister": (N_("nobody scores the cloister"), N_("{player} alone takes the cloister")),
+    "farm": (N_("nobody scores the farm"), N_("{player} alone takes the farm")),
+    "feature": (N_("nobody scores the feature"), N_("{player} alone takes the feature")),
+}
+
+#: the tied players, when the question gives no sentence of its own
+TIE = N_("{names} tie and each score it in full")
+
+
+def outcome(players: list[str], what: str, *, tie: str = TIE) -> str:
+    """Who takes ``what`` (``"city"``, ``"road"``, ``"cloister"``, ``"farm"`` or
+    ``"feature"``), in the current language: nobody, one player alone, or the tied players
+    (``tie``: a message marked with ``N_``, with ``{names}`` and, if it needs it,
+    ``{what}``)."""
+    nobody, alone = _OUTCOMES[what]
     if not players:
-        return f"nobody scores the {what}"
+        return _(nobody)
     if len(players) == 1:
-        return f"{players[0]} alone takes the {what}"
-    return tie.format(names=join_names(players), what=what)
+        return _(alone, player=players[0])
+    return _(tie, names=format_list(players), what=what)
 
 
 def points_choices(correct: int, wrong: list[int], *, keep: int = 0) -> tuple[str, ...]:

@@ -150,12 +150,14 @@ def test_every_question_asks_the_same_in_every_language(name):
 
 
 #: the walkthroughs whose every question, choice, answer and explanation is translated
-FULLY_TRANSLATED = ("after_the_game",)
+FULLY_TRANSLATED = ("after_the_game", "abbey_and_mayor")
 
 
 def _assert_translated(english: teach.Prediction, local: teach.Prediction, where) -> None:
-    """Every text of ``local`` differs from its English: none is left untranslated."""
+    """Every text of ``local`` differs from its English (none is left untranslated) and has
+    every field filled."""
     pairs = [(english.question, local.question), (english.explanation, local.explanation)]
     pairs += list(zip(english.choices, local.choices, strict=True))
     for said, translated in pairs:
         assert translated != said, (where, said)
+        assert not re.search(r"\{\w*\}", translated), (where, translated)

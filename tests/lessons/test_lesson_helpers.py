@@ -7,6 +7,7 @@ import ast
 from pathlib import Path
 
 import carc_teach
+from carc_teach.i18n import use_language
 from carc_teach.lessons import helpers
 
 PACKAGE = Path(carc_teach.__file__).parent
@@ -50,6 +51,16 @@ def test_the_shared_helpers_say_what_the_copies_said():
     assert helpers.outcome(["Ann", "Bob"], "cloister", tie=share) == (
         "Ann and Bob share the cloister, each scoring it in full"
     )
+    # in the current language, a whole sentence per kind of feature
+    with use_language("it"):
+        assert helpers.join_or(["a", "b", "c"]) == "a, b o c"
+        assert helpers.outcome(["Ann"], "road") == "la strada va soltanto a Ann"
+    with use_language("cs"):
+        assert helpers.join_or(["a", "b"]) == "a nebo b"
+        assert helpers.outcome([], "feature") == "prvek nikomu body nepřinese"
+        assert helpers.outcome(["Ann", "Bob"], "city") == (
+            "Ann a Bob remizují a každý dostane plný počet bodů"
+        )
     assert helpers.up_to_four("a", ["b", "a", "c", "d", "e"]) == ["a", "b", "c", "d"]
     assert helpers.sorted_choices("b", ["d", "a"]) == ("a", "b", "d")
     points = helpers.points_choices(4, [2, 8])

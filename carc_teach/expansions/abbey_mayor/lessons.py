@@ -33,12 +33,13 @@ import re
 from typing import TYPE_CHECKING
 
 from ... import teach
+from ...events import Word, render
 from ...figures import Corner, kind_of, role_name
-from ...i18n import N_
+from ...i18n import N_, _, current_language, format_list, ngettext, use_language
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...scoring import figure_strength
-from ...text import capitalise, join_names, plural
+from ...text import capitalise
 from ...text import escape_html as escape
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -176,25 +177,64 @@ footnotes_by_lesson_markdown = _LESSONS.footnotes_markdown
 # -- small helpers -----------------------------------------------------------------------------
 
 
+def _name(feature: Feature) -> str:
+    """'the city of 3 tiles and 1 pennant', in the current language (the engine's phrase)."""
+    return render(feature.phrase(), current_language())
+
+
 def _where(feature: Feature, node=None) -> str:
     """'the road of 3 tiles on (1, 0), (2, 0) and (3, 0)': a feature and where it lies (a
     cloister names its square already; a long feature its first tiles)."""
     if feature.kind == "cloister":
-        return feature.describe()
+        return _name(feature)
     if feature.size == 1 or node is not None:
-        return f"{feature.describe()} at {common.square(node or feature.nodes[0])}"
+        return _(
+            "{feature} at {square}",
+            feature=_name(feature),
+            square=common.square(node or feature.nodes[0]),
+        )
     tiles = sorted(feature.tiles)
     shown = [common.square(t) for t in tiles[:3]] + (["…"] if len(tiles) > 3 else [])
-    return f"{feature.describe()} on {join_names(shown)}"
+    return _("{feature} on {squares}", feature=_name(feature), squares=format_list(shown))
 
 
 def _figure_name(figure: Figure, feature: Feature) -> str:
     return role_name(figure.kind, feature.role_kind)
 
 
+#: a number of figures of one kind, 2 or more ("2 knights"; one is named by its game word)
+_COUNTED = {
+    "thief": lambda n: ngettext("{n} thief", "{n} thieves", n, n=n),
+    "knight": lambda n: ngettext("{n} knight", "{n} knights", n, n=n),
+    "monk": lambda n: ngettext("{n} monk", "{n} monks", n, n=n),
+    "farmer": lambda n: ngettext("{n} farmer", "{n} farmers", n, n=n),
+    "heretic": lambda n: ngettext("{n} heretic", "{n} heretics", n, n=n),
+    "mayor": lambda n: ngettext("{n} mayor", "{n} mayors", n, n=n),
+    "wagon": lambda n: ngettext("{n} wagon", "{n} wagons", n, n=n),
+    "barn": lambda n: ngettext("{n} barn", "{n} barns", n, n=n),
+    "big follower": lambda n: ngettext("{n} big follower", "{n} big followers", n, n=n),
+    "builder": lambda n: ngettext("{n} builder", "{n} builders", n, n=n),
+    "pig": lambda n: ngettext("{n} pig", "{n} pigs", n, n=n),
+    "follower": lambda n: ngettext("{n} follower", "{n} followers", n, n=n),
+}
+
+
+def _figures(name: str, n: int) -> str:
+    """'knight', '2 knights', in the current language."""
+    if n == 1:
+        return render(Word(name), current_language())
+    counted = _COUNTED.get(name)
+    return counted(n) if counted else f"{n} {_plural_name(name)}"
+
+
+def _whose(player: str, figures: list[str]) -> str:
+    """ "Blue's 2 knights and mayor": one player's figures, in the current language."""
+    return _("{player}'s {figures}", player=player, figures=format_list(figures))
+
+
 def _who_stands(feature: Feature, players: tuple[str, ...], figures=None) -> str:
     """'Blue's 2 knights and Red's mayor': the figures on a feature (or ``figures`` of it), by
-    player in seat order."""
+    player in seat order, in the current language."""
     figures = feature.figures if figures is None else figures
     parts = []
     for player in players:
@@ -204,15 +244,35 @@ def _who_stands(feature: Feature, players: tuple[str, ...], figures=None) -> str
                 name = _figure_name(f, feature)
                 names[name] = names.get(name, 0) + 1
         if names:
-            items = [f"{n} {_plural_name(name)}" if n > 1 else name for name, n in names.items()]
-            parts.append(f"{player}'s {join_names(items)}")
-    return join_names(parts) or "nobody"
+            parts.append(_whose(player, [_figures(name, n) for name, n in names.items()]))
+    return format_list(parts) or _("nobody")
 
 
 def _plural_name(name: str) -> str:
     from ...figures import ROLE_PLURALS
 
     return ROLE_PLURALS.get(name, name + "s")
+
+
+def _in_english_order(build, pick=None) -> teach.Prediction | None:
+    """The question ``build()`` makes, as ``(question, [answer, *wrong], explanation)`` in
+    the current language, asked with the choices ``pick`` keeps of the English ones (their
+    indices; by default the first four distinct) in the alphabetical order of their
+    English, as the English question always listed them."""
+    with use_language("en"):
+        english = build()
+    if english is None:
+        return None
+    question, choices, explanation = build() if current_language() != "en" else english
+    if pick is None:
+        keep: list[int] = []
+        for k, choice in enumerate(english[1]):
+            if len(keep) < 4 and all(english[1][j] != choice for j in keep):
+                keep.append(k)
+    else:
+        keep = pick(english[1])
+    keep.sort(key=lambda k: english[1][k])
+    return teach.Prediction(question, tuple(choices[k] for k in keep), choices[0], explanation)
 
 
 def _run_after(game: Game, index: int, kinds=("points", "no-score")) -> list[Event]:
@@ -291,48 +351,91 @@ def mayor_question_for(game: Game, index: int) -> teach.Prediction | None:
     if sorted(winners) != sorted(actual):  # pragma: no cover - the engine decided otherwise
         return None
 
-    def choice(n: int) -> str:
-        return (
-            f"{owner}'s mayor counts {n}: {common.outcome(common.winners(with_mayor(n)), 'city')}"
-        )
-
-    answer = choice(p)
-    blocks = f"{owner}'s mayor counts 0 and keeps the others out: nobody scores the city"
-    # the usual wrong strengths, those that change the outcome first
-    wrong = [choice(n) for n in (1, 2, p + 1, 0, p + 2) if n != p]
-    if p == 0 and winners:
-        wrong.insert(1, blocks)
-    outcomes = {answer.partition(": ")[2]}
-    choices = [answer]
-    for c in sorted(wrong, key=lambda c: c.partition(": ")[2] in outcomes):
-        if c not in choices and len(choices) < 4:
-            choices.append(c)
-            outcomes.add(c.partition(": ")[2])
     placer = teach.turn_placer(game, index) or "A"
-    pennants = "" if p else " It has no pennant."
-    verb = "stands" if len(city.figures) == 1 else "stand"
-    question = (
-        f"{placer}'s tile completes {city.describe()}.{pennants} In it {verb} "
-        f"{_who_stands(city, players)}. How strong is {owner}'s mayor, and who takes the city?"
-    )
     tally = ", ".join(f"{pl} {s}" for pl, s in real.items())
-    if p:
-        why = (
-            f"A mayor counts one follower for each pennant of its city, so here {owner}'s "
-            f"mayor counts {p} ({tally}): {common.outcome(winners, 'city')}."
+
+    def build():
+        def choice(n: int) -> str:
+            return _(
+                "{owner}'s mayor counts {n}: {outcome}",
+                owner=owner,
+                n=n,
+                outcome=common.outcome(common.winners(with_mayor(n)), "city"),
+            )
+
+        answer = choice(p)
+        blocks = _(
+            "{owner}'s mayor counts 0 and keeps the others out: nobody scores the city",
+            owner=owner,
         )
-    else:
-        why = (
-            f"A mayor counts one follower for each pennant of its city, and this city has "
-            f"none, so {owner}'s mayor counts 0 ({tally}). It kept the city occupied while it "
-            f"grew (nobody could put a follower into {owner}'s part), but it wins nothing by "
-            f"itself: {common.outcome(winners, 'city')}."
+        # the usual wrong strengths, those that change the outcome first
+        wrong = [choice(n) for n in (1, 2, p + 1, 0, p + 2) if n != p]
+        if p == 0 and winners:
+            wrong.insert(1, blocks)
+        figures = len(city.figures)
+        who, name = _who_stands(city, players), _name(city)
+        if p:
+            question = ngettext(
+                "{placer}'s tile completes {city}. In it stands {who}. How strong is "
+                "{owner}'s mayor, and who takes the city?",
+                "{placer}'s tile completes {city}. In it stand {who}. How strong is "
+                "{owner}'s mayor, and who takes the city?",
+                figures,
+                placer=placer,
+                city=name,
+                who=who,
+                owner=owner,
+            )
+            why = _(
+                "A mayor counts one follower for each pennant of its city, so here {owner}'s "
+                "mayor counts {p} ({tally}): {outcome}.",
+                owner=owner,
+                p=p,
+                tally=tally,
+                outcome=common.outcome(winners, "city"),
+            )
+        else:
+            question = ngettext(
+                "{placer}'s tile completes {city}. It has no pennant. In it stands {who}. How "
+                "strong is {owner}'s mayor, and who takes the city?",
+                "{placer}'s tile completes {city}. It has no pennant. In it stand {who}. How "
+                "strong is {owner}'s mayor, and who takes the city?",
+                figures,
+                placer=placer,
+                city=name,
+                who=who,
+                owner=owner,
+            )
+            why = _(
+                "A mayor counts one follower for each pennant of its city, and this city has "
+                "none, so {owner}'s mayor counts 0 ({tally}). It kept the city occupied while "
+                "it grew (nobody could put a follower into {owner}'s part), but it wins "
+                "nothing by itself: {outcome}.",
+                owner=owner,
+                tally=tally,
+                outcome=common.outcome(winners, "city"),
+            )
+        why += " " + _(
+            "The mayor changes who wins, never what the city is worth, and it goes home after "
+            "the scoring like any follower."
         )
-    why += (
-        " The mayor changes who wins, never what the city is worth, and it goes home after "
-        "the scoring like any follower."
-    )
-    return teach.Prediction(question, tuple(sorted(choices)), answer, why)
+        return question, [answer, *wrong], why
+
+    def pick(english: list[str]) -> list[int]:
+        """The answer, then the wrong strengths whose outcome differs from those already
+        offered first, four at most (read from the English, the same in every language)."""
+        outcomes = {english[0].partition(": ")[2]}
+        keep = [0]
+        wrong = sorted(
+            range(1, len(english)), key=lambda k: english[k].partition(": ")[2] in outcomes
+        )
+        for k in wrong:
+            if english[k] not in [english[j] for j in keep] and len(keep) < 4:
+                keep.append(k)
+                outcomes.add(english[k].partition(": ")[2])
+        return keep
+
+    return _in_english_order(build, pick)
 
 
 # -- the wagon ---------------------------------------------------------------------------------
@@ -375,7 +478,7 @@ def _wagon_choices(game: Game, index: int):
         return None
     features = state.board.features
     here = features.feature_of(wagon.node)
-    targets = [f for f, _ in wagon_targets(module, state, wagon)]
+    targets = [f for f, _how in wagon_targets(module, state, wagon)]
     neighbourhood = module.option("wagon.move-rule") == "neighbourhood"
     if neighbourhood:
         x, y = wagon.node[0], wagon.node[1]
@@ -423,15 +526,36 @@ def _labels(features: list[Feature]) -> dict[int, str]:
         label = plain[f.id]
         if sum(1 for g in features if plain[g.id] == label) > 1:
             x, y, seg = min(f.nodes)
-            label = f"{f.describe()} on segment {seg} of ({x}, {y})"
+            label = _(
+                "{feature} on segment {segment} of {square}",
+                feature=_name(f),
+                segment=seg,
+                square=common.square((x, y)),
+            )
         out[f.id] = label
     return out
 
 
 def _destinations(owner: str, features: list[Feature], labels: dict[int, str]) -> str:
     if not features:
-        return f"Nowhere: the wagon goes back to {owner}'s supply"
-    return f"Onto {common.join_or([labels[f.id] for f in features])}, or back to {owner}'s supply"
+        return _("Nowhere: the wagon goes back to {owner}'s supply", owner=owner)
+    return _(
+        "Onto {places}, or back to {owner}'s supply",
+        places=common.join_or([labels[f.id] for f in features]),
+        owner=owner,
+    )
+
+
+#: why a feature near the wagon does not qualify, per kind of the wagon's scored feature and
+#: move rule (whole sentences: the kind agrees differently in Italian and Czech)
+_NOT_LINKED = {
+    ("road", True): N_("{place} is free, but not near the wagon's road"),
+    ("city", True): N_("{place} is free, but not near the wagon's city"),
+    ("cloister", True): N_("{place} is free, but not near the wagon's cloister"),
+    ("road", False): N_("{place} is free, but not connected to the wagon's road"),
+    ("city", False): N_("{place} is free, but not connected to the wagon's city"),
+    ("cloister", False): N_("{place} is free, but not connected to the wagon's cloister"),
+}
 
 
 def _wagon_where_question(game: Game, index: int) -> teach.Prediction | None:
@@ -443,69 +567,114 @@ def _wagon_where_question(game: Game, index: int) -> teach.Prediction | None:
     event = game.events[index]
     to = (event.data or {}).get("to")
     went = state.board.features.feature_of(tuple(to)) if to else None
-    mentioned = [*targets, *(f for _, f in misses), *([farm] if farm else [])]
-    labels = _labels(mentioned + ([went] if went is not None and went not in mentioned else []))
-    answer = _destinations(owner, targets, labels)
-    wrong: list[str] = []
+    mentioned = [*targets, *(f for _f, f in misses), *([farm] if farm else [])]
+    players = tuple(game.players)
     first = {}
     for why, f in misses:
         first.setdefault(why, f)
-    for why in ("occupied", "unconnected", "stays", "complete", "nowhere", "farm"):
-        if why in first:
-            wrong.append(_destinations(owner, [*targets, first[why]], labels))
-        elif why == "stays":
-            wrong.append(f"Nowhere yet: it waits on {here.describe()} until {owner}'s next turn")
-        elif why == "nowhere" and targets:
-            wrong.append(f"Nowhere: a wagon always goes back to {owner}'s supply after scoring")
-        elif why == "farm" and farm is not None:
-            wrong.append(_destinations(owner, [*targets, farm], labels))
-    choices = list(dict.fromkeys([answer, *wrong]))[:4]
-    rule = (
-        "a road, city or cloister on the wagon's tile or one of the eight around it"
-        if neighbourhood
-        else "a road, city or cloister connected to the scored feature (a road running on "
-        "through a crossing or into a cloister, a road leaving a city's gate, an edge of an "
-        "abbey)"
-    )
-    players = tuple(game.players)
-    near = "near" if neighbourhood else "connected to"
-    why_not = {
-        "complete": lambda f: f"{labels[f.id]} is already completed",
-        "occupied": lambda f: f"{labels[f.id]} is taken ({_who_stands(f, players)})",
-        "unconnected": lambda f: f"{labels[f.id]} is free, but not {near} the wagon's {here.kind}",
-    }
-    reasons = [f"{labels[f.id]} qualifies" for f in targets]
     shown = misses if len(misses) <= 5 else [*misses[:4], misses[-1]]
-    reasons += [why_not[why](f) for why, f in shown]
-    if event.kind == "figure-moved":
-        outcome = f"It rolled on to {labels[went.id] if went is not None else 'another feature'}."
-    elif targets:
-        outcome = f"{owner} took it back."
-    else:
-        outcome = f"With nowhere to go it went back to {owner}'s supply."
-    explanation = (
-        f"Once its feature has been scored, a wagon may roll on to {rule} that is neither "
-        "completed nor occupied; its owner may also take it back. It never goes onto a farm, "
-        "and with no such feature it goes back to the supply. Here: "
-        + "; ".join(reasons or [f"nothing qualifies from {here.describe()}"])
-        + f". {outcome}"
-    )
-    question = (
-        f"{capitalise(here.describe())} with {owner}'s wagon has just been scored. Where may "
-        f"{owner}'s wagon go now?"
-    )
-    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+    def build():
+        labels = _labels(mentioned + ([went] if went is not None and went not in mentioned else []))
+        answer = _destinations(owner, targets, labels)
+        wrong: list[str] = []
+        for why in ("occupied", "unconnected", "stays", "complete", "nowhere", "farm"):
+            if why in first:
+                wrong.append(_destinations(owner, [*targets, first[why]], labels))
+            elif why == "stays":
+                wrong.append(
+                    _(
+                        "Nowhere yet: it waits on {feature} until {owner}'s next turn",
+                        feature=_name(here),
+                        owner=owner,
+                    )
+                )
+            elif why == "nowhere" and targets:
+                wrong.append(
+                    _(
+                        "Nowhere: a wagon always goes back to {owner}'s supply after scoring",
+                        owner=owner,
+                    )
+                )
+            elif why == "farm" and farm is not None:
+                wrong.append(_destinations(owner, [*targets, farm], labels))
+        not_linked = _NOT_LINKED.get((here.kind, neighbourhood))
+        near = "near" if neighbourhood else "connected to"  # (a kind no sentence is written for)
+        why_not = {
+            "complete": lambda f: _("{place} is already completed", place=labels[f.id]),
+            "occupied": lambda f: _(
+                "{place} is taken ({who})", place=labels[f.id], who=_who_stands(f, players)
+            ),
+            "unconnected": lambda f: (
+                _(not_linked, place=labels[f.id])
+                if not_linked
+                else f"{labels[f.id]} is free, but not {near} the wagon's {here.kind}"
+            ),
+        }
+        reasons = [_("{place} qualifies", place=labels[f.id]) for f in targets]
+        reasons += [why_not[why](f) for why, f in shown]
+        if event.kind == "figure-moved":
+            outcome = (
+                _("It rolled on to {place}.", place=labels[went.id])
+                if went is not None
+                else _("It rolled on to another feature.")
+            )
+        elif targets:
+            outcome = _("{owner} took it back.", owner=owner)
+        else:
+            outcome = _("With nowhere to go it went back to {owner}'s supply.", owner=owner)
+        here_said = "; ".join(
+            reasons or [_("nothing qualifies from {feature}", feature=_name(here))]
+        )
+        if neighbourhood:
+            explanation = _(
+                "Once its feature has been scored, a wagon may roll on to a road, city or "
+                "cloister on the wagon's tile or one of the eight around it that is neither "
+                "completed nor occupied; its owner may also take it back. It never goes onto "
+                "a farm, and with no such feature it goes back to the supply. Here: "
+                "{reasons}. {outcome}",
+                reasons=here_said,
+                outcome=outcome,
+            )
+        else:
+            explanation = _(
+                "Once its feature has been scored, a wagon may roll on to a road, city or "
+                "cloister connected to the scored feature (a road running on through a "
+                "crossing or into a cloister, a road leaving a city's gate, an edge of an "
+                "abbey) that is neither completed nor occupied; its owner may also take it "
+                "back. It never goes onto a farm, and with no such feature it goes back to "
+                "the supply. Here: {reasons}. {outcome}",
+                reasons=here_said,
+                outcome=outcome,
+            )
+        question = _(
+            "{feature} with {owner}'s wagon has just been scored. Where may {owner}'s wagon "
+            "go now?",
+            feature=capitalise(_name(here)),
+            owner=owner,
+        )
+        return question, [answer, *wrong], explanation
+
+    return _in_english_order(build)
 
 
 def _moved_to(state: GameState, event: Event) -> str:
     to = (event.data or {}).get("to")
     if not to:
-        return "another feature"
+        return _("another feature")
     node = (to[0], to[1], to[2])
     try:
         return _where(state.board.features.feature_of(node), node)
     except KeyError:  # pragma: no cover - the node is on the board the event describes
-        return f"the tile at {common.square(node)}"
+        return _("the tile at {square}", square=common.square(node))
+
+
+def _in_order(players: list[str]) -> str:
+    """'Blue, then Red, then Carol', in the current language."""
+    said = players[0]
+    for player in players[1:]:
+        said = _("{before}, then {after}", before=said, after=player)
+    return said
 
 
 def _wagon_order_question(game: Game, index: int, moves: list[Event]) -> teach.Prediction:
@@ -513,36 +682,60 @@ def _wagon_order_question(game: Game, index: int, moves: list[Event]) -> teach.P
     active = teach.turn_placer(game, index) or owners[0]
     state = game.replay(index - 1)
     wagon = state.figures.get(moves[0].figure or "")
-    scored = (
-        state.board.features.feature_of(wagon.node).describe()
-        if wagon is not None and wagon.node is not None
-        else "the feature"
-    )
-    order = ", then ".join(owners)
-    answer = f"{order}: the active player's wagon first, then clockwise from {active}"
-    choices = [
-        answer,
-        f"{', then '.join(reversed(owners))}: counter-clockwise from {active}",
-        f"{active} chooses the order, having completed {scored}",
-        "All at once: wagons that scored together may share one destination",
-    ]
-    question = (
-        f"{active}'s tile has completed {scored}, and the wagons of {join_names(owners)} "
-        "scored in it. They may roll on one at a time: in which order?"
-    )
-    first_to = (
-        _moved_to(game.replay(index), moves[0])
-        if moves[0].kind == "figure-moved"
-        else "nowhere (back to the supply)"
-    )
-    explanation = (
-        "Wagons scored in the same turn move one after the other: the active player's own "
-        "wagon first if it has one, then the others in clockwise order from the active "
-        f"player. Each sees the board as the one before left it, so the first may take the "
-        f"only free feature. Here {active} is the active player, so the order is {order}; "
-        f"{owners[0]}'s wagon goes to {first_to}."
-    )
-    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+    after = game.replay(index)
+
+    def build():
+        scored = (
+            _name(state.board.features.feature_of(wagon.node))
+            if wagon is not None and wagon.node is not None
+            else _("the feature")
+        )
+        order = _in_order(owners)
+        answer = _(
+            "{order}: the active player's wagon first, then clockwise from {active}",
+            order=order,
+            active=active,
+        )
+        choices = [
+            answer,
+            _(
+                "{order}: counter-clockwise from {active}",
+                order=_in_order(list(reversed(owners))),
+                active=active,
+            ),
+            _(
+                "{active} chooses the order, having completed {feature}",
+                active=active,
+                feature=scored,
+            ),
+            _("All at once: wagons that scored together may share one destination"),
+        ]
+        question = _(
+            "{active}'s tile has completed {feature}, and the wagons of {owners} scored in "
+            "it. They may roll on one at a time: in which order?",
+            active=active,
+            feature=scored,
+            owners=format_list(owners),
+        )
+        first_to = (
+            _moved_to(after, moves[0])
+            if moves[0].kind == "figure-moved"
+            else _("nowhere (back to the supply)")
+        )
+        explanation = _(
+            "Wagons scored in the same turn move one after the other: the active player's own "
+            "wagon first if it has one, then the others in clockwise order from the active "
+            "player. Each sees the board as the one before left it, so the first may take the "
+            "only free feature. Here {active} is the active player, so the order is {order}; "
+            "{first}'s wagon goes to {to}.",
+            active=active,
+            order=order,
+            first=owners[0],
+            to=first_to,
+        )
+        return question, choices, explanation
+
+    return _in_english_order(build)
 
 
 def wagon_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -600,21 +793,28 @@ def _herd_on(state: GameState, farm: Feature) -> bool:
 
 def _situation(state: GameState, farm: Feature) -> str:
     """What else on the farm may change the farmers' points, as the board shows it: a pig
-    (" Red's pig is on that farm too."), a pig-herd tile's herd."""
+    (" Red's pig is on that farm too."), a pig-herd tile's herd; in the current language."""
     out = ""
     pigs = [f for f in farm.figures if f.kind == "pig"]
     if pigs:
-        owners = join_names([f"{f.player}'s pig" for f in pigs])
-        out += f" {owners} {'is' if len(pigs) == 1 else 'are'} on that farm too."
+        owners = format_list([_("{player}'s pig", player=f.player) for f in pigs])
+        out += " " + ngettext(
+            "{pigs} is on that farm too.", "{pigs} are on that farm too.", len(pigs), pigs=owners
+        )
     if _herd_on(state, farm):
-        out += " The herd of the pig-herd tile grazes on this farm."
+        out += " " + _("The herd of the pig-herd tile grazes on this farm.")
     return out
 
 
-def _extra(breakdown) -> str:
-    """The parts of a barn scoring beyond the rate per city (a pig, a pig-herd tile)."""
-    more = [f"{what} = {pts}" for what, pts in breakdown[1:]]
-    return f", plus {join_names(more)}" if more else ""
+def _extra(event: Event) -> str:
+    """The parts of a barn scoring beyond the rate per city (a pig, a pig-herd tile), in the
+    current language: ", plus Red's pig = 2"."""
+    more = [f"{what} = {pts}" for what, pts in event.breakdown_in()[1:]]
+    return _(", plus {parts}", parts=format_list(more)) if more else ""
+
+
+def _cities_text(n: int) -> str:
+    return ngettext("{n} city", "{n} cities", n, n=n)
 
 
 def _barn_placement_question(game: Game, index: int) -> teach.Prediction | None:
@@ -627,27 +827,42 @@ def _barn_placement_question(game: Game, index: int) -> teach.Prediction | None:
     if not n:
         return None
     owners = _barn_owners(state, farm)
-    placer = join_names(owners) or teach.turn_placer(game, index) or "A player"
+    placer = format_list(owners) or teach.turn_placer(game, index) or _("A player")
     farmers = _farmers_text(farm, tuple(game.players))
     question = (
-        f"{placer} has just put a barn on {farm.describe()}, where {farmers} "
-        f"{'stands' if len(_farmers(farm)) == 1 else 'stand'}."
-        f"{_situation(state, farm)} "
-        f"The farm borders {plural(n, 'completed city')}. How many points does "
-        f"{event.player} score now?"
+        ngettext(
+            "{placer} has just put a barn on {farm}, where {farmers} stands.",
+            "{placer} has just put a barn on {farm}, where {farmers} stand.",
+            len(_farmers(farm)),
+            placer=placer,
+            farm=_name(farm),
+            farmers=farmers,
+        )
+        + _situation(state, farm)
+        + " "
+        + ngettext(
+            "The farm borders {n} completed city. How many points does {player} score now?",
+            "The farm borders {n} completed cities. How many points does {player} score now?",
+            n,
+            n=n,
+            player=event.player,
+        )
     )
-    extra = _extra(event.breakdown)
-    explanation = (
+    explanation = _(
         "A barn placed on a farm that already has farmers makes them score at once, in this "
         "turn's scoring step: the player with the most farmers there scores 3 points per "
         "completed city bordering the farm, as a farm would after the game, and the farmers "
         "go home. The barn stays, and from now on no farmer may be put on that farm. Here "
-        f"{plural(n, 'city')} × 3 = {3 * n}{extra}; {event.player} scores "
-        f"{plural(event.points, 'point')}."
+        "{cities} × 3 = {sum}{extra}; {player} scores {points}.",
+        cities=_cities_text(n),
+        sum=3 * n,
+        extra=_extra(event),
+        player=event.player,
+        points=teach.points_text(event.points),
     )
     if _herd_on(state, farm):
-        explanation += (
-            " The pig-herd tile counts for farmers scored on a barn's farm: 1 more per "
+        explanation += " " + _(
+            "The pig-herd tile counts for farmers scored on a barn's farm: 1 more per "
             "completed city, once, whoever owns the barn."
         )
     # forgetting what a pig or a herd adds comes first among the wrong answers
@@ -672,30 +887,54 @@ def _barn_connect_question(game: Game, index: int) -> teach.Prediction | None:
         return None
     n = _cities(state, farm)
     owners = _barn_owners(state, farm)
-    barns = f"{join_names([f'{o}' for o in owners])}'s barn" if owners else "a barn"
+    barns = _("{players}'s barn", players=format_list(owners)) if owners else _("a barn")
     farmers = _farmers_text(farm, tuple(game.players))
     tile = teach.turn_span(game, index)
     placed = next((game.events[k] for k in tile if game.events[k].kind == "tile-placed"), None)
-    by = f"{placed.player}'s tile {placed.tile}" if placed is not None else "A tile"
+    if placed is not None:
+        joined = _(
+            "{player}'s tile {tile} has joined the farm of {farmers} to the farm with {barn}.",
+            player=placed.player,
+            tile=placed.tile,
+            farmers=farmers,
+            barn=barns,
+        )
+    else:
+        joined = _(
+            "A tile has joined the farm of {farmers} to the farm with {barn}.",
+            farmers=farmers,
+            barn=barns,
+        )
     question = (
-        f"{by} has joined the farm of {farmers} to the farm with {barns}."
-        f"{_situation(state, farm)} The joined farm "
-        f"borders {plural(n, 'completed city')}. How many points does {first.player} score "
-        "now?"
+        joined
+        + _situation(state, farm)
+        + " "
+        + ngettext(
+            "The joined farm borders {n} completed city. How many points does {player} score now?",
+            "The joined farm borders {n} completed cities. How many points does {player} "
+            "score now?",
+            n,
+            n=n,
+            player=first.player,
+        )
     )
-    extra = _extra(first.breakdown)
-    explanation = (
+    explanation = _(
         "Farmers whose farm grows into a barn's farm score at once, in this turn's scoring "
         "step, but only 1 point per completed city bordering the farm: not 3, as when a barn "
         "is put on farmers, and not 4, as a barn earns after the game. Then they go home and "
-        f"the barn stays. Here {plural(n, 'city')} × 1 = {n}{extra}; {first.player} scores "
-        f"{plural(first.points, 'point')}."
+        "the barn stays. Here {cities} × 1 = {sum}{extra}; {player} scores {points}.",
+        cities=_cities_text(n),
+        sum=n,
+        extra=_extra(first),
+        player=first.player,
+        points=teach.points_text(first.points),
     )
-    if any(part.startswith(f"{first.player}'s pig") for part, _ in first.breakdown):
-        explanation += (
-            f" {first.player}'s pig adds 1 per city because it was on the farm when the farmers "
+    if any(part.startswith(f"{first.player}'s pig") for part, _p in first.breakdown):
+        explanation += " " + _(
+            "{player}'s pig adds 1 per city because it was on the farm when the farmers "
             "were scored: it may be placed on the very tile that joins the farms, since placing "
-            "figures comes before the scoring in a turn."
+            "figures comes before the scoring in a turn.",
+            player=first.player,
         )
     wrong = ([n] if len(first.breakdown) > 1 else []) + [3 * n, 4 * n, 0]
     return teach.Prediction(
@@ -726,33 +965,39 @@ def _barn_final_question(game: Game, index: int) -> teach.Prediction | None:
     n = _cities(state, farm)
     owners = _barn_owners(state, farm)
     others = [o for o in owners if o != event.player]
-    also = (
-        f" {join_names(others)}'s barn stands on the same farm (their farms were joined)."
-        if others
-        else ""
-    )
-    question = (
-        f"The game is over. {event.player}'s barn stands on {farm.describe()}, which borders "
-        f"{plural(n, 'completed city')}.{also} How many points does {event.player} score for "
-        "the barn?"
-    )
-    shared = 4 * n // len(owners) if len(owners) > 1 else n
-    extra = _extra(event.breakdown)
-    each = " Two barns on one farm do not share: each scores its owner in full." if others else ""
     herd = _herd_on(state, farm)
-    if herd:
-        question = question.replace(
-            " How many points",
-            " The herd of the pig-herd tile grazes on this farm. How many points",
+    question = ngettext(
+        "The game is over. {player}'s barn stands on {farm}, which borders {n} completed city.",
+        "The game is over. {player}'s barn stands on {farm}, which borders {n} completed cities.",
+        n,
+        n=n,
+        player=event.player,
+        farm=_name(farm),
+    )
+    if others:
+        question += " " + _(
+            "{players}'s barn stands on the same farm (their farms were joined).",
+            players=format_list(others),
         )
-    explanation = (
+    if herd:
+        question += " " + _("The herd of the pig-herd tile grazes on this farm.")
+    question += " " + _("How many points does {player} score for the barn?", player=event.player)
+    shared = 4 * n // len(owners) if len(owners) > 1 else n
+    explanation = _(
         "After the game every barn scores its owner 4 points per completed city bordering its "
-        f"farm, one more than a farmer's 3.{each} Here {plural(n, 'city')} × 4 = {4 * n}"
-        f"{extra}."
+        "farm, one more than a farmer's 3."
+    )
+    if others:
+        explanation += " " + _("Two barns on one farm do not share: each scores its owner in full.")
+    explanation += " " + _(
+        "Here {cities} × 4 = {sum}{extra}.",
+        cities=_cities_text(n),
+        sum=4 * n,
+        extra=_extra(event),
     )
     if herd:
-        explanation += (
-            " The pig-herd tile adds nothing to a barn's own points; it only adds its point "
+        explanation += " " + _(
+            "The pig-herd tile adds nothing to a barn's own points; it only adds its point "
             "per city for farmers scored on the farm."
         )
     wrong = ([5 * n] if herd else []) + [3 * n, shared, 0]
@@ -821,36 +1066,56 @@ def pig_question_for(game: Game, index: int) -> teach.Prediction | None:
         (e for e in later if e.kind == "points" and e.rule == "barn.connect" and e.player == owner),
         None,
     )
-    if scored is None or not any(p.startswith(f"{owner}'s pig") for p, _ in scored.breakdown):
+    if scored is None or not any(p.startswith(f"{owner}'s pig") for p, _pts in scored.breakdown):
         return None
     state = game.replay(index)
     farm = state.board.features.feature_of(pig.nodes[0])
-    barns = join_names([f"{o}'s" for o in _barn_owners(state, farm)]) or "a"
-    answer = (
-        f"Yes, and it counts: figures are placed before the scoring, so the pig adds 1 per "
-        f"completed city to {owner}'s farmer's score"
-    )
-    choices = (
-        answer,
-        "No: once a farm has a barn, no figure at all may be put on it",
-        "Yes, but too late: the farmers are scored the moment the farms meet, before any "
-        "figure is placed",
-        f"Yes, but the pig then counts for {barns} barn after the game, not for the farmers",
-    )
-    question = (
-        f"{owner}'s tile {event.tile} joins the farm of "
-        f"{_farmers_text(farm, tuple(game.players))} to the farm with {barns} barn, so those "
-        f"farmers are scored in this turn. {owner}'s pig is still in the supply. May {owner} "
-        "put it on this tile's field, and would it count?"
-    )
-    explanation = (
-        "A pig goes on a farm of the tile just placed where its owner already has a farmer; "
-        "other figures on the farm do not stop it, and the barn forbids only new farmers. The "
-        "farmers meeting the barn are scored in the turn's scoring step, which comes after "
-        "figures are placed, so the pig is there in time and adds 1 point per completed city "
-        f"for {owner}; then it goes home with the farmers."
-    )
-    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+    barn_owners = _barn_owners(state, farm)
+    farmers = _farmers_text(farm, tuple(game.players))
+
+    def build():
+        barn = (
+            _("{owners} barn", owners=format_list([_("{player}'s", player=o) for o in barn_owners]))
+            if barn_owners
+            else _("a barn")
+        )
+        answer = _(
+            "Yes, and it counts: figures are placed before the scoring, so the pig adds 1 per "
+            "completed city to {owner}'s farmer's score",
+            owner=owner,
+        )
+        choices = [
+            answer,
+            _("No: once a farm has a barn, no figure at all may be put on it"),
+            _(
+                "Yes, but too late: the farmers are scored the moment the farms meet, before "
+                "any figure is placed"
+            ),
+            _(
+                "Yes, but the pig then counts for {barn} after the game, not for the farmers",
+                barn=barn,
+            ),
+        ]
+        question = _(
+            "{owner}'s tile {tile} joins the farm of {farmers} to the farm with {barn}, so "
+            "those farmers are scored in this turn. {owner}'s pig is still in the supply. May "
+            "{owner} put it on this tile's field, and would it count?",
+            owner=owner,
+            tile=event.tile,
+            farmers=farmers,
+            barn=barn,
+        )
+        explanation = _(
+            "A pig goes on a farm of the tile just placed where its owner already has a "
+            "farmer; other figures on the farm do not stop it, and the barn forbids only new "
+            "farmers. The farmers meeting the barn are scored in the turn's scoring step, "
+            "which comes after figures are placed, so the pig is there in time and adds 1 "
+            "point per completed city for {owner}; then it goes home with the farmers.",
+            owner=owner,
+        )
+        return question, choices, explanation
+
+    return _in_english_order(build)
 
 
 def big_follower_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -890,32 +1155,73 @@ def big_follower_question_for(game: Game, index: int) -> teach.Prediction | None
     if sorted(winners) != sorted(actual):  # pragma: no cover - the engine decided otherwise
         return None
     what = feature.kind if feature.kind in ("city", "road") else "feature"
-    answer = f"{owner}'s big follower counts {strength}: {common.outcome(winners, what)}"
-    wrong = [
-        f"{owner}'s big follower counts 1: {common.outcome(common.winners(with_big(1)), what)}"
-    ]
-    if len(common.winners(with_big(1))) > 1:
-        wrong.append(f"One figure each: a tie cancels out and nobody scores the {what}")
-    wrong.append(
-        f"{owner}'s big follower counts {strength} and doubles the points too: "
-        f"{common.outcome(winners, what)} at twice its value"
-    )
-    wrong.append(
-        f"{owner}'s big follower counts 0: {common.outcome(common.winners(with_big(0)), what)}"
-    )
-    choices = list(dict.fromkeys([answer, *wrong]))[:4]
-    placer = teach.turn_placer(game, index) or "A player"
-    question = (
-        f"{placer}'s tile completes {feature.describe()}. In it stand "
-        f"{_who_stands(feature, players)}. Who takes the {what}?"
-    )
+    placer = teach.turn_placer(game, index) or _("A player")
     tally = ", ".join(f"{p} {n}" for p, n in real.items())
-    explanation = (
-        "A big follower counts as two followers when the majority is decided, and in nothing "
-        f"else: the {what} is worth the same as with an ordinary follower. Here {tally}: "
-        f"{common.outcome(winners, what)}. It goes home after the scoring like any follower."
-    )
-    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+    words = _BIG_FOLLOWER[what]
+
+    def build():
+        def counts(n: int) -> str:
+            return _(
+                "{owner}'s big follower counts {n}: {outcome}",
+                owner=owner,
+                n=n,
+                outcome=common.outcome(common.winners(with_big(n)), what),
+            )
+
+        answer = counts(strength)
+        wrong = [counts(1)]
+        if len(common.winners(with_big(1))) > 1:
+            wrong.append(_(words[0]))
+        wrong.append(
+            _(
+                "{owner}'s big follower counts {n} and doubles the points too: {outcome} at "
+                "twice its value",
+                owner=owner,
+                n=strength,
+                outcome=common.outcome(winners, what),
+            )
+        )
+        wrong.append(counts(0))
+        question = _(
+            words[1], placer=placer, feature=_name(feature), who=_who_stands(feature, players)
+        )
+        explanation = _(words[2], tally=tally, outcome=common.outcome(winners, what))
+        return question, [answer, *wrong], explanation
+
+    return _in_english_order(build)
+
+
+#: the big follower's question, per kind of feature: a tie's distractor, the question, the
+#: explanation (whole sentences: the kind agrees differently in Italian and Czech)
+_BIG_FOLLOWER = {
+    "city": (
+        N_("One figure each: a tie cancels out and nobody scores the city"),
+        N_("{placer}'s tile completes {feature}. In it stand {who}. Who takes the city?"),
+        N_(
+            "A big follower counts as two followers when the majority is decided, and in "
+            "nothing else: the city is worth the same as with an ordinary follower. Here "
+            "{tally}: {outcome}. It goes home after the scoring like any follower."
+        ),
+    ),
+    "road": (
+        N_("One figure each: a tie cancels out and nobody scores the road"),
+        N_("{placer}'s tile completes {feature}. In it stand {who}. Who takes the road?"),
+        N_(
+            "A big follower counts as two followers when the majority is decided, and in "
+            "nothing else: the road is worth the same as with an ordinary follower. Here "
+            "{tally}: {outcome}. It goes home after the scoring like any follower."
+        ),
+    ),
+    "feature": (
+        N_("One figure each: a tie cancels out and nobody scores the feature"),
+        N_("{placer}'s tile completes {feature}. In it stand {who}. Who takes the feature?"),
+        N_(
+            "A big follower counts as two followers when the majority is decided, and in "
+            "nothing else: the feature is worth the same as with an ordinary follower. Here "
+            "{tally}: {outcome}. It goes home after the scoring like any follower."
+        ),
+    ),
+}
 
 
 def _next_turn_begin(game: Game, index: int) -> Event | None:
@@ -930,26 +1236,83 @@ def _builder_extended_question(game: Game, index: int) -> teach.Prediction | Non
         return None
     state = game.replay(index - 1)
     kind = state.board.features.feature_of(event.nodes[0]).kind if event.nodes else "road"
+    if kind not in _BUILDER:  # pragma: no cover - a builder stands on a road or a city
+        return None
     placed = next((e for e in reversed(game.events[:index]) if e.kind == "tile-placed"), None)
-    tile = f"tile {placed.tile}" if placed is not None else "tile"
-    answer = f"A second tile at once, which {owner} may place wherever it fits"
-    choices = (
-        answer,
-        f"1 more point per tile when the {kind} is scored",
-        f"Nothing now: a builder only counts as a follower when the {kind} is scored",
-        f"A second tile at once, but it must extend the same {kind}",
-    )
-    question = (
-        f"{owner}'s {tile} extends the {kind} where {owner}'s builder stands. What does the "
-        f"builder bring {owner} now?"
-    )
-    explanation = (
-        "The builder is no follower: it never counts toward a majority and earns no points "
-        "itself. Each time its owner's tile extends the road or city where it stands, the "
-        "owner draws and places a second tile at once, as a turn of its own: it may go "
-        "anywhere it fits, and a figure may be deployed on it as usual."
-    )
-    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+    words = _BUILDER[kind]
+
+    def build():
+        answer = _("A second tile at once, which {owner} may place wherever it fits", owner=owner)
+        choices = [answer, _(words[0]), _(words[1]), _(words[2])]
+        if placed is not None:
+            question = _(words[3], owner=owner, tile=placed.tile)
+        else:
+            question = _(words[4], owner=owner)
+        explanation = _(
+            "The builder is no follower: it never counts toward a majority and earns no points "
+            "itself. Each time its owner's tile extends the road or city where it stands, the "
+            "owner draws and places a second tile at once, as a turn of its own: it may go "
+            "anywhere it fits, and a figure may be deployed on it as usual."
+        )
+        return question, choices, explanation
+
+    return _in_english_order(build)
+
+
+#: the builder's questions, per kind of feature it stands on (whole sentences: a road and a
+#: city agree differently in Italian and Czech): the first question's three wrong choices,
+#: that question with the tile's id and without it; the second question's answer and two
+#: wrong choices, the question and the explanation's end
+_BUILDER = {
+    "road": (
+        N_("1 more point per tile when the road is scored"),
+        N_("Nothing now: a builder only counts as a follower when the road is scored"),
+        N_("A second tile at once, but it must extend the same road"),
+        N_(
+            "{owner}'s tile {tile} extends the road where {owner}'s builder stands. What does "
+            "the builder bring {owner} now?"
+        ),
+        N_(
+            "{owner}'s tile extends the road where {owner}'s builder stands. What does the "
+            "builder bring {owner} now?"
+        ),
+        N_("{next}: a second tile never earns a third, even when it extends the road again"),
+        N_("{owner} again: every tile that extends the builder's road earns one more"),
+        N_(
+            "{owner}'s second tile of the turn, tile {tile}, has extended the road with "
+            "{owner}'s builder once more. Who places the next tile?"
+        ),
+        N_(
+            "The builder stays where it is: in a later turn {owner}'s first tile may extend "
+            "that road again for another second tile, until the road is scored and the "
+            "builder goes home."
+        ),
+    ),
+    "city": (
+        N_("1 more point per tile when the city is scored"),
+        N_("Nothing now: a builder only counts as a follower when the city is scored"),
+        N_("A second tile at once, but it must extend the same city"),
+        N_(
+            "{owner}'s tile {tile} extends the city where {owner}'s builder stands. What does "
+            "the builder bring {owner} now?"
+        ),
+        N_(
+            "{owner}'s tile extends the city where {owner}'s builder stands. What does the "
+            "builder bring {owner} now?"
+        ),
+        N_("{next}: a second tile never earns a third, even when it extends the city again"),
+        N_("{owner} again: every tile that extends the builder's city earns one more"),
+        N_(
+            "{owner}'s second tile of the turn, tile {tile}, has extended the city with "
+            "{owner}'s builder once more. Who places the next tile?"
+        ),
+        N_(
+            "The builder stays where it is: in a later turn {owner}'s first tile may extend "
+            "that city again for another second tile, until the city is scored and the "
+            "builder goes home."
+        ),
+    ),
+}
 
 
 def _builder_third_tile_question(game: Game, index: int) -> teach.Prediction | None:
@@ -977,31 +1340,41 @@ def _builder_third_tile_question(game: Game, index: int) -> teach.Prediction | N
     ]
     if not extended:
         return None
-    kind = extended[0].kind
+    words = _BUILDER[extended[0].kind]
     nxt = event.player
-    if (event.data or {}).get("extra") and nxt == owner:  # pragma: no cover - never a third
-        answer = f"{owner} again: the builder gives one more tile each time"
-    else:
-        answer = f"{nxt}: a second tile never earns a third, even when it extends the {kind} again"
-    other = nxt if nxt != owner else "the next player"
-    choices = (
-        answer,
-        f"{owner} again: every tile that extends the builder's {kind} earns one more",
-        f"{other}, and {owner}'s builder goes home: it gives one second tile and is spent",
-        f"{owner} again, one last time: a builder allows at most three tiles in a turn",
-    )
-    question = (
-        f"{owner}'s second tile of the turn, tile {placed.tile}, has extended the {kind} with "
-        f"{owner}'s builder once more. Who places the next tile?"
-    )
-    explanation = (
-        "Only the first tile of a turn can set off the builder. The second tile is a turn of "
-        "its own but gives no third, even when it extends the builder's road or city again. "
-        f"The builder stays where it is: in a later turn {owner}'s first tile may extend that "
-        f"{kind} again for another second tile, until the {kind} is scored and the builder "
-        "goes home."
-    )
-    return teach.Prediction(question, tuple(sorted(choices)), answer, explanation)
+
+    def build():
+        if (event.data or {}).get("extra") and nxt == owner:  # pragma: no cover - never a third
+            answer = _("{owner} again: the builder gives one more tile each time", owner=owner)
+        else:
+            answer = _(words[5], next=nxt)
+        other = nxt if nxt != owner else _("the next player")
+        choices = [
+            answer,
+            _(words[6], owner=owner),
+            _(
+                "{other}, and {owner}'s builder goes home: it gives one second tile and is spent",
+                other=other,
+                owner=owner,
+            ),
+            _(
+                "{owner} again, one last time: a builder allows at most three tiles in a turn",
+                owner=owner,
+            ),
+        ]
+        question = _(words[7], owner=owner, tile=placed.tile)
+        explanation = (
+            _(
+                "Only the first tile of a turn can set off the builder. The second tile is a "
+                "turn of its own but gives no third, even when it extends the builder's road "
+                "or city again."
+            )
+            + " "
+            + _(words[8], owner=owner)
+        )
+        return question, choices, explanation
+
+    return _in_english_order(build)
 
 
 def builder_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -1102,7 +1475,7 @@ def special_figures(state: GameState) -> list[dict]:
     they are in play), by owner in seat order: ``figure`` (id), ``kind``, ``owner``,
     ``on_board``, ``where`` (in words) and ``counts`` (its strength where it stands: a mayor
     the city's pennants; a barn the completed cities its farm borders, 4 points each after the
-    game). Empty in a game without them."""
+    game), the words in the current language. Empty in a game without them."""
     from .rules import farm_cities
 
     features = state.board.features
@@ -1118,7 +1491,7 @@ def special_figures(state: GameState) -> list[dict]:
                     "kind": kind,
                     "owner": player,
                     "on_board": fig.location is not None,
-                    "where": "in the supply",
+                    "where": _("in the supply"),
                     "counts": "",
                 }
                 if fig.node is not None:
@@ -1126,29 +1499,41 @@ def special_figures(state: GameState) -> list[dict]:
                     row["where"] = _where(feature, fig.node)
                     strength = figure_strength(state, fig, feature)
                     if kind == "mayor":
-                        row["counts"] = (
-                            f"{plural(strength, 'follower')} ({plural(feature.pennants, 'pennant')})"
+                        row["counts"] = ngettext(
+                            "{n} follower ({pennants})",
+                            "{n} followers ({pennants})",
+                            strength,
+                            n=strength,
+                            pennants=ngettext(
+                                "{n} pennant", "{n} pennants", feature.pennants, n=feature.pennants
+                            ),
                         )
                     elif kind == "builder":
-                        row["counts"] = "no follower; a second tile when its feature grows"
+                        row["counts"] = _("no follower; a second tile when its feature grows")
                     elif kind == "pig":
-                        row["counts"] = "+1 per completed city for its owner's farmers"
+                        row["counts"] = _("+1 per completed city for its owner's farmers")
                     else:
-                        row["counts"] = plural(strength, "follower")
+                        row["counts"] = ngettext(
+                            "{n} follower", "{n} followers", strength, n=strength
+                        )
                 elif isinstance(fig.location, Corner):
                     from .rules import barn_farm
 
                     farm = barn_farm(state, fig)
-                    n, _ = farm_cities(state, farm)
-                    row["where"] = (
-                        f"the corner point ({fig.location.x}, {fig.location.y}) on {farm.describe()}"
+                    n, _farm = farm_cities(state, farm)
+                    row["where"] = _(
+                        "the corner point {point} on {farm}",
+                        point=common.square((fig.location.x, fig.location.y)),
+                        farm=_name(farm),
                     )
-                    row["counts"] = (
-                        f"its farm borders {plural(n, 'completed city')} (4 points each after "
-                        "the game)"
+                    row["counts"] = ngettext(
+                        "its farm borders {n} completed city (4 points each after the game)",
+                        "its farm borders {n} completed cities (4 points each after the game)",
+                        n,
+                        n=n,
                     )
                 elif fig.location is not None:
-                    row["where"] = "off the board (" + str(fig.location) + ")"
+                    row["where"] = _("off the board ({location})", location=str(fig.location))
                 rows.append(row)
     return rows
 
@@ -1157,18 +1542,23 @@ _WHY = re.compile(r"\(([^()]*)\)\.?$")
 
 
 def _last_wagon_moves(game: Game, index: int, state: GameState) -> dict[str, str]:
-    """Wagon id -> its last move after a scoring up to event ``index``, in words (``state``:
-    the state after ``index``, which names the feature it went to)."""
+    """Wagon id -> its last move after a scoring up to event ``index``, in words of the
+    current language (``state``: the state after ``index``, which names the feature it went
+    to; the reason a wagon went back is the bracket that ends its event's text)."""
     out: dict[str, str] = {}
     for e in game.events[: index + 1]:
         if not _is_wagon_move(e):
             continue
         if e.kind == "figure-moved":
-            out[e.figure] = f"event {e.index}: rolled on to {_moved_to(state, e)}"
+            out[e.figure] = _(
+                "event {index}: rolled on to {place}", index=e.index, place=_moved_to(state, e)
+            )
         else:
-            why = _WHY.search(e.text)
-            out[e.figure] = f"event {e.index}: back to the supply" + (
-                f" ({why.group(1)})" if why else ""
+            why = _WHY.search(e.text_in())
+            out[e.figure] = (
+                _("event {index}: back to the supply ({why})", index=e.index, why=why.group(1))
+                if why
+                else _("event {index}: back to the supply", index=e.index)
             )
     return out
 
@@ -1211,18 +1601,20 @@ def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str
     supply: dict[str, list[str]] = {}
     for row in rows:
         changed = not hidden and event.figure == row["figure"]
-        title = escape(kind_of(row["kind"]).title)
+        title = escape(render(Word(kind_of(row["kind"]).title), current_language()))
         if not row["on_board"]:
             name = f'<span style="{shade}">{title}</span>' if changed else title
             supply.setdefault(row["owner"], []).append(name)
             continue
         counts = row["counts"]
         if row["kind"] in secret and counts:
-            counts = "? (answer the question first)"
+            counts = _("? (answer the question first)")
+        # (the catalogue's words are ours; the player's name is escaped before it goes in)
+        whose = _("{player}'s {figures}", player=f"<b>{escape(row['owner'])}</b>", figures=title)
         body.append(
             f'<tr class="figure{" changed" if changed else ""}" data-figure="{escape(row["figure"])}" '
             f'data-kind="{row["kind"]}" style="{shade if changed else ""}">'
-            f'<td style="{cell};white-space:nowrap"><b>{escape(row["owner"])}</b>\'s {title}</td>'
+            f'<td style="{cell};white-space:nowrap">{whose}</td>'
             f'<td style="{cell}">{escape(row["where"])}</td>'
             f'<td style="{cell}">{escape(counts)}</td></tr>'
         )
@@ -1230,26 +1622,32 @@ def special_figures_html(game: Game, index: int, *, hidden: bool = False) -> str
     if body:
         parts.append(
             '<table class="carc-special-figures" style="border-collapse:collapse">'
-            f'<tr style="text-align:left"><th style="{cell}">figure</th>'
-            f'<th style="{cell}">stands on</th><th style="{cell}">counts</th></tr>'
+            f'<tr style="text-align:left"><th style="{cell}">{escape(_("figure"))}</th>'
+            f'<th style="{cell}">{escape(_("stands on"))}</th>'
+            f'<th style="{cell}">{escape(_("counts"))}</th></tr>'
             f"{''.join(body)}</table>"
         )
     else:
-        parts.append("<div>No mayor, wagon or barn on the board.</div>")
+        nothing = escape(_("No mayor, wagon or barn on the board."))
+        parts.append(f"<div>{nothing}</div>")
     if supply:
-        owned = "; ".join(f"{escape(p)}'s {join_names(names)}" for p, names in supply.items())
-        parts.append(
-            f'<div class="carc-supply" style="margin-top:4px">In the supply: {owned}.</div>'
+        owned = "; ".join(
+            _("{player}'s {figures}", player=escape(p), figures=format_list(names))
+            for p, names in supply.items()
         )
+        in_supply = _("In the supply: {figures}.", figures=owned)
+        parts.append(f'<div class="carc-supply" style="margin-top:4px">{in_supply}</div>')
     if moves:
         items = []
         for fid, text in moves.items():
             owner = escape(state.figures[fid].player or "")
             style = f' style="{shade}"' if not hidden and event.figure == fid else ""
-            items.append(f"<li{style}>{owner}'s wagon, {escape(text)}</li>")
+            said = _("{player}'s wagon, {move}", player=owner, move=escape(text))
+            items.append(f"<li{style}>{said}</li>")
+        heading = escape(_("Last move of each wagon after a scoring:"))
         parts.append(
-            '<div class="carc-wagon-moves" style="margin-top:4px">Last move of each wagon after '
-            f'a scoring:<ul style="margin:2px 0">{"".join(items)}</ul></div>'
+            f'<div class="carc-wagon-moves" style="margin-top:4px">{heading}'
+            f'<ul style="margin:2px 0">{"".join(items)}</ul></div>'
         )
     return (
         '<div class="carc-special-figures-panel" style="font:13px sans-serif">'
