@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 from .actions import ACTION_TYPES, PASS, ActionError, Decision, Pass
 from .board import Placement
 from .errors import IllegalMoveError, Refusal, nphrase, phrase
+from .events import term
 from .figures import kind_of
 from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, edge_links
 from .setup import Move
-from .text import plural
 from .tiles import orient
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -688,7 +688,7 @@ class GreedyController(RandomController):
         if kind == "wagon.move":
             return self._wagon(state, decision)
         if kind == "abbey-mayor.abbey" and decision.options:
-            self.reason = (
+            self.reason = phrase(
                 "a space with tiles on all four sides is open, and the abbey fills it, closing "
                 "what ends against it"
             )
@@ -704,7 +704,7 @@ class GreedyController(RandomController):
         best: Action = PASS if follower is None else follower
         best_value = planned_value if follower is not None else 0.0
         if follower is not None:
-            self.reason = "the best place for a follower it found when it chose the square"
+            self.reason = phrase("the best place for a follower it found when it chose the square")
         features = state.board.features
         # a mayor or a wagon where the follower would go: the mayor counts the city's pennants,
         # the wagon rolls on once its feature scores; either keeps a follower in the supply
@@ -715,17 +715,18 @@ class GreedyController(RandomController):
                     continue
                 if o.figure == "mayor" and feature.kind == "city" and feature.pennants >= 1:
                     best = o
-                    self.reason = (
-                        f"a mayor counts one per pennant, and this city has "
-                        f"{feature.pennants}: as strong as a follower or more, and the follower "
-                        "stays in the supply"
+                    self.reason = phrase(
+                        "a mayor counts one per pennant, and this city has {n}: as strong as a "
+                        "follower or more, and the follower stays in the supply",
+                        n=feature.pennants,
                     )
                     break
                 if o.figure == "wagon":
                     best = o
-                    self.reason = (
-                        f"a wagon holds the {feature.kind} as a follower would and rolls on to "
-                        "another feature once it scores"
+                    self.reason = phrase(
+                        "a wagon holds the {kind} as a follower would and rolls on to another "
+                        "feature once it scores",
+                        kind=term(feature.kind),
                     )
         elif state.in_supply(decision.player, "mayor") is not None:
             for o in options:
@@ -736,9 +737,9 @@ class GreedyController(RandomController):
                     worth = 1.2 * (feature.size + feature.pennants)
                     if worth > best_value:
                         best, best_value = o, worth
-                        self.reason = (
-                            f"the city has {feature.pennants} pennants, so a mayor there counts "
-                            f"as {feature.pennants} followers"
+                        self.reason = phrase(
+                            "the city has {n} pennants, so a mayor there counts as {n} followers",
+                            n=feature.pennants,
                         )
         for o in options:
             if o.figure != "barn":
@@ -747,10 +748,10 @@ class GreedyController(RandomController):
             if value > max(best_value, 3.5 if len(state.bag) > 20 else 0.5):
                 best, best_value, self.reason = o, value, why
         if isinstance(best, Pass) and not self.reason:
-            self.reason = "no deployment is worth a figure here"
+            self.reason = phrase("no deployment is worth a figure here")
         return best
 
-    def _barn_value(self, state: GameState, me: str, corner: Any) -> tuple[float, str]:
+    def _barn_value(self, state: GameState, me: str, corner: Any) -> tuple[float, Any]:
         """What a barn at ``corner`` is worth to ``me``: 4 per completed city after the game,
         and the farmers already there scored at once (3 per city to their majority)."""
         from .expansions.abbey_mayor.rules import farm_at_corner, farm_cities
@@ -760,10 +761,23 @@ class GreedyController(RandomController):
         winners, _strengths = _majority(state, farm, farm.figures)
         now = 3 * n * ((me in winners) - sum(1 for w in winners if w != me))
         value = 4 * n + now
-        who = f"; the farmers there score now ({', '.join(winners)})" if winners and n else ""
-        return value, (
-            f"a barn at that corner earns {4 * n} after the game for "
-            f"{n} completed {'city' if n == 1 else 'cities'} bordering its farm{who}"
+        if winners and n:
+            return value, nphrase(
+                "a barn at that corner earns {points} after the game for {n} completed city "
+                "bordering its farm; the farmers there score now ({winners})",
+                "a barn at that corner earns {points} after the game for {n} completed cities "
+                "bordering its farm; the farmers there score now ({winners})",
+                n,
+                points=4 * n,
+                winners=", ".join(winners),
+            )
+        return value, nphrase(
+            "a barn at that corner earns {points} after the game for {n} completed city "
+            "bordering its farm",
+            "a barn at that corner earns {points} after the game for {n} completed cities "
+            "bordering its farm",
+            n,
+            points=4 * n,
         )
 
     # -- the Count of Carcassonne --------------------------------------------------------
@@ -792,14 +806,15 @@ class GreedyController(RandomController):
         value, why = values.get(quarter, (0.0, ""))
         followers = sum(1 for f in state.supply[me] if f.kind == "follower")
         if value <= 0 and followers <= 2:
-            self.reason = (
+            self.reason = phrase(
                 "no unfinished feature could be taken over from the City, and it keeps its last "
                 "followers for the board"
             )
             return PASS
-        self.reason = why or (
-            f"a figure waiting in the {quarter} may join a {QUARTER_FEATURE[quarter]} "
-            "just before it scores"
+        self.reason = why or phrase(
+            "a figure waiting in the {quarter} may join a {kind} just before it scores",
+            quarter=term(quarter),
+            kind=term(QUARTER_FEATURE[quarter]),
         )
         return choice
 
@@ -823,11 +838,21 @@ class GreedyController(RandomController):
             gain = worth if mine + 1 > lead else worth * 0.6
             if gain > best:
                 best = gain
-                how = "take over" if mine + 1 > lead else "share"
-                why = (
-                    f"a figure waiting there could {how} {f.describe()}, held by "
-                    f"{', '.join(w for w in winners if w != me)}, just before it scores"
-                )
+                held = ", ".join(w for w in winners if w != me)
+                if mine + 1 > lead:
+                    why = phrase(
+                        "a figure waiting there could take over {feature}, held by {held}, just "
+                        "before it scores",
+                        feature=f.describe(),
+                        held=held,
+                    )
+                else:
+                    why = phrase(
+                        "a figure waiting there could share {feature}, held by {held}, just "
+                        "before it scores",
+                        feature=f.describe(),
+                        held=held,
+                    )
         return best, why
 
     def _count_move(self, state: GameState, decision: Decision) -> Action:
@@ -856,23 +881,42 @@ class GreedyController(RandomController):
             if key > best_key:
                 best, best_key = o, key
         if isinstance(best, Pass):
-            self.reason = (
-                f"the Count blocks the {here} already, and no other quarter would keep more of "
-                "the other players' figures (or fewer of its own) from leaving"
+            self.reason = phrase(
+                "the Count blocks the {here} already, and no other quarter would keep more of "
+                "the other players' figures (or fewer of its own) from leaving",
+                here=term(here) if here else here,
             )
             return PASS
         q = quarter_of(best.to)  # type: ignore[union-attr]
         others, mine = scores[q]  # type: ignore[index]
         left_own = scores[here][1] if here else 0
         if others:
-            why = (
-                f"in the {q} the other players keep {plural(others, 'figure')} waiting "
-                f"({me} {mine}): while the Count stands there, none of them may leave"
+            why = nphrase(
+                "in the {quarter} the other players keep {n} figure waiting ({player} {mine}): "
+                "while the Count stands there, none of them may leave",
+                "in the {quarter} the other players keep {n} figures waiting ({player} {mine}): "
+                "while the Count stands there, none of them may leave",
+                others,
+                quarter=term(q),
+                player=me,
+                mine=mine,
             )
         else:
-            why = f"the {q} holds none of {me}'s figures"
+            why = phrase(
+                "the {quarter} holds none of {player}'s figures", quarter=term(q), player=me
+            )
         if left_own:
-            why += f"; {me}'s {plural(left_own, 'figure')} in the {here} may leave again"
+            why = phrase(
+                "{why}; {again}",
+                why=why,
+                again=nphrase(
+                    "{player}'s {n} figure in the {here} may leave again",
+                    "{player}'s {n} figures in the {here} may leave again",
+                    left_own,
+                    player=me,
+                    here=term(here),
+                ),
+            )
         self.reason = why
         return best
 
@@ -912,17 +956,30 @@ class GreedyController(RandomController):
             if gain > best_gain + 1e-9:
                 best, best_gain = o, gain
                 if me in before:
-                    self.reason = (
-                        f"{me} wins {feature.describe()} anyway, and the figure comes back to "
-                        "the supply with the scoring, which has few followers left"
+                    self.reason = phrase(
+                        "{player} wins {feature} anyway, and the figure comes back to the "
+                        "supply with the scoring, which has few followers left",
+                        player=me,
+                        feature=feature.describe(),
+                    )
+                elif len(after) > 1:
+                    self.reason = nphrase(
+                        "with it {player} shares {feature}, worth {n} point",
+                        "with it {player} shares {feature}, worth {n} points",
+                        worth,
+                        player=me,
+                        feature=feature.describe(),
                     )
                 else:
-                    share = "shares" if len(after) > 1 else "wins"
-                    self.reason = (
-                        f"with it {me} {share} {feature.describe()}, worth {plural(worth, 'point')}"
+                    self.reason = nphrase(
+                        "with it {player} wins {feature}, worth {n} point",
+                        "with it {player} wins {feature}, worth {n} points",
+                        worth,
+                        player=me,
+                        feature=feature.describe(),
                     )
         if isinstance(best, Pass):
-            self.reason = "no figure waiting in the City would win or share a feature"
+            self.reason = phrase("no figure waiting in the City would win or share a feature")
         return best
 
     def _wagon(self, state: GameState, decision: Decision) -> Action:
@@ -940,13 +997,17 @@ class GreedyController(RandomController):
             if worth > best_worth:
                 best, best_worth = o, worth
                 now = _points(state, feature, final=True)
-                self.reason = (
-                    f"{feature.describe()} is the unfinished feature worth most to the wagon: "
-                    f"{plural(now, 'point')} as it stands, more once it is finished"
+                self.reason = nphrase(
+                    "{feature} is the unfinished feature worth most to the wagon: {n} point as "
+                    "it stands, more once it is finished",
+                    "{feature} is the unfinished feature worth most to the wagon: {n} points as "
+                    "it stands, more once it is finished",
+                    now,
+                    feature=feature.describe(),
                 )
         if best is None:
             back = next((o for o in decision.options if getattr(o, "to", 0) is None), None)
-            self.reason = "no feature is open to the wagon"
+            self.reason = phrase("no feature is open to the wagon")
             return back if back is not None else PASS
         return best
 

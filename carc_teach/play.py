@@ -34,8 +34,8 @@ from .board import Placement
 from .board_input import Target
 from .controllers import GreedyController, RandomController
 from .editions import PRESETS
-from .errors import CarcTeachError, Refusal, has_control_characters, phrase, shown
-from .events import Event
+from .errors import CarcTeachError, Refusal, has_control_characters, nphrase, phrase, shown
+from .events import Event, term
 from .expansions import PACKAGES
 from .figures import Corner, Held, Place, kind_of
 from .game import Game
@@ -593,7 +593,7 @@ class PlaySession:
                 out[key] = _group_label(state, option)
         for key, label in _groups_without_options(state, pending):
             if key not in out:
-                out[key] = f"{label} (nowhere now)"
+                out[key] = phrase("{label} (nowhere now)", label=label)
         return out
 
     def targets(self, rotation: int = 0, group: str | None = None) -> list[Target]:
@@ -755,21 +755,17 @@ class PlaySession:
             points -= self._points_this_turn([PASS], pending.player)
         what = describe_option(state, answer)
         if follow_up is not None:
-            what += ", then " + describe_option(self._trial(trial[:1]).state, follow_up)
+            what = phrase(
+                "{first}, then {second}",
+                first=what,
+                second=describe_option(self._trial(trial[:1]).state, follow_up),
+            )
         why = greedy.reason
         if not why and pending.kind not in _GREEDY_KINDS:
-            why = "it answers this kind of decision at random"
-        text = (
-            f"The greedy bot would {what}"
-            + (f" ({why})" if why else "")
-            + (
-                f": {plural(points, 'point')} more for {pending.player} after the game than "
-                "passing."
-                if after_game
-                else f": {plural(points, 'point')} for {pending.player} this turn."
-            )
+            why = phrase("it answers this kind of decision at random")
+        return Hint(
+            answer, _hint_text(what, why, points, pending.player, after_game), points, follow_up
         )
-        return Hint(answer, text, points, follow_up)
 
     def _at(self, given: int) -> _View:
         """The position after the first ``given`` answers (for looking back)."""
@@ -969,7 +965,10 @@ def _groups_without_options(state: GameState, pending: Pending) -> list[tuple[st
         for figure in state.supply.get(pending.player, ()):
             if figure.kind not in kinds and _deploys_on_board(figure.kind):
                 kinds.append(figure.kind)
-        out.extend((f"deploy:{k}", f"deploy a {k.replace('-', ' ')}") for k in kinds)
+        out.extend(
+            (f"deploy:{k}", phrase("deploy a {kind}", kind=term(k.replace("-", " "))))
+            for k in kinds
+        )
     elif pending.kind == "count.final":
         from .expansions.count.rules import count_quarter, quarter_of
 
@@ -977,7 +976,7 @@ def _groups_without_options(state: GameState, pending: Pending) -> list[tuple[st
         for figure in state.figures.values():
             if figure.player == pending.player and quarter_of(figure.location) == here:
                 key = f"move:{figure.id}"
-                out.append((key, f"move {_figure_name(state, figure.id)}"))
+                out.append((key, phrase("move {figure}", figure=_figure_name(state, figure.id))))
     return out
 
 
@@ -1058,67 +1057,134 @@ def _group_key(option: Any) -> str:
 
 def _group_label(state: GameState, option: Any) -> str:
     if isinstance(option, Deploy):
-        return f"deploy a {option.figure.replace('-', ' ')}"
+        return phrase("deploy a {kind}", kind=term(option.figure.replace("-", " ")))
     if isinstance(option, MoveFigure):
-        return f"move {_figure_name(state, option.figure)}"
+        return phrase("move {figure}", figure=_figure_name(state, option.figure))
     if isinstance(option, Placement):
-        return "place the tile"
-    return "choose"
+        return phrase("place the tile")
+    return phrase("choose")
 
 
 def _figure_name(state: GameState, figure_id: str) -> str:
     figure = state.figures.get(figure_id)
     if figure is None:
         return figure_id
-    kind = figure.kind.replace("-", " ")
-    owner = f"{figure.player}'s {kind}" if figure.player else kind_of(figure.kind).title
+    kind = term(figure.kind.replace("-", " "))
+    if figure.player:
+        owner = phrase("{player}'s {kind}", player=figure.player, kind=kind)
+    else:
+        owner = term(kind_of(figure.kind).title)
     where = figure.location
     if isinstance(where, Place):
-        return f"{owner} in {_place_name(where)}"
+        return phrase("{figure} in {place}", figure=owner, place=_place_name(where))
     if isinstance(where, tuple):
-        return f"{owner} on {where[0]}, {where[1]}"
+        return phrase("{figure} on {x}, {y}", figure=owner, x=where[0], y=where[1])
     return owner
 
 
 def _place_name(place: Place) -> str:
     if place.name.startswith("count."):
-        return f"the {place.name.removeprefix('count.')} quarter of Carcassonne"
+        return phrase(
+            "the {quarter} quarter of Carcassonne",
+            quarter=term(place.name.removeprefix("count.")),
+        )
     return place.name
 
 
 def _where(state: GameState, to: Any) -> str:
     if to is None:
-        return "back to the supply"
+        return phrase("back to the supply")
     if isinstance(to, tuple):
         x, y, seg_id = to
         placed = state.board.tiles.get((x, y))
         seg = next((s for s in placed.tile.segments if s.id == seg_id), None) if placed else None
         if seg is None:
-            return f"segment {seg_id} on {x}, {y}"
-        sides = f" ({' '.join(seg.locations)})" if seg.locations else ""
-        return f"the {seg.kind}{sides} on {x}, {y}"
+            return phrase("segment {segment} on {x}, {y}", segment=seg_id, x=x, y=y)
+        if seg.locations:
+            return phrase(
+                "the {kind} ({sides}) on {x}, {y}",
+                kind=term(seg.kind),
+                sides=" ".join(seg.locations),
+                x=x,
+                y=y,
+            )
+        return phrase("the {kind} on {x}, {y}", kind=term(seg.kind), x=x, y=y)
     if isinstance(to, Corner):
-        return f"the corner where the tiles around {to.x}, {to.y} meet"
+        return phrase("the corner where the tiles around {x}, {y} meet", x=to.x, y=to.y)
     if isinstance(to, Place):
         return _place_name(to)
     if isinstance(to, Held):
-        return f"{to.player}'s table"
+        return phrase("{player}'s table", player=to.player)
     return str(to)
 
 
 def describe_option(state: GameState, option: Any) -> str:
     """An option of a decision in words ("place the tile at 1, 0 turned 90°", "deploy a
     follower on the city on 1, 0", "move Alice's follower in the castle quarter of
-    Carcassonne to the city on 2, 0", "pass")."""
+    Carcassonne to the city on 2, 0", "pass"): a phrase, said in another language with
+    ``i18n.errors.say``."""
     if isinstance(option, Pass):
-        return "pass"
+        return phrase("pass")
     if isinstance(option, Placement):
-        return f"place the tile at {option.x}, {option.y} turned {option.rotation}°"
+        return phrase(
+            "place the tile at {x}, {y} turned {rotation}°",
+            x=option.x,
+            y=option.y,
+            rotation=option.rotation,
+        )
     if isinstance(option, Deploy):
-        return f"deploy a {option.figure.replace('-', ' ')} on {_where(state, option.to)}"
+        return phrase(
+            "deploy a {kind} on {where}",
+            kind=term(option.figure.replace("-", " ")),
+            where=_where(state, option.to),
+        )
     if isinstance(option, MoveFigure):
-        return f"move {_figure_name(state, option.figure)} to {_where(state, option.to)}"
+        return phrase(
+            "move {figure} to {where}",
+            figure=_figure_name(state, option.figure),
+            where=_where(state, option.to),
+        )
     kind = getattr(option, "type", "")
     if kind == "abbey-mayor.abbey":
-        return "play the abbey instead of drawing"
+        return phrase("play the abbey instead of drawing")
     return kind or repr(option)
+
+
+def _hint_text(what: str, why: str, points: int, player: str, after_game: bool) -> str:
+    """The hint's sentence: what the greedy bot would do, why, and what it scores."""
+    if after_game and why:
+        return nphrase(
+            "The greedy bot would {what} ({why}): {n} point more for {player} after the game "
+            "than passing.",
+            "The greedy bot would {what} ({why}): {n} points more for {player} after the game "
+            "than passing.",
+            points,
+            what=what,
+            why=why,
+            player=player,
+        )
+    if after_game:
+        return nphrase(
+            "The greedy bot would {what}: {n} point more for {player} after the game than passing.",
+            "The greedy bot would {what}: {n} points more for {player} after the game than "
+            "passing.",
+            points,
+            what=what,
+            player=player,
+        )
+    if why:
+        return nphrase(
+            "The greedy bot would {what} ({why}): {n} point for {player} this turn.",
+            "The greedy bot would {what} ({why}): {n} points for {player} this turn.",
+            points,
+            what=what,
+            why=why,
+            player=player,
+        )
+    return nphrase(
+        "The greedy bot would {what}: {n} point for {player} this turn.",
+        "The greedy bot would {what}: {n} points for {player} this turn.",
+        points,
+        what=what,
+        player=player,
+    )

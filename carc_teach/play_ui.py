@@ -24,6 +24,7 @@ from .errors import CarcTeachError, Refusal
 from .expansions import PACKAGES
 from .gamefile import decode_game_text, load_game
 from .i18n import N_, _, ngettext
+from .i18n.errors import say
 from .notebook_ui import score_stories
 from .play import (
     BOT_KINDS,
@@ -274,7 +275,7 @@ class Table:
     def ask_hint(self) -> None:
         if self.session is not None:
             hint = self.session.hint()
-            self.hint = escape_markdown(hint.text) if hint else ""
+            self.hint = hint.text if hint else ""  # said in the page's language by page()
 
 
 #: the kinds of seat as the page names them
@@ -491,7 +492,8 @@ def group_dropdown(mo, table: Table, lang: str | None = None):
     groups = session.groups() if session is not None else {}
     if not groups:
         groups = {"-": "-"}
-    options = {label: key for key, label in groups.items()}  # marimo shows labels as text
+    # marimo shows labels as text; the engine's labels said in the page's language
+    options = {say(label, lang): key for key, label in groups.items()}
     return mo.ui.dropdown(options=options, value=next(iter(options)), label=_("Figure", lang))
 
 
@@ -598,7 +600,7 @@ def option_picker(mo, table: Table, bump: Callable[[], None], lang: str | None =
     pending = session.pending if session is not None else None
     if pending is None or not pending.human:
         return None
-    labels = session.option_labels()
+    labels = [say(label, lang) for label in session.option_labels()]
     options = {f"{i + 1}. {label}": i for i, label in enumerate(labels)}  # shown as text
     if not options:
         return None
@@ -673,15 +675,15 @@ def buttons(mo, table: Table, bump: Callable[[], None], download=None, lang: str
 
 def _prompt_markdown(session: PlaySession, lang: str | None = None) -> tuple[str, str]:
     """Whose decision and what to do (shown first, by the controls), and its rule (after
-    them: the controls stay in view at 800 pixels high). The page's words in ``lang``; the
-    engine's prompt in English."""
+    them: the controls stay in view at 800 pixels high). The page's words and the engine's
+    prompt in ``lang``."""
     pending = session.pending
     if pending is None:
         return "### " + _("The game is over", lang), ""
     who = escape_markdown(pending.player)
     seat = session.seat_of(pending.player)
     head = f"### {who}" + ("" if seat.human else f" ({_seat_name(seat.kind, lang)})")
-    prompt = escape_markdown(pending.prompt)
+    prompt = escape_markdown(say(pending.prompt, lang))
     number = pending.index + 1
     lines = [
         head,
@@ -831,7 +833,8 @@ def page(mo, table: Table, board, rotation, group, options, controls, lang: str 
     if message:
         side.append(mo.callout(mo.md(message), kind=table.kind))
     if table.hint:
-        side.append(mo.callout(mo.md(_("**Hint:** {hint}", lang, hint=table.hint)), kind="info"))
+        hint = escape_markdown(say(table.hint, lang))
+        side.append(mo.callout(mo.md(_("**Hint:** {hint}", lang, hint=hint)), kind="info"))
     if rule:
         side.append(mo.md(rule))
     side.append(_events_view(mo, session, lang))

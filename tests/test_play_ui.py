@@ -1,7 +1,8 @@
 """The Play page's own words in the page's language (carc_teach.play_ui with ``lang``): the
-pieces the notebook shows, built in CPython from a short game, in Czech and Italian. Event
-texts and the engine's prompts stay English until the engine's messages are translated
-(docs/i18n.md); the browser half of the page is tests/browser/test_play_page.py."""
+pieces the notebook shows, built in CPython from a short game, in Czech and Italian, with the
+engine's own words (the decision's prompt, the option labels, a refusal, the hint) said in the
+page's language too (docs/i18n.md); the browser half of the page is
+tests/browser/test_play_page.py."""
 
 from __future__ import annotations
 
@@ -101,3 +102,57 @@ def test_the_board_is_labelled_for_a_screen_reader_in_the_page_language():
     assert 'aria-label="Hrací plocha:' in widget._picture
     play_ui.update_board(widget, table, table.rotation, None, "it")
     assert 'aria-label="Tabellone:' in widget._picture
+
+
+def test_the_engines_prompt_options_and_hint_are_said_in_the_page_language():
+    table = _table()
+    session = table.session
+    prompt = session.pending.prompt
+    player = session.pending.player
+    assert prompt == f"{player} places tile {session.pending.tile}"  # the English, as before
+    page = {lang: _page(table, lang) for lang in ("en", "it", "cs")}
+    assert f"Decision 1 of the game: {prompt}." in page["en"]
+    assert f"{player} piazza la tessera {session.pending.tile}" in page["it"]
+    assert f"{player} pokládá kartičku {session.pending.tile}" in page["cs"]
+    # the option list: "place the tile at 1, 0 turned 90°" in each language, same numbers
+    english = session.option_labels()[0]
+    assert english.startswith("place the tile at ") and english in page["en"]
+    numbers = re.findall(r"-?\d+", english)
+    for lang, start in (("it", "piazza la tessera su "), ("cs", "polož kartičku na ")):
+        said = play_ui.say(english, lang)
+        assert said.startswith(start) and re.findall(r"-?\d+", said) == numbers
+        assert said in page[lang] and english not in page[lang]
+    table.ask_hint()
+    hint = session.hint()
+    assert hint.text.startswith("The greedy bot would ")
+    for lang, words in (("it", "Il bot avido sceglierebbe"), ("cs", "Chamtivý bot by zvolil")):
+        text = _page(table, lang)
+        assert words in text and "The greedy bot" not in text
+        assert f"{hint.points} " in play_ui.say(hint.text, lang)
+    assert "The greedy bot would " in _page(table, "en")
+
+
+def test_every_kind_of_option_label_has_its_own_words(monkeypatch):
+    """The labels of a deployment, a move, a pass and the groups, in three languages: each
+    Italian and Czech label differs from the English and keeps its numbers."""
+    from carc_teach.actions import PASS, Deploy, MoveFigure
+    from carc_teach.figures import Corner
+
+    table = _table()
+    state = table.session.state
+    options = [
+        PASS,
+        Deploy("follower", (0, 0, "city")),
+        Deploy("big-follower", (0, 0, "road")),
+        Deploy("barn", Corner(1, 1)),
+        MoveFigure("count", None),
+    ]
+    for option in options:
+        english = play_ui.describe_option(state, option)
+        for lang in ("it", "cs"):
+            said = play_ui.say(english, lang)
+            assert said != english and "{" not in said, (lang, english, said)
+            assert re.findall(r"\d+", said) == re.findall(r"\d+", english), (lang, said)
+    groups = table.session.groups()
+    for label in groups.values():
+        assert play_ui.say(label, "cs") != label
