@@ -28,11 +28,12 @@ import weakref
 from typing import TYPE_CHECKING
 
 from .. import teach
+from ..events import render
 from ..expansions.abbey_mayor.lessons import abbey_mayor_module
 from ..expansions.count import views as count_views
 from ..expansions.king_robber import views as king_views
 from ..figures import Corner
-from ..i18n import N_, _, ngettext, use_language
+from ..i18n import N_, _, current_language, ngettext, pgettext, use_language
 from ..text import escape_html as escape
 from .lesson_sets import Walkthrough
 
@@ -218,8 +219,8 @@ def final_steps_html(game: Game, index: int, *, hidden: bool = False) -> str:
 
 def barns(state: GameState) -> list[dict]:
     """The barns on the board in ``state``: ``owner``, ``corner`` (the grid point, as the
-    squares of the four tiles meeting there) and ``farm`` (the farm's description). Empty
-    without Abbey & Mayor."""
+    squares of the four tiles meeting there) and ``farm`` (the farm's description, in the
+    current language). Empty without Abbey & Mayor."""
     if abbey_mayor_module(state) is None:
         return []
     from ..expansions.abbey_mayor.rules import barn_farm
@@ -233,7 +234,7 @@ def barns(state: GameState) -> list[dict]:
             {
                 "owner": figure.player,
                 "corner": squares,
-                "farm": barn_farm(state, figure).describe(),
+                "farm": render(barn_farm(state, figure).phrase(), current_language()),
             }
         )
     return sorted(rows, key=lambda r: state.players.index(r["owner"]))
@@ -258,13 +259,14 @@ def barns_html(game: Game, index: int, *, hidden: bool = False) -> str:
         body.append(
             f'<tr class="barn{" changed" if now else ""}" data-owner="{escape(row["owner"])}" '
             f'style="{"background:#fff3c4" if now else ""}"><td {cell}>{escape(row["owner"])}</td>'
-            f"<td {cell}>where {escape(row['corner'])} meet</td>"
+            f"<td {cell}>{escape(_('where {squares} meet', squares=row['corner']))}</td>"
             f"<td {cell}>{escape(row['farm'])}</td></tr>"
         )
     return (
         '<table class="carc-barns" style="font:13px sans-serif;border-collapse:collapse">'
-        f'<tr style="text-align:left"><th {cell}>barn of</th><th {cell}>stands</th>'
-        f"<th {cell}>on</th></tr>{''.join(body)}</table>"
+        f'<tr style="text-align:left"><th {cell}>{escape(pgettext("barns table", "barn of"))}</th>'
+        f"<th {cell}>{escape(pgettext('barns table', 'stands'))}</th><th {cell}>{escape(pgettext('barns table', 'on'))}</th></tr>"
+        f"{''.join(body)}</table>"
     )
 
 

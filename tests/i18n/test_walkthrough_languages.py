@@ -161,3 +161,26 @@ def _assert_translated(english: teach.Prediction, local: teach.Prediction, where
     for said, translated in pairs:
         assert translated != said, (where, said)
         assert not re.search(r"\{\w*\}", translated), (where, translated)
+
+
+@pytest.mark.parametrize("name", FULLY_TRANSLATED)
+def test_the_tables_beside_the_board_speak_the_language(name):
+    """Every table the walkthrough shows beside the board, at every fourth event of its games
+    and at every event that asks a question, is written anew in Italian and Czech (Abbey &
+    Mayor's special figures, the scoring after the game's steps and barns ...), with no
+    field left unfilled."""
+    walkthrough = _walkthroughs()[name]
+    local = {lang: walkthrough.in_language(lang).panels for lang in LANGS}
+    for example in walkthrough.games():
+        game = examples.load(example)
+        for k in range(len(game.events)):
+            if k % 4 and walkthrough.question(game, k) is None:
+                continue
+            for n, (title, english) in enumerate(walkthrough.panels):
+                said = english(game, k)
+                if not said:
+                    continue
+                for lang in LANGS:
+                    written = local[lang][n][1](game, k)
+                    assert written != said, (example, k, lang, title)
+                    assert not re.search(r"\{\w*\}", written), (example, k, lang, written)
