@@ -53,7 +53,7 @@ EXPECTED = {
             "Legenda a značky",
             "Krok za krokem",
             "Začít od",
-            "Kartičky stavby",
+            "Kartičky prvku",
             "Kdo boduje",
         ],
         ["Legend and markers", "Step by step", "Start from", "Feature tiles"],
