@@ -19,11 +19,12 @@ from typing import Any
 
 from . import examples, teach
 from .board_input import board_picker, redraw_picker
-from .editions import PRESETS
+from .editions import PRESETS, translated_preset
 from .errors import CarcTeachError, Refusal
 from .expansions import PACKAGES
 from .gamefile import decode_game_text, load_game
 from .i18n import N_, _, ngettext
+from .i18n.box_names import box_name
 from .i18n.errors import say
 from .notebook_ui import score_stories
 from .play import (
@@ -352,11 +353,18 @@ def setup_form(mo, on_start: Callable[[Any], None], lang: str | None = None):
         rows.append(f"| {{name{n}}} | {{kind{n}}} |")
     boxes = []
     for k, title in enumerate(_BOXES):
-        fields[f"box{k}"] = mo.ui.checkbox(label=escape_markdown(title))
+        fields[f"box{k}"] = mo.ui.checkbox(label=escape_markdown(box_name(title, lang)))
         boxes.append(f"{{box{k}}}")
     defaults_label = _("the engine's defaults", lang)
     fields["preset"] = mo.ui.dropdown(
-        options={defaults_label: _NO_PRESET, **{preset: preset for preset in PRESETS}},
+        # each preset by its id and its title in the language (the value stays the id)
+        options={
+            defaults_label: _NO_PRESET,
+            **{
+                f"{preset}: {translated_preset(PRESETS[preset], lang).title}": preset
+                for preset in PRESETS
+            },
+        },
         value=defaults_label,
         label=_("Edition preset", lang),
     )

@@ -27,9 +27,10 @@ def _():
     from carc_teach import notebook_ui as ui
     from carc_teach import reference
     from carc_teach.errors import CarcTeachError
+    from carc_teach.i18n.box_names import box_name
     from carc_teach.reference import present
 
-    return CarcTeachError, mo, present, reference, t, ui
+    return CarcTeachError, box_name, mo, present, reference, t, ui
 
 
 @app.cell
@@ -73,12 +74,12 @@ def _(lang, mo, ui):
 
 
 @app.cell
-def _(lang, mo, reference, t):
+def _(box_name, lang, mo, reference, t):
     # every label in the page's language; the values stay the ids the reference reads (the
-    # presets and expansions are named as their boxes are)
+    # presets and expansions named as their boxes are, in the language: i18n/box_names.py)
     preset = mo.ui.dropdown(
-        options={p.title: p.id for p in reference.SELECTOR_PRESETS.values()},
-        value="Count, King & Robber + Abbey & Mayor",
+        options={box_name(p.title, lang): p.id for p in reference.SELECTOR_PRESETS.values()},
+        value=box_name("Count, King & Robber + Abbey & Mayor", lang),
         label=t._("Start from", lang),
     )
     edition = mo.ui.radio(
@@ -97,15 +98,15 @@ def _(lang, mo, reference, t):
 
 
 @app.cell
-def _(mo, preset, reference):
+def _(box_name, lang, mo, preset, reference):
     # The group pickers start from the preset; changing the preset rebuilds them.
     _chosen = {reference.expansion_of(p).id for p in reference.selection_for_preset(preset.value)}
     group_pickers = mo.ui.dictionary(
         {
             _group.id: mo.ui.multiselect(
-                options={e.name: e.id for e in _group.expansions},
-                value=[e.name for e in _group.expansions if e.id in _chosen],
-                label=_group.title,
+                options={box_name(e.name, lang): e.id for e in _group.expansions},
+                value=[box_name(e.name, lang) for e in _group.expansions if e.id in _chosen],
+                label=box_name(_group.title, lang),
                 full_width=True,
             )
             for _group in reference.GROUPS
@@ -140,13 +141,13 @@ def _(group_pickers, reference):
 
 
 @app.cell
-def _(lang, mo, multi_part, t):
+def _(box_name, lang, mo, multi_part, t):
     part_pickers = mo.ui.dictionary(
         {
             _e.id: mo.ui.multiselect(
-                options={p.name: p.id for p in _e.parts},
-                value=[p.name for p in _e.parts],
-                label=t._("{expansion}: parts in play", lang, expansion=_e.name),
+                options={box_name(p.name, lang): p.id for p in _e.parts},
+                value=[box_name(p.name, lang) for p in _e.parts],
+                label=t._("{expansion}: parts in play", lang, expansion=box_name(_e.name, lang)),
             )
             for _e in multi_part
         }
@@ -187,8 +188,8 @@ def _(chosen_edition, drafts, lang, reference, selection):
 
 
 @app.cell
-def _(chosen_edition, intro, lang, mo, present, reference, rows, selection, t):
-    _names = sorted({reference.expansion_of(p).name for p in selection}) or [
+def _(box_name, chosen_edition, intro, lang, mo, present, reference, rows, selection, t):
+    _names = sorted({box_name(reference.expansion_of(p).name, lang) for p in selection}) or [
         t._("the base game only", lang)
     ]
     _full = sum(r.executed for r in rows)
@@ -314,18 +315,18 @@ def _(lang, mo, present, rows, t, table):
 
 
 @app.cell
-def _(chosen_expansions, lang, mo, reference, t):
+def _(box_name, chosen_expansions, lang, mo, reference, t):
     _left = [e for e in reference.SELECTOR_EXPANSIONS.values() if e.id not in chosen_expansions]
     added = mo.ui.dropdown(
-        options={e.name: e.id for e in _left},
-        value=_left[0].name if _left else None,
+        options={box_name(e.name, lang): e.id for e in _left},
+        value=box_name(_left[0].name, lang) if _left else None,
         label=t._("Add one expansion", lang),
     )
     return (added,)
 
 
 @app.cell
-def _(added, chosen_edition, drafts, lang, mo, present, reference, selection, t):
+def _(added, box_name, chosen_edition, drafts, lang, mo, present, reference, selection, t):
     if added.value is None:
         _body = mo.md(t._("Every expansion is already in play.", lang))
     else:
@@ -337,7 +338,9 @@ def _(added, chosen_edition, drafts, lang, mo, present, reference, selection, t)
             lang=lang,
         )
         _body = mo.md(
-            present.diff_markdown(_change, reference.SELECTOR_EXPANSIONS[added.value].name, lang)
+            present.diff_markdown(
+                _change, box_name(reference.SELECTOR_EXPANSIONS[added.value].name, lang), lang
+            )
         )
     what_changed = mo.vstack([added, _body])
     return (what_changed,)

@@ -13,6 +13,7 @@ import sys
 import textwrap
 
 from ..i18n import _, current_language, ngettext
+from ..i18n.box_names import box_name
 
 __all__ = ["configure", "run"]
 
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     out = sys.stdout
-    names = ", ".join(reference.SELECTOR_EXPANSIONS[e].name for e in expansions) or _(
+    names = ", ".join(box_name(reference.SELECTOR_EXPANSIONS[e].name) for e in expansions) or _(
         "base game only"
     )
     out.write(_("Scoring during the turn · {edition} · {names}", edition=edition, names=names))
@@ -185,13 +186,13 @@ def _list(reference, as_json: bool) -> int:
         return 0
     out = sys.stdout
     for group in reference.GROUPS:
-        out.write(f"{group.title}\n")
+        out.write(f"{box_name(group.title)}\n")
         for e in group.expansions:
             parts = ""
             if len(e.parts) > 1 or e.parts[0].id != e.id:
                 parts = "  parts: " + ", ".join(p.id for p in e.parts)
-            out.write(f"  {e.id:28} {e.name}{parts}\n")
+            out.write(f"  {e.id:28} {box_name(e.name)}{parts}\n")
     out.write(_("Presets") + "\n")
     for p in reference.SELECTOR_PRESETS.values():
-        out.write(f"  {p.id:28} {p.title}\n")
+        out.write(f"  {p.id:28} {box_name(p.title)}\n")
     return 0

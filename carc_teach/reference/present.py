@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import N_, _, ngettext
+from ..i18n.box_names import box_name
+from ..i18n.texts import fingerprint, translated
 from . import SELECTOR_EXPANSIONS, Diff, Row, examples_for, intro
 
 __all__ = [
@@ -71,15 +73,21 @@ def annotations_available() -> bool:
     return _annotations() is not None
 
 
-def rule_title(rule_id: str) -> str:
-    """The taxonomy's title for ``rule_id`` (empty when the taxonomy is not available)."""
+def rule_title(rule_id: str, lang: str | None = None) -> str:
+    """The taxonomy's title for ``rule_id`` (empty when the taxonomy is not available), in
+    ``lang`` (default: the current language) where ``i18n/data/<lang>/rules.toml`` translates
+    the current English."""
     module = _annotations()
     if module is None:
         return ""
     try:
-        return module.topics.topic(rule_id).title
+        english = module.topics.topic(rule_id).title
     except Exception:  # an id the taxonomy does not know: show the bare id
         return ""
+    found = translated(
+        "carc_teach.i18n", "data", "rules.toml", "topic", rule_id, fingerprint(english), lang
+    )
+    return found["title"] if found else english
 
 
 def annotation_notes(row: Row, lang: str | None = None) -> list[Note]:
@@ -178,7 +186,7 @@ def row_markdown(row: Row, *, with_examples: bool = True, lang: str | None = Non
         meanings = {m.kind: m.meaning for m in intro("*", row.edition, lang=lang).markers}
         for marker in row.markers:
             lines.append(f"- *{_(MARKER_LABELS[marker], lang)}:* {meanings.get(marker, '')}")
-    names = [SELECTOR_EXPANSIONS[e].name for e in row.expansions]
+    names = [box_name(SELECTOR_EXPANSIONS[e].name, lang) for e in row.expansions]
     lines.append("")
     lines.append(
         _("Shown with: {names}", lang, names=", ".join(names))
@@ -189,7 +197,7 @@ def row_markdown(row: Row, *, with_examples: bool = True, lang: str | None = Non
         lines.append("")
         lines.append(_("Rules in carc_teach:", lang))
         for rule_id in row.rule_ids:
-            title = rule_title(rule_id)
+            title = rule_title(rule_id, lang)
             runs = rule_id in row.engine_rule_ids
             state = _("the engine runs it", lang) if runs else _("not in the engine yet", lang)
             text = f"- `{rule_id}`" + (f" {title}" if title else "") + f" ({state}"

@@ -396,15 +396,47 @@ def _add_snapshot(output_dir: Path, inputs: offline.OfflineInputs, log) -> None:
             snapshot.add_prefetch(page, runtime)
 
 
+def _in_languages(texts: dict[str, str], shown: str) -> str:
+    """One text in every language, as ``<span lang>`` elements: the one of ``shown`` visible,
+    the others ``hidden`` until the page's script shows them (each escaped)."""
+    return "".join(
+        f'<span lang="{code}"{"" if code == shown else " hidden"}>{html.escape(text)}</span>'
+        for code, text in texts.items()
+    )
+
+
+def _index_texts(english: str) -> dict[str, str]:
+    """A text of the index (a notebook's title or description, a group's words) in every
+    language: ``i18n/data/<lang>/site.toml`` (English where it has none, as for a teacher's
+    own notebook)."""
+    from carc_teach.i18n import LANGUAGES
+    from carc_teach.i18n.texts import keyed_texts
+
+    return {
+        code: keyed_texts("carc_teach.i18n", "data", "site.toml", code, "texts").get(
+            english, english
+        )
+        for code in LANGUAGES
+    }
+
+
 def render_index(
     pages: list[NotebookInfo],
     *,
     self_hosted: bool = False,
     href: str = "./{slug}.html",
     runtime: str | None = None,
+    lang: str | None = None,
 ) -> str:
     """The entry page: a title and one card per walkthrough (title and description read from
-    the notebook, what it covers from the curriculum), grouped by expansion in learning order.
+    the notebook, what it covers from the curriculum), grouped by expansion in learning order,
+    in the three languages at once.
+
+    Every text is written in each language (``<span lang>``), one shown: the page's script
+    picks the language as the notebooks do (the address's ``?lang=``, else the one the
+    browser remembers, ``localStorage`` ``carc-teach-lang``; its links to the languages set
+    ``?lang=``), shows its texts and carries it on in every card's link, so a walkthrough
+    opens in the language of the index. Without the script the page is in ``lang``.
 
     Parameters
     ----------
@@ -417,7 +449,15 @@ def render_index(
         ``./<slug>.html``; ``carc-teach serve`` links to ``./<slug>/``).
     runtime:
         The footer's sentence on where Python runs (default: the static site's).
+    lang:
+        The language shown before the script runs (default English: the links then carry
+        no ``?lang=``; any other, the links carry it).
     """
+    from carc_teach.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language_code
+    from carc_teach.i18n.switch import STORAGE_KEY
+
+    shown = DEFAULT_LANGUAGE if lang is None else language_code(lang)
+
     template = Template((Path(__file__).with_name("templates") / "index.html").read_text("utf-8"))
     sections = []
     number = 0
@@ -425,33 +465,92 @@ def render_index(
         cards = []
         for page, covers in members:
             number += 1
-            covered = f'<p class="covers">Covers: {html.escape(covers)}</p>' if covers else ""
+            covered = ""
+            if covers:
+                covered = (
+                    '<p class="covers">'
+                    + _in_languages(
+                        {
+                            code: _("Covers: {covers}", code, covers=text)
+                            for code, text in _index_texts(covers).items()
+                        },
+                        shown,
+                    )
+                    + "</p>"
+                )
+            link = href.format(slug=page.slug)
+            start = link if shown == DEFAULT_LANGUAGE else f"{link}?lang={shown}"
             cards.append(
-                f'    <li><a class="card" href="{html.escape(href.format(slug=page.slug))}">'
-                f'<span class="step">{number}</span><h3>{html.escape(page.title)}</h3>'
-                f"<p>{html.escape(page.description)}</p>{covered}</a></li>"
+                f'    <li><a class="card" href="{html.escape(start)}" '
+                f'data-href="{html.escape(link)}"><span class="step">{number}</span>'
+                f"<h3>{_in_languages(_index_texts(page.title), shown)}</h3>"
+                f"<p>{_in_languages(_index_texts(page.description), shown)}</p>{covered}</a></li>"
             )
         sections.append(
-            f'  <section class="group"><h2>{html.escape(group.title)}</h2>'
-            f'<p class="group-lead">{html.escape(group.lead)}</p>\n'
+            f'  <section class="group"><h2>{_in_languages(_index_texts(group.title), shown)}</h2>'
+            f'<p class="group-lead">{_in_languages(_index_texts(group.lead), shown)}</p>\n'
             f'  <ol class="cards">\n' + "\n".join(cards) + "\n  </ol></section>"
         )
     if runtime is None:
-        runtime = (
-            "Self-hosted: Python (Pyodide) and every package are served from this site, "
-            "so it works without internet."
+        runtime_texts = (
+            {
+                code: _(
+                    "Self-hosted: Python (Pyodide) and every package are served from this "
+                    "site, so it works without internet.",
+                    code,
+                )
+                for code in LANGUAGES
+            }
             if self_hosted
-            else "Python runs in your browser (Pyodide, loaded from a CDN on first visit)."
+            else {
+                code: _(
+                    "Python runs in your browser (Pyodide, loaded from a CDN on first visit).",
+                    code,
+                )
+                for code in LANGUAGES
+            }
         )
+    else:
+        runtime_texts = {code: runtime for code in LANGUAGES}
+    switch = " · ".join(
+        f'<a href="?lang={code}" data-lang="{code}" lang="{code}">{html.escape(name)}</a>'
+        for code, name in LANGUAGES.items()
+    )
     return template.substitute(
-        title="carc_teach: the rules of Carcassonne, step by step",
-        lead=(
-            "Walkthroughs that replay games of Carcassonne event by event and show why each "
-            "point is scored, with the rule footnote or edition difference behind it. "
-            "They are listed in the order a learner should take them, grouped by expansion."
+        lang=shown,
+        title=html.escape(_("carc_teach: the rules of Carcassonne, step by step", shown)),
+        heading=_in_languages(
+            {
+                code: _("carc_teach: the rules of Carcassonne, step by step", code)
+                for code in LANGUAGES
+            },
+            shown,
         ),
+        lead=_in_languages(
+            {
+                code: _(
+                    "Walkthroughs that replay games of Carcassonne event by event and show "
+                    "why each point is scored, with the rule footnote or edition difference "
+                    "behind it. They are listed in the order a learner should take them, "
+                    "grouped by expansion.",
+                    code,
+                )
+                for code in LANGUAGES
+            },
+            shown,
+        ),
+        switch=switch,
         sections="\n".join(sections),
-        footer=html.escape(f"carc_teach {carc_teach.__version__}. {runtime}"),
+        footer=_in_languages(
+            {
+                code: f"carc_teach {carc_teach.__version__}. {text}"
+                for code, text in runtime_texts.items()
+            },
+            shown,
+        ),
+        # constants of ours, written into the script as JSON
+        languages=json.dumps(list(LANGUAGES)),
+        storage_key=json.dumps(STORAGE_KEY),
     )
 
 

@@ -66,7 +66,8 @@ def test_index_page_escapes_and_links_every_card(tmp_path):
     info = read_notebook_info(_notebook(tmp_path, "t.py", 'mo.md("# A <b> & c\\n\\nText.")\n'))
     page = render_index([info], self_hosted=True)
     assert (
-        '<a class="card" href="./t.html"><span class="step">1</span><h3>A &lt;b&gt; &amp; c' in page
+        '<a class="card" href="./t.html" data-href="./t.html"><span class="step">1</span>'
+        '<h3><span lang="en">A &lt;b&gt; &amp; c' in page
     )
     assert "without internet" in page
     assert "More walkthroughs" in page, "a notebook the curriculum does not name still has a card"
@@ -88,7 +89,7 @@ def test_index_groups_the_walkthroughs_by_expansion_in_learning_order():
         for g in curriculum.GROUPS
         if any(p.slug in {i.slug for i in infos} for p in g.places)
     ]
-    at = [page.index(f"<h2>{html.escape(title)}</h2>") for title in groups]
+    at = [page.index(f'<h2><span lang="en">{html.escape(title)}</span>') for title in groups]
     assert at == sorted(at), "groups appear in learning order"
     slugs = [
         p.slug for g in curriculum.GROUPS for p in g.places if p.slug in {i.slug for i in infos}

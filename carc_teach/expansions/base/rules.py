@@ -118,7 +118,8 @@ class BaseRules(RuleModule):
         else:
             laid = Said(
                 msg="{module} lays {count} start tiles ({tiles}).",
-                module=decided_by.title,
+                # the module's title, translated (i18n.box_names.MODULE_TITLES)
+                module=Said(msg=decided_by.title),
                 count=len(placed),
                 tiles=Joined(
                     [
