@@ -19,7 +19,7 @@ from .actions import Decision, Deploy, Pass
 from .board import Placement
 from .editions import from_setup
 from .errors import IllegalMoveError, Refusal, phrase, shown
-from .events import Chained, Joined, Said, TileName, Word
+from .events import Chained, Joined, Packed, Said, TileName, Word
 from .figures import ROLE_NAMES, ROLE_PLURALS
 from .rules import Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
@@ -264,6 +264,11 @@ def _end(state: GameState, controller: Controller, final_scoring: bool | None) -
     )
 
 
+# packed (carc_teach.events.Packed): one of the four events of nearly every turn, whose
+# emit below gives the values in the order of the names
+_TILE_DRAWN = Packed(Said(msg="{player} draws tile {tile} ({name})."), "player", "tile", "name")
+
+
 def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
     """1B: draw until a tile fits somewhere (unplaceable tiles are set aside), or play one
     instead of drawing (the abbey); the tile is ``turn.tile``. Raises :class:`NoTileLeft` when
@@ -301,12 +306,7 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
             player=player,
             tile=tile.id,
             rule="base.draw",
-            text=Said(
-                msg="{player} draws tile {tile} ({name}).",
-                player=player,
-                tile=tile.id,
-                name=TileName(tile.name),
-            ),
+            text=(_TILE_DRAWN, player, tile.id, TileName(tile.name)),
         )
         if controller.drawn(state, turn, tile, known_order):
             return
@@ -407,6 +407,10 @@ def _play_turn(state: GameState, controller: Controller) -> bool:
     return True
 
 
+# packed, as _TILE_DRAWN above
+_TURN_BEGINS = Packed(Said(msg="Turn {number}: {player} begins their turn."), "number", "player")
+
+
 def _begin_turn(state: GameState, controller: Controller, turn: Turn) -> None:
     """1A: the turn begins (the builder's second tile says why the player plays again)."""
     player, number = turn.player, turn.number
@@ -414,9 +418,7 @@ def _begin_turn(state: GameState, controller: Controller, turn: Turn) -> None:
         state.emit(
             "turn-begin",
             player=player,
-            text=Said(
-                msg="Turn {number}: {player} begins their turn.", number=number, player=player
-            ),
+            text=(_TURN_BEGINS, number, player),
         )
     else:
         state.emit(
@@ -432,6 +434,17 @@ def _begin_turn(state: GameState, controller: Controller, turn: Turn) -> None:
         )
     for hook in state.hooks.begin_turn:
         hook(state, turn)
+
+
+# packed, as _TILE_DRAWN above
+_TILE_PLACED = Packed(
+    Said(msg="{player} places tile {tile} at ({x}, {y}), turned {rotation}°."),
+    "player",
+    "tile",
+    "x",
+    "y",
+    "rotation",
+)
 
 
 def _place_tile(state: GameState, controller: Controller, turn: Turn) -> None:
@@ -452,18 +465,19 @@ def _place_tile(state: GameState, controller: Controller, turn: Turn) -> None:
         pos=(x, y),
         rotation=rotation,
         rule="base.place",
-        text=Said(
-            msg="{player} places tile {tile} at ({x}, {y}), turned {rotation}°.",
-            player=player,
-            tile=tile.id,
-            x=x,
-            y=y,
-            rotation=rotation,
-        ),
-        data={"note": turn.note} if turn.note else {},
+        text=(_TILE_PLACED, player, tile.id, x, y, rotation),
+        data={"note": turn.note} if turn.note else None,
     )
     for hook in state.hooks.after_placement:
         hook(state, turn)
+
+
+# packed, as _TILE_DRAWN above
+_NO_DEPLOYMENT = Packed(Said(msg="{player} deploys no figure."), "player")
+_CANNOT_DEPLOY = Packed(
+    Said(msg="{player} cannot deploy a figure (no free feature on the tile, or no figure left)."),
+    "player",
+)
 
 
 def _deploy(state: GameState, controller: Controller, turn: Turn) -> None:
@@ -477,14 +491,7 @@ def _deploy(state: GameState, controller: Controller, turn: Turn) -> None:
             "deploy-skipped",
             player=player,
             rule="base.deploy",
-            text=(
-                Said(msg="{player} deploys no figure.", player=player)
-                if offered
-                else Said(
-                    msg="{player} cannot deploy a figure (no free feature on the tile, or no figure left).",
-                    player=player,
-                )
-            ),
+            text=(_NO_DEPLOYMENT, player) if offered else (_CANNOT_DEPLOY, player),
             data={"options": offered},
         )
     else:
