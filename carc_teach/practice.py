@@ -18,7 +18,6 @@ Nothing here imports marimo.
 
 from __future__ import annotations
 
-import copy
 import importlib
 import importlib.util
 import random
@@ -263,22 +262,6 @@ def drill_for(choice: str, seed: int) -> Drill:
     return drill(choice)
 
 
-def _in_place_of(english: teach.Prediction, local: teach.Prediction) -> teach.Prediction:
-    """``local`` (the question asked in another language) with its answer where the English
-    has it. :class:`teach.Prediction` draws the answer's place from the words, so the two
-    languages would put it at different places; the other choices keep the builder's order,
-    the same in every language (a builder that sorts its choices sorts them by their
-    English)."""
-    at = english.choices.index(english.answer)
-    others = [c for c in local.choices if c != local.answer]
-    ordered = (*others[:at], local.answer, *others[at:])
-    if ordered == local.choices:
-        return local
-    moved = copy.copy(local)  # not through __init__, which would draw the place again
-    object.__setattr__(moved, "choices", ordered)
-    return moved
-
-
 def asked_in(question: Question, lang: str | None = None) -> Question:
     """``question`` (asked in English) asked again at the same event of the same game in
     ``lang``: its answer at the same place among as many choices."""
@@ -291,7 +274,7 @@ def asked_in(question: Question, lang: str | None = None) -> Question:
     # question is still right then
     if local is None:
         return question
-    return replace(question, prediction=_in_place_of(question.prediction, local))
+    return replace(question, prediction=teach.answer_in_place(question.prediction, local))
 
 
 def find_question(

@@ -7,6 +7,7 @@ the notebooks stay thin. Nothing here imports marimo.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 from dataclasses import dataclass
@@ -515,6 +516,24 @@ def _answer_at_drawn_place(prediction: Prediction, choices: tuple[str, ...]):
     others = [c for c in choices if c != answer]
     at = _draw(prediction.question, answer, choices, prediction.explanation) % len(choices)
     return tuple(others[:at] + [answer] + others[at:])
+
+
+def answer_in_place(english: Prediction | None, local: Prediction) -> Prediction:
+    """``local`` (a question asked again in another language) with its answer where the
+    English question has it. :class:`Prediction` draws the answer's place from the words, so
+    two languages would put it at different places; the other choices keep the order their
+    builder gave them, the same in every language (a builder that sorts its choices sorts
+    them by their English)."""
+    if english is None or len(english.choices) != len(local.choices):
+        return local
+    at = english.choices.index(english.answer)
+    others = [c for c in local.choices if c != local.answer]
+    ordered = (*others[:at], local.answer, *others[at:])
+    if ordered == local.choices:
+        return local
+    moved = copy.copy(local)  # not through __init__, which would draw the place again
+    object.__setattr__(moved, "choices", ordered)
+    return moved
 
 
 def _choices(correct: int, distractors: list[int], *, keep: int = 0) -> tuple[str, ...]:

@@ -134,7 +134,8 @@ class Walkthrough:
         """The same walkthrough speaking ``lang``: its labels, panel titles and board help
         translated (they are marked with ``N_`` where written), and its question, note and
         panel functions run with ``lang`` as the current language, so the words they build
-        with :func:`carc_teach.i18n._` are in it. English: itself."""
+        with :func:`carc_teach.i18n._` are in it; a question puts its answer where the English
+        question does (:func:`teach.answer_in_place`). English: itself."""
         code = language_code(lang)
         if code == "en":
             return self
@@ -147,9 +148,19 @@ class Walkthrough:
 
             return call
 
+        def asking(game: Game, index: int) -> teach.Prediction | None:
+            # the same question, with its answer at the English question's place
+            with use_language(code):
+                local = self.question(game, index)
+            if local is None:
+                return None
+            with use_language("en"):
+                english = self.question(game, index)
+            return teach.answer_in_place(english, local)
+
         return replace(
             self,
-            question=speaking(self.question),
+            question=functools.wraps(self.question)(asking),
             note=speaking(self.note),
             panels=tuple((_(title, code), speaking(html)) for title, html in self.panels),
             jump_label=_(self.jump_label, code),

@@ -126,8 +126,8 @@ def test_lessons_quiz_labels_and_lesson_footnotes_are_translated(lang):
 @pytest.mark.parametrize("name", list(_walkthroughs()))
 def test_every_question_asks_the_same_in_every_language(name):
     """The walkthrough's questions in Italian and Czech: as many, at the same events, with the
-    same number of choices and the answer at the same place when it is a number of points,
-    and the same number in the answer."""
+    same number of choices, the answer at the same place, and the same number in the
+    answer."""
     walkthrough = _walkthroughs()[name]
     for example in walkthrough.games():
         game = examples.load(example)
@@ -140,11 +140,14 @@ def test_every_question_asks_the_same_in_every_language(name):
                     continue
                 assert len(local.choices) == len(english.choices)
                 assert re.findall(r"-?\d+", local.answer) == re.findall(r"-?\d+", english.answer)
+                # the answer at the same place (Walkthrough.in_language puts it there)
+                assert local.choices.index(local.answer) == english.choices.index(english.answer), (
+                    example,
+                    k,
+                    lang,
+                )
                 if all(teach._POINTS.match(c) for c in english.choices):
                     assert all(teach._POINTS.match(c) for c in local.choices), local.choices
-                    assert local.choices.index(local.answer) == english.choices.index(
-                        english.answer
-                    )
                 if name in FULLY_TRANSLATED:
                     _assert_translated(english, local, (example, k, lang))
 
