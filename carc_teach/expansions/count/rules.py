@@ -1222,7 +1222,7 @@ class CountRules(RuleModule):
             return value
         if city_of_carcassonne_borders(state, feature):
             return FeatureValue(
-                value.parts + (("the City of Carcassonne, a completed city, × 3", 3),)
+                value.parts + ((Said(msg="the City of Carcassonne, a completed city, × 3"), 3),)
             )
         return value
 
