@@ -99,11 +99,16 @@ class Table:
         self.said: Said = _silent
         self.kind = "neutral"
         self.hint = ""
-        #: the drawn tile's rotation the board shows (a click on a square answers with it)
-        self.rotation = 0
+        #: the drawn tile's rotation the board shows (a click on a square answers with it);
+        #: None after an answer: the first that fits (:func:`first_rotation`)
+        self.rotation: int | None = None
+        #: the figure the board shows targets for (None: the decision's first)
+        self.group: str | None = None
         #: the board's picks handled so far (its count goes on across positions)
         self.picks_seen = 0
         self._scores_key: Any = None
+        #: the controls the page shows now (:func:`top`)
+        self.shown: tuple = ()
 
     def scores_changed(self) -> bool:
         """Whether the scores or the scorings behind them changed since the last call (the
@@ -114,6 +119,11 @@ class Table:
             key = (id(session), *_scorings(session.events))
         changed, self._scores_key = key != self._scores_key, key
         return changed
+
+    def _next_decision(self) -> None:
+        """After an answer: the next decision starts at its first rotation and figure."""
+        self.rotation = None
+        self.group = None
 
     def _say(self, said: Said, kind: str = "neutral") -> None:
         self.said, self.kind = said, kind
@@ -135,6 +145,7 @@ class Table:
         except CarcTeachError as exc:
             return self._cannot_start(exc)
         self.hint = ""
+        self._next_decision()
         self._say(lambda lang: _("A new game begins.", lang), "info")
         return True
 
@@ -202,6 +213,7 @@ class Table:
             )
             return False
         self.hint = ""
+        self._next_decision()
         title = escape_markdown(game.title)
         self._say(lambda lang: _("You take over *{title}* here.", lang, title=title), "info")
         return True
@@ -212,6 +224,7 @@ class Table:
         assert session is not None
         self.hint = ""
         if result.ok:
+            self._next_decision()
             pending = session.pending
             if pending is None:
                 self._say(
@@ -479,9 +492,11 @@ def setup_accordion(mo, setup, takeover, games: int = 0, lang: str | None = None
 # -- the decision -----------------------------------------------------------------------------
 
 
-def rotation_radio(mo, table: Table, lang: str | None = None):
-    """The drawn tile's rotation, each with the number of squares it fits (the first that fits
-    is chosen)."""
+def rotation_radio(
+    mo, table: Table, lang: str | None = None, on_change: Callable[[Any], None] | None = None
+):
+    """The drawn tile's rotation, each with the number of squares it fits (the table's, else the
+    first that fits); ``on_change`` gets the rotation chosen."""
     session = table.session
     counts = session.rotations() if session is not None else {0: 0}
     options = {
@@ -490,19 +505,33 @@ def rotation_radio(mo, table: Table, lang: str | None = None):
         ): r
         for r, n in counts.items()
     }
-    first = next(label for label, r in options.items() if r == first_rotation(table))
-    return mo.ui.radio(options=options, value=first, label=_("Turn the tile", lang), inline=True)
+    shown = _rotation_now(table)
+    first = next((label for label, r in options.items() if r == shown), next(iter(options)))
+    return mo.ui.radio(
+        options=options,
+        value=first,
+        label=_("Turn the tile", lang),
+        inline=True,
+        on_change=on_change,
+    )
 
 
-def group_dropdown(mo, table: Table, lang: str | None = None):
-    """Which figure to deploy or move, when the decision offers several."""
+def group_dropdown(
+    mo, table: Table, lang: str | None = None, on_change: Callable[[Any], None] | None = None
+):
+    """Which figure to deploy or move, when the decision offers several (the table's, else the
+    first); ``on_change`` gets the figure's key."""
     session = table.session
     groups = session.groups() if session is not None else {}
     if not groups:
         groups = {"-": "-"}
     # marimo shows labels as text; the engine's labels said in the page's language
     options = {say(label, lang): key for key, label in groups.items()}
-    return mo.ui.dropdown(options=options, value=next(iter(options)), label=_("Figure", lang))
+    shown = groups.get(table.group or "")
+    value = say(shown, lang) if shown is not None else next(iter(options))
+    return mo.ui.dropdown(
+        options=options, value=value, label=_("Figure", lang), on_change=on_change
+    )
 
 
 def _draw_options(session: PlaySession) -> dict[str, Any]:
@@ -522,6 +551,13 @@ def first_rotation(table: Table) -> int:
     return next((r for r, n in counts.items() if n), next(iter(counts)))
 
 
+def _rotation_now(table: Table) -> int:
+    """The rotation the board shows: the learner's, else the first that fits (kept)."""
+    if table.rotation is None:
+        table.rotation = first_rotation(table)
+    return table.rotation
+
+
 def _targets(session: PlaySession, rotation: int, group: str | None) -> list:
     pending = session.pending
     if pending is not None and pending.human:
@@ -536,11 +572,10 @@ def board(mo, table: Table, lang: str | None = None):
     session = table.session
     if session is None:
         return mo.md("*No game yet: start one above.*")
-    table.rotation = first_rotation(table)
     return board_picker(
         mo,
         session.state.board,
-        _targets(session, table.rotation, None),
+        _targets(session, _rotation_now(table), table.group),
         key=BOARD_KEY,
         label=_board_label(lang),
         **_draw_options(session),
@@ -566,6 +601,7 @@ def update_board(
     board in ``lang``."""
     session = table.session
     table.rotation = rotation or 0
+    table.group = group
     if session is None or widget is None:
         return
     redraw_picker(
@@ -585,20 +621,24 @@ def board_view(mo, picker):
     return mo.Html(picker.text)
 
 
-def handle_pick(table: Table, picker, bump: Callable[[], None]) -> None:
-    """A click on the board answers (or says why not), at the rotation the board shows."""
+def handle_pick(table: Table, picker, bump: Callable[[], None] | None = None) -> bool:
+    """A click on the board answers (or says why not), at the rotation the board shows; then
+    ``bump()``. Whether a new pick was answered (a pick already answered is not again)."""
     session = table.session
     value = getattr(picker, "value", None)
     if session is None or not isinstance(value, dict):
-        return
+        return False
     count = value.get("n") or 0
     if count <= table.picks_seen:  # a pick already answered
-        return
+        return False
     table.picks_seen = count
     target = value.get("target")
-    if target:
-        table.pick(target, table.rotation)
+    if not target:
+        return False
+    table.pick(target, _rotation_now(table))
+    if bump is not None:
         bump()
+    return True
 
 
 def option_picker(mo, table: Table, bump: Callable[[], None], lang: str | None = None):
@@ -830,7 +870,7 @@ def page(mo, table: Table, board, rotation, group, options, controls, lang: str 
     side = [mo.md(prompt)]
     if pending is not None and pending.human and pending.kind == "place" and pending.tile:
         tile = session.state.tile_types[pending.tile]
-        side.append(mo.Html(tile_svg(tile, rotation.value or 0, size=90)))
+        side.append(mo.Html(tile_svg(tile, _rotation_now(table), size=90)))
         side.append(rotation)
     if pending is not None and pending.human and len(session.groups()) > 1:
         side.append(group)
@@ -849,4 +889,32 @@ def page(mo, table: Table, board, rotation, group, options, controls, lang: str 
     return mo.hstack([board, mo.vstack(side)], widths=[3, 2], align="start")
 
 
-__all__ += ["refusal_markdown", "describe_option"]
+def top(mo, table: Table, picker, download, bump: Callable[[], None], lang: str | None = None):
+    """The page's top made in one go, by the one cell that also answers a click on the board
+    (:func:`handle_pick`): the controls (their changes call ``bump()``, which runs that cell
+    again), the position drawn into the board in place (:func:`update_board`) and the page
+    (:func:`page`). One cell per answer instead of four: in the offline site each cell run is
+    a dozen messages between Python's worker and the page, each redrawing marimo's notebook
+    state, and that was most of a click's time (docs/play.md, "Speed")."""
+
+    def turned(rotation):
+        table.rotation = rotation
+        bump()
+
+    def chose_figure(group):
+        table.group = group
+        bump()
+
+    rotation = rotation_radio(mo, table, lang, on_change=turned)
+    group = group_dropdown(mo, table, lang, on_change=chose_figure)
+    options = option_picker(mo, table, bump, lang)
+    controls = buttons(mo, table, bump, download, lang)
+    # (marimo lets no cell read the value of an element it made: the table holds both)
+    update_board(board_widget(picker), table, _rotation_now(table), table.group, lang)
+    # marimo holds its elements weakly, and a click on one it no longer holds does nothing:
+    # the table keeps the ones shown until the next are made
+    table.shown = (rotation, group, options, controls)
+    return page(mo, table, board_view(mo, picker), rotation, group, options, controls, lang)
+
+
+__all__ += ["refusal_markdown", "describe_option", "top"]

@@ -66,15 +66,18 @@ def _(mo, play_ui):
     # a new game folds the set-up away (only then: the forms stay as the learner filled them)
     get_games, set_games = mo.state(0)
 
-    def bump():
-        set_version(lambda v: v + 1)
+    def scores_moved():
         if table.scores_changed():
             set_scores(lambda v: v + 1)
+
+    def bump():
+        set_version(lambda v: v + 1)
+        scores_moved()
 
     def new_game_shown():
         set_games(lambda n: n + 1)
 
-    return bump, get_games, get_scores, get_version, new_game_shown, table
+    return bump, get_games, get_scores, get_version, new_game_shown, scores_moved, table
 
 
 @app.cell
@@ -112,54 +115,20 @@ def _(get_games, lang, mo, play_ui, table):
 @app.cell
 def _(mo, play_ui, table):
     # The board that takes clicks, made once: each position is drawn into it in place (below),
-    # so an answer sends the page the new picture only. The page shows it, and the board is
-    # drawn into, under names that are not the element's: a click re-runs only the next cell.
+    # so an answer sends the page the new picture only.
     picker = play_ui.board(mo, table)
-    board_view = play_ui.board_view(mo, picker)
-    board_widget = play_ui.board_widget(picker)
-    return board_view, board_widget, picker
+    return (picker,)
 
 
 @app.cell
-def _(bump, picker, play_ui, table):
-    # A click on the board answers, or says which rule refuses it.
-    play_ui.handle_pick(table, picker, bump)
-    return
-
-
-@app.cell
-def _(bump, download, get_version, lang, mo, play_ui, table):
-    # The decision's own controls: the tile's rotation, the figure, the engine's list.
+def _(bump, download, get_version, lang, mo, picker, play_ui, scores_moved, table):
+    # The page's top, one cell: a click on the board answers here (or says which rule refuses
+    # it), and the controls' changes bump the version to run it again. One cell, not four:
+    # offline, every cell run costs the page a dozen messages to redraw (docs/play.md).
     get_version()
-    rotation = play_ui.rotation_radio(mo, table, lang)
-    group = play_ui.group_dropdown(mo, table, lang)
-    options = play_ui.option_picker(mo, table, bump, lang)
-    controls = play_ui.buttons(mo, table, bump, download, lang)
-    return controls, group, options, rotation
-
-
-@app.cell
-def _(board_widget, group, lang, play_ui, rotation, table):
-    # The position and the decision's targets, drawn into the board when they changed.
-    play_ui.update_board(board_widget, table, rotation.value, group.value, lang)
-    return
-
-
-@app.cell
-def _(
-    board_view,
-    controls,
-    get_version,
-    group,
-    lang,
-    mo,
-    options,
-    play_ui,
-    rotation,
-    table,
-):
-    get_version()
-    play_ui.page(mo, table, board_view, rotation, group, options, controls, lang)
+    if play_ui.handle_pick(table, picker):
+        scores_moved()
+    play_ui.top(mo, table, picker, download, bump, lang)
     return
 
 
