@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from ...board import PlacementRule
 from ...errors import GameFileError, IllegalMoveError, Phrase, Refusal, phrase
-from ...events import Said
+from ...events import Said, SaidN
 from ...geometry import NEIGHBOUR_OFFSETS
 from ...rules import RuleModule, refusal
 from ...tiles import SIDES, WILDCARD_EDGE, catalogue, orient
@@ -450,5 +450,12 @@ class River2Rules(RuleModule):
         if not cities:
             return ()
         return (
-            (f"the pig herd: {cities} completed {'city' if cities == 1 else 'cities'} × 1", cities),
+            (
+                SaidN(
+                    msg="the pig herd: {n} completed city × 1",
+                    plural="the pig herd: {n} completed cities × 1",
+                    n=cities,
+                ),
+                cities,
+            ),
         )
