@@ -20,6 +20,8 @@ import pytest
 from marimo_page import (
     assert_healthy,
     body_text,
+    notebooks_dir,
+    wait_for_notebook,
     wait_for_text,
     wait_until_settled,
 )
@@ -28,8 +30,9 @@ from test_walkthroughs import open_walkthrough  # noqa: F401 (a fixture)
 
 from carc_teach.actions import Pass
 from carc_teach.gamefile import load_game
+from carc_teach.i18n.errors import say
 from carc_teach.play import PlaySession
-from carc_teach.play_ui import _BOXES, BOARD_KEY
+from carc_teach.play_ui import _BOXES, BOARD_KEY, FIRST_GAME
 from carc_teach.text import plural
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -178,3 +181,48 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
     wait_until_settled(page, quiet_ms=400)
     assert _shown_scores(page) == session.scores
     assert_healthy(page_session, tolerate_missing=open_walkthrough.tolerate_missing)
+
+
+def test_the_page_plays_in_czech(page_session, marimo_app):
+    """``?lang=cs`` under ``marimo run``: a game set up by the Czech form, a grey square refused
+    with its rule and the engine's reason in Czech, a tile placed by a click; the page's own
+    words (controls, headings, messages) and the engine's prompts are Czech, not English."""
+    page = page_session.page
+    page.goto(marimo_app(notebooks_dir() / "play.py") + "?lang=cs")
+    wait_for_notebook(page_session, title="Zahraj si celou hru")
+
+    seed = 7  # not the first game's: the set-up did start this one
+    page.get_by_role("button", name="Připravit novou hru").click()
+    page.locator("marimo-number input").nth(0).fill(str(seed))
+    page.get_by_role("button", name="Začít novou hru").click()
+    wait_for_text(page, "Začíná nová hra")
+    session = PlaySession.new(list(FIRST_GAME["seats"]), seed=seed)
+    pending = session.pending
+    assert pending.human and pending.kind == "place"
+    wait_for_text(page, f"Rozhodnutí {pending.index + 1} této hry: {say(pending.prompt, 'cs')}")
+    wait_until_settled(page, quiet_ms=400)
+
+    # a grey square: "Not allowed" in Czech, with the engine's reason in Czech
+    rotation = next(r for r, n in session.rotations().items() if n)
+    refused = next(t for t in session.targets(rotation) if not t.legal)
+    why = session.why_not(refused.id, rotation)
+    _click_target(page, refused.id)
+    wait_for_text(page, "Není dovoleno:")
+    text = body_text(page)
+    assert why.text_in("cs")[:40] in text
+    assert str(why)[:40] not in text
+
+    # a tile placed by a click: the next decision, the learner's deployment, asked in Czech
+    placed = next(t for t in session.targets(rotation) if t.legal)
+    _click_target(page, placed.id)
+    assert session.pick(placed.id, rotation).ok
+    pending = session.pending
+    wait_for_text(page, f"Rozhodnutí {pending.index + 1} této hry: {say(pending.prompt, 'cs')}")
+    wait_until_settled(page, quiet_ms=400)
+    text = body_text(page)
+    for words in ("Zpět", "Stáhnout hru", "Pasovat", "Nápověda", "Body", "Jak hrát", "Převzít hru"):
+        assert words in text, words
+    english = ("Decision ", "of the game", "Not allowed", "Download the game", "Undo", "Scores")
+    for words in english + ("How to play", "Take over a game", "Set up a new game", "Hint"):
+        assert words not in text, words
+    assert_healthy(page_session)
