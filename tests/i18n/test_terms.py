@@ -153,3 +153,20 @@ def test_the_docs_list_every_term():
         assert row is not None, f"docs/i18n.md 'Terms' has no row for {term.en!r}"
         for lang in LANGS:
             assert f" {term.words[lang]} " in row, f"{term.en!r}: {term.words[lang]!r} not in {row}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_events_game_words_are_the_terms(lang):
+    """A game word the events insert on its own (``events.GAME_TERMS``, context ``term``) is
+    the term's fixed word: "the Count" is "il Conte" / "hrabě" in every event."""
+    from carc_teach.events import GAME_TERMS
+    from carc_teach.i18n import pgettext
+
+    words = {w["msg"] for w in GAME_TERMS}
+    checked = 0
+    for term in TERMS:
+        english = term.en.split(" (")[0]
+        if english in words:
+            checked += 1
+            assert pgettext("term", english, lang) == term.words[lang], (english, lang)
+    assert checked >= 20
