@@ -107,7 +107,7 @@ def annotation_notes(row: Row, lang: str | None = None) -> list[Note]:
     for record_id, ids in cited_as.items():
         record = module.get(record_id)
         label = module.KIND_LABELS[record.kind]
-        cited = "; ".join(s.label() for s in record.sources)
+        cited = "; ".join(_source_label(s, lang) for s in record.sources)
         if record.date:
             cited += f" ({record.date})"
         shown_id = " = ".join(dict.fromkeys([record_id, *ids]))
@@ -116,6 +116,22 @@ def annotation_notes(row: Row, lang: str | None = None) -> list[Note]:
                  record.title_in(lang), record.text_in(lang), cited)
         )  # fmt: skip
     return notes
+
+
+def _source_label(source, lang: str | None) -> str:
+    """``Source.label()`` in ``lang`` (the same messages as ``carc-teach notes``)."""
+    if source.footnote is not None:
+        return _(
+            "seed {seed}, footnote {footnote}", lang, seed=source.seed, footnote=source.footnote
+        )
+    return _(
+        "seed {seed}, {part} \u00b7 {section}, item {item}",
+        lang,
+        seed=source.seed,
+        part=source.part,
+        section=source.section,
+        item=source.item,
+    )
 
 
 def engine_status(row: Row, lang: str | None = None) -> str:
