@@ -23,14 +23,16 @@ The questions sit where learners go wrong:
 
 from __future__ import annotations
 
-import re
 import weakref
 from typing import TYPE_CHECKING
 
 from ... import teach
 from ...board import Placement
+from ...errors import Phrase, Refusal
 from ...geometry import NEIGHBOUR_OFFSETS
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, current_language, ngettext, pgettext
+from ...i18n.errors import say
+from ...i18n.tile_names import tile_name
 from ...lessons.lesson_sets import Walkthrough
 from ...text import escape_html as escape
 from ...tiles import ROTATIONS, orient
@@ -278,25 +280,69 @@ def _joins(state: GameState, tile_type: TileType, square: tuple[int, int]) -> li
     return out
 
 
-_EDGE_CLASH = re.compile(r"its ([NESW]) side is (\w+) but the neighbour shows (\w+)")
+def _clashes(value: object) -> list[Phrase]:
+    """The edge clauses ("its N side is city but the neighbour shows road ...") inside an
+    edges refusal's reason, in order."""
+    if not isinstance(value, Phrase):
+        return []
+    if value.message.startswith("its {side} side is {edge}"):
+        return [value]
+    found: list[Phrase] = []
+    for param in value.params.values():
+        found += _clashes(param)
+    return found
 
 
-def _plain(refusal: object) -> str:
+def _plain(refusal: Refusal) -> str:
     """The engine's reason (a Refusal, with the rule it cites) in a learner's words where it
-    is about edges."""
-    problem = str(refusal)
-    if not problem.startswith("edges do not match: "):
-        return problem
+    is about edges, in the current language. The English keeps the citation, which
+    :class:`teach.Prediction` drops as it puts ids in words; another language says the
+    reason alone."""
+    lang = current_language()
+    english = lang == "en"
+    if not str(refusal).startswith("edges do not match: "):
+        return str(refusal) if english else refusal.reason_in(lang)
     clashes = [
-        f"its {_HEADING['NESW'.index(side)]} edge would put {mine} against {theirs}"
-        for side, mine, theirs in _EDGE_CLASH.findall(problem)
+        _(
+            "its {side} edge would put {mine} against {theirs}",
+            side=_compass(_HEADING["NESW".index(clash.params["side"])]),
+            mine=say(clash.params["edge"], lang),
+            theirs=say(clash.params["demand"], lang),
+        )
+        for clash in _clashes(refusal.reason)
     ]
-    cited = getattr(refusal, "citation", "")
-    return (
-        "its edges would not match the tiles beside it: "
-        + "; ".join(clashes)
-        + (f" ({cited})" if cited else "")
+    said = _(
+        "its edges would not match the tiles beside it: {clashes}",
+        clashes="; ".join(clashes),
     )
+    return f"{said} ({refusal.citation})" if english else said
+
+
+#: a bend's words, whole per way it turns (Italian and Czech say "right" and "left" apart)
+_TURNS = {
+    "right": (
+        N_("Turning right, to the {side}, is allowed."),
+        N_(
+            "Turning right, to the {side}, is refused: {why}, and a second bend the same way "
+            "would send the water back toward itself."
+        ),
+        N_(
+            "Turning right, to the {side}, is refused: {why}. The river's own rule would allow "
+            "that turn here; the land beside it does not."
+        ),
+    ),
+    "left": (
+        N_("Turning left, to the {side}, is allowed."),
+        N_(
+            "Turning left, to the {side}, is refused: {why}, and a second bend the same way "
+            "would send the water back toward itself."
+        ),
+        N_(
+            "Turning left, to the {side}, is refused: {why}. The river's own rule would allow "
+            "that turn here; the land beside it does not."
+        ),
+    ),
+}
 
 
 def bend_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -320,42 +366,43 @@ def bend_question_for(game: Game, index: int) -> teach.Prediction | None:
     allowed = sorted(words[s] for s, j in bends.items() if j["problem"] is None)
     a, b = sorted(words.values())
     choices = (
-        f"Only to the {a}",
-        f"Only to the {b}",
-        "Either way",
-        "Neither: a bend may not follow a bend",
+        _("Only to the {side}", side=_compass(a)),
+        _("Only to the {side}", side=_compass(b)),
+        _("Either way"),
+        _("Neither: a bend may not follow a bend"),
     )
     if len(allowed) == 2:
-        answer = "Either way"
+        answer = choices[2]
     elif len(allowed) == 1:
-        answer = f"Only to the {allowed[0]}"
+        answer = choices[0] if allowed[0] == a else choices[1]
     else:
         answer = choices[3]
     x, y = placed.pos
     reasons = []
     for side, j in sorted(bends.items()):
-        turn = _BEND_WORD[(side - ahead) % 4]
+        said = _TURNS[_BEND_WORD[(side - ahead) % 4]]
+        where = _compass(words[side])
         if j["problem"] is None:
-            reasons.append(f"Turning {turn}, to the {words[side]}, is allowed.")
+            reasons.append(_(said[0], side=where))
         elif j["river"] and "U-turn" in j["river"].reason:
-            reasons.append(
-                f"Turning {turn}, to the {words[side]}, is refused: {_plain(j['river'])}, and "
-                "a second bend the same way would send the water back toward itself."
-            )
+            reasons.append(_(said[1], side=where, why=_plain(j["river"])))
         else:
-            reasons.append(
-                f"Turning {turn}, to the {words[side]}, is refused: {_plain(j['problem'])}. "
-                "The river's own rule would allow that turn here; the land beside it does not."
-            )
+            reasons.append(_(said[2], side=where, why=_plain(j["problem"])))
     if len(allowed) == 2:
         reasons.append(
-            "Only two bends the same way one after the other are forbidden; after a straight "
-            "stretch or a bend the other way, either turn is fine."
+            _(
+                "Only two bends the same way one after the other are forbidden; after a "
+                "straight stretch or a bend the other way, either turn is fine."
+            )
         )
-    question = (
-        f"{drawn.player} has drawn a river bend ({drawn.tile}) and lays it at the open end at "
-        f"({x}, {y}), where the water arrives flowing {_HEADING[ahead]}. Which way may it "
-        "turn the river?"
+    question = _(
+        "{player} has drawn a river bend ({tile}) and lays it at the open end at ({x}, {y}), "
+        "where the water arrives flowing {heading}. Which way may it turn the river?",
+        player=drawn.player,
+        tile=drawn.tile,
+        x=x,
+        y=y,
+        heading=_compass(_HEADING[ahead]),
     )
     return teach.Prediction(question, choices, answer, " ".join(reasons))
 
@@ -377,27 +424,37 @@ def where_question_for(game: Game, index: int) -> teach.Prediction | None:
     for end in ends:
         joins = _joins(state, tile_type, end["square"])
         fits[end["square"]] = [j for j in joins if j["problem"] is None], joins
-    good = [sq for sq, (ok, _) in fits.items() if ok]
+    good = [sq for sq, (ok, _joined) in fits.items() if ok]
     if len(ends) < 2 and good:
         return None
 
     def at(square) -> str:
         return f"({square[0]}, {square[1]})"
 
-    nowhere = "Nowhere: no open end of the river can take it"
-    every = "At any open end: " + ", ".join(at(e["square"]) for e in ends)
-    only = [f"Only at {at(e['square'])}, where the water flows {e['flows']}" for e in ends]
+    nowhere = _("Nowhere: no open end of the river can take it")
+    every = _("At any open end: {squares}", squares=", ".join(at(e["square"]) for e in ends))
+    only = [
+        _(
+            "Only at {square}, where the water flows {heading}",
+            square=at(e["square"]),
+            heading=_compass(e["flows"]),
+        )
+        for e in ends
+    ]
     choices = [nowhere]
     if len(ends) > 1:
         choices.append(every)
     choices += only[: 4 - len(choices) - 1]
-    choices.append("Anywhere along the board, as long as its edges match")
+    choices.append(_("Anywhere along the board, as long as its edges match"))
     if not good:
         answer = nowhere
     elif len(good) == len(ends):
         answer = every
     else:
-        answer = "Only at " + " and ".join(at(sq) for sq in good)
+        squares = at(good[0])
+        for sq in good[1:]:
+            squares = pgettext("squares", "{first} and {second}", first=squares, second=at(sq))
+        answer = _("Only at {squares}", squares=squares)
         for e, text in zip(ends, only, strict=True):
             if [e["square"]] == good:
                 answer = text
@@ -407,23 +464,36 @@ def where_question_for(game: Game, index: int) -> teach.Prediction | None:
     for end in ends:
         ok, joins = fits[end["square"]]
         if ok:
-            reasons.append(f"At {at(end['square'])} it continues the river.")
+            reasons.append(_("At {square} it continues the river.", square=at(end["square"])))
         elif joins:
-            reasons.append(f"At {at(end['square'])}: {_plain(joins[0]['problem'])}.")
+            reasons.append(
+                _("At {square}: {why}.", square=at(end["square"]), why=_plain(joins[0]["problem"]))
+            )
         else:
-            reasons.append(f"At {at(end['square'])} none of its river sides can meet the water.")
+            reasons.append(
+                _(
+                    "At {square} none of its river sides can meet the water.",
+                    square=at(end["square"]),
+                )
+            )
     reasons.append(
-        "A river tile must continue an open end of the river; it may not go elsewhere "
-        "against the land."
+        _(
+            "A river tile must continue an open end of the river; it may not go elsewhere "
+            "against the land."
+        )
     )
     if "lake" in tile_type.tags or "river-end" in tile_type.tags:
         reasons.append(
-            "A lake closes the branch it ends; only the volcano lake has to wait until the very "
-            "last river tile."
+            _(
+                "A lake closes the branch it ends; only the volcano lake has to wait until the "
+                "very last river tile."
+            )
         )
-    question = (
-        f"{drawn.player} has drawn the river tile {drawn.tile} "
-        f"({state.tile_types[drawn.tile].name}). Where may it go?"
+    question = _(
+        "{player} has drawn the river tile {tile} ({name}). Where may it go?",
+        player=drawn.player,
+        tile=drawn.tile,
+        name=tile_name(state.tile_types[drawn.tile].name, current_language()),
     )
     return teach.Prediction(question, tuple(choices), answer, " ".join(reasons))
 
@@ -587,14 +657,18 @@ def pig_herd_question_for(game: Game, index: int) -> teach.Prediction | None:
         if value >= 0 and value not in values and len(values) < 4:
             values.append(value)
     choices = tuple(teach.points_text(v) for v in sorted(values))
-    explanation = (
-        f"{event.text} The farm pays its usual 3 points per completed city, and because the "
-        "pig herd grazes in it, the farmers who score it get 1 more per completed city: once, "
-        "however many herd tiles the farm holds."
+    explanation = _(
+        "{text} The farm pays its usual 3 points per completed city, and because the pig herd "
+        "grazes in it, the farmers who score it get 1 more per completed city: once, however "
+        "many herd tiles the farm holds.",
+        text=event.text_in(),
     )
     return teach.Prediction(
-        f"{event.player}'s farmers hold the farm where the pig herd grazes. How many points "
-        f"does {event.player} score for it?",
+        _(
+            "{player}'s farmers hold the farm where the pig herd grazes. How many points does "
+            "{player} score for it?",
+            player=event.player,
+        ),
         choices,
         teach.points_text(points),
         explanation,

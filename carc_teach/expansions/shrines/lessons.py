@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import teach
-from ...events import render
+from ...events import english, render
 from ...i18n import N_, _, current_language, format_list, use_language
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
@@ -104,8 +104,25 @@ footnotes_by_lesson_markdown = _LESSONS.footnotes_markdown
 
 
 def _plain(why: str) -> str:
-    """The engine's reason without the footnote id it names in passing."""
-    return why.replace(" (a cloister for this rule, ckr-45)", " (a cloister for this rule)")
+    """The engine's reason without the footnote id it names in passing (in every language:
+    "(a cloister for this rule, ckr-45)" -> "(a cloister for this rule)")."""
+    return why.replace(", ckr-45)", ")")
+
+
+def _limit_reason(game: Game, index: int, refused: dict) -> str:
+    """The engine's reason the placement limit refused ``refused`` (an item of the event's
+    ``data["refused"]``) in the current language: the limit asked again of the board after
+    the placement, as the event asked it (its English is the event's ``why``)."""
+    from .rules import limit_breach
+
+    event = game.events[index]
+    state = game.replay(index)
+    breach = limit_breach(
+        state.board, event.data["building"], tuple(refused["square"]), ignore=tuple(event.pos)
+    )
+    if breach is None or english(breach[0]) != refused["why"]:
+        return refused["why"]  # not the reason the event wrote: its English, as recorded
+    return render(breach[0], current_language())
 
 
 def _rival(building: str) -> str:
@@ -142,7 +159,8 @@ def limit_question_for(game: Game, index: int) -> teach.Prediction | None:
         return None
     building = event.data["building"]
     first = event.data["refused"][0]
-    square, why, notes = first["square"], _plain(first["why"]), first["annotations"]
+    square, notes = first["square"], first["annotations"]
+    reason = _limit_reason(game, index, first)
     placer = event.player or _("The player")
     where, there = common.square(event.pos), common.square(square)
     text = event.text_in()
@@ -159,6 +177,8 @@ def limit_question_for(game: Game, index: int) -> teach.Prediction | None:
             if building == "abbey"
             else _(_LIMIT_ASKED[building], placer=placer, where=where, there=there)
         )
+        # the engine's reason in the language asked (build() runs once in English)
+        why = _plain(first["why"] if current_language() == "en" else reason)
         answer = _("No: {why}", why=why)
         wrong = [_(_LIMIT_WRONG[building][0 if "ckr-44" in notes else 1])]
         wrong.append(_("Yes: the limit only counts buildings with a follower on them"))
