@@ -314,3 +314,28 @@ def test_why_not_answers_inside_a_turn_as_the_game_file_error_does():
     assert state.why_not(Deploy("follower", (2, 0, "field-e"))) is None
     wrong_tile = speaks_every_language(state.why_not(Deploy("follower", (1, 0, "field-e"))))
     assert "tile just placed" in wrong_tile.reason
+
+
+def test_no_refusal_is_written_as_a_plain_string():
+    """Every place that makes a refusal gives its reason as a phrase (``errors.phrase``, or a
+    variable holding one), never a literal or an f-string: a plain string would show in
+    English on an Italian or Czech page (docs/i18n.md, "Errors")."""
+    import ast
+    from pathlib import Path
+
+    import carc_teach
+
+    #: call -> which positional argument is the reason
+    makers = {"Refusal": 1, "refusal": 1, "refused": 0, "_river": 0}
+    plain = []
+    for path in Path(carc_teach.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = getattr(func, "id", None) or getattr(func, "attr", None)
+            at = makers.get(name or "")
+            if at is not None and len(node.args) > at:
+                if isinstance(node.args[at], ast.JoinedStr | ast.Constant | ast.BinOp):
+                    plain.append(f"{path.name}:{node.lineno}")
+    assert not plain, plain
