@@ -43,7 +43,33 @@ __all__ = [
     "footnotes_covered",
     "lesson_footnotes",
     "glossary",
+    "markdown_html",
+    "converted_markdown",
 ]
+
+#: marimo's HTML of each markdown text converted in this process (text -> HTML). A walkthrough's
+#: first run converts a few hundred texts (every event's), most of its Python time in the
+#: browser; the self-hosted site's memory snapshot holds those of each page's first run
+#: (``carc_teach.site.snapshot``), so a first visit converts none of them again.
+_MARKDOWN_HTML: dict[str, str] = {}
+#: How many it keeps (a long pasted game brings its own; beyond this they are converted anew).
+MARKDOWN_KEPT = 20_000
+
+
+def markdown_html(mo, text: str) -> str:
+    """``mo.md(text).text`` (marimo's HTML of the markdown ``text``), converted once in this
+    process: the conversion depends on the text alone."""
+    found = _MARKDOWN_HTML.get(text)
+    if found is None:
+        found = mo.md(text).text
+        if len(_MARKDOWN_HTML) < MARKDOWN_KEPT:
+            _MARKDOWN_HTML[text] = found
+    return found
+
+
+def converted_markdown() -> list[str]:
+    """The markdown texts :func:`markdown_html` has converted in this process, in order."""
+    return list(_MARKDOWN_HTML)
 
 
 def page_language(mo, lang_switch):
@@ -146,7 +172,7 @@ def classroom_stage(
     back, Home / End, B blank, F full screen, N the presenter notes in a second window)."""
     frames = classroom.game_frames(
         game,
-        markdown_html=lambda text: mo.md(text).text,
+        markdown_html=lambda text: markdown_html(mo, text),
         quiz=quiz,
         question=walkthrough.question,
         note=walkthrough.note,
@@ -205,13 +231,13 @@ def walkthrough_view(
     with use_language(lang):
         if classroom:
             return classroom_stage(mo, game, start, walkthrough, quiz=quiz, lang=lang)
-        board_help = mo.md(walkthrough.board_help).text if walkthrough.board_help else ""
+        board_help = markdown_html(mo, walkthrough.board_help) if walkthrough.board_help else ""
         return mo.Html(
             stepper.stepper_html(
                 game,
                 walkthrough,
                 quiz=quiz,
-                markdown_html=lambda text: mo.md(text).text,
+                markdown_html=lambda text: markdown_html(mo, text),
                 start=start,
                 board_help_html=board_help,
                 lang=lang,

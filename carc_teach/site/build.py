@@ -383,7 +383,14 @@ def _add_snapshot(output_dir: Path, inputs: offline.OfflineInputs, log) -> None:
         return
     log("taking a memory snapshot of the started Python")
     runtime = output_dir / offline.RUNTIME_DIR
-    snapshot.make_snapshot(inputs.pyodide_dir, runtime, inputs.wheels_dir / "snapshot", log)
+    from carc_teach import notebook_ui
+
+    # the markdown the pages' first runs converted as they were pre-rendered (in this process)
+    texts = notebook_ui.converted_markdown()
+    log(f"  {len(texts)} markdown texts of the pages' first runs converted into it")
+    snapshot.make_snapshot(
+        inputs.pyodide_dir, runtime, inputs.wheels_dir / "snapshot", log, markdown=texts
+    )
     snapshot.patch_site_runtime(runtime)
     snapshot.patch_worker(snapshot.find_worker(output_dir))
     for name, (sent_as, size, packed) in snapshot.compress_runtime(

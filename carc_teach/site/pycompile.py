@@ -25,9 +25,25 @@ from carc_teach.site.notebooks import SiteError
 __all__ = ["compile_wheels", "node_available", "run_node"]
 
 # Runs inside Pyodide: /src holds the wheels to compile, /dst receives the compiled ones.
+# Docstrings are left out of the bytecode (``__doc__`` is None, as under ``python -OO``; asserts
+# stay): the browser never shows them, and the memory snapshot holds every imported module's
+# code, docstrings included.
 _PYTHON = r"""
-import base64, csv, hashlib, io, os, zipfile
+import ast, base64, csv, hashlib, io, os, zipfile
 import importlib._bootstrap_external as bootstrap
+
+def without_docstrings(source, name):
+    tree = ast.parse(source, name)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                if len(body) == 1:  # a body that was only its docstring does nothing
+                    body[0] = ast.copy_location(ast.Pass(), body[0])
+                else:
+                    del body[0]
+    return tree
 
 def digest(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -42,7 +58,7 @@ def compile_wheel(source, target):
                 continue
             if name.endswith(".py") and ".dist-info/" not in name:
                 try:
-                    code = compile(data, name, "exec", dont_inherit=True)
+                    code = compile(without_docstrings(data, name), name, "exec", dont_inherit=True)
                 except (SyntaxError, ValueError):
                     pass
                 else:
@@ -75,6 +91,10 @@ for (const [where, root] of [["/src", src], ["/dst", dst]]) {
 }
 py.runPython(code);
 """
+
+
+#: Names the compiled wheels' cache folder: bytecode without docstrings.
+VARIANT = "nodoc"
 
 
 def node_available() -> bool:
@@ -133,7 +153,7 @@ def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache_dir: Path) -> di
     compiled: dict[Path, Path] = {}
     todo: dict[Path, Path] = {}
     for wheel in wheels:
-        target = cache_dir / f"pyodide-{version}-{_sha256(wheel)[:20]}" / wheel.name
+        target = cache_dir / f"pyodide-{version}-{VARIANT}-{_sha256(wheel)[:20]}" / wheel.name
         compiled[wheel] = target
         if not target.is_file():
             todo[wheel] = target

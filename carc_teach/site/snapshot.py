@@ -197,8 +197,10 @@ import carc_teach
 import_all(carc_teach.__path__, "carc_teach.")
 # Caches a page's first run would fill, filled now: marimo's markdown converter (built once,
 # with its extensions), msgspec's knowledge of marimo's message types (built on the first
-# decode), the engine's annotation corpus (read on the first note) and its drawing templates
-# for the base tiles (built on the first board).
+# decode), the engine's annotation corpus (read on the first note), its drawing templates
+# for the base tiles (built on the first board), the English catalogue (read on the first
+# plural) and the HTML of the markdown the pages' first runs convert (their texts listed by
+# the build's pre-rendering, converted here by this very runtime).
 warm_ups = {
     "markdown": "from marimo._output.md import md; md('*warm*').text",
     "message types": (
@@ -211,10 +213,15 @@ warm_ups = {
         "k = len(game.events) - 1; state = game.replay(k); "
         "teach.board_for_event(game, k, state); teach.feature_graph_for_event(game, k, state)"
     ),
+    "catalogue": "from carc_teach import i18n; i18n.translation('en')",
+    "pages' markdown": (
+        "import marimo as mo; from carc_teach import notebook_ui\n"
+        "for text in spec['markdown']: notebook_ui.markdown_html(mo, text)"
+    ),
 }
 for what, statement in warm_ups.items():
     try:
-        exec(statement, {})
+        exec(statement, {"spec": spec})
     except Exception as error:  # marimo moved on: the page fills it as before
         skipped.append(f"warm-up of {what} ({type(error).__name__}: {error})")
 # Files open now are not open in a restored runtime (its file system starts afresh).
@@ -273,8 +280,9 @@ _TABLE_SLACK = 64
 # went, so that the restore can put it back there.
 _NODE = r"""
 import fs from "node:fs";
-const [pyodideDir, runtime, snapshotPath, filesPath, lazyDir, stdlibPath, code] =
+const [pyodideDir, runtime, snapshotPath, filesPath, lazyDir, stdlibPath, codePath] =
   process.argv.slice(1);
+const code = fs.readFileSync(codePath, "utf-8");  // too long for a command line
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const py = await loadPyodide({
   indexURL: pyodideDir + "/", _makeSnapshot: true,
@@ -449,11 +457,18 @@ def _imports_of(lock: dict) -> list[str]:
     ]
 
 
-def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) -> Path:
+def make_snapshot(
+    pyodide_dir: Path,
+    runtime: Path,
+    cache_dir: Path,
+    log=print,
+    markdown: list[str] | tuple[str, ...] = (),
+) -> Path:
     """Write ``snapshot.bin`` and ``snapshot-files.bin`` into ``runtime`` (the site's
     ``pyodide/`` folder, its wheels and lockfile in place), using the npm package's Pyodide
     with its library loader patched (:func:`patch_runtime`; the site's copy must be patched
-    too, see :func:`patch_site_runtime`).
+    too, see :func:`patch_site_runtime`). ``markdown``: the texts the pages' first runs
+    convert (``notebook_ui.markdown_html``), converted into the snapshot.
 
     Returns the snapshot's path.
 
@@ -469,6 +484,7 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
         "start": list(START_MODULES),
         "session": list(SESSION_MODULES),
         "not_imported": list(_NOT_IMPORTED),
+        "markdown": list(markdown),
     }
     code = _PYTHON.replace("SPEC", repr(json.dumps(spec)))
     node = (
@@ -487,13 +503,15 @@ def make_snapshot(pyodide_dir: Path, runtime: Path, cache_dir: Path, log=print) 
         with tempfile.TemporaryDirectory(prefix="carc-teach-snapshot-") as tmp:
             made, core = Path(tmp) / "made", Path(tmp) / "core"
             made.mkdir()
+            code_file = Path(tmp) / "snapshot.py"
+            code_file.write_text(code, "utf-8")
             shutil.copytree(pyodide_dir, core)
             (core / _LOADER).write_text(loader, "utf-8")
             result = run_node(
                 node,
                 [str(core.resolve()), str(runtime.resolve()),
                  str(made / SNAPSHOT_FILE), str(made / FILES_FILE), str(made / LAZY_DIR),
-                 str(made / STDLIB_FILE), code],
+                 str(made / STDLIB_FILE), str(code_file)],
                 "making the Pyodide memory snapshot failed",
             )  # fmt: skip
             if not (made / FILES_FILE).is_file():

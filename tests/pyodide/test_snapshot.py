@@ -60,9 +60,15 @@ for (const run of [1, 2]) {
   });
   const warm = py.runPython(`
 import json
+import marimo as mo
 from marimo._output.md import _get_markdown
+from carc_teach import i18n, notebook_ui
 from carc_teach.annotations import _corpus
-json.dumps([_get_markdown.cache_info().currsize, _corpus.cache_info().currsize])
+kept = dict(notebook_ui._MARKDOWN_HTML)
+json.dumps([_get_markdown.cache_info().currsize, _corpus.cache_info().currsize,
+            "en" in i18n._translations, sorted(kept),
+            all(html == mo.md(text).text for text, html in kept.items()),
+            [m.__doc__ for m in (mo.md, notebook_ui, notebook_ui.markdown_html)]])
 `);
   const preloaded = py.runPython(`
 import json, sys
@@ -98,6 +104,10 @@ console.log(JSON.stringify(report));
 """
 
 
+#: Markdown a page's first run converts, as the build hands it over from the pre-rendering.
+PAGE_MARKDOWN = ["**Scores so far**", "Why *Anna* has 1 point"]
+
+
 @pytest.fixture(scope="module")
 def restored(tmp_path_factory):
     node, core, _ = pyodide_prerequisites()
@@ -107,7 +117,9 @@ def restored(tmp_path_factory):
         missing_prerequisite(str(exc))
     work = tmp_path_factory.mktemp("snapshot")
     runtime = offline.install_runtime(work, inputs, [carc_teach_wheel()], log=lambda *_: None)
-    snapshot.make_snapshot(core, runtime, inputs.wheels_dir / "snapshot", log=lambda *_: None)
+    snapshot.make_snapshot(
+        core, runtime, inputs.wheels_dir / "snapshot", log=lambda *_: None, markdown=PAGE_MARKDOWN
+    )
     patched = work / "core"
     shutil.copytree(core, patched)
     loader = patched / "pyodide.mjs"
@@ -139,9 +151,19 @@ def test_python_starts_from_the_snapshot_with_marimo_imported(restored):
 
 
 def test_caches_a_first_run_fills_are_already_filled(restored):
-    """marimo's markdown converter and the annotation corpus were built before the snapshot."""
+    """marimo's markdown converter, the annotation corpus and the English catalogue were built
+    before the snapshot, and the pages' markdown converted (the same HTML marimo makes now)."""
     for run in restored["runs"]:
-        assert run["warm"] == [1, 1]
+        converter, corpus, english, texts, same, _ = run["warm"]
+        assert [converter, corpus, english] == [1, 1, True]
+        assert texts == sorted(PAGE_MARKDOWN) and same
+
+
+def test_the_site_s_modules_carry_no_docstrings(restored):
+    """The wheels' bytecode leaves docstrings out (pycompile): marimo's and carc_teach's
+    functions and modules have none in the browser."""
+    for run in restored["runs"]:
+        assert run["warm"][-1] == [None, None, None]
 
 
 def test_the_compiled_library_works_where_the_snapshot_left_it(restored):
