@@ -534,9 +534,10 @@ def group_dropdown(
     )
 
 
-def _draw_options(session: PlaySession) -> dict[str, Any]:
+def _draw_options(session: PlaySession, lang: str | None = None) -> dict[str, Any]:
     state = session.state
     return {
+        "lang": lang,  # the hover texts of tiles, segments and figures
         "players": session.players,
         "size": teach.auto_tile_size(state, 600),
         "max_width": 600,  # the board's column of the page
@@ -578,7 +579,7 @@ def board(mo, table: Table, lang: str | None = None):
         _targets(session, _rotation_now(table), table.group),
         key=BOARD_KEY,
         label=_board_label(lang),
-        **_draw_options(session),
+        **_draw_options(session, lang),
     )
 
 
@@ -609,7 +610,7 @@ def update_board(
         session.state.board,
         _targets(session, table.rotation, group),
         label=_board_label(lang),
-        **_draw_options(session),
+        **_draw_options(session, lang),
     )
 
 
@@ -834,7 +835,7 @@ def key_view(mo, table: Table, lang: str | None = None):
     session = table.session
     if session is None:
         return mo.md("")
-    return mo.accordion({_("Key", lang): mo.Html(legend_svg(session.setup.expansions))})
+    return mo.accordion({_("Key", lang): mo.Html(legend_svg(session.setup.expansions, lang=lang))})
 
 
 def scores_view(mo, table: Table, lang: str | None = None):

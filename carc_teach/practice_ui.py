@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import practice, teach
 from .errors import CarcTeachError
-from .i18n import _, ngettext, pgettext
+from .i18n import _, ngettext, pgettext, use_language
 from .i18n.errors import error_text
 from .notebook_ui import score_stories
 from .render.svg import legend_svg
@@ -157,11 +157,12 @@ def question_page(
     answered = guess.value is not None
     shown = question.shown_until(answered)
     state = game.replay(shown)
-    board = teach.board_for_event(game, index, state)
+    with use_language(lang):  # the board's hover texts
+        board = teach.board_for_event(game, index, state)
     tabs = mo.ui.tabs(
         {
             pgettext("tab", "Board", lang): mo.Html(board),
-            pgettext("tab", "Key", lang): mo.Html(legend_svg(game.setup.expansions)),
+            pgettext("tab", "Key", lang): mo.Html(legend_svg(game.setup.expansions, lang=lang)),
         }
     )
     side = [

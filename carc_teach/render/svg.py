@@ -27,7 +27,7 @@ from html import escape
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ..events import Word, render
+from ..events import Capital, Word, render
 from ..expansions import PACKAGES
 from ..figures import kind_of, role_name
 from ..geometry import NEIGHBOUR_OFFSETS, edge_links
@@ -1066,7 +1066,7 @@ def _quarter_shape(
             'pointer-events="none" font-size="'
         )
         t.length("label")
-        t.text(f'">{_xml(seg.quarter)}</text>')
+        t.text(f'">{_xml(render(Word(seg.quarter), lang))}</text>')
 
 
 def _pig_herd(t: _Template, seg: Segment) -> None:
@@ -1463,7 +1463,9 @@ def board_svg(
             out.append("</g>")
     if in_city or strip:
         out.append(
-            _city_layer(board, in_city, size, min_x, min_y, colour_of, board_height, width, strip)
+            _city_layer(
+                board, in_city, size, min_x, min_y, colour_of, board_height, width, strip, lang
+            )
         )
 
     if coordinates:
@@ -1580,19 +1582,22 @@ def _quarter_figures(
     top: float,
     size: float,
     colour_of: dict,
-    where: str,
+    square: tuple[int, int] | None,
+    lang: str,
 ) -> list[str]:
     """The figures waiting in one quarter, in slots of a square of ``size`` pixels at
-    (left, top); those that do not fit are counted on the last slot."""
+    (left, top); those that do not fit are counted on the last slot. ``square``: the
+    quarter's tile on the board (None: the City is not laid yet)."""
+    named = render(Word(quarter), lang)
     figs = sorted(figs, key=lambda f: f.player is not None)  # the Count first
     out = []
     shown = figs if len(figs) <= len(_QUARTER_SLOTS) else figs[: len(_QUARTER_SLOTS) - 1]
     for fig, (sx, sy) in zip(shown, _QUARTER_SLOTS, strict=False):
         if fig.player is None:
-            title = f"{role_name(fig.kind, '')[0].upper()}{role_name(fig.kind, '')[1:]} in the {quarter} quarter of the City of Carcassonne{where}"
+            title = _waiting(fig, named, square, lang)
             colour = None
         else:
-            title = f"{fig.player}'s {role_name(fig.kind, '')} waiting in the {quarter} quarter of the City of Carcassonne{where}"
+            title = _waiting(fig, named, square, lang)
             colour = colour_of.get(fig.player, player_colour(len(colour_of)))
         out.append(
             _figure_svg(
@@ -1609,13 +1614,70 @@ def _quarter_figures(
     rest = figs[len(shown) :]
     if rest:
         sx, sy = _QUARTER_SLOTS[-1]
-        names = "; ".join(f"{f.player}'s {role_name(f.kind, '')}" for f in rest)
+        names = "; ".join(_whose(f, lang) for f in rest)
         out.append(
             f'<text class="more" x="{left + sx * size:.1f}" y="{top + sy * size + 4:.1f}" '
             f'text-anchor="middle" font-size="{max(9.0, size * 0.16):.1f}" fill="#222">'
-            f"+{len(rest)}<title>Also waiting in the {quarter} quarter: {_xml(names)}</title></text>"
+            f"+{len(rest)}<title>"
+            + _xml(
+                _(
+                    "Also waiting in the {quarter} quarter: {figures}",
+                    lang,
+                    quarter=named,
+                    figures=names,
+                )
+            )
+            + "</title></text>"
         )
     return out
+
+
+def _whose(fig: Figure, lang: str) -> str:
+    """A figure by its owner: "Alice's follower"."""
+    figure = render(Word(role_name(fig.kind, "")), lang)
+    return _("{player}'s {figure}", lang, player=fig.player, figure=figure)
+
+
+def _waiting(fig: Figure, quarter: str, square: tuple[int, int] | None, lang: str) -> str:
+    """The hover text of a figure waiting in a quarter of the City (``quarter`` already in
+    ``lang``); the Count, nobody's, by its name."""
+    if fig.player is None:
+        figure = render(Capital(Word(role_name(fig.kind, ""))), lang)
+        if square is None:
+            return _(
+                "{figure} in the {quarter} quarter of the City of Carcassonne (not on the board yet)",
+                lang,
+                figure=figure,
+                quarter=quarter,
+            )
+        return _(
+            "{figure} in the {quarter} quarter of the City of Carcassonne (tile ({x}, {y}))",
+            lang,
+            figure=figure,
+            quarter=quarter,
+            x=square[0],
+            y=square[1],
+        )
+    figure = render(Word(role_name(fig.kind, "")), lang)
+    if square is None:
+        return _(
+            "{player}'s {figure} waiting in the {quarter} quarter of the City of Carcassonne "
+            "(not on the board yet)",
+            lang,
+            player=fig.player,
+            figure=figure,
+            quarter=quarter,
+        )
+    return _(
+        "{player}'s {figure} waiting in the {quarter} quarter of the City of Carcassonne "
+        "(tile ({x}, {y}))",
+        lang,
+        player=fig.player,
+        figure=figure,
+        quarter=quarter,
+        x=square[0],
+        y=square[1],
+    )
 
 
 def _city_layer(
@@ -1628,6 +1690,7 @@ def _city_layer(
     panel_top: float,
     width: float,
     strip: bool,
+    lang: str,
 ) -> str:
     by_quarter: dict[str, list[Figure]] = {}
     for fig in in_city:
@@ -1644,14 +1707,21 @@ def _city_layer(
                 (y - min_y) * size,
                 size,
                 colour_of,
-                f" (tile ({x}, {y}))",
+                (x, y),
+                lang,
             )
     else:  # not laid yet: a strip of the four quarters under the board
         box = width / 4
         out.append(
             f'<rect class="city-panel" x="0" y="{panel_top:.1f}" width="{width}" height="{size}" '
-            f'fill="{COLOURS["quarter"]}"><title>The City of Carcassonne, not on the board yet: '
-            "who waits in each quarter</title></rect>"
+            f'fill="{COLOURS["quarter"]}"><title>'
+            + _xml(
+                _(
+                    "The City of Carcassonne, not on the board yet: who waits in each quarter",
+                    lang,
+                )
+            )
+            + "</title></rect>"
         )
         for i, quarter in enumerate(QUARTER_ORDER):
             left = i * box
@@ -1660,7 +1730,7 @@ def _city_layer(
                 f'height="{size - 2}" fill="none" stroke="{COLOURS["wall"]}"/>'
                 f'<text x="{left + box / 2:.1f}" y="{panel_top + size * 0.58:.1f}" '
                 f'text-anchor="middle" font-size="{max(9.0, size * 0.15):.1f}" '
-                f'fill="{COLOURS["quarter-text"]}">{quarter}</text>'
+                f'fill="{COLOURS["quarter-text"]}">{_xml(render(Word(quarter), lang))}</text>'
             )
             out += _quarter_figures(
                 quarter,
@@ -1669,7 +1739,8 @@ def _city_layer(
                 panel_top,
                 size,
                 colour_of,
-                " (not on the board yet)",
+                None,
+                lang,
             )
     out.append("</g>")
     return "".join(out)
@@ -2042,20 +2113,29 @@ def legend_kinds(expansions: Iterable[str]) -> list[str]:
     return [entry for entry, expansion, _ in _LEGEND_ENTRIES if expansion in playing]
 
 
-def legend_svg(expansions: Iterable[str] = ("base",), *, row: int = 30) -> str:
+def legend_svg(
+    expansions: Iterable[str] = ("base",), *, row: int = 30, lang: str | None = None
+) -> str:
     """A key to the pictures: each figure and building of the expansions in play
-    (``game.setup.expansions``), drawn as on the board, with its name. Players' figures are
-    drawn in grey: on the board each player's are in their own colour."""
+    (``game.setup.expansions``), drawn as on the board, with its name in ``lang`` (default:
+    the current language; the packages mark their legend's names with ``N_``). Players'
+    figures are drawn in grey: on the board each player's are in their own colour."""
     _check_caches()
-    entries = [e for e in _LEGEND_ENTRIES if e[0] in legend_kinds(expansions)]
+    lang = language_code(lang)
+    entries = [
+        (entry, kind, _(label, lang))
+        for entry, kind, label in _LEGEND_ENTRIES
+        if entry in legend_kinds(expansions)
+    ]
+    heading = _xml(_("What the pictures on the board show", lang))
     font = row * 0.46
     longest = max(len(label) for _, _, label in entries)
     width, height = int(row * 1.5 + longest * font * 0.56), row * len(entries) + 4
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="carc-legend" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-        'aria-label="What the pictures on the board show">'
-        "<title>What the pictures on the board show</title>"
+        f'aria-label="{heading}">'
+        f"<title>{heading}</title>"
     ]
     for i, (entry, _kind, label) in enumerate(entries):
         top = i * row + 2

@@ -341,7 +341,7 @@ def stepper_html(
         _("Feature graph", lang): "graph",
         key_tab: None,
     }
-    statics = {key_tab: legend_svg(game.setup.expansions), **(extra_tabs or {})}
+    statics = {key_tab: legend_svg(game.setup.expansions, lang=lang), **(extra_tabs or {})}
     tab_buttons, panels = [], []
     for number, name in enumerate([*tabs, *(extra_tabs or {})]):
         active = number == 0

@@ -16,7 +16,7 @@ from carc_teach.gamefile import load_game
 from carc_teach.i18n import use_language
 from carc_teach.i18n.game_texts import bundled_title, note_in, title_in
 from carc_teach.lessons import two_editions
-from carc_teach.render.svg import board_svg, tile_svg
+from carc_teach.render.svg import board_svg, legend_svg, tile_svg
 from carc_teach.simulate import random_game
 from carc_teach.tiles import catalogue
 
@@ -186,3 +186,29 @@ def test_a_bundled_games_title_and_notes_are_translated_a_users_own_are_not():
     note = next(e.data["note"] for e in game.events if (e.data or {}).get("note"))
     assert note_in(mine, note, "cs") == note  # a user's own file, even with the same words
     assert note_in(game, "A note nobody translated.", "it") == "A note nobody translated."
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "count"),
+    [
+        ("it", "Che cosa mostrano le figure sul tavolo", "il Conte (di nessuno, con la corona)"),
+        ("cs", "Co znamenají obrázky na ploše", "hrabě (ničí, s korunou)"),
+    ],
+)
+def test_the_key_and_the_citys_quarters_in_the_language(lang, key, count):
+    legend = legend_svg(("base", "count", "abbey-mayor"), lang=lang)
+    ET.fromstring(legend)
+    assert f"<title>{key}</title>" in legend and f">{count}</text>" in legend
+    english = legend_svg(("base", "count", "abbey-mayor"))
+    assert "<title>What the pictures on the board show</title>" in english
+    assert english.count("<text") == legend.count("<text")
+    game = examples.load("count-one-round")
+    for index in range(len(game.events) - 1, 0, -1):
+        state = game.replay(index)
+        corner = teach._corner_figures(state)
+        if any(f.player for f in corner):
+            break
+    titles = _titles(board_svg(state.board, players=game.players, corner_figures=corner, lang=lang))
+    waiting = {"it": "in attesa nel quartiere", "cs": "čeká ve čtvrti"}[lang]
+    assert any(waiting in t for t in titles)
+    assert not [t for t in titles if "quarter" in t or "waiting" in t]

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
+from ..declare import N_, CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -39,10 +39,10 @@ PACKAGE = Package(
         ),
     ),
     legend=(
-        ("mayor", "abbey-mayor", "mayor (robe and pointed hat)"),
-        ("wagon", "abbey-mayor", "wagon (a cart)"),
-        ("barn", "abbey-mayor", "barn (where four tiles meet)"),
-        ("abbey", "abbey-mayor", "abbey (two towers)"),
+        ("mayor", "abbey-mayor", N_("mayor (robe and pointed hat)")),
+        ("wagon", "abbey-mayor", N_("wagon (a cart)")),
+        ("barn", "abbey-mayor", N_("barn (where four tiles meet)")),
+        ("abbey", "abbey-mayor", N_("abbey (two towers)")),
     ),
     figure_shapes=(
         # a robe to the ground, a round head and a tall pointed hat: the mayor

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
+from ..declare import N_, CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -19,9 +19,9 @@ PACKAGE = Package(
     topics=TOPICS,
     figure_kinds=(FigureKind("follower", "follower", "base", 1, FEATURES),),
     legend=(
-        ("follower", "base", "follower: knight, thief, monk (a heretic on a shrine)"),
-        ("farmer", "base", "follower lying in a field: farmer"),
-        ("cloister", "base", "cloister"),
+        ("follower", "base", N_("follower: knight, thief, monk (a heretic on a shrine)")),
+        ("farmer", "base", N_("follower lying in a field: farmer")),
+        ("cloister", "base", N_("cloister")),
     ),
     figure_shapes=(
         FigureShape(

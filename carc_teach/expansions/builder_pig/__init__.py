@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import FigureKind, FigureShape, Package, ReferenceLink
+from ..declare import N_, FigureKind, FigureShape, Package, ReferenceLink
 from .topics import TOPICS
 
 PACKAGE = Package(
@@ -30,8 +30,8 @@ PACKAGE = Package(
     ),
     box="traders-builders",
     legend=(
-        ("builder", "builder", "builder (tall)"),
-        ("pig", "pig", "pig (in a farm)"),
+        ("builder", "builder", N_("builder (tall)")),
+        ("pig", "pig", N_("pig (in a farm)")),
     ),
     corpus_titles=(
         ("builder", "The builder of Traders & Builders, played on its own"),

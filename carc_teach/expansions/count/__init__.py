@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
+from ..declare import N_, CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -17,8 +17,8 @@ PACKAGE = Package(
     topics=TOPICS,
     figure_kinds=(FigureKind("count", "the Count", "count", 0, frozenset(), False, False, True),),
     legend=(
-        ("count", "count", "the Count (nobody's, crowned)"),
-        ("quarter", "count", "a quarter of the City of Carcassonne, with who waits there"),
+        ("count", "count", N_("the Count (nobody's, crowned)")),
+        ("quarter", "count", N_("a quarter of the City of Carcassonne, with who waits there")),
     ),
     figure_shapes=(
         # a follower wearing a crown: the Count (a neutral figure)

@@ -6,7 +6,7 @@ play it alone, as ``big-follower``); this record names the parts for the registr
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
+from ..declare import N_, CourseGroup, CoursePlace, FigureKind, FigureShape, Package, ReferenceLink
 from .topics import TOPICS
 
 FEATURES = frozenset({"road", "city", "cloister", "field"})
@@ -31,9 +31,9 @@ PACKAGE = Package(
     ),
     box="inns-cathedrals",
     legend=(
-        ("big-follower", "big-follower", "big follower (larger, white badge)"),
-        ("inn", "inns-cathedrals", "inn beside a road, printed on a tile"),
-        ("cathedral", "inns-cathedrals", "cathedral in a city, printed on a tile"),
+        ("big-follower", "big-follower", N_("big follower (larger, white badge)")),
+        ("inn", "inns-cathedrals", N_("inn beside a road, printed on a tile")),
+        ("cathedral", "inns-cathedrals", N_("cathedral in a city, printed on a tile")),
     ),
     corpus_titles=(
         ("big-follower", "The big follower of Inns & Cathedrals, played on its own"),

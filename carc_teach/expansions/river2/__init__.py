@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, Package, ReferenceLink
+from ..declare import N_, CourseGroup, CoursePlace, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -15,7 +15,7 @@ PACKAGE = Package(
     rule_modules=(("river2", "River2Rules"),),
     options=OPTIONS,
     topics=TOPICS,
-    legend=(("pig-herd", "river2", "pig herd, printed on a tile (not a figure)"),),
+    legend=(("pig-herd", "river2", N_("pig herd, printed on a tile (not a figure)")),),
     course_group=CourseGroup("Count, King & Robber"),
     walkthroughs=(CoursePlace("river_ii", "River II: the spring, the fork, the lake"),),
     collection="count-king-robber",

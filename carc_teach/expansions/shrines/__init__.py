@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, Package, ReferenceLink
+from ..declare import N_, CourseGroup, CoursePlace, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -15,7 +15,7 @@ PACKAGE = Package(
     rule_modules=(("shrines", "ShrineRules"),),
     options=OPTIONS,
     topics=TOPICS,
-    legend=(("shrine", "shrines", "shrine (spire)"),),
+    legend=(("shrine", "shrines", N_("shrine (spire)")),),
     course_group=CourseGroup("Count, King & Robber"),
     walkthroughs=(CoursePlace("heretics_and_shrines", "shrines, heretics and challenges"),),
     collection="count-king-robber",
