@@ -52,6 +52,7 @@ __all__ = [
     "rule_details_html",
     "EVENT_HEADINGS",
     "event_heading",
+    "event_kind_words",
     "matplotlib_available",
     "annotation_notes",
     "footnote_in_play",
@@ -241,30 +242,43 @@ def _option_ids() -> frozenset[str]:
 #: own kinds (:data:`carc_teach.events.EVENT_KINDS`) and two any module may emit, then each
 #: package's (``Package.event_headings``).
 EVENT_HEADINGS: dict[str, str] = {
-    "game-start": "the game is set up",
-    "expansion-setup": "an expansion is set up",
-    "turn-begin": "a turn begins",
-    "tile-drawn": "a tile is drawn",
-    "tile-discarded": "a tile that fits nowhere is set aside",
-    "tile-placed": "a tile is placed",
-    "figure-deployed": "a figure goes onto the board",
-    "deploy-skipped": "no figure is placed",
-    "feature-completed": "a feature is completed",
-    "figure-strength": "how much a figure counts",
-    "points": "points are scored",
-    "no-score": "nobody scores",
-    "figure-returned": "a figure goes home",
-    "figure-moved": "a figure moves",
-    "final-scoring": "scoring after the game begins",
-    "game-end": "the game is over",
+    "game-start": N_("the game is set up"),
+    "expansion-setup": N_("an expansion is set up"),
+    "turn-begin": N_("a turn begins"),
+    "tile-drawn": N_("a tile is drawn"),
+    "tile-discarded": N_("a tile that fits nowhere is set aside"),
+    "tile-placed": N_("a tile is placed"),
+    "figure-deployed": N_("a figure goes onto the board"),
+    "deploy-skipped": N_("no figure is placed"),
+    "feature-completed": N_("a feature is completed"),
+    "figure-strength": N_("how much a figure counts"),
+    "points": N_("points are scored"),
+    "no-score": N_("nobody scores"),
+    "figure-returned": N_("a figure goes home"),
+    "figure-moved": N_("a figure moves"),
+    "final-scoring": N_("scoring after the game begins"),
+    "game-end": N_("the game is over"),
     **{kind: heading for package in PACKAGES for kind, heading in package.event_headings},
 }
 
 
-def event_heading(event: Event) -> str:
+def event_kind_words(kind: str, lang: str | None = None) -> str:
+    """What a walkthrough's heading says of an event of ``kind`` ("points are scored"), in
+    ``lang`` (default: the current language); "what happens" for a kind not listed in
+    :data:`EVENT_HEADINGS`."""
+    heading = EVENT_HEADINGS.get(kind, N_("what happens"))
+    return _(heading, lang)
+
+
+def event_heading(event: Event, lang: str | None = None) -> str:
     """``"**Event 12** · points are scored"``: the event's number and what kind of thing
-    happens, in words (an event kind not listed in :data:`EVENT_HEADINGS` is "what happens")."""
-    return f"**Event {event.index}** · {EVENT_HEADINGS.get(event.kind, 'what happens')}"
+    happens, in words, in ``lang`` (default: the current language)."""
+    return _(
+        "**Event {index}** · {heading}",
+        lang,
+        index=event.index,
+        heading=event_kind_words(event.kind, lang),
+    )
 
 
 def is_scoring(event: Event) -> bool:
@@ -350,7 +364,7 @@ def explanation_markdown(
     shown while the points are hidden. ``lang``: the language of the page's own words, the
     event's text and its breakdown (the heading and the rule's sentence are English for now).
     """
-    lines = [event_heading(event), ""]
+    lines = [event_heading(event, lang), ""]
     if hide_points and is_scoring(event):
         lines.append(_("*Something scores here. Make your prediction below to reveal it.*", lang))
     else:

@@ -32,10 +32,10 @@ from ..i18n import N_, _, language_code, pgettext
 from ..i18n.game_texts import note_in, title_in
 from ..render.svg import player_colour
 from ..teach import (
-    EVENT_HEADINGS,
     annotation_notes,
     board_for_event,
     event_heading,
+    event_kind_words,
     event_note,
     expansions_in_play,
     is_scoring,
@@ -141,6 +141,7 @@ def classroom_stage_html(
     prediction = question(game, index) if quiz else None
     hidden = prediction is not None and not revealed
     board = board_for_event(game, index, state, size=BOARD_TILE_SIZE)
+    step_title = STEP_TITLES.get(event.step, event.step)
     step = (
         _("Set-up", lang)
         if event.step == "setup"
@@ -149,7 +150,7 @@ def classroom_stage_html(
             lang,
             turn=event.turn,
             step=escape(event.step),
-            title=escape(STEP_TITLES.get(event.step, event.step)),
+            title=escape(_(step_title, lang)),
         )
     )
     where = _(
@@ -214,7 +215,7 @@ def presenter_notes_markdown(
     expansion's rule text where one exists, and the footnotes of the expansions in play with
     their citations. Text from the game is escaped."""
     event = game.events[index]
-    head = event_heading(event)
+    head = event_heading(event, language_code(lang))
     body = _notes_body(game, index, quiz=quiz, question=question, lang=language_code(lang))
     return f"{head}\n\n{body}"
 
@@ -281,7 +282,7 @@ def game_frames(
         body = _notes_body(game, index, quiz=quiz, question=question, lang=lang)
         if body not in notes_html:
             notes_html[body] = markdown_html(body) if body else ""
-        kind = escape(EVENT_HEADINGS.get(game.events[index].kind, "what happens"))
+        kind = escape(event_kind_words(game.events[index].kind, lang))
 
         def stage(revealed: bool, index=index, state=state) -> str:
             return classroom_stage_html(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from carc_teach import classroom, examples
+from carc_teach import classroom, examples, teach
 from carc_teach import notebook_ui as ui
 from carc_teach.annotations.glossary import GLOSSARY, glossary_markdown, spell_out
 from carc_teach.i18n import use_language
@@ -74,6 +74,15 @@ def test_the_classroom_stage_in_italian():
     # the current language is the default
     with use_language("cs"):
         assert "Opustit režim pro třídu" in classroom.stage_document(frames[:1], title="x")
+    # the head line's step title and the event headings (the walk in Chromium found them
+    # English: "Turno 4 · 1A Begin the turn", "Event 3 · a tile is drawn")
+    assert "Turno 1 · 1A Inizio del turno" in frames[1].shown
+    drawn = next(e for e in game.events if e.kind == "tile-drawn")
+    assert teach.event_heading(drawn, "it") == f"**Evento {drawn.index}** · si pesca una tessera"
+    assert teach.event_heading(drawn, "cs") == f"**Událost {drawn.index}** · táhne se kartička"
+    assert teach.event_heading(drawn) == f"**Event {drawn.index}** · a tile is drawn"
+    notes = classroom.presenter_notes_markdown(game, drawn.index, lang="cs")
+    assert notes.startswith(f"**Událost {drawn.index}**")
 
 
 def test_the_glossary_in_three_languages():

@@ -83,9 +83,9 @@ PACKAGE = Package(
         ReferenceLink("3b.castle.core", ("mayor.strength",), when="mayor"),
     ),
     event_headings=(
-        ("abbey-played", "an abbey is placed"),
-        ("barn-connect", "farms join a barn's farm"),
-        ("barn-farm-final", "a barn's farm after the game"),
+        ("abbey-played", N_("an abbey is placed")),
+        ("barn-connect", N_("farms join a barn's farm")),
+        ("barn-farm-final", N_("a barn's farm after the game")),
     ),
     follower_roles=(("abbey", "monk", "monks"),),
 )

@@ -60,5 +60,5 @@ PACKAGE = Package(
         ReferenceLink("3b.barn-placed.pig", ("pig.scoring",)),
         ReferenceLink("3b.barn-joined.pig", ("pig.scoring",)),
     ),
-    event_headings=(("builder-extended", "the builder brings a second tile"),),
+    event_headings=(("builder-extended", N_("the builder brings a second tile")),),
 )

@@ -55,10 +55,10 @@ PACKAGE = Package(
         ),
     ),
     event_headings=(
-        ("count-setup", "the City of Carcassonne is set up"),
-        ("count-city-laid", "the City of Carcassonne is laid"),
-        ("count-blocked", "the Count keeps figures in their quarter"),
-        ("count-redeploy-closed", "no more moves out of the City this round"),
-        ("count-left-in-city", "figures stay in the City"),
+        ("count-setup", N_("the City of Carcassonne is set up")),
+        ("count-city-laid", N_("the City of Carcassonne is laid")),
+        ("count-blocked", N_("the Count keeps figures in their quarter")),
+        ("count-redeploy-closed", N_("no more moves out of the City this round")),
+        ("count-left-in-city", N_("figures stay in the City")),
     ),
 )

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ..declare import CourseGroup, CoursePlace, FigureKind, Package, ReferenceLink
+from ..declare import N_, CourseGroup, CoursePlace, FigureKind, Package, ReferenceLink
 from .options import OPTIONS
 from .topics import TOPICS
 
@@ -28,8 +28,8 @@ PACKAGE = Package(
     collection="count-king-robber",
     reference_links=(ReferenceLink("3b.city.king", ("king.award", "king.final")),),
     event_headings=(
-        ("tokens-set-aside", "the King and the Robber Baron are set aside"),
-        ("token-kept", "the token stays where it is"),
-        ("token-unclaimed", "nobody takes the token"),
+        ("tokens-set-aside", N_("the King and the Robber Baron are set aside")),
+        ("token-kept", N_("the token stays where it is")),
+        ("token-unclaimed", N_("nobody takes the token")),
     ),
 )

@@ -25,7 +25,7 @@ PACKAGE = Package(
         ReferenceLink("3b.barn-joined.pigherd", ("river2.pig-herd",)),
     ),
     event_headings=(
-        ("river2-setup", "the river is set up"),
-        ("river2-tile-removed", "a river tile leaves the game"),
+        ("river2-setup", N_("the river is set up")),
+        ("river2-tile-removed", N_("a river tile leaves the game")),
     ),
 )
