@@ -269,8 +269,8 @@ def footnotes_covered(mo, game: Game, lang: str | None = None):
     """The list of footnotes a walkthrough of ``game`` shows, folded; in ``lang``."""
     return mo.accordion(
         {
-            _("Footnotes this walkthrough covers", lang): mo.md(
-                teach.footnotes_covered_markdown(game, lang)
+            _("Footnotes this walkthrough covers", lang): mo.Html(
+                markdown_html(mo, teach.footnotes_covered_markdown(game, lang))
             )
         }
     )
@@ -296,8 +296,8 @@ def glossary(mo, lang: str | None = None):
 
     return mo.accordion(
         {
-            _("Glossary: HiG, RGG, Big Box 2, C1/C2 and the game's words", lang): mo.md(
-                glossary_markdown(lang)
+            _("Glossary: HiG, RGG, Big Box 2, C1/C2 and the game's words", lang): mo.Html(
+                markdown_html(mo, glossary_markdown(lang))
             )
         }
     )
