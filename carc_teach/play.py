@@ -613,7 +613,9 @@ class PlaySession:
                 Target(
                     f"square:{x},{y}",
                     (x, y),
-                    f"square {x}, {y}" + ("" if (x, y) in legal else " (the tile does not fit)"),
+                    phrase("square {x}, {y}", x=x, y=y)
+                    if (x, y) in legal
+                    else phrase("square {x}, {y} (the tile does not fit)", x=x, y=y),
                     (x, y) in legal,
                 )
                 for x, y in sorted(state.board.frontier)
@@ -646,7 +648,9 @@ class PlaySession:
                 Target(
                     _refused_id(action),
                     to,
-                    _where(state, to) + ("" if legal else " (refused)"),
+                    _where(state, to)
+                    if legal
+                    else phrase("{where} (refused)", where=_where(state, to)),
                     legal,
                 )
             )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from . import examples, teach
@@ -23,7 +24,7 @@ from .editions import PRESETS, translated_preset
 from .errors import CarcTeachError, Refusal
 from .expansions import PACKAGES
 from .gamefile import decode_game_text, load_game
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, language_code, ngettext
 from .i18n.box_names import box_name
 from .i18n.errors import say
 from .notebook_ui import score_stories
@@ -559,10 +560,16 @@ def _rotation_now(table: Table) -> int:
     return table.rotation
 
 
-def _targets(session: PlaySession, rotation: int, group: str | None) -> list:
+def _targets(
+    session: PlaySession, rotation: int, group: str | None, lang: str | None = None
+) -> list:
+    """The board's targets, their labels (tooltips, what a screen reader says) in ``lang``."""
     pending = session.pending
     if pending is not None and pending.human:
-        return session.targets(rotation, group)
+        targets = session.targets(rotation, group)
+        if language_code(lang) == "en":
+            return targets
+        return [replace(t, label=say(t.label, lang)) for t in targets]
     return []
 
 
@@ -576,7 +583,7 @@ def board(mo, table: Table, lang: str | None = None):
     return board_picker(
         mo,
         session.state.board,
-        _targets(session, _rotation_now(table), table.group),
+        _targets(session, _rotation_now(table), table.group, lang),
         key=BOARD_KEY,
         label=_board_label(lang),
         **_draw_options(session, lang),
@@ -608,7 +615,7 @@ def update_board(
     redraw_picker(
         widget,
         session.state.board,
-        _targets(session, table.rotation, group),
+        _targets(session, table.rotation, group, lang),
         label=_board_label(lang),
         **_draw_options(session, lang),
     )

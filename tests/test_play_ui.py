@@ -156,3 +156,17 @@ def test_every_kind_of_option_label_has_its_own_words(monkeypatch):
     groups = table.session.groups()
     for label in groups.values():
         assert play_ui.say(label, "cs") != label
+
+
+def test_the_boards_targets_are_named_in_the_page_language():
+    table = _table()
+    session = table.session
+    rotation = play_ui.first_rotation(table)
+    english = play_ui._targets(session, rotation, None, "en")
+    czech = play_ui._targets(session, rotation, None, "cs")
+    assert [t.id for t in czech] == [t.id for t in english]
+    assert any(t.label.endswith("(the tile does not fit)") for t in english)
+    assert any(t.label.endswith("(kartička nepasuje)") for t in czech)
+    for mine, theirs in zip(english, czech, strict=True):
+        assert theirs.label.startswith("pole ") and mine.label.startswith("square ")
+        assert re.findall(r"-?\d+", theirs.label) == re.findall(r"-?\d+", mine.label)
