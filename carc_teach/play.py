@@ -496,12 +496,28 @@ class PlaySession:
     def _person_may_answer(self) -> Answered | None:
         pending = self.pending
         if pending is None:
-            return Answered(False, message="The game is over: there is nothing left to decide.")
-        if not pending.human:
             return Answered(
-                False,
-                message=f"It is {pending.player}'s decision ({self.seat_of(pending.player).kind} bot): press Next to see it.",
+                False, message=phrase("The game is over: there is nothing left to decide.")
             )
+        if not pending.human:
+            kind = self.seat_of(pending.player).kind
+            if kind == "greedy":
+                message = phrase(
+                    "It is {player}'s decision (greedy bot): press Next to see it.",
+                    player=pending.player,
+                )
+            elif kind == "random":
+                message = phrase(
+                    "It is {player}'s decision (random bot): press Next to see it.",
+                    player=pending.player,
+                )
+            else:
+                message = phrase(
+                    "It is {player}'s decision ({kind} bot): press Next to see it.",
+                    player=pending.player,
+                    kind=kind,
+                )
+            return Answered(False, message=message)
         return None
 
     def choose(self, option: int | Any | None) -> Answered:
@@ -532,10 +548,13 @@ class PlaySession:
         """The bot whose decision waits answers it (one decision)."""
         pending = self.pending
         if pending is None:
-            return Answered(False, message="The game is over.")
+            return Answered(False, message=phrase("The game is over."))
         if pending.human:
             return Answered(
-                False, message=f"It is {pending.player}'s decision: a person answers it."
+                False,
+                message=phrase(
+                    "It is {player}'s decision: a person answers it.", player=pending.player
+                ),
             )
         kind = self.seat_of(pending.player).kind
         bot = self._bots.get(pending.player)
@@ -559,7 +578,9 @@ class PlaySession:
         """Take back the last answer a person gave (and every bot answer after it)."""
         last = next((i for i in range(len(self._asked) - 1, -1, -1) if self._asked[i].human), None)
         if last is None:
-            return Answered(False, message="Nothing to take back: no person has answered yet.")
+            return Answered(
+                False, message=phrase("Nothing to take back: no person has answered yet.")
+            )
         del self._answers[last:]
         del self._asked[last:]
         self._view = None
@@ -690,7 +711,10 @@ class PlaySession:
                 return Answered(False, problem)
         except (ValueError, TypeError):
             pass
-        return Answered(False, message=f"{shown(target_id)} is not a target of this decision")
+        return Answered(
+            False,
+            message=phrase("{target} is not a target of this decision", target=shown(target_id)),
+        )
 
     def why_not(self, target_id: str, rotation: int = 0) -> Refusal | None:
         """Why a target is refused (None when it is legal), without answering."""

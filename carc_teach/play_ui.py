@@ -252,8 +252,8 @@ class Table:
             refusal, expansions = result.refusal, session.setup.expansions
             self._say(lambda lang: refusal_markdown(refusal, expansions, lang), "warn")
         else:
-            message = escape_markdown(result.message)
-            self._say(lambda lang: message, "warn")
+            message = result.message  # the engine's words, said in the language shown
+            self._say(lambda lang: escape_markdown(say(message, lang)), "warn")
 
     def pick(self, target_id: str, rotation: int) -> None:
         if self.session is not None:

@@ -1000,8 +1000,8 @@ def placement_marks(
     state: GameState, tile_id: str, rotation: int, lang: str | None = None
 ) -> list[tuple[int, int, str, str]]:
     """Board marks for :func:`placement_options`: legal squares green, refused ones grey, each
-    with its reason as hover text (the legal squares' in ``lang``; the engine's refusals as
-    it words them)."""
+    with its reason as hover text in ``lang`` (the engine's refusals too:
+    ``Refusal.text_in``)."""
     legal, refused = placement_options(state, tile_id, rotation)
     marks = [
         (
@@ -1019,7 +1019,9 @@ def placement_marks(
         )
         for x, y in legal
     ]
-    marks += [(x, y, ILLEGAL_COLOUR, f"({x}, {y}): {reason}") for (x, y), reason in refused]
+    marks += [
+        (x, y, ILLEGAL_COLOUR, f"({x}, {y}): {reason.text_in(lang)}") for (x, y), reason in refused
+    ]
     return marks
 
 

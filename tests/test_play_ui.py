@@ -170,3 +170,12 @@ def test_the_boards_targets_are_named_in_the_page_language():
     for mine, theirs in zip(english, czech, strict=True):
         assert theirs.label.startswith("pole ") and mine.label.startswith("square ")
         assert re.findall(r"-?\d+", theirs.label) == re.findall(r"-?\d+", mine.label)
+
+
+def test_the_sessions_own_messages_are_said_in_the_page_language():
+    table = _table()
+    table.undo()  # nothing of a person's to take back: the session's own message
+    said = {lang: html.unescape(table.message_in(lang)) for lang in ("en", "it", "cs")}
+    assert said["en"] == "Nothing to take back: no person has answered yet."
+    assert said["it"] == "Niente da annullare: nessuna persona ha ancora risposto."
+    assert said["cs"] == "Není co vracet: zatím neodpověděl žádný člověk."
