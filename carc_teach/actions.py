@@ -543,7 +543,10 @@ class Decision:
     optional:
         Whether :data:`PASS` is a legal answer.
     prompt:
-        One sentence for people ("Bob may move a follower from the castle into the city").
+        One sentence for people ("Bob may move a follower from the castle into the city"),
+        or ``(message, params)`` for the :func:`~carc_teach.errors.phrase` that says it, made
+        when ``prompt`` is first read (the turn driver asks two decisions a turn, and most
+        prompts of a simulated game are never read: a phrase costs about six times a dict).
     explain:
         ``explain(action) -> Refusal | reason | None``: why an answer is not legal (default:
         it is not among the options).
@@ -555,6 +558,7 @@ class Decision:
         "rule",
         "optional",
         "prompt",
+        "_prompt_said",
         "options",
         "_list_options",
         "_explain",
@@ -581,7 +585,12 @@ class Decision:
         self.kind = kind
         self.rule = rule
         self.optional = optional
-        self.prompt = prompt
+        if type(prompt) is tuple:
+            # said when first read (see __getattr__)
+            self._prompt_said: tuple[str, dict[str, Any]] | None = prompt
+        else:
+            self.prompt = prompt
+            self._prompt_said = None
         # options given are a plain attribute, read at C speed; a function that lists them
         # leaves it unset until the first read (see __getattr__)
         if callable(options):
@@ -607,11 +616,17 @@ class Decision:
         return tuple(seen)
 
     def __getattr__(self, name: str) -> Any:
-        # called only for an attribute not set: ``options`` still to be listed
+        # called only for an attribute not set: ``options`` still to be listed, or the
+        # ``prompt`` still to be said
         if name == "options" and self._list_options is not None:
             options = self.options = self._list_options()
             self._list_options = None
             return options
+        if name == "prompt" and self._prompt_said is not None:
+            message, params = self._prompt_said
+            prompt = self.prompt = phrase(message, **params)
+            self._prompt_said = None
+            return prompt
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def problem(self, answer: Any) -> Refusal | None:

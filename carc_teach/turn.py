@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 from .actions import Decision, Deploy, Pass
 from .board import Placement
 from .editions import from_setup
-from .errors import IllegalMoveError, Refusal, phrase, shown
+from .errors import IllegalMoveError, Refusal, shown
 from .events import Chained, Joined, Packed, Said, TileName, Word
 from .figures import ROLE_NAMES, ROLE_PLURALS
+from .i18n import N_
 from .rules import Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
 from .setup import Setup
@@ -325,6 +326,10 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
             raise NoTileLeft
 
 
+# the prompts of the two decisions of every turn, said only when read (actions.Decision)
+_PLACE_PROMPT = N_("{player} places tile {tile}")
+
+
 def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decision:
     board = state.board
     # a simulated player's draw has listed the placements already; a game file's move is
@@ -335,7 +340,7 @@ def _placement_decision(state: GameState, turn: Turn, tile: TileType) -> Decisio
         "place",
         known if known is not None else lambda: board.legal_placements(tile),
         rule="base.place",
-        prompt=phrase("{player} places tile {tile}", player=turn.player, tile=tile.id),
+        prompt=(_PLACE_PROMPT, {"player": turn.player, "tile": tile.id}),
         explain=lambda p: board.placement_problem(tile, p),
         accepts=("place",),
     )
@@ -346,6 +351,9 @@ def deployment_options(state: GameState, turn: Turn) -> list[Deploy]:
     return state.deployment_options(turn)
 
 
+_DEPLOY_PROMPT = N_("{player} may deploy a figure")
+
+
 def _deployment_decision(state: GameState, turn: Turn) -> Decision:
     options = deployment_options(state, turn)
     return Decision(
@@ -354,7 +362,7 @@ def _deployment_decision(state: GameState, turn: Turn) -> Decision:
         options,
         rule="base.deploy",
         optional=True,
-        prompt=phrase("{player} may deploy a figure", player=turn.player),
+        prompt=(_DEPLOY_PROMPT, {"player": turn.player}),
         # asked while the decision is open, in its own turn (state.turn): holding the turn
         # here would tie it in a reference cycle through turn.answers, which only the cycle
         # collector frees
