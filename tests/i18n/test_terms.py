@@ -170,3 +170,33 @@ def test_the_events_game_words_are_the_terms(lang):
             checked += 1
             assert pgettext("term", english, lang) == term.words[lang], (english, lang)
     assert checked >= 20
+
+
+#: an Italian preposition followed by an article it should have merged with ("in il prato"
+#: for "nel prato"), or "al"/"del"... before a vowel ("al eretico" for "all'eretico")
+_UNMERGED = re.compile(
+    r"\b(in|su|a|di|da)\s+(il|lo|la|l'|i|gli|le)\b|\b(al|del|dal|sul|nel)\s+[aeiouAEIOU]\w+"
+)
+
+
+def test_italian_events_merge_prepositions_and_articles():
+    """A feature's phrase brings its own article ("il prato di 8 tessere"), so a template
+    must not put a bare preposition before it; seven bundled games whose events name
+    features, quarters, barns and shrines, every text and breakdown row in Italian."""
+    from carc_teach import examples
+
+    wrong = []
+    for name in (
+        "count-city",
+        "after-game",
+        "shrines",
+        "shrines-abbey-wagon",
+        "pig-and-barn",
+        "builder-big-follower",
+        "mayor-pennants",
+    ):
+        for event in examples.load(name).events:
+            rows = [str(text) for text, _points in event.breakdown_in("it") or ()]
+            for text in [event.text_in("it"), *rows]:
+                wrong += [f"{name}: {m.group(0)!r} in {text!r}" for m in _UNMERGED.finditer(text)]
+    assert not wrong, "\n".join(wrong)
