@@ -313,9 +313,6 @@ def test_the_page_speaks_the_language_chosen():
 
 # -- the drills in Italian and Czech ---------------------------------------------------------
 
-#: drills whose questions are built in English still (docs/walkthroughs.md, "Practice"):
-#: Abbey & Mayor's lesson questions, asked by these drills
-STILL_ENGLISH = frozenset({"mayor", "wagon", "barn", "builder"})
 #: seeds per drill in the default run, each asked in both languages
 LANGUAGE_SEEDS = (1, 2)
 _NUMBER = re.compile(r"-?\d+")
@@ -349,8 +346,8 @@ def _texts(prediction: teach.Prediction) -> list[str]:
 
 def test_every_drill_asks_the_same_question_in_italian_and_czech():
     """The same event, the same number of choices with the answer at the same place, every
-    number of the English kept, and (but for the drills still English) every text with words
-    translated, with no catalogue English inside; the reveal still checks against the engine.
+    number of the English kept, and every text with words translated, with no catalogue
+    English inside; the reveal still checks against the engine.
     The first seed goes through ``find_question(..., lang=)``, the others ask the English
     question's event again (the same thing, without playing the game once more)."""
     english_of = {
@@ -377,7 +374,7 @@ def test_every_drill_asks_the_same_question_in_italian_and_czech():
                     where,
                     text,
                 )
-                if the_drill.id in STILL_ENGLISH or not _WORDS.search(original):
+                if not _WORDS.search(original):
                     continue
                 assert text != original, (where, text)
                 left = [p for p in _english_pieces() if p in text]
