@@ -1996,7 +1996,7 @@ def _graph_layer(
         if hit is None or hit[0] is not tile:
             hit = texts[(id(tile), x, y, _NODE_TEXTS)] = (
                 tile,
-                _node_texts(tile, x, y, size, min_x, min_y),
+                _node_texts(tile, x, y, size, min_x, min_y, lang),
             )
         drawn[node] = hit[1][seg_id]  # type: ignore[index]
 
@@ -2004,6 +2004,9 @@ def _graph_layer(
     join_style = {k: f'stroke="{COLOURS["graph-" + k]}" stroke-width="2.5"' for k in _GRAPH_KINDS}
     other_style = 'stroke="#333" stroke-width="2.5"'
 
+    # the edges' hover texts, looked up once per drawing (their fields are ids and squares)
+    border_text = _("Border: field {field} touches city {city} on tile {at}", lang)
+    join_text = _("Join: {a} at {at_a} meets {b} at {at_b}", lang)
     out = ['<g class="graph" pointer-events="visiblePainted">']
     seen: set[Node] = set()
     for a, nbrs in adj.items():
@@ -2020,19 +2023,19 @@ def _graph_layer(
                 if kind == "border":
                     out.append(
                         f'<line class="edge border" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {border_style}>'
-                        f"<title>Border: field {sa} touches city {sb} on tile {at_a}</title></line>"
+                        f"<title>{border_text.format(field=sa, city=sb, at=at_a)}</title></line>"
                     )
                 else:
                     style = join_style.get(kinds.get(a), other_style)  # type: ignore[arg-type]
                     out.append(
                         f'<line class="edge {kind}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}>'
-                        f"<title>Join: {sa} at {at_a} meets {sb} at {at_b}</title></line>"
+                        f"<title>{join_text.format(a=sa, at_a=at_a, b=sb, at_b=at_b)}</title></line>"
                     )
         seen.add(a)
-    for node, (cx, cy, label, at, seg_kind, circle) in drawn.items():
+    for node, (cx, cy, _label, at, seg_kind, circle) in drawn.items():
         kind = kinds.get(node, "")
         if kind != seg_kind:  # the graph's kind is the segment's: this is for safety
-            circle = _circle(kind, cx, cy, size, label, at)
+            circle = _circle(kind, cx, cy, size, node[2], at, lang)
         out.append(circle)
     out.append("</g>")
     return "".join(out)
@@ -2046,17 +2049,21 @@ _NODE_TEXTS = -1
 _NodeText = tuple[str, str, str, str, str, str]
 
 
-def _circle(kind: str, cx: str, cy: str, size: float, label: str, at: str) -> str:
+def _circle(kind: str, cx: str, cy: str, size: float, segment: str, at: str, lang: str) -> str:
     colour = COLOURS["graph-" + kind] if kind in _GRAPH_KINDS else "#333"
+    named = render(Word(kind), lang) if kind else ""  # a game word: "prato", "louka"
+    said = _xml(
+        _("{kind} segment {segment} of tile {at}", lang, kind=named, segment=segment, at=at)
+    )
     return (
         f'<circle class="node {kind}" cx="{cx}" cy="{cy}" r="{max(3.0, size * 0.055):.1f}" '
         f'fill="{colour}" stroke="#fff" stroke-width="1.2">'
-        f"<title>{_esc(kind)} segment {label} of tile {at}</title></circle>"
+        f"<title>{said}</title></circle>"
     )
 
 
 def _node_texts(
-    tile: OrientedTile, x: int, y: int, size: float, min_x: int, min_y: int
+    tile: OrientedTile, x: int, y: int, size: float, min_x: int, min_y: int, lang: str
 ) -> dict[str, _NodeText]:
     """The graph node texts of the segments of a tile on square (x, y)."""
     coords = _coords(size)
@@ -2069,7 +2076,14 @@ def _node_texts(
             continue
         nx_, ny_ = numbers[seg.id]
         cx, cy, label = xcol[nx_], ycol[ny_], _esc(seg.id)
-        out[seg.id] = (cx, cy, label, at, seg.kind, _circle(seg.kind, cx, cy, size, label, at))
+        out[seg.id] = (
+            cx,
+            cy,
+            label,
+            at,
+            seg.kind,
+            _circle(seg.kind, cx, cy, size, seg.id, at, lang),
+        )
     return out
 
 

@@ -212,3 +212,18 @@ def test_the_key_and_the_citys_quarters_in_the_language(lang, key, count):
     waiting = {"it": "in attesa nel quartiere", "cs": "čeká ve čtvrti"}[lang]
     assert any(waiting in t for t in titles)
     assert not [t for t in titles if "quarter" in t or "waiting" in t]
+
+
+def test_the_feature_graphs_hover_texts_in_czech(mid_game):
+    game, index, state = mid_game
+    english = _titles(teach.feature_graph_for_event(game, index, state))
+    with use_language("cs"):
+        czech = _titles(teach.feature_graph_for_event(game, index, state))
+    assert len(czech) == len(english)
+    assert any(t.startswith("Spojení: ") for t in czech)
+    assert any(
+        re.fullmatch(r"segment [\w-]+ \((město|louka|cesta|klášter)\) kartičky \(.*\)", t)
+        for t in czech
+    )
+    assert not [t for t in czech if re.search(r"\b(Join|Border|segment \S+ of tile)\b", t)]
+    assert any(t.startswith("Join: ") for t in english)
