@@ -69,19 +69,25 @@ def test_answer_a_question_and_see_the_tally(page_session, marimo_app):
 
 
 def test_the_page_opens_in_czech(page_session, marimo_app):
-    """``?lang=cs``: the switch, the page's own words and the tally in Czech; the question
-    (the lessons' English so far, docs/i18n.md) as the engine asks it."""
+    """``?lang=cs``: the switch, the page's own words and the tally in Czech; the question,
+    its answer and explanation in Czech as the engine asks it, none of the English."""
     path = notebooks_dir() / "practice.py"
     page = page_session.page
     page.goto(marimo_app(path) + "?lang=cs")
     wait_for_notebook(page_session, title="Procvičování: vyzkoušej mě z pravidla")
-    first = practice.find_question("road", practice_ui.FIRST_SEED)
+    first = practice.find_question("road", practice_ui.FIRST_SEED, lang="cs")
+    english = practice.find_question("road", practice_ui.FIRST_SEED).prediction
     wait_for_text(page, first.prediction.question)
     text = body_text(page)
     for words in ("Pravidlo k procvičení", "Další otázka", f"semínko {first.seed}", "Tvůj přehled"):
         assert words in text, words
     assert "Rule to practise" not in text and "Your tally" not in text
+    assert english.question not in text
     choose_radio(page, first.prediction.answer)
     wait_for_text(page, "Správně!")
-    assert "Body za dokončenou cestu\t1\t1 otázka" in body_text(page)
+    text = body_text(page)
+    assert "Body za dokončenou cestu\t1\t1 otázka" in text
+    # the explanation in Czech (its first sentence, before the breakdown's brackets)
+    assert first.prediction.explanation.split(" (")[0] in text
+    assert english.explanation.split(" (")[0] not in text
     assert_healthy(page_session)
