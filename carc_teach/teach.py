@@ -903,11 +903,11 @@ def sandbox_game(moves: list[dict], players: tuple[str, ...] = ("You",)):
 SANDBOX_PLAYERS = ("Alice", "Bob")
 
 
-def follower_spots(game: Game) -> list[tuple[str, str]]:
+def follower_spots(game: Game, lang: str | None = None) -> list[tuple[str, str]]:
     """Where the player of the last hand-placed tile may put a follower on it, as the engine's
     deployment decision lists them: ``(segment id, label)``, e.g. ``("road", "the tile's road,
-    in the road of 2 tiles")`` (the label names the segment in words, never by its id). Empty
-    before the first tile."""
+    in the road of 2 tiles")`` (the label names the segment in words, never by its id; in
+    ``lang``, default the current language). Empty before the first tile."""
     placed_at = [e.index for e in game.events if e.kind == "tile-placed"]
     if not placed_at:
         return []
@@ -921,8 +921,15 @@ def follower_spots(game: Game) -> list[tuple[str, str]]:
         if action.figure != "follower" or action.node is None:
             continue
         feature = features.feature_of(action.node)
-        words = state.board.segment_words(action.node)
-        out.append((action.node[2], f"{words}, in {feature.describe()}"))
+        code = language_code(lang)
+        words = render_phrase(state.board.segment_phrase(action.node), code)
+        label = _(
+            "{segment}, in {feature}",
+            code,
+            segment=words,
+            feature=render_phrase(feature.phrase(), code),
+        )
+        out.append((action.node[2], label))
     return out
 
 

@@ -266,7 +266,7 @@ def _(
 def _(game, get_moves, lang, mo, set_moves, t, teach):
     # A follower for the tile just placed: choosing one rewrites that move, so the board,
     # the features and who would score follow at once.
-    _spots = teach.follower_spots(game)
+    _spots = teach.follower_spots(game, lang)
     _moves = get_moves()
     _now = (_moves[-1].get("deploy") or {}).get("segment") if _moves else None
     _none = t._("no follower", lang)

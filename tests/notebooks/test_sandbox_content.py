@@ -66,3 +66,12 @@ def test_who_would_score_an_open_road():
 
 def test_nobody_would_score_without_followers():
     assert teach.would_score(_game(ALICE_ROAD).state) == []
+
+
+def test_follower_spots_are_named_in_the_page_language():
+    english = teach.follower_spots(_game(ALICE_ROAD), "en")
+    for lang, words in (("it", "nell'elemento: "), ("cs", "v prvku: ")):
+        said = teach.follower_spots(_game(ALICE_ROAD), lang)
+        assert [s for s, _ in said] == [s for s, _ in english]
+        assert all(words in label for _, label in said), said
+    assert dict(english)["road"] == "the tile's road, in the road of 2 tiles"
