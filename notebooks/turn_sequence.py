@@ -81,9 +81,12 @@ def _(lang, mo, ui):
 
 @app.cell
 def _(examples, lang, mo, t, ui, walkthrough):
-    # the bundled games in the course's order: the base game's first
+    # the bundled games in the course's order: the base game's first (titles translated)
+    from carc_teach.i18n.game_texts import bundled_title as _bundled_title
+
     _titles = {
-        examples.data(_name).get("title", _name): _name for _name in examples.in_course_order()
+        _bundled_title(examples.data(_name).get("title", _name), lang): _name
+        for _name in examples.in_course_order()
     }
     game_choice = mo.ui.dropdown(
         options=_titles,
