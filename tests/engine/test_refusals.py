@@ -163,6 +163,11 @@ def test_deployment_on_an_occupied_feature_names_base_deploy():
     moves = [mv("U", 1, 0, 90, dep("road")), mv("U", 2, 0, 90, dep("road"))]
     refusal, line = refused(moves)
     assert refusal.rule == "base.deploy" and "already occupied (Alice's follower)" in line
+    # the feature's name inside the reason is the engine's phrase, said in the language too
+    assert "the road of 3 tiles" in refusal.reason
+    assert "la strada di 3 tessere" in refusal.text_in("it")
+    assert "cesta o 3 kartičkách" in refusal.text_in("cs")
+    assert "typu družiník" in refusal.text_in("cs")  # the figure kind: a game word
 
 
 def test_deployment_with_an_empty_supply_names_base_figures():
