@@ -761,7 +761,7 @@ def _prompt_markdown(session: PlaySession, lang: str | None = None) -> tuple[str
             doing = _("Choose from the list.", lang)
         lines += ["", doing]
     rule = []
-    said = teach.rule_words(pending.rule) if pending.rule else ""
+    said = teach.rule_words(pending.rule, lang) if pending.rule else ""
     if said:
         rule += [_("*The rule:* {rule}", lang, rule=said), ""]
     rule.append(teach.rule_details_html(pending.rule, kind=pending.kind, lang=lang))

@@ -15,17 +15,17 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .annotations.glossary import spell_out
-from .events import STEP_TITLES, Capital, Event
+from .events import STEP_TITLES, Capital, Event, Word
 from .events import render as render_phrase
 from .expansions import PACKAGES
-from .i18n import N_, _, language_code, ngettext
+from .i18n import N_, _, format_list, language_code, ngettext, pgettext
 from .i18n.texts import fingerprint, translated
 from .i18n.tile_names import tile_name
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
 from .scoring import score_feature
 from .text import escape_html as escape
-from .text import escape_markdown, plural
+from .text import escape_markdown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -380,7 +380,7 @@ def explanation_markdown(
             if event.kind == "points":
                 scores = _("{player} scores", lang, player=escape_markdown(event.player))
                 lines.append(f"| **{scores}** | **{event.points}** |")
-    said = rule_words(event.rule) if event.rule else ""
+    said = rule_words(event.rule, lang) if event.rule else ""
     if said:
         lines.append("")
         lines.append(f"*{_('The rule:', lang)}* {said}")
@@ -821,7 +821,7 @@ def score_story(game: Game, index: int, player: str, lang: str | None = None) ->
                 "text": event.text_in(lang),
                 "breakdown": list(event.breakdown_in(lang)),
                 "rule": event.rule,
-                "rule_summary": rule_summary(event.rule) if event.rule else "",
+                "rule_summary": rule_summary(event.rule, lang) if event.rule else "",
                 "footnotes": annotation_notes(event, expansions=game.setup.expansions, lang=lang),
             }
         )
@@ -869,7 +869,7 @@ def score_story_markdown(game: Game, index: int, player: str, lang: str | None =
             notes.setdefault(note["id"], note)
     if rules:
         lines += ["", f"**{_('The rules behind them', lang)}**", ""]
-        lines += [f"- {rule_words(rid)}" for rid in rules]
+        lines += [f"- {rule_words(rid, lang)}" for rid in rules]
         lines += ["", rule_details_html(*rules, lang=lang)]
     if notes:
         lines += ["", f"**{_('Footnotes', lang)}**", ""]
@@ -968,14 +968,20 @@ def would_score(state: GameState, lang: str = "en") -> list[dict]:
         best = max(scoring.points.values(), default=0)
         rows.append(
             {
-                "feature": render_phrase(what, lang),  # a phrase since event texts translate
-                "followers": holders,
-                "majority": " and ".join(scoring.winners) or "nobody",
-                "points": ", ".join(f"{p} {n}" for p, n in scoring.points.items()) or "none",
+                # the table's headings and words in the language (English: as they were)
+                pgettext("column", "feature", lang): render_phrase(what, lang),
+                pgettext("column", "followers", lang): holders,
+                pgettext("column", "majority", lang): (
+                    format_list(scoring.winners, lang) or _("nobody", lang)
+                ),
+                pgettext("column", "points", lang): (
+                    ", ".join(f"{p} {n}" for p, n in scoring.points.items()) or _("none", lang)
+                ),
                 "_best": best,
             }
         )
-    rows.sort(key=lambda r: (-r.pop("_best"), r["feature"]))
+    first = pgettext("column", "feature", lang)
+    rows.sort(key=lambda r: (-r.pop("_best"), r[first]))
     return rows
 
 
@@ -1041,32 +1047,55 @@ def rotations_that_fit(state: GameState, tile_id: str) -> dict[int, int]:
     return counts
 
 
-def feature_rows(state: GameState) -> list[dict]:
-    """One row per feature on the board, biggest first: what a learner would tabulate."""
+def feature_rows(state: GameState, lang: str = "en") -> list[dict]:
+    """One row per feature on the board, biggest first: what a learner would tabulate. The
+    headings and words in ``lang`` (English: the keys ``id``, ``kind``, ``tiles`` ...); the
+    page's feature picker reads the English rows."""
     rows = []
     features = state.board.features
+
+    # the headings, each a literal for the catalogues
+    (id_, kind_, tiles_, segments_, complete_, open_, pennants_, figures_, borders_) = (
+        pgettext("column", "id", lang),
+        pgettext("column", "kind", lang),
+        pgettext("column", "tiles", lang),
+        pgettext("column", "segments", lang),
+        pgettext("column", "complete", lang),
+        pgettext("column", "open edges", lang),
+        pgettext("column", "pennants", lang),
+        pgettext("column", "figures", lang),
+        pgettext("column", "borders", lang),
+    )
     for f in features.features():
+        if f.complete:
+            complete = _("yes", lang)
+        else:
+            complete = _("never (farm)", lang) if f.kind == "field" else _("no", lang)
         row = {
-            "id": f.id,
-            "kind": f.kind,
-            "tiles": f.size,
-            "segments": len(f.nodes),
-            "complete": "yes" if f.complete else ("never (farm)" if f.kind == "field" else "no"),
-            "open edges": f.open_edges if f.kind in ("road", "city") else "",
-            "pennants": f.pennants if f.kind == "city" else "",
-            "figures": ", ".join(sorted(fig.player for fig in f.figures)),
+            id_: f.id,
+            kind_: f.kind if lang == "en" else render_phrase(Word(f.kind), lang),
+            tiles_: f.size,
+            segments_: len(f.nodes),
+            complete_: complete,
+            open_: f.open_edges if f.kind in ("road", "city") else "",
+            pennants_: f.pennants if f.kind == "city" else "",
+            figures_: ", ".join(sorted(fig.player for fig in f.figures)),
         }
         if f.kind == "cloister":
-            row["open edges"] = f"{8 - f.neighbours} empty around"
+            row[open_] = _("{n} empty around", lang, n=8 - f.neighbours)
         if f.kind == "field":
             cities = features.bordering_cities(f)
-            row["borders"] = (
-                f"{plural(len(cities), 'city')} ({sum(c.complete for c in cities)} complete)"
+            row[borders_] = ngettext(
+                "{n} city ({complete} complete)",
+                "{n} cities ({complete} complete)",
+                len(cities),
+                lang,
+                complete=sum(c.complete for c in cities),
             )
         else:
-            row["borders"] = ""
+            row[borders_] = ""
         rows.append(row)
-    rows.sort(key=lambda r: (-r["tiles"], r["id"]))
+    rows.sort(key=lambda r: (-r[tiles_], r[id_]))
     return rows
 
 

@@ -31,6 +31,7 @@ def _():
     from carc_teach import teach
     from carc_teach.errors import CarcTeachError
     from carc_teach.i18n.switch import language_memory, language_switch
+    from carc_teach.i18n.tile_names import tile_name
     from carc_teach.render.svg import board_svg, graph_size, tile_svg
 
     return (
@@ -42,6 +43,7 @@ def _():
         mo,
         t,
         teach,
+        tile_name,
         tile_svg,
         ui,
     )
@@ -111,7 +113,7 @@ def _(CarcTeachError, get_moves, mo, teach):
 
 
 @app.cell
-def _(lang, mo, state, t, teach):
+def _(lang, mo, state, t, teach, tile_name):
     _left = teach.tiles_left(state)
 
     def _tile_label(_tid, _name, _n):
@@ -121,7 +123,7 @@ def _(lang, mo, state, t, teach):
             _n,
             lang,
             tile=_tid,
-            name=_name,
+            name=tile_name(_name, lang),
         )
 
     tile_choice = mo.ui.dropdown(
@@ -297,7 +299,9 @@ def _(lang, mo, refused, t):
                 len(refused),
                 lang,
             ): mo.md(
-                "\n".join(f"- **({_x}, {_y})**: {_reason}" for (_x, _y), _reason in refused)
+                "\n".join(
+                    f"- **({_x}, {_y})**: {_reason.text_in(lang)}" for (_x, _y), _reason in refused
+                )
                 or t._("Every open square takes it.", lang)
             )
         }
@@ -316,7 +320,7 @@ def _(lang, mo, state, t, teach):
                 _r["tiles"],
                 lang,
                 id=_r["id"],
-                kind=_r["kind"],
+                kind=t.pgettext("term", _r["kind"], lang),
             ): _r["id"]
             for _r in _rows
         },
@@ -385,7 +389,7 @@ def _(graph_size, lang, mo, state, t, teach):
                     edges=_edges,
                 )
             ),
-            mo.ui.table(teach.feature_rows(state), selection=None, page_size=12),
+            mo.ui.table(teach.feature_rows(state, lang), selection=None, page_size=12),
             mo.md(
                 t._(
                     "**If the game ended now**: who would score each occupied feature that is "

@@ -234,7 +234,7 @@ def _notes_body(game: Game, index: int, *, quiz: bool, question, lang: str) -> s
         answer = _("Answer: {answer}", lang, answer=f"**{answer}**")
         lines += ["", f"{answer}. {markdown_text(prediction.explanation)}"]
     if event.rule:
-        said = rule_words(event.rule) or _("see the details below", lang)
+        said = rule_words(event.rule, lang) or _("see the details below", lang)
         lines += ["", f"*{_('The rule:', lang)}* {said}"]
         lines += [
             "",
