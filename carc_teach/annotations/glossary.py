@@ -24,7 +24,7 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-from ..i18n import N_, _, language_code
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, language_code
 
 __all__ = [
     "Entry",
@@ -274,7 +274,8 @@ class Term:
 
 def _terms() -> tuple[tuple[Term, ...], dict[str, str]]:
     doc = tomllib.loads(resources.files(__package__).joinpath("terms.toml").read_text("utf-8"))
-    langs = ("it", "cs")
+    # every language but English that the list gives words for (a new language adds its own)
+    langs = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE and lang in doc["term"][0]]
     terms = tuple(
         Term(
             en=t["en"],
