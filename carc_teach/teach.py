@@ -165,14 +165,18 @@ def rule_details_html(
 
 
 @cache
-def _known_ids() -> dict[str, str]:
+def _known_ids(lang: str = "en") -> dict[str, str]:
     """Rule ids and rule option ids -> the words a learner reads instead (the option's
-    question, the rule's title)."""
+    question, the rule's title), in ``lang`` where they are translated."""
     from .annotations.topics import all_topics
-    from .editions import OPTIONS
+    from .editions import OPTIONS, translated_option
 
-    words = {t.id: t.title for t in all_topics()}
-    words.update({o.id: o.title for o in OPTIONS})
+    if lang == "en":
+        words = {t.id: t.title for t in all_topics()}
+        words.update({o.id: o.title for o in OPTIONS})
+        return words
+    words = {t.id: rule_title(t.id, lang) for t in all_topics()}
+    words.update({o.id: translated_option(o, lang).title for o in OPTIONS})
     return words
 
 
@@ -184,11 +188,13 @@ _REFUSAL_CITATION = re.compile(r" ?\(rule [a-z0-9.-]+(?:;[^()]*)?\)")
 _OPTION_POINTER = re.compile(r" ?Options?: ([a-z0-9.,\s-]+?)\.(?=\s|$)")
 
 
-def plain_ids(text: str) -> tuple[str, tuple[str, ...]]:
+def plain_ids(text: str, lang: str | None = None) -> tuple[str, tuple[str, ...]]:
     """``text`` with the rule and option ids it names put in words, and those ids (for a
     "Rule details" fold): a refusal's bracketed citation and a footnote's closing "Option:
-    <id>." are dropped, any other id becomes its title in quotes."""
-    known = _known_ids()
+    <id>." are dropped, any other id becomes its title in quotes, in ``lang`` (default: the
+    current language, which a walkthrough's view sets)."""
+    code = language_code(lang)
+    known = _known_ids(code)
     found: list[str] = []
 
     def pointer(match: re.Match) -> str:
@@ -207,7 +213,9 @@ def plain_ids(text: str) -> tuple[str, tuple[str, ...]]:
         if rid not in known:
             return rid
         found.append(rid)
-        return f"“{known[rid]}”"
+        if code == "en":
+            return f"“{known[rid]}”"
+        return _("“{title}”", code, title=known[rid])
 
     text = _OPTION_POINTER.sub(pointer, text)
     text = _REFUSAL_CITATION.sub(citation, text)

@@ -73,3 +73,24 @@ def test_a_scoring_reference_row_names_its_boxes_and_rules_in_the_language():
         assert present.rule_title(rule, lang) == rule_title(rule, lang) != rule_title(rule, "en")
         assert present.rule_title(rule, lang) in shown
     assert f"`{rule}` {rule_title(rule, 'en')} (" in present.row_markdown(row)
+
+
+def test_ids_in_a_text_are_put_in_the_languages_words():
+    from carc_teach.editions import option, translated_option
+    from carc_teach.i18n import use_language
+    from carc_teach.teach import plain_ids
+
+    text = "See count.deploy-trigger and base.city.score."
+    english, ids = plain_ids(text, "en")
+    assert english == (
+        f"See “{option('count.deploy-trigger').title}” and “{rule_title('base.city.score', 'en')}”."
+    )
+    quotes = {"it": ("«", "»"), "cs": ("„", "“")}
+    for lang, (left, right) in quotes.items():
+        said, same = plain_ids(text, lang)
+        assert same == ids == ("count.deploy-trigger", "base.city.score")
+        title = translated_option(option("count.deploy-trigger"), lang).title
+        assert f"{left}{title}{right}" in said
+        assert f"{left}{rule_title('base.city.score', lang)}{right}" in said
+        with use_language(lang):  # the current language, as a walkthrough's view sets it
+            assert plain_ids(text)[0] == said
