@@ -134,7 +134,7 @@ def test_a_stepping_walkthrough_opens_in_italian(page_session, marimo_app):
     url = marimo_app(notebooks_dir() / "king_and_robber.py")
     page = page_session.page
     page.goto(url + "?lang=it")
-    wait_for_notebook(page_session, title="King & Robber Baron, passo dopo passo")
+    wait_for_notebook(page_session, title="Il Re e il Barone Ladro, passo dopo passo")
     wait_for_text(page, "Precedente", 60_000)  # the stepper's buttons, drawn by its script
     text = body_text(page)
     for words in ("Modalità classe", "Precedente", "Tabellone", "Le note di questa guida"):
