@@ -8,6 +8,7 @@ import sys
 
 from ..errors import CarcTeachError, terminal_text
 from ..i18n import _
+from ..i18n.game_texts import title_in
 from ._common import add_game_argument, max_bytes, open_game
 
 
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     out = sys.stdout
     # names and titles come from the file: escaped, so that none can move the cursor
-    out.write(f"{terminal_text(game.title)}\n")
+    out.write(f"{terminal_text(title_in(game))}\n")  # a bundled game's in the language
     width = len(str(len(events)))
     for e in events:
         pts = f"  +{e.points}" if e.points else ""

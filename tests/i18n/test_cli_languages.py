@@ -7,6 +7,7 @@ import json
 import pytest
 
 from carc_teach.cli import main
+from carc_teach.i18n.game_texts import bundled_title
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -20,9 +21,11 @@ def test_replay_in_italian_and_czech_keeps_the_events_and_the_scores(capsys):
     _, italian, _ = _run(capsys, "--lang", "it", "replay", "shared-city")
     _, czech, _ = _run(capsys, "replay", "shared-city", "--lang=cs")
     # the same events, with the same numbers and points, told in each language
-    for other in (italian, czech):
+    for lang, other in (("it", italian), ("cs", czech)):
         lines, english_lines = other.splitlines(), english.splitlines()
-        assert len(lines) == len(english_lines) and lines[0] == english_lines[0]
+        # the bundled game's title in the language (data/<lang>/games.toml)
+        assert len(lines) == len(english_lines)
+        assert lines[0] == bundled_title(english_lines[0], lang) != english_lines[0]
         for line, english_line in zip(lines[1:-1], english_lines[1:-1], strict=True):
             assert line[:14] == english_line[:14] and line != english_line
             assert line.endswith(f"  +{line.rsplit('  +', 1)[-1]}") == english_line.endswith(
