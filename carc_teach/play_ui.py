@@ -878,7 +878,7 @@ def page(mo, table: Table, board, rotation, group, options, controls, lang: str 
     side = [mo.md(prompt)]
     if pending is not None and pending.human and pending.kind == "place" and pending.tile:
         tile = session.state.tile_types[pending.tile]
-        side.append(mo.Html(tile_svg(tile, _rotation_now(table), size=90)))
+        side.append(mo.Html(tile_svg(tile, _rotation_now(table), size=90, lang=lang)))
         side.append(rotation)
     if pending is not None and pending.human and len(session.groups()) > 1:
         side.append(group)
