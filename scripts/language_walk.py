@@ -70,6 +70,8 @@ QUOTING = re.compile(r"\bC2: |\bmeeple\b")
 #: ids, like the rule ids, which stay as the files and the engine write them
 TILE_ID = re.compile(r"\b[A-Z][A-Za-z0-9]*(?:-[a-z0-9]+)+\b")
 KIND_ID = re.compile(r"(?:event kind|tipo di evento|druh události) [a-z0-9-]+")
+#: an option's value beside its edition ("any-scoring (B)") and a quoted page title
+VALUE_ID = re.compile(r"\b[a-z][a-z-]* \([AB]\)|\"[^\"]*\"")
 RULE_ID = re.compile(r"\b[a-z0-9]+(?:[-_][a-z0-9]+)*(?:\.[a-z0-9]+(?:[-_][a-z0-9]+)*)+\b")
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:[:!][^{}]*)?\}")
 # a decimal point inside a number ("7.5"), not a version ("0.25.2"), a date, nor a rule's
@@ -103,7 +105,7 @@ def flag_text(text: str, lang: str) -> list[tuple[str, str, list[str]]]:
                 out.append(("decimal point", line, decimals))
         if QUOTING.search(line):
             continue
-        stripped = RULE_ID.sub(" ", KIND_ID.sub(" ", TILE_ID.sub(" ", line)))
+        stripped = RULE_ID.sub(" ", KIND_ID.sub(" ", TILE_ID.sub(" ", VALUE_ID.sub(" ", line))))
         for name in KEPT:
             stripped = stripped.replace(name, " ")
         words = [w for w in WORD.findall(stripped) if w.lower() in ENGLISH_WORDS]
