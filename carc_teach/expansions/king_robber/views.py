@@ -7,6 +7,7 @@ the rule module's public API (``rules.py``).
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from ...events import Event
@@ -123,12 +124,26 @@ def _completion_worth(game: Game, index: int, kind: str) -> tuple[int, bool]:
     return 0, False
 
 
+#: token_awards of each game already asked about (with its number of events): a walkthrough asks
+#: at every award event, and each answer replays the game at every award.
+_AWARDS: weakref.WeakKeyDictionary[Game, tuple[int, list[dict]]] = weakref.WeakKeyDictionary()
+
+
 def token_awards(game: Game) -> list[dict]:
     """Every judgement of a completed city or road for the King or the Robber Baron during the
     game, in order: ``index``, ``token``, ``name``, ``feature``, ``player`` (who placed the last
     tile), ``before`` / ``after`` (the holder), ``size`` (tiles), ``to_beat`` (the record it was
     measured against), ``worth`` (the points it scores or would score), ``scored`` (whether
-    anybody scored it) and ``record_worth`` (the worth of the completion that set the record)."""
+    anybody scored it) and ``record_worth`` (the worth of the completion that set the record).
+    Worked out once per game (the list and its entries are the caller's)."""
+    known = _AWARDS.get(game)
+    if known is None or known[0] != len(game.events):
+        known = (len(game.events), _token_awards(game))
+        _AWARDS[game] = known
+    return [dict(award) for award in known[1]]
+
+
+def _token_awards(game: Game) -> list[dict]:
     out: list[dict] = []
     holders: dict[str, str | None] = dict.fromkeys(_ROYAL_TOKENS)
     record_worth: dict[str, int | None] = dict.fromkeys(_ROYAL_TOKENS)
@@ -284,6 +299,9 @@ def token_question_for(game: Game, index: int) -> Prediction | None:
     completed city or road during the game, where learners weigh points instead of tiles. The
     question says what the completion is worth, never its size. None elsewhere and in games
     without King & Robber Baron. In the current language (the walkthrough sets the page's)."""
+    # only an award event is judged (token_of): the others need no replay of the game
+    if not 0 <= index < len(game.events) or token_of(game.events[index]) is None:
+        return None
     award = next((a for a in token_awards(game) if a["index"] == index), None)
     if award is None:
         return None
