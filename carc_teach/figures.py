@@ -170,24 +170,11 @@ ROLE_PLURALS: Mapping[str, str] = MappingProxyType(
 )
 
 
-#: figure kind ids as some refusals name them ("a big-follower cannot be deployed ..."): the
-#: English is the id itself, the other languages say the word
-_KIND_ID_WORDS = {
-    "follower": Word("follower"),
-    "big-follower": Said(msg="big-follower", ctx="term"),
-    "mayor": Word("mayor"),
-    "wagon": Word("wagon"),
-    "barn": Word("barn"),
-    "builder": Word("builder"),
-    "pig": Word("pig"),
-}
-
-
 def kind_id_word(kind: str) -> str:
-    """A figure kind's id as a refusal quotes it, said in another language where it is shown
-    (an id of no known kind: as it is)."""
-    said = _KIND_ID_WORDS.get(kind)
-    return kind if said is None else spoken(said)
+    """A figure kind's id as a refusal quotes it ("a big-follower cannot be deployed ..."): the
+    English is the id itself, the other languages say the word (each package marks its kinds'
+    ids as game words); an id of no known kind stays as it is."""
+    return spoken(Word(kind)) if kind in FIGURE_KINDS else kind
 
 
 def role_name(figure_kind: str, feature_kind: str) -> str:
