@@ -223,16 +223,19 @@ def plain_ids(text: str, lang: str | None = None) -> tuple[str, tuple[str, ...]]
     return text, tuple(dict.fromkeys(found))
 
 
-def plain_text(text: str) -> str:
+def plain_text(text: str, lang: str | None = None) -> str:
     """What a learner reads of ``text``: ids in words (:func:`plain_ids`) and abbreviations
-    written out at their first use (:func:`carc_teach.annotations.glossary.spell_out`)."""
-    return spell_out(plain_ids(text)[0])
+    written out at their first use (:func:`carc_teach.annotations.glossary.spell_out`), in
+    ``lang`` (default: the current language), the language ``text`` is in."""
+    return spell_out(plain_ids(text, lang)[0], lang)
 
 
 def _footnote_text(record, lang: str | None = None) -> str:
     """A footnote's text in plain words, its option and own ids folded under "Rule details";
     in ``lang`` where the record is translated into it (English where it is not)."""
-    text, ids = plain_ids(record.text_in(lang))
+    shown = record.text_in(lang)
+    # an untranslated record shows its English, so its ids are put in English words too
+    text, ids = plain_ids(shown, lang if shown != record.text else "en")
     options = [i for i in ids if i in _option_ids()]
     rules = [i for i in ids if i not in _option_ids()]
     details = rule_details_html(*rules, options=options, footnotes=(record.id,), lang=lang)
