@@ -776,8 +776,24 @@ def _cut(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+#: Markdown converted to HTML, by its source: the page's Python is mostly Markdown, and the
+#: same texts (a rule, a prompt, an event told again) come back answer after answer
+_HTML_OF: dict[str, str] = {}
+_HTML_KEPT = 2000
+
+
+def _md(mo, text: str):
+    """``mo.md(text)``, converted once per distinct text (the store is emptied when full)."""
+    html = _HTML_OF.get(text)
+    if html is None:
+        if len(_HTML_OF) >= _HTML_KEPT:
+            _HTML_OF.clear()
+        html = _HTML_OF[text] = mo.md(text).text
+    return mo.Html(html)
+
+
 def _explained(mo, event, lang: str | None):
-    return lambda: mo.md(teach.explanation_markdown(event, lang=lang))
+    return lambda: _md(mo, teach.explanation_markdown(event, lang=lang))
 
 
 def _events_view(mo, session: PlaySession, lang: str | None = None):
@@ -791,15 +807,15 @@ def _events_view(mo, session: PlaySession, lang: str | None = None):
     expansions = session.setup.expansions
     newest = recent[-1]
     parts = [
-        mo.md(_("**What just happened**", lang)),
-        mo.md(teach.explanation_markdown(newest, lang=lang)),
+        _md(mo, _("**What just happened**", lang)),
+        _md(mo, teach.explanation_markdown(newest, lang=lang)),
     ]
     notes = teach.annotation_notes(newest, expansions=expansions, lang=lang)
     if notes:
         parts.append(
             mo.accordion(
                 {
-                    f"{n['kind']} · {n['title']}": mo.md(f"{n['text']}\n\n*{n['citation']}*")
+                    f"{n['kind']} · {n['title']}": _md(mo, f"{n['text']}\n\n*{n['citation']}*")
                     for n in notes
                 }
             )
@@ -819,17 +835,18 @@ def _events_view(mo, session: PlaySession, lang: str | None = None):
         }
         if len(earlier) > _TOLD:
             more = len(earlier) - _TOLD
-            told[ngettext("{n} earlier event", "{n} earlier events", more, lang)] = mo.md(
-                "\n\n".join(f"- {escape_markdown(e.text_in(lang))}" for e in earlier[:-_TOLD])
+            told[ngettext("{n} earlier event", "{n} earlier events", more, lang)] = _md(
+                mo, "\n\n".join(f"- {escape_markdown(e.text_in(lang))}" for e in earlier[:-_TOLD])
             )
         parts.append(
-            mo.md(
+            _md(
+                mo,
                 ngettext(
                     "**Before that** ({n} event, newest first)",
                     "**Before that** ({n} events, newest first)",
                     len(earlier),
                     lang,
-                )
+                ),
             )
         )
         parts.append(mo.accordion(told))
@@ -875,7 +892,7 @@ def page(mo, table: Table, board, rotation, group, options, controls, lang: str 
         return mo.callout(mo.md(message), kind="info")
     pending = session.pending
     prompt, rule = _prompt_markdown(session, lang)
-    side = [mo.md(prompt)]
+    side = [_md(mo, prompt)]
     if pending is not None and pending.human and pending.kind == "place" and pending.tile:
         tile = session.state.tile_types[pending.tile]
         side.append(mo.Html(tile_svg(tile, _rotation_now(table), size=90, lang=lang)))
@@ -887,12 +904,12 @@ def page(mo, table: Table, board, rotation, group, options, controls, lang: str 
     side.append(controls)
     message = table.message_in(lang)
     if message:
-        side.append(mo.callout(mo.md(message), kind=table.kind))
+        side.append(mo.callout(_md(mo, message), kind=table.kind))
     if table.hint:
         hint = escape_markdown(say(table.hint, lang))
         side.append(mo.callout(mo.md(_("**Hint:** {hint}", lang, hint=hint)), kind="info"))
     if rule:
-        side.append(mo.md(rule))
+        side.append(_md(mo, rule))
     side.append(_events_view(mo, session, lang))
     return mo.hstack([board, mo.vstack(side)], widths=[3, 2], align="start")
 
