@@ -25,6 +25,11 @@ the page every animation frame (so a figure includes up to a frame of polling); 
 page": from the click event to the animation frame in which the number changes, timed by the
 page itself (without Playwright's checks before a click and its round trips after). With ``--marimo``
 it times the same clicks on the notebook served by ``marimo run`` instead (and nothing else).
+``--trace`` (with ``--site``/``--build``/``--marimo``) also says where a click's time went: per
+kind of click, the median number of cells the kernel ran and of its messages to the page (read
+from marimo's worker in the offline site; none under ``marimo run``, whose kernel talks over a
+WebSocket), and from a Chromium trace, how long the page's main thread (marimo's front end) and
+Python's worker were busy between the click and the next decision shown.
 
 The goals of issue 23: a bot's move within 50 ms and a click answered within 150 ms in Pyodide
 on the reference machine (2 cores). What marimo and the browser add after Python (sending the
@@ -194,7 +199,50 @@ _WATCH = r"""(shown) => {
 }""".replace("__DECISION__", _DECISION)
 
 
-def _under_marimo_run(clicks: int) -> dict[str, list[float]]:
+# Installed before the page loads (--trace): every message marimo's worker (Python in the
+# offline site) sends to the page is noted with its time, and the cells it says ran.
+_LOG_WORKER = r"""(() => {
+    window.__carcKernel = [];
+    const Original = window.Worker;
+    window.Worker = function (url, options) {
+        const worker = new Original(url, options);
+        worker.addEventListener('message', (event) => {
+            let op = '', cell = '', status = '';
+            try {
+                const kernel = JSON.parse(event.data.data.payload.message).data;
+                op = kernel.op || ''; cell = kernel.cell_id || ''; status = kernel.status || '';
+            } catch (e) { /* not a kernel message */ }
+            window.__carcKernel.push([performance.now(), op, cell, status]);
+        });
+        return worker;
+    };
+    window.Worker.prototype = Original.prototype;
+})();"""
+
+
+def _busy(events: list[dict], windows: list[tuple[float, float]]) -> list[dict[str, float]]:
+    """Per window of a Chromium trace (microseconds), how long the page's main thread and the
+    worker threads ran tasks in it, in milliseconds."""
+    names = {
+        (e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"
+    }
+    threads = {"CrRendererMain": "front end (main thread)", "DedicatedWorker thread": "worker"}
+    out: list[dict[str, float]] = [dict.fromkeys(threads.values(), 0.0) for _ in windows]
+    for event in events:
+        if event.get("ph") != "X" or event.get("name") != "ThreadControllerImpl::RunTask":
+            continue
+        thread = threads.get(names.get((event.get("pid"), event.get("tid")), ""))
+        if thread is None:
+            continue
+        start, end = event["ts"], event["ts"] + event.get("dur", 0)
+        for busy, (low, high) in zip(out, windows, strict=True):
+            overlap = min(end, high) - max(start, low)
+            if overlap > 0:
+                busy[thread] += overlap / 1000
+    return out
+
+
+def _under_marimo_run(clicks: int, trace: bool = False) -> dict[str, list[float]]:
     """Answers clicked on the Play notebook served by ``marimo run`` (the kernel in CPython)."""
     import socket
     import subprocess
@@ -213,25 +261,26 @@ def _under_marimo_run(clicks: int) -> dict[str, list[float]]:
                 break
             except OSError:
                 time.sleep(0.25)
-        return _in_browser(f"http://127.0.0.1:{port}/", clicks)
+        return _in_browser(f"http://127.0.0.1:{port}/", clicks, trace)
     finally:
         server.terminate()
         server.wait(timeout=30)
 
 
-def _on_site(site: Path, clicks: int) -> dict[str, list[float]]:
+def _on_site(site: Path, clicks: int, trace: bool = False) -> dict[str, list[float]]:
     """Answers clicked on the offline site's Play page: milliseconds per kind of click."""
     from site_speed import serve
 
     server, url, _ = serve(site)
     try:
-        return _in_browser(f"{url}play.html", clicks)
+        return _in_browser(f"{url}play.html", clicks, trace)
     finally:
         server.shutdown()
 
 
-def _in_browser(address: str, clicks: int) -> dict[str, list[float]]:
-    """Answers clicked on the Play page at ``address``: milliseconds per kind of click."""
+def _in_browser(address: str, clicks: int, trace: bool = False) -> dict[str, list[float]]:
+    """Answers clicked on the Play page at ``address``: milliseconds per kind of click (with
+    ``trace``, also the cells run, the kernel's messages and the threads' busy time)."""
     import time
 
     from playwright.sync_api import sync_playwright
@@ -246,12 +295,25 @@ def _in_browser(address: str, clicks: int) -> dict[str, list[float]]:
             executable_path=shutil.which("chromium"), args=CHROMIUM_FLAGS
         )
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        if trace:
+            page.add_init_script(_LOG_WORKER)
         page.goto(address)
         legal = page.locator(".carc-picker .target.legal").first
         bots = page.get_by_role("button", name="Bots play to my turn", exact=True)
         passing = page.get_by_role("button", name="Pass", exact=True)
+        # the offline site shows a pre-rendered board until Python runs: wait for the page's own
+        page.locator("#carc-prerender").wait_for(state="detached", timeout=300_000)
         legal.wait_for(timeout=300_000)
         page.wait_for_timeout(2000)
+        clicked: list[tuple[str, float]] = []  # (kind, in the page ms), in order
+        spans: list[tuple[int, int, int]] = []  # (messages, cells run, ms of Python in cells)
+        if trace:
+            cdp = page.context.new_cdp_session(page)
+            traced: list[dict] = []
+            ended: list[bool] = []
+            cdp.on("Tracing.dataCollected", lambda data: traced.extend(data["value"]))
+            cdp.on("Tracing.tracingComplete", lambda _data: ended.append(True))
+            cdp.send("Tracing.start", {"categories": "toplevel,devtools.timeline"})
         for _ in range(clicks):
             shown = page.evaluate(_DECISION)
             if not shown:
@@ -273,10 +335,55 @@ def _in_browser(address: str, clicks: int) -> dict[str, list[float]]:
             page.wait_for_function("() => window.__carcShownAt !== null", timeout=120_000)
             in_page = page.evaluate("() => window.__carcShownAt - window.__carcClickAt")
             times[f"{kind}, in the page"].append(in_page)
-            # the rest of the page's update (the board is redrawn by a cell of its own)
+            clicked.append((kind, in_page))
+            if trace:
+                spans.append(_kernel_span(page))
+            # the rest of the page's update (the scores are a cell of their own)
             page.wait_for_timeout(1500)
+        if trace:
+            cdp.send("Tracing.end")
+            while not ended:
+                page.wait_for_timeout(50)
+            starts = [
+                e["ts"]
+                for e in traced
+                if e.get("name") == "EventDispatch"
+                and e.get("args", {}).get("data", {}).get("type") == "click"
+            ]
+            windows = [(t, t + ms * 1000) for t, (_, ms) in zip(starts, clicked, strict=False)]
+            for (kind, _), busy, span in zip(clicked, _busy(traced, windows), spans, strict=False):
+                messages, cells, python = span
+                times.setdefault(f"{kind}: kernel messages", []).append(messages)
+                times.setdefault(f"{kind}: cells run", []).append(cells)
+                times.setdefault(f"{kind}: cells running (ms)", []).append(python)
+                for thread, ms in busy.items():
+                    times.setdefault(f"{kind}: {thread} busy (ms)", []).append(ms)
         browser.close()
     return times
+
+
+def _kernel_span(page) -> tuple[int, int, int]:
+    """Since the last click, until the next decision showed: the kernel's messages, the cells
+    it ran, and the time they ran as the page saw it (from "running" to "idle")."""
+    return tuple(
+        page.evaluate(
+            """() => {
+                const log = window.__carcKernel || [];
+                const from = window.__carcClickAt, to = window.__carcShownAt;
+                const seen = log.filter(([t]) => t >= from && t <= to);
+                const started = {};
+                let ran = 0;
+                for (const [t, op, cell, status] of seen) {
+                    if (op === 'cell-op' && status === 'running') started[cell] = t;
+                    if (op === 'cell-op' && status === 'idle' && cell in started) {
+                        ran += t - started[cell];
+                    }
+                }
+                window.__carcKernel = [];
+                return [seen.length, Object.keys(started).length, Math.round(ran)];
+            }"""
+        )
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -289,9 +396,12 @@ def main(argv: list[str] | None = None) -> int:
         "--marimo", action="store_true", help="time clicks on the notebook under marimo run"
     )
     parser.add_argument("--clicks", type=int, default=30, help="clicks on the site (default 30)")
+    parser.add_argument(
+        "--trace", action="store_true", help="also where a click's time went (cells, threads)"
+    )
     args = parser.parse_args(argv)
     if args.marimo:
-        _print_clicks("marimo run", _under_marimo_run(args.clicks))
+        _print_clicks("marimo run", _under_marimo_run(args.clicks, args.trace))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "play_measure.py"
@@ -314,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
 
             site = build_site(Path(tmp) / "site", self_hosted=True, log=lambda *_: None).output_dir
         if site is not None:
-            _print_clicks("offline site", _on_site(Path(site), args.clicks))
+            _print_clicks("offline site", _on_site(Path(site), args.clicks, args.trace))
     return 0
 
 

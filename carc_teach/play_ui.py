@@ -3,12 +3,14 @@ takes clicks, the buttons (pass, next, hint, undo, download), and the explanatio
 happened. The game itself is :class:`carc_teach.play.PlaySession`; what is shown comes from
 :mod:`carc_teach.teach`, as in the walkthroughs. marimo is passed in (``mo``).
 
-The notebook keeps one :class:`Table` (the session and the last message) and version numbers
-in ``mo.state``: every action changes the table and bumps the decision's version, which the
-controls, the board's redraw and the page's top read; the scores' version moves only when a
-scoring changed them (:meth:`Table.scores_changed`). The board is one element made once and
-drawn into in place (:func:`update_board`), so a click re-creates no board and sends only its
-new picture. Every piece takes ``lang``, the page's language, for its own words.
+The notebook keeps one :class:`Table` (the session, the last message, the rotation and figure
+shown) and version numbers in ``mo.state``: every action changes the table and bumps the
+decision's version, which the page's top reads: one cell (:func:`top`) that answers a click
+on the board, makes the controls, draws the position into the board and lays out the page;
+the scores' version moves only when a scoring changed them (:meth:`Table.scores_changed`).
+The board is one element made once and drawn into in place (:func:`update_board`), so a click
+re-creates no board and sends only its new picture. Every piece takes ``lang``, the page's
+language, for its own words.
 """
 
 from __future__ import annotations
