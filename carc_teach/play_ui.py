@@ -29,7 +29,7 @@ from .gamefile import decode_game_text, load_game
 from .i18n import N_, _, language_code, ngettext
 from .i18n.box_names import box_name
 from .i18n.errors import say
-from .notebook_ui import score_stories
+from .notebook_ui import markdown_html, score_stories
 from .play import (
     BOT_KINDS,
     MAX_SEATS,
@@ -778,20 +778,11 @@ def _cut(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-#: Markdown converted to HTML, by its source: the page's Python is mostly Markdown, and the
-#: same texts (a rule, a prompt, an event told again) come back answer after answer
-_HTML_OF: dict[str, str] = {}
-_HTML_KEPT = 2000
-
-
 def _md(mo, text: str):
-    """``mo.md(text)``, converted once per distinct text (the store is emptied when full)."""
-    html = _HTML_OF.get(text)
-    if html is None:
-        if len(_HTML_OF) >= _HTML_KEPT:
-            _HTML_OF.clear()
-        html = _HTML_OF[text] = mo.md(text).text
-    return mo.Html(html)
+    """``mo.md(text)``, converted once per distinct text (:func:`notebook_ui.markdown_html`,
+    whose store the offline site's snapshot holds): the page's Python is mostly Markdown, and
+    the same texts (a rule, a prompt, an event told again) come back answer after answer."""
+    return mo.Html(markdown_html(mo, text))
 
 
 def _explained(mo, event, lang: str | None):
