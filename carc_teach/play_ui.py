@@ -912,8 +912,7 @@ def top(mo, table: Table, picker, download, bump: Callable[[], None], lang: str 
     (:func:`handle_pick`): the controls (their changes call ``bump()``, which runs that cell
     again), the position drawn into the board in place (:func:`update_board`) and the page
     (:func:`page`). One cell per answer instead of four: in the offline site each cell run is
-    a dozen messages between Python's worker and the page, each redrawing marimo's notebook
-    state, and that was most of a click's time (docs/play.md, "Speed")."""
+    about a dozen messages between Python's worker and the page (docs/play.md, "Speed")."""
 
     def turned(rotation):
         table.rotation = rotation

@@ -124,7 +124,7 @@ def _(mo, play_ui, table):
 def _(bump, download, get_version, lang, mo, picker, play_ui, scores_moved, table):
     # The page's top, one cell: a click on the board answers here (or says which rule refuses
     # it), and the controls' changes bump the version to run it again. One cell, not four:
-    # offline, every cell run costs the page a dozen messages to redraw (docs/play.md).
+    # offline, every cell run is about a dozen messages to the page (docs/play.md).
     get_version()
     if play_ui.handle_pick(table, picker):
         scores_moved()
