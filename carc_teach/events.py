@@ -540,5 +540,5 @@ def spoken(said: Any) -> Spoken:
 
 def term(word: str) -> Spoken:
     """A game word (``events.Word``, message context ``term``) as a :class:`Spoken` text:
-    ``term("follower")`` is "follower", said "seguace" or "poddaný"."""
+    ``term("follower")`` is "follower", said "seguace" or "družiník"."""
     return Spoken(Word(word))
