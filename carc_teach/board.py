@@ -23,7 +23,6 @@ from .frozen import fast_constructor
 from .geometry import NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS, Position
 from .tiles import (
     ROTATIONS,
-    SIDES,
     WILDCARD_EDGE,
     OrientedTile,
     TileType,
@@ -53,6 +52,25 @@ _EDGE_WORDS = {
     "river": phrase("river"),
     "quarter": phrase("quarter"),
 }
+
+
+#: why one side clashes, a whole clause per side: the English names the side by its letter
+#: ("its E side"), which Italian and Czech say in words (nord / severní ...), as Czech's S
+#: (sever) is the English N
+_SIDE_CLASH = (
+    lambda **p: phrase(
+        "its N side is {edge} but the neighbour shows {demand} (tile {tile}: {name})", **p
+    ),
+    lambda **p: phrase(
+        "its E side is {edge} but the neighbour shows {demand} (tile {tile}: {name})", **p
+    ),
+    lambda **p: phrase(
+        "its S side is {edge} but the neighbour shows {demand} (tile {tile}: {name})", **p
+    ),
+    lambda **p: phrase(
+        "its W side is {edge} but the neighbour shows {demand} (tile {tile}: {name})", **p
+    ),
+)
 
 
 def _edges_clash(clashes: list[str]) -> str:
@@ -849,10 +867,7 @@ class Board:
                 dx, dy = NEIGHBOUR_OFFSETS[side]
                 other = self.tiles[(x + dx, y + dy)].type
                 clashes.append(
-                    phrase(
-                        "its {side} side is {edge} but the neighbour shows {demand} "
-                        "(tile {tile}: {name})",
-                        side=SIDES[side],
+                    _SIDE_CLASH[side](
                         edge=_EDGE_WORDS.get(edges[side], edges[side]),
                         demand=_EDGE_WORDS.get(demand, demand),
                         tile=other.id,
