@@ -53,7 +53,7 @@ __all__ = [
 #: (``carc_teach.site.snapshot``), so a first visit converts none of them again.
 _MARKDOWN_HTML: dict[str, str] = {}
 #: How many it keeps (a long pasted game brings its own; beyond this they are converted anew).
-MARKDOWN_KEPT = 20_000
+MARKDOWN_KEPT = 5_000
 
 
 def markdown_html(mo, text: str) -> str:
