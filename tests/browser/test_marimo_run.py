@@ -66,13 +66,13 @@ def test_serve_command_serves_the_index_and_every_notebook(page_session):
         page.goto(url)
         infos = [read_notebook_info(n) for n in NOTEBOOKS]
         for info in infos:
-            card = page.locator(f'a.card[href="./{info.slug}/"]')
+            card = page.locator(f'a.card[data-href="./{info.slug}/"]')
             assert card.count() == 1, f"no card for {info.slug}"
             assert info.title in card.inner_text()
             assert info.description[:40] in card.inner_text()
         assert "Create" not in body_text(page), "marimo's own gallery, not the toolkit's index"
 
-        page.locator(f'a.card[href="./{infos[0].slug}/"]').click()
+        page.locator(f'a.card[data-href="./{infos[0].slug}/"]').click()
         wait_for_notebook(page_session, title=infos[0].title)
         assert page.url == f"{url}{infos[0].slug}/"
         assert_healthy(page_session)

@@ -30,7 +30,7 @@ def test_index_has_a_card_per_walkthrough(self_hosted_site, page_session):
     pages = self_hosted_site.build.pages
     assert pages
     for info in pages:
-        card = page.locator(f'a.card[href="./{info.slug}.html"]')
+        card = page.locator(f'a.card[data-href="./{info.slug}.html"]')
         assert card.count() == 1, f"no card for {info.slug}"
         assert info.title in card.inner_text()
         assert info.description[:40] in card.inner_text()
