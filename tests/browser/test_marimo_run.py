@@ -74,7 +74,8 @@ def test_serve_command_serves_the_index_and_every_notebook(page_session):
 
         page.locator(f'a.card[data-href="./{infos[0].slug}/"]').click()
         wait_for_notebook(page_session, title=infos[0].title)
-        assert page.url == f"{url}{infos[0].slug}/"
+        # the index carries its language on to the walkthrough (English when none was chosen)
+        assert page.url == f"{url}{infos[0].slug}/?lang=en"
         assert_healthy(page_session)
         for info in infos[1:]:
             with urllib.request.urlopen(f"{url}{info.slug}/", timeout=30) as response:
