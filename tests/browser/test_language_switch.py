@@ -65,7 +65,7 @@ def test_the_address_the_memory_and_the_switch_choose_the_language(page_session,
     url = marimo_app(notebooks_dir() / "tiles_and_features.py")
     page = page_session.page
     czech, italian = _title("cs"), _title("it")
-    assert czech == "Kartičky a prvky: postavte si hrací plochu sami"
+    assert czech == "Kartičky a území: postavte si hrací plochu sami"
 
     # a shared link in Czech: the page, its buttons and its glossary speak Czech
     page.goto(url + "?lang=cs")

@@ -121,7 +121,7 @@ def test_the_placement_report_in_czech_and_italian_by_hand():
     assert teach.placement_report(state, "cs").split("\n") == [
         "Kartička **E** (Kousek města) šla na (0, -1), otočená o 180°.",
         "- Město kartičky se připojuje k 1 další kartičce: město o 2 kartičkách — **dokončeno!**",
-        "- Louka kartičky zakládá nový prvek: louka o 1 kartičce",
+        "- Louka kartičky zakládá nové území: louka o 1 kartičce",
     ]
     italian = teach.placement_report(state, "it")
     assert italian.startswith("La tessera **E** (Pezzo di città) è andata in (0, -1)")

@@ -23,7 +23,7 @@ def _game():
 def test_the_stepper_in_czech_and_italian():
     game = _game()
     czech = stepper_html(game, ui.Walkthrough(), quiz=True, markdown_html=_markdown, lang="cs")
-    for word in ("První", "Předchozí", "Další", "Poslední", "Hrací plocha", "Graf prvků"):
+    for word in ("První", "Předchozí", "Další", "Poslední", "Hrací plocha", "Graf území"):
         assert f">{word}<" in czech, word
     events = len(game.events)  # 23: "událostí", the form for 5 or more
     assert f"** · {events} událostí · hráči: Alice, Bob" in czech

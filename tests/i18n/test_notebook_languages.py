@@ -53,7 +53,7 @@ EXPECTED = {
             "Legenda a značky",
             "Krok za krokem",
             "Začít od",
-            "Kartičky prvku",
+            "Kartičky území",
             "Kdo boduje",
         ],
         ["Legend and markers", "Step by step", "Start from", "Feature tiles"],

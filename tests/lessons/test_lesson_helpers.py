@@ -57,7 +57,7 @@ def test_the_shared_helpers_say_what_the_copies_said():
         assert helpers.outcome(["Ann"], "road") == "la strada va soltanto a Ann"
     with use_language("cs"):
         assert helpers.join_or(["a", "b"]) == "a nebo b"
-        assert helpers.outcome([], "feature") == "prvek nikomu body nepřinese"
+        assert helpers.outcome([], "feature") == "území nikomu body nepřinese"
         assert helpers.outcome(["Ann", "Bob"], "city") == (
             "Ann a Bob remizují a každý dostane plný počet bodů"
         )

@@ -70,7 +70,7 @@ def test_nobody_would_score_without_followers():
 
 def test_follower_spots_are_named_in_the_page_language():
     english = teach.follower_spots(_game(ALICE_ROAD), "en")
-    for lang, words in (("it", "nell'elemento: "), ("cs", "v prvku: ")):
+    for lang, words in (("it", "nell'elemento: "), ("cs", "v území: ")):
         said = teach.follower_spots(_game(ALICE_ROAD), lang)
         assert [s for s, _ in said] == [s for s, _ in english]
         assert all(words in label for _, label in said), said
