@@ -14,7 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..errors import CatalogueError
+from ..errors import CatalogueError, phrase
 from ._model import Condition, Expansion, Group, Part, Preset, Step, Switch
 from .engine_links import links_by_row
 
@@ -82,11 +82,15 @@ def _read(name: str) -> dict[str, Any]:
     try:
         text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
     except FileNotFoundError as exc:
-        raise CatalogueError(f"reference data file {name!r} is missing") from exc
+        raise CatalogueError(
+            phrase("reference data file {name} is missing", name=repr(name))
+        ) from exc
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(f"reference data file {name!r}: {exc}") from exc
+        raise CatalogueError(
+            phrase("reference data file {name}: {error}", name=repr(name), error=str(exc))
+        ) from exc
 
 
 def _names(value: Any, where: str) -> frozenset[str]:
@@ -96,13 +100,25 @@ def _names(value: Any, where: str) -> frozenset[str]:
         return frozenset({value})
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return frozenset(value)
-    raise CatalogueError(f"{where}: expected a name or a list of names, got {value!r}")
+    raise CatalogueError(
+        phrase(
+            "{where}: expected a name or a list of names, got {value}",
+            where=where,
+            value=repr(value),
+        )
+    )
 
 
 def _condition(entry: dict[str, Any], where: str, *, all_key: str = "when") -> Condition:
     edition = entry.get("edition")
     if edition is not None and edition not in ("C1", "C2"):
-        raise CatalogueError(f"{where}: edition must be 'C1' or 'C2', got {edition!r}")
+        raise CatalogueError(
+            phrase(
+                "{where}: edition must be 'C1' or 'C2', got {edition}",
+                where=where,
+                edition=repr(edition),
+            )
+        )
     return Condition(
         all=_names(entry.get(all_key), where),
         any=_names(entry.get("any"), where),
@@ -118,18 +134,22 @@ def _load_expansions() -> tuple[tuple[Group, ...], dict[str, Expansion], dict[st
     by_group: dict[str, list[Expansion]] = {g: [] for g in data["groups"]["order"]}
     for entry in data["expansions"]:
         eid = entry["id"]
-        where = f"expansions.toml: expansion {eid!r}"
+        where = phrase("expansions.toml: expansion {id}", id=repr(eid))
         if eid in expansions:
-            raise CatalogueError(f"{where}: duplicate id")
+            raise CatalogueError(phrase("{where}: duplicate id", where=where))
         if entry["group"] not in by_group:
-            raise CatalogueError(f"{where}: unknown group {entry['group']!r}")
+            raise CatalogueError(
+                phrase("{where}: unknown group {group}", where=where, group=repr(entry["group"]))
+            )
         raw_parts = entry.get("parts") or [
             {"id": eid, "name": entry["name"], "switch": entry.get("switch")}
         ]
         own = tuple(Part(p["id"], p["name"], eid, p.get("switch")) for p in raw_parts)
         for part in own:
             if part.id in parts or (part.id in expansions and part.id != eid):
-                raise CatalogueError(f"{where}: part id {part.id!r} is used twice")
+                raise CatalogueError(
+                    phrase("{where}: part id {part} is used twice", where=where, part=repr(part.id))
+                )
             parts[part.id] = part
         expansion = Expansion(eid, entry["name"], entry["group"], own, entry.get("note", ""))
         expansions[eid] = expansion
@@ -160,7 +180,13 @@ def _check_fragment(value: Any, where: str, vocabulary: dict[str, tuple[str, str
     if isinstance(value, str):
         for name in PLACEHOLDER_RE.findall(value):
             if name.lower() not in vocabulary:
-                raise CatalogueError(f"{where}: unknown word placeholder {{{name}}}")
+                raise CatalogueError(
+                    phrase(
+                        "{where}: unknown word placeholder {placeholder}",
+                        where=where,
+                        placeholder="{" + name + "}",
+                    )
+                )
         return
     if isinstance(value, list):
         for item in value:
@@ -169,16 +195,30 @@ def _check_fragment(value: Any, where: str, vocabulary: dict[str, tuple[str, str
     if isinstance(value, dict):
         unknown = set(value) - FRAGMENT_KEYS
         if unknown:
-            raise CatalogueError(f"{where}: unknown fragment keys {sorted(unknown)}")
+            raise CatalogueError(
+                phrase(
+                    "{where}: unknown fragment keys {keys}", where=where, keys=str(sorted(unknown))
+                )
+            )
         if ("c1" in value) != ("c2" in value):
-            raise CatalogueError(f"{where}: a fragment needs both 'c1' and 'c2' or neither")
+            raise CatalogueError(
+                phrase("{where}: a fragment needs both 'c1' and 'c2' or neither", where=where)
+            )
         if sum(k in value for k in ("text", "c1", "parts")) != 1:
-            raise CatalogueError(f"{where}: a fragment needs exactly one of text, c1/c2, parts")
+            raise CatalogueError(
+                phrase("{where}: a fragment needs exactly one of text, c1/c2, parts", where=where)
+            )
         for key in ("text", "c1", "c2", "parts"):
             if key in value:
                 _check_fragment(value[key], where, vocabulary)
         return
-    raise CatalogueError(f"{where}: a text must be a string, a table or a list, got {value!r}")
+    raise CatalogueError(
+        phrase(
+            "{where}: a text must be a string, a table or a list, got {value}",
+            where=where,
+            value=repr(value),
+        )
+    )
 
 
 def _expand(value: Any, fragments: dict[str, Any], where: str) -> Any:
@@ -189,7 +229,13 @@ def _expand(value: Any, fragments: dict[str, Any], where: str) -> Any:
             if isinstance(item, dict) and set(item) == {"use"}:
                 shared = fragments.get(item["use"])
                 if shared is None:
-                    raise CatalogueError(f"{where}: unknown shared fragment {item['use']!r}")
+                    raise CatalogueError(
+                        phrase(
+                            "{where}: unknown shared fragment {name}",
+                            where=where,
+                            name=repr(item["use"]),
+                        )
+                    )
                 shared = _expand(shared, fragments, where)
                 out.extend(shared if isinstance(shared, list) else [shared])
             else:
@@ -209,23 +255,31 @@ def _row_spec(
     fragments: dict[str, Any],
 ) -> RowSpec:
     rid = entry.get("id", "?")
-    where = f"{source}: row {rid!r}"
+    where = phrase("{source}: row {row}", source=source, row=repr(rid))
     if "like" in entry:
         template = templates.get(entry["like"])
         if template is None:
-            raise CatalogueError(f"{where}: unknown template {entry['like']!r}")
+            raise CatalogueError(
+                phrase("{where}: unknown template {name}", where=where, name=repr(entry["like"]))
+            )
         entry = {**template, **entry}
     entry = _expand(entry, fragments, where)
     unknown = set(entry) - ROW_KEYS
     if unknown:
-        raise CatalogueError(f"{where}: unknown keys {sorted(unknown)}")
+        raise CatalogueError(
+            phrase("{where}: unknown keys {keys}", where=where, keys=str(sorted(unknown)))
+        )
     for key in ("id", "step", "legend"):
         if key not in entry:
-            raise CatalogueError(f"{where}: missing {key!r}")
+            raise CatalogueError(phrase("{where}: missing {key}", where=where, key=repr(key)))
     if entry["legend"] not in LEGENDS:
-        raise CatalogueError(f"{where}: unknown legend {entry['legend']!r}")
+        raise CatalogueError(
+            phrase("{where}: unknown legend {name}", where=where, name=repr(entry["legend"]))
+        )
     if entry.get("section") not in SECTIONS:
-        raise CatalogueError(f"{where}: unknown section {entry.get('section')!r}")
+        raise CatalogueError(
+            phrase("{where}: unknown section {name}", where=where, name=repr(entry.get("section")))
+        )
     return RowSpec(
         id=entry["id"],
         step=entry["step"],
@@ -253,7 +307,9 @@ def catalogue() -> Catalogue:
     groups, expansions, parts = _load_expansions()
     exp_data = _read("expansions.toml")
     flags = {
-        f"@{name}": Condition(any=_names(spec.get("any"), f"expansions.toml: flag {name!r}"))
+        f"@{name}": Condition(
+            any=_names(spec.get("any"), phrase("expansions.toml: flag {name}", name=repr(name)))
+        )
         for name, spec in exp_data.get("flags", {}).items()
     }
     presets = {
@@ -273,10 +329,18 @@ def catalogue() -> Catalogue:
     for name, spec in _read("switches.toml").items():
         where = f"switches.toml: {name!r}"
         if name in switches:
-            raise CatalogueError(f"{where}: already the switch of part {switches[name].part!r}")
+            raise CatalogueError(
+                phrase(
+                    "{where}: already the switch of part {part}",
+                    where=where,
+                    part=repr(switches[name].part),
+                )
+            )
         kind = spec.get("kind")
         if kind not in {"edition", "derived", "mechanic"}:
-            raise CatalogueError(f"{where}: unknown kind {kind!r}")
+            raise CatalogueError(
+                phrase("{where}: unknown kind {kind}", where=where, kind=repr(kind))
+            )
         condition = _condition(spec, where, all_key="all")
         switches[name] = Switch(
             name,
@@ -303,10 +367,13 @@ def catalogue() -> Catalogue:
     )
     step_notes = {s["code"]: list(s.get("notes", [])) for s in page["steps"]}
     step_conditions = {
-        s["code"]: _condition(s, f"page.toml: step {s['code']!r}") for s in page["steps"]
+        s["code"]: _condition(s, phrase("page.toml: step {step}", step=repr(s["code"])))
+        for s in page["steps"]
     }
     for code, notes in step_notes.items():
-        _check_fragment(notes, f"page.toml: notes of step {code!r}", vocabulary)
+        _check_fragment(
+            notes, phrase("page.toml: notes of step {step}", step=repr(code)), vocabulary
+        )
     step_codes = {s.code for s in steps} | {"intro"}
     templates = page.get("templates", {})
     fragments = page.get("fragments", {})
@@ -320,54 +387,113 @@ def catalogue() -> Catalogue:
     by_id: dict[str, RowSpec] = {}
     for spec in specs:
         if spec.id in by_id:
-            raise CatalogueError(f"{spec.source}: row {spec.id!r} is defined twice")
+            raise CatalogueError(
+                phrase(
+                    "{source}: row {row} is defined twice", source=spec.source, row=repr(spec.id)
+                )
+            )
         by_id[spec.id] = spec
 
     known_names = set(parts) | set(flags)
     for row_id, links in links_by_row().items():
         for rule, when, package in links:
-            where = f"expansions/{package}: reference link of {rule!r}"
+            where = phrase(
+                "expansions/{package}: reference link of {rule}", package=package, rule=repr(rule)
+            )
             if row_id not in by_id:
-                raise CatalogueError(f"{where}: unknown row {row_id!r}")
+                raise CatalogueError(
+                    phrase("{where}: unknown row {row}", where=where, row=repr(row_id))
+                )
             if when and when not in known_names:
-                raise CatalogueError(f"{where}: unknown expansion part or flag {when!r}")
+                raise CatalogueError(
+                    phrase(
+                        "{where}: unknown expansion part or flag {name}",
+                        where=where,
+                        name=repr(when),
+                    )
+                )
             by_id[row_id].rules.append({"text": rule, "when": when} if when else rule)
     for spec in specs:
-        where = f"{spec.source}: row {spec.id!r}"
+        where = phrase("{source}: row {row}", source=spec.source, row=repr(spec.id))
         if spec.step not in step_codes:
-            raise CatalogueError(f"{where}: unknown step {spec.step!r}")
+            raise CatalogueError(
+                phrase("{where}: unknown step {step}", where=where, step=repr(spec.step))
+            )
         if spec.parent is not None:
             parent = by_id.get(spec.parent)
             if parent is None:
-                raise CatalogueError(f"{where}: unknown parent {spec.parent!r}")
+                raise CatalogueError(
+                    phrase("{where}: unknown parent {row}", where=where, row=repr(spec.parent))
+                )
             if parent.step != spec.step:
-                raise CatalogueError(f"{where}: parent {spec.parent!r} is in another step")
+                raise CatalogueError(
+                    phrase(
+                        "{where}: parent {row} is in another step",
+                        where=where,
+                        row=repr(spec.parent),
+                    )
+                )
             spec.depth = parent.depth + 1
         names = set(spec.condition.names())
         for key in ("title", "who", "points", "details", "markers", "rules", "notes"):
             value = getattr(spec, key)
             names |= _fragment_names(value)
             if key in ("title", "who", "points", "details"):
-                _check_fragment(value, f"{where} ({key})", vocabulary)
+                _check_fragment(
+                    value,
+                    phrase(
+                        "{source}: row {row} ({field})",
+                        source=spec.source,
+                        row=repr(spec.id),
+                        field=key,
+                    ),
+                    vocabulary,
+                )
         unknown = names - known_names
         if unknown:
-            raise CatalogueError(f"{where}: unknown expansion parts or flags {sorted(unknown)}")
+            raise CatalogueError(
+                phrase(
+                    "{where}: unknown expansion parts or flags {names}",
+                    where=where,
+                    names=str(sorted(unknown)),
+                )
+            )
         for marker in spec.markers:
             kind = marker if isinstance(marker, str) else marker.get("text")
             if kind not in MARKERS:
-                raise CatalogueError(f"{where}: unknown marker {kind!r}")
+                raise CatalogueError(
+                    phrase("{where}: unknown marker {kind}", where=where, kind=repr(kind))
+                )
     for code, condition in step_conditions.items():
         if condition.names() - known_names:
             bad = sorted(condition.names() - known_names)
-            raise CatalogueError(f"page.toml: step {code!r} names unknown parts or flags {bad}")
+            raise CatalogueError(
+                phrase(
+                    "page.toml: step {step} names unknown parts or flags {names}",
+                    step=repr(code),
+                    names=str(bad),
+                )
+            )
     for name, switch in switches.items():
         if switch.condition and switch.condition.names() - known_names:
             bad = sorted(switch.condition.names() - known_names)
-            raise CatalogueError(f"switches.toml: {name!r} names unknown parts or flags {bad}")
+            raise CatalogueError(
+                phrase(
+                    "switches.toml: {switch} names unknown parts or flags {names}",
+                    switch=repr(name),
+                    names=str(bad),
+                )
+            )
     for preset in presets.values():
         for eid in preset.expansions:
             if eid != "*" and eid not in expansions:
-                raise CatalogueError(f"expansions.toml: preset {preset.id!r} names {eid!r}")
+                raise CatalogueError(
+                    phrase(
+                        "expansions.toml: preset {preset} names {expansion}",
+                        preset=repr(preset.id),
+                        expansion=repr(eid),
+                    )
+                )
 
     return Catalogue(
         groups=groups,

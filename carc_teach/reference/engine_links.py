@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from ..errors import CatalogueError
+from ..errors import CatalogueError, phrase
 from ..expansions import PACKAGES
 from ..expansions.declare import Package
 from ..rules import implemented_rules
@@ -52,8 +52,13 @@ def gather_links(packages: Iterable[Package]) -> dict[str, tuple[tuple[str, str,
             for rule in link.rules:
                 if rule not in owned:
                     raise CatalogueError(
-                        f"expansions/{package.name}: reference link to row {link.row!r} names "
-                        f"rule {rule!r}, which is not one of the package's rule ids"
+                        phrase(
+                            "expansions/{package}: reference link to row {row} names rule "
+                            "{rule}, which is not one of the package's rule ids",
+                            package=package.name,
+                            row=repr(link.row),
+                            rule=repr(rule),
+                        )
                     )
                 out.setdefault(link.row, []).append((rule, link.when, package.name))
     return {row: tuple(links) for row, links in out.items()}

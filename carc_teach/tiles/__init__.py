@@ -42,7 +42,7 @@ from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from ..errors import CatalogueError
+from ..errors import CatalogueError, phrase
 from ..events import Chained, Phrase, Said, Word
 from ..expansions import REGISTERED
 
@@ -430,7 +430,7 @@ def _segment_names(tile: OrientedTile) -> dict[str, tuple[str, Phrase]]:
     for name, same in by_name.items():
         if len(same) < 2:
             continue
-        phrase = phrases[same[0].id]
+        shared = phrases[same[0].id]
         if len({_sides_words(seg) for seg in same}) == len(same):
             for seg in same:
                 names[seg.id] = _sides_words(seg)
@@ -457,12 +457,12 @@ def _segment_names(tile: OrientedTile) -> dict[str, tuple[str, Phrase]]:
         elif len(same) == 2 and len(same[0].halves) != len(same[1].halves):
             small, large = sorted(same, key=lambda seg: len(seg.halves))
             names[small.id], names[large.id] = f"smaller {name}", f"larger {name}"
-            phrases[small.id] = Said(msg="smaller {name}", name=phrase)
-            phrases[large.id] = Said(msg="larger {name}", name=phrase)
+            phrases[small.id] = Said(msg="smaller {name}", name=shared)
+            phrases[large.id] = Said(msg="larger {name}", name=shared)
         else:
             for n, seg in enumerate(same):
                 names[seg.id] = f"{('first', 'second', 'third', 'fourth')[n]} {name}"
-                phrases[seg.id] = {**_ORDINALS[n], "name": phrase}
+                phrases[seg.id] = {**_ORDINALS[n], "name": shared}
     return {k: (names[k], phrases[k]) for k in names}
 
 
@@ -605,7 +605,13 @@ def catalogue(name: str = "base") -> Catalogue:
     """Load a shipped tile set by name (cached)."""
     found = _set_files().get(name)
     if found is None:
-        raise CatalogueError(f"unknown tile set {name!r}; shipped sets: {', '.join(tile_sets())}")
+        raise CatalogueError(
+            phrase(
+                "unknown tile set {name}; shipped sets: {sets}",
+                name=repr(name),
+                sets=", ".join(tile_sets()),
+            )
+        )
     where, path = found
     return parse_catalogue(json.loads(path.read_text(encoding="utf-8")), source=where)
 
@@ -623,13 +629,22 @@ def _edge_kinds(segments: tuple[Segment, ...], where: str) -> tuple[str, str, st
     for side in range(4):
         on_side = [s for s in segments if side in s.sides]
         if len(on_side) > 1:
-            raise CatalogueError(f"{where}: two segments claim side {SIDES[side]}")
+            raise CatalogueError(
+                phrase("{where}: two segments claim side {side}", where=where, side=SIDES[side])
+            )
         by_half: dict[int, Segment] = {}
         for half in (2 * side, 2 * side + 1):
             there = [s for s in segments if half in s.halves]
             if len(there) > 1:
                 ids = ", ".join(s.id for s in there)
-                raise CatalogueError(f"{where}: half-side {HALVES[half]} is claimed by {ids}")
+                raise CatalogueError(
+                    phrase(
+                        "{where}: half-side {half} is claimed by {ids}",
+                        where=where,
+                        half=HALVES[half],
+                        ids=ids,
+                    )
+                )
             if there:
                 by_half[half] = there[0]
         if on_side:
@@ -637,22 +652,42 @@ def _edge_kinds(segments: tuple[Segment, ...], where: str) -> tuple[str, str, st
             if kind in ("city", "quarter") and by_half:
                 other = next(iter(by_half.values()))
                 raise CatalogueError(
-                    f"{where}: side {SIDES[side]} is {kind} but {other.kind} {other.id!r} "
-                    f"touches it"
+                    phrase(
+                        "{where}: side {side} is {kind} but {other} {id} touches it",
+                        where=where,
+                        side=SIDES[side],
+                        kind=kind,
+                        other=other.kind,
+                        id=repr(other.id),
+                    )
                 )
             if kind in ("road", "river"):
                 if not any(s.kind == "field" for s in by_half.values()):
                     raise CatalogueError(
-                        f"{where}: {kind} on side {SIDES[side]} has no fields beside it"
+                        phrase(
+                            "{where}: {kind} on side {side} has no fields beside it",
+                            where=where,
+                            kind=kind,
+                            side=SIDES[side],
+                        )
                     )
                 if len(by_half) < 2 or any(s.kind != "field" for s in by_half.values()):
                     raise CatalogueError(
-                        f"{where}: {kind} on side {SIDES[side]} needs a field on both halves"
+                        phrase(
+                            "{where}: {kind} on side {side} needs a field on both halves",
+                            where=where,
+                            kind=kind,
+                            side=SIDES[side],
+                        )
                     )
             edges.append(kind)
         else:
             if len(by_half) < 2:
-                raise CatalogueError(f"{where}: side {SIDES[side]} is not fully covered")
+                raise CatalogueError(
+                    phrase(
+                        "{where}: side {side} is not fully covered", where=where, side=SIDES[side]
+                    )
+                )
             kinds = {s.kind for s in by_half.values()}
             edges.append("quarter" if "quarter" in kinds else "field")
     return tuple(edges)  # type: ignore[return-value]
@@ -660,75 +695,104 @@ def _edge_kinds(segments: tuple[Segment, ...], where: str) -> tuple[str, str, st
 
 def _strings(value: object, what: str) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) and v for v in value):
-        raise CatalogueError(f"{what}: must be a list of non-empty strings")
+        raise CatalogueError(phrase("{what}: must be a list of non-empty strings", what=what))
     return tuple(value)
 
 
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise CatalogueError(f"{what}: must be true or false, not {value!r}")
+        raise CatalogueError(
+            phrase("{what}: must be true or false, not {value}", what=what, value=repr(value))
+        )
     return value
 
 
 def _parse_segment(s: object, swhere: str) -> Segment:
     if not isinstance(s, dict):
-        raise CatalogueError(f"{swhere}: a segment must be an object")
+        raise CatalogueError(phrase("{where}: a segment must be an object", where=swhere))
     unknown = sorted(set(s) - _SEGMENT_KEYS)
     if unknown:
-        raise CatalogueError(f"{swhere}.{unknown[0]}: unknown segment field")
+        raise CatalogueError(
+            phrase("{where}.{field}: unknown segment field", where=swhere, field=unknown[0])
+        )
     sid = s.get("id")
     if not isinstance(sid, str) or not sid:
-        raise CatalogueError(f"{swhere}.id: every segment needs a string id")
+        raise CatalogueError(phrase("{where}.id: every segment needs a string id", where=swhere))
     kind = s.get("kind")
     if kind not in SEGMENT_KINDS:
         raise CatalogueError(
-            f"{swhere}.kind: unknown segment kind {kind!r} (known: {', '.join(SEGMENT_KINDS)})"
+            phrase(
+                "{where}.kind: unknown segment kind {kind} (known: {known})",
+                where=swhere,
+                kind=repr(kind),
+                known=", ".join(SEGMENT_KINDS),
+            )
         )
     try:
         sides = tuple(sorted(SIDES.index(x) for x in s.get("sides", [])))
     except ValueError:
-        raise CatalogueError(f"{swhere}.sides: unknown side name") from None
+        raise CatalogueError(phrase("{where}.sides: unknown side name", where=swhere)) from None
     try:
         halves = tuple(sorted(HALVES.index(x) for x in s.get("halves", [])))
     except ValueError:
-        raise CatalogueError(f"{swhere}.halves: unknown half-side name") from None
+        raise CatalogueError(
+            phrase("{where}.halves: unknown half-side name", where=swhere)
+        ) from None
     if len(set(sides)) != len(sides) or len(set(halves)) != len(halves):
-        raise CatalogueError(f"{swhere}: a side or half-side is listed twice")
+        raise CatalogueError(phrase("{where}: a side or half-side is listed twice", where=swhere))
     tags = _strings(s.get("tags", []), f"{swhere}.tags")
     if kind in _SIDE_KINDS and (not sides or halves):
-        raise CatalogueError(f"{swhere}.sides: a {kind} touches whole sides only")
+        raise CatalogueError(
+            phrase("{where}.sides: a {kind} touches whole sides only", where=swhere, kind=kind)
+        )
     if kind == "field":
         if sides:
-            raise CatalogueError(f"{swhere}.sides: a field touches half-sides only")
+            raise CatalogueError(
+                phrase("{where}.sides: a field touches half-sides only", where=swhere)
+            )
         if not halves and "enclosed" not in tags:
             raise CatalogueError(
-                f"{swhere}.halves: a field touches half-sides (tag it 'enclosed' if it "
-                f"touches no edge)"
+                phrase(
+                    "{where}.halves: a field touches half-sides (tag it 'enclosed' if it "
+                    "touches no edge)",
+                    where=swhere,
+                )
             )
     if kind == "cloister" and (sides or halves):
-        raise CatalogueError(f"{swhere}.sides: a cloister touches no edge")
+        raise CatalogueError(phrase("{where}.sides: a cloister touches no edge", where=swhere))
     quarter = s.get("quarter", "")
     if "quarter" in s and kind != "quarter":
-        raise CatalogueError(f"{swhere}.quarter: only a quarter segment names a quarter")
+        raise CatalogueError(
+            phrase("{where}.quarter: only a quarter segment names a quarter", where=swhere)
+        )
     if kind == "quarter":
         if quarter not in ("", *QUARTER_NAMES):
             raise CatalogueError(
-                f"{swhere}.quarter: unknown quarter {quarter!r} (known: {', '.join(QUARTER_NAMES)})"
+                phrase(
+                    "{where}.quarter: unknown quarter {quarter} (known: {known})",
+                    where=swhere,
+                    quarter=repr(quarter),
+                    known=", ".join(QUARTER_NAMES),
+                )
             )
         for side in range(4):
             if 2 * side in halves and 2 * side + 1 in halves:
                 raise CatalogueError(
-                    f"{swhere}.halves: list side {SIDES[side]} under 'sides' when the quarter "
-                    f"covers all of it"
+                    phrase(
+                        "{where}.halves: list side {side} under 'sides' when the quarter "
+                        "covers all of it",
+                        where=swhere,
+                        side=SIDES[side],
+                    )
                 )
     pennants = s.get("pennants", 0)
     if not isinstance(pennants, int) or pennants < 0:
-        raise CatalogueError(f"{swhere}.pennants: must be a whole number >= 0")
+        raise CatalogueError(phrase("{where}.pennants: must be a whole number >= 0", where=swhere))
     if pennants and kind != "city":
-        raise CatalogueError(f"{swhere}.pennants: only a city has pennants")
+        raise CatalogueError(phrase("{where}.pennants: only a city has pennants", where=swhere))
     borders = _strings(s.get("borders", []), f"{swhere}.borders")
     if borders and kind != "field":
-        raise CatalogueError(f"{swhere}.borders: only a field borders cities")
+        raise CatalogueError(phrase("{where}.borders: only a field borders cities", where=swhere))
     return Segment(
         id=sid,
         kind=kind,
@@ -744,29 +808,49 @@ def _parse_segment(s: object, swhere: str) -> Segment:
 def _parse_connections(raw: object, segs: list[Segment], where: str) -> tuple[tuple[str, str], ...]:
     what = f"{where}.connections"
     if not isinstance(raw, list):
-        raise CatalogueError(f"{what}: must be a list of [segment id, segment id] pairs")
+        raise CatalogueError(
+            phrase("{what}: must be a list of [segment id, segment id] pairs", what=what)
+        )
     by_id = {s.id: s for s in segs}
     out: list[tuple[str, str]] = []
     seen: set[frozenset[str]] = set()
     for k, pair in enumerate(raw):
         pwhere = f"{what}[{k}]"
         if not isinstance(pair, list) or len(pair) != 2:
-            raise CatalogueError(f"{pwhere}: a connection is a pair of segment ids")
+            raise CatalogueError(
+                phrase("{where}: a connection is a pair of segment ids", where=pwhere)
+            )
         a, b = pair
         for x in (a, b):
             if x not in by_id:
-                raise CatalogueError(f"{pwhere}: unknown segment {x!r}")
+                raise CatalogueError(
+                    phrase("{where}: unknown segment {id}", where=pwhere, id=repr(x))
+                )
         if a == b:
-            raise CatalogueError(f"{pwhere}: a segment cannot connect to itself")
+            raise CatalogueError(
+                phrase("{where}: a segment cannot connect to itself", where=pwhere)
+            )
         kinds = tuple(sorted((by_id[a].kind, by_id[b].kind)))
         if kinds not in CONNECTION_KINDS:
             raise CatalogueError(
-                f"{pwhere}: a {kinds[0]} and a {kinds[1]} cannot be connected (only a road "
-                f"with a city, a cloister or another road)"
+                phrase(
+                    "{where}: a {one} and a {other} cannot be connected (only a road "
+                    "with a city, a cloister or another road)",
+                    where=pwhere,
+                    one=kinds[0],
+                    other=kinds[1],
+                )
             )
         key = frozenset((a, b))
         if key in seen:
-            raise CatalogueError(f"{pwhere}: {a!r} and {b!r} are connected twice")
+            raise CatalogueError(
+                phrase(
+                    "{where}: {one} and {other} are connected twice",
+                    where=pwhere,
+                    one=repr(a),
+                    other=repr(b),
+                )
+            )
         seen.add(key)
         out.append((a, b))
     return tuple(out)
@@ -774,36 +858,51 @@ def _parse_connections(raw: object, segs: list[Segment], where: str) -> tuple[tu
 
 def _parse_tile(t: object, n: int, name: str, source: str) -> TileType:
     if not isinstance(t, dict):
-        raise CatalogueError(f"{source}: tiles[{n}]: a tile must be an object")
+        raise CatalogueError(
+            phrase("{source}: tiles[{n}]: a tile must be an object", source=source, n=n)
+        )
     where = f"{source}: tiles[{n}] ({t.get('id', '?')})"
     tid = t.get("id")
     if not isinstance(tid, str) or not tid:
-        raise CatalogueError(f"{where}: every tile needs a string id")
+        raise CatalogueError(phrase("{where}: every tile needs a string id", where=where))
     unknown = sorted(set(t) - _TILE_KEYS)
     if unknown:
-        raise CatalogueError(f"{where}.{unknown[0]}: unknown tile field")
+        raise CatalogueError(
+            phrase("{where}.{field}: unknown tile field", where=where, field=unknown[0])
+        )
     count = t.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise CatalogueError(f"{where}.count: must be a whole number >= 1")
+        raise CatalogueError(phrase("{where}.count: must be a whole number >= 1", where=where))
     raw_segments = t.get("segments", [])
     if not isinstance(raw_segments, list):
-        raise CatalogueError(f"{where}.segments: must be a list")
+        raise CatalogueError(phrase("{where}.segments: must be a list", where=where))
     segs = [_parse_segment(s, f"{where}.segments[{m}]") for m, s in enumerate(raw_segments)]
     ids = [s.id for s in segs]
     if len(set(ids)) != len(ids):
-        raise CatalogueError(f"{where}: duplicate segment ids")
+        raise CatalogueError(phrase("{where}: duplicate segment ids", where=where))
     for s in segs:
         for b in s.borders:
             if b not in ids or next(x for x in segs if x.id == b).kind != "city":
-                raise CatalogueError(f"{where}: field {s.id} borders unknown city {b!r}")
+                raise CatalogueError(
+                    phrase(
+                        "{where}: field {field} borders unknown city {city}",
+                        where=where,
+                        field=s.id,
+                        city=repr(b),
+                    )
+                )
     wildcard = _flag(t.get("wildcard", False), f"{where}.wildcard")
     segments = tuple(segs)
     if wildcard:
         touching = next((s for s in segs if s.sides or s.halves), None)
         if touching is not None:
             raise CatalogueError(
-                f"{where}.wildcard: a wildcard tile has nothing on its sides, but "
-                f"{touching.id!r} touches one"
+                phrase(
+                    "{where}.wildcard: a wildcard tile has nothing on its sides, but "
+                    "{id} touches one",
+                    where=where,
+                    id=repr(touching.id),
+                )
             )
         edges: tuple[str, str, str, str] = (WILDCARD_EDGE,) * 4  # type: ignore[assignment]
     else:
@@ -828,27 +927,47 @@ def _parse_block(
 ) -> tuple[tuple[str, int, int, int], ...]:
     what = f"{source}: start.block"
     if not isinstance(raw, list) or not raw:
-        raise CatalogueError(f"{what}: must be a non-empty list of placed tiles")
+        raise CatalogueError(phrase("{what}: must be a non-empty list of placed tiles", what=what))
     placed: dict[tuple[int, int], OrientedTile] = {}
     uses: dict[str, int] = {}
     out: list[tuple[str, int, int, int]] = []
     for i, entry in enumerate(raw):
         ewhere = f"{what}[{i}]"
         if not isinstance(entry, dict):
-            raise CatalogueError(f"{ewhere}: must be an object with tile, x, y, rotation")
+            raise CatalogueError(
+                phrase("{where}: must be an object with tile, x, y, rotation", where=ewhere)
+            )
         tid = entry.get("tile")
         if tid not in tiles:
-            raise CatalogueError(f"{ewhere}.tile: {tid!r} is not in the set")
+            raise CatalogueError(
+                phrase("{where}.tile: {tile} is not in the set", where=ewhere, tile=repr(tid))
+            )
         x, y, rot = entry.get("x"), entry.get("y"), entry.get("rotation", 0)
         if not isinstance(x, int) or not isinstance(y, int):
-            raise CatalogueError(f"{ewhere} ({tid}).x: x and y must be whole numbers")
+            raise CatalogueError(
+                phrase("{where} ({tile}).x: x and y must be whole numbers", where=ewhere, tile=tid)
+            )
         if rot not in ROTATIONS:
-            raise CatalogueError(f"{ewhere} ({tid}).rotation: must be 0, 90, 180 or 270")
+            raise CatalogueError(
+                phrase(
+                    "{where} ({tile}).rotation: must be 0, 90, 180 or 270", where=ewhere, tile=tid
+                )
+            )
         if (x, y) in placed:
-            raise CatalogueError(f"{ewhere} ({tid}): two block tiles at ({x}, {y})")
+            raise CatalogueError(
+                phrase(
+                    "{where} ({tile}): two block tiles at ({x}, {y})",
+                    where=ewhere,
+                    tile=tid,
+                    x=x,
+                    y=y,
+                )
+            )
         uses[tid] = uses.get(tid, 0) + 1
         if uses[tid] > tiles[tid].count:
-            raise CatalogueError(f"{ewhere} ({tid}): used more often than its count")
+            raise CatalogueError(
+                phrase("{where} ({tile}): used more often than its count", where=ewhere, tile=tid)
+            )
         placed[(x, y)] = orient(tiles[tid], rot)
         out.append((tid, x, y, rot))
     # the block must hang together, and its tiles must fit each other half-side by half-side
@@ -861,7 +980,9 @@ def _parse_block(
                 seen.add((x + dx, y + dy))
                 todo.append((x + dx, y + dy))
     if len(seen) != len(placed):
-        raise CatalogueError(f"{what}: the block's tiles do not form one connected group")
+        raise CatalogueError(
+            phrase("{what}: the block's tiles do not form one connected group", what=what)
+        )
     for (x, y), tile in placed.items():
         for side, (dx, dy) in ((1, (1, 0)), (2, (0, 1))):
             other = placed.get((x + dx, y + dy))
@@ -873,8 +994,17 @@ def _parse_block(
                 WILDCARD_EDGE not in mine + theirs and mine != theirs[::-1]
             ):
                 raise CatalogueError(
-                    f"{what}: {tile.type.id} at ({x}, {y}) and {other.type.id} at "
-                    f"({x + dx}, {y + dy}) do not fit along their shared edge"
+                    phrase(
+                        "{what}: {one} at ({x}, {y}) and {other} at ({x2}, {y2}) do not fit "
+                        "along their shared edge",
+                        what=what,
+                        one=tile.type.id,
+                        x=x,
+                        y=y,
+                        other=other.type.id,
+                        x2=x + dx,
+                        y2=y + dy,
+                    )
                 )
     return tuple(out)
 
@@ -886,23 +1016,35 @@ def parse_catalogue(data: dict, source: str = "<catalogue>") -> Catalogue:
     the tile (its index and id) and the field.
     """
     if not isinstance(data, dict):
-        raise CatalogueError(f"{source}: a catalogue must be a JSON object")
+        raise CatalogueError(phrase("{source}: a catalogue must be a JSON object", source=source))
     try:
         name = data["set"]
         tiles_data = data["tiles"]
     except KeyError as exc:
-        raise CatalogueError(f"{source}: missing key {exc.args[0]!r}") from None
+        raise CatalogueError(
+            phrase("{source}: missing key {key}", source=source, key=repr(exc.args[0]))
+        ) from None
     unknown = sorted(set(data) - _CATALOGUE_KEYS)
     if unknown:
-        raise CatalogueError(f"{source}: {unknown[0]}: unknown catalogue field")
+        raise CatalogueError(
+            phrase("{source}: {field}: unknown catalogue field", source=source, field=unknown[0])
+        )
     if not isinstance(tiles_data, list):
-        raise CatalogueError(f"{source}: tiles: must be a list")
+        raise CatalogueError(phrase("{source}: tiles: must be a list", source=source))
     tiles: list[TileType] = []
     by_id: dict[str, TileType] = {}
     for n, t in enumerate(tiles_data):
         tile = _parse_tile(t, n, name, source)
         if tile.id in by_id:
-            raise CatalogueError(f"{source}: tiles[{n}] ({tile.id}): duplicate tile id {tile.id!r}")
+            raise CatalogueError(
+                phrase(
+                    "{source}: tiles[{n}] ({tile}): duplicate tile id {id}",
+                    source=source,
+                    n=n,
+                    tile=tile.id,
+                    id=repr(tile.id),
+                )
+            )
         by_id[tile.id] = tile
         tiles.append(tile)
     start = data.get("start")
@@ -911,20 +1053,36 @@ def parse_catalogue(data: dict, source: str = "<catalogue>") -> Catalogue:
     if start is not None:
         if not isinstance(start, dict) or ("block" in start) == ("tile" in start):
             raise CatalogueError(
-                f"{source}: start: give either a tile (with its rotation) or a block"
+                phrase(
+                    "{source}: start: give either a tile (with its rotation) or a block",
+                    source=source,
+                )
             )
         if "block" in start:
             block = _parse_block(start["block"], by_id, source)
         else:
             start_pair = (start["tile"], int(start.get("rotation", 0)))
             if start_pair[0] not in by_id:
-                raise CatalogueError(f"{source}: start tile {start_pair[0]!r} is not in the set")
+                raise CatalogueError(
+                    phrase(
+                        "{source}: start tile {tile} is not in the set",
+                        source=source,
+                        tile=repr(start_pair[0]),
+                    )
+                )
             if start_pair[1] not in ROTATIONS:
-                raise CatalogueError(f"{source}: start.rotation: must be 0, 90, 180 or 270")
+                raise CatalogueError(
+                    phrase("{source}: start.rotation: must be 0, 90, 180 or 270", source=source)
+                )
     draw = data.get("draw", "normal")
     if draw not in DRAW_STAGES:
         raise CatalogueError(
-            f"{source}: draw: unknown draw stage {draw!r} (known: {', '.join(DRAW_STAGES)})"
+            phrase(
+                "{source}: draw: unknown draw stage {stage} (known: {known})",
+                source=source,
+                stage=repr(draw),
+                known=", ".join(DRAW_STAGES),
+            )
         )
     return Catalogue(
         name=name,
