@@ -8,10 +8,11 @@ keeping a copy each.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from .. import teach
-from ..i18n import N_, _, format_list
+from ..i18n import N_, _, current_language, format_list, use_language
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import RuleModule
@@ -25,6 +26,7 @@ __all__ = [
     "points_choices",
     "up_to_four",
     "sorted_choices",
+    "in_english_order",
     "module_in_play",
 ]
 
@@ -94,6 +96,43 @@ def up_to_four(answer: T, wrong) -> list[T]:
 def sorted_choices(answer: str, wrong) -> tuple[str, ...]:
     """:func:`up_to_four`, in alphabetical order (the answer's place gives nothing away)."""
     return tuple(sorted(up_to_four(answer, wrong)))
+
+
+#: what a question's builder returns: (question, [answer, *wrong], explanation), in the
+#: current language, the same choices at the same indices in every language
+Built = tuple[str, Sequence[str], str]
+
+
+def in_english_order(
+    build: Callable[[], Built | None],
+    pick: Callable[[Sequence[str]], list[int]] | None = None,
+) -> teach.Prediction | None:
+    """The question ``build()`` makes, in the current language, offering the choices that
+    ``pick`` keeps of the English ones (their indices; by default the first four distinct)
+    in the alphabetical order of their English, as the English question lists them, and its
+    answer at the English question's place (:func:`teach.answer_in_place`, as
+    ``Walkthrough.in_language`` and the Practice page place it): the same question in every
+    language, whoever asks it."""
+    with use_language("en"):
+        english = build()
+    if english is None:
+        return None
+    if pick is None:
+        keep: list[int] = []
+        for k, choice in enumerate(english[1]):
+            if len(keep) < 4 and all(english[1][j] != choice for j in keep):
+                keep.append(k)
+    else:
+        keep = pick(english[1])
+    keep.sort(key=lambda k: english[1][k])
+
+    def asked(built: Built) -> teach.Prediction:
+        question, choices, explanation = built
+        return teach.Prediction(question, tuple(choices[k] for k in keep), choices[0], explanation)
+
+    if current_language() == "en":
+        return asked(english)
+    return teach.answer_in_place(asked(english), asked(build()))
 
 
 def module_in_play(state: GameState, expansion_id: str) -> RuleModule | None:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from ... import teach
 from ...events import Word, render
 from ...figures import Corner, kind_of, role_name
-from ...i18n import N_, _, current_language, format_list, ngettext, use_language
+from ...i18n import N_, _, current_language, format_list, ngettext
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...scoring import figure_strength
@@ -254,27 +254,6 @@ def _plural_name(name: str) -> str:
     return ROLE_PLURALS.get(name, name + "s")
 
 
-def _in_english_order(build, pick=None) -> teach.Prediction | None:
-    """The question ``build()`` makes, as ``(question, [answer, *wrong], explanation)`` in
-    the current language, asked with the choices ``pick`` keeps of the English ones (their
-    indices; by default the first four distinct) in the alphabetical order of their
-    English, as the English question always listed them."""
-    with use_language("en"):
-        english = build()
-    if english is None:
-        return None
-    question, choices, explanation = build() if current_language() != "en" else english
-    if pick is None:
-        keep: list[int] = []
-        for k, choice in enumerate(english[1]):
-            if len(keep) < 4 and all(english[1][j] != choice for j in keep):
-                keep.append(k)
-    else:
-        keep = pick(english[1])
-    keep.sort(key=lambda k: english[1][k])
-    return teach.Prediction(question, tuple(choices[k] for k in keep), choices[0], explanation)
-
-
 def _run_after(game: Game, index: int, kinds=("points", "no-score")) -> list[Event]:
     """The scoring events right after ``index`` (skipping figure-strength events)."""
     out: list[Event] = []
@@ -435,7 +414,7 @@ def mayor_question_for(game: Game, index: int) -> teach.Prediction | None:
                 outcomes.add(english[k].partition(": ")[2])
         return keep
 
-    return _in_english_order(build, pick)
+    return common.in_english_order(build, pick)
 
 
 # -- the wagon ---------------------------------------------------------------------------------
@@ -655,7 +634,7 @@ def _wagon_where_question(game: Game, index: int) -> teach.Prediction | None:
         )
         return question, [answer, *wrong], explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 def _moved_to(state: GameState, event: Event) -> str:
@@ -735,7 +714,7 @@ def _wagon_order_question(game: Game, index: int, moves: list[Event]) -> teach.P
         )
         return question, choices, explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 def wagon_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -1115,7 +1094,7 @@ def pig_question_for(game: Game, index: int) -> teach.Prediction | None:
         )
         return question, choices, explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 def big_follower_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -1188,7 +1167,7 @@ def big_follower_question_for(game: Game, index: int) -> teach.Prediction | None
         explanation = _(words[2], tally=tally, outcome=common.outcome(winners, what))
         return question, [answer, *wrong], explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 #: the big follower's question, per kind of feature: a tie's distractor, the question, the
@@ -1256,7 +1235,7 @@ def _builder_extended_question(game: Game, index: int) -> teach.Prediction | Non
         )
         return question, choices, explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 #: the builder's questions, per kind of feature it stands on (whole sentences: a road and a
@@ -1374,7 +1353,7 @@ def _builder_third_tile_question(game: Game, index: int) -> teach.Prediction | N
         )
         return question, choices, explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 def builder_question_for(game: Game, index: int) -> teach.Prediction | None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ... import teach
 from ...events import english, render
-from ...i18n import N_, _, current_language, format_list, use_language
+from ...i18n import N_, _, current_language, format_list
 from ...lessons import helpers as common
 from ...lessons.lesson_sets import Lesson, LessonSet, Walkthrough
 from ...text import capitalise
@@ -129,23 +129,6 @@ def _rival(building: str) -> str:
     return "cloister" if building == "shrine" else "shrine"
 
 
-def _in_english_order(build) -> teach.Prediction | None:
-    """The question ``build()`` makes (question, [answer, *wrong], explanation), its first
-    four distinct choices in the alphabetical order of their English: the answer stands at
-    the same place in every language."""
-    with use_language("en"):
-        english = build()
-    if english is None:
-        return None
-    question, choices, explanation = build()
-    keep: list[int] = []
-    for k, choice in enumerate(english[1]):
-        if len(keep) < 4 and all(english[1][j] != choice for j in keep):
-            keep.append(k)
-    keep.sort(key=lambda k: english[1][k])
-    return teach.Prediction(question, tuple(choices[k] for k in keep), choices[0], explanation)
-
-
 # -- the placement limit -----------------------------------------------------------------------
 
 
@@ -198,7 +181,7 @@ def limit_question_for(game: Game, index: int) -> teach.Prediction | None:
         )
         return asked, [answer, *wrong], explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 #: the limit question, per building laid (an abbey's is written where it is asked)
@@ -290,7 +273,7 @@ def empty_question_for(game: Game, index: int) -> teach.Prediction | None:
         )
         return asked, [answer, *wrong], explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 #: the house-rule question and its first wrong answer, per building laid
@@ -429,7 +412,7 @@ def challenge_question_for(game: Game, index: int) -> teach.Prediction | None:
             )
         return asked, [answer, only_shrine, only_cloister, both, nobody], " ".join(sentences)
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 # -- the wagon ---------------------------------------------------------------------------------
@@ -540,7 +523,7 @@ def _loss_question(game: Game, index: int) -> teach.Prediction | None:
             )
         return asked, [answer, *wrong], explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None:
@@ -630,7 +613,7 @@ def _house_rule_move_question(game: Game, index: int) -> teach.Prediction | None
             )
         return asked, [answer, *wrong], explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 def wagon_question_for(game: Game, index: int) -> teach.Prediction | None:
@@ -679,7 +662,7 @@ def challenge_start_question_for(game: Game, index: int) -> teach.Prediction | N
         asked = _("{move}. What happens to the two followers from now on?", move=move)
         return asked, [answer, *wrong], explanation
 
-    return _in_english_order(build)
+    return common.in_english_order(build)
 
 
 def expansion_question(game: Game, index: int) -> teach.Prediction | None:
