@@ -12,6 +12,7 @@ keeps one per turn, which makes ``Game.replay(until=k)`` cost at most one turn.
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -57,6 +58,10 @@ class StopReplay(Exception):
     """Raised by :meth:`GameState.emit` once the event asked for by a replay exists."""
 
 
+#: a figure's kind, read in C (GameState.deployment_options)
+_KIND = operator.attrgetter("kind")
+
+
 @dataclass(slots=True)
 class Turn:
     """The turn being played."""
@@ -80,6 +85,10 @@ class Turn:
     scoring_rules: list[tuple[str, str] | None] | tuple[()] = ()
     #: the player's comment on the move (a game file's ``note``), carried by the placement event
     note: str = ""
+    #: while :meth:`GameState.deployment_options` asks several modules for their offers: the
+    #: figure kinds in the player's supply, looked up once for all of them (None otherwise:
+    #: a module then asks :meth:`GameState.in_supply`)
+    held: set[str] | None = None
 
 
 def played_options(setup: Setup, rules: RuleSet) -> dict[str, Any]:
@@ -252,8 +261,18 @@ class GameState:
         filter (what the turn driver asks the active player)."""
         hooks = self.hooks
         options: list[Any] = []
-        for offer in hooks.deployment_options:
-            options.extend(offer(self, turn))
+        offers = hooks.deployment_options
+        if len(offers) > 2:
+            # every offer first asks whether the player holds its figure: one look for all
+            # (with two, as in an Abbey & Mayor game, listing the kinds costs more than the
+            # base game's look, which finds a follower first, and the other module's own)
+            turn.held = set(map(_KIND, self.supply[turn.player]))
+            for offer in offers:
+                options.extend(offer(self, turn))
+            turn.held = None
+        else:
+            for offer in offers:
+                options.extend(offer(self, turn))
         for keep in hooks.filter_deployments:
             options = keep(self, turn, options)
         return options

@@ -636,17 +636,21 @@ class AbbeyMayorRules(RuleModule):
         placed = turn.placed
         assert placed is not None
         out: list[Deploy] = []
-        # which of the three figures the player holds: one look through their supply (a loop:
-        # listing the kinds in C costs more for a supply of a dozen figures or fewer)
-        mayor = wagon = barn = False
-        for figure in state.supply[turn.player]:
-            kind = figure.kind
-            if kind == "mayor":
-                mayor = True
-            elif kind == "wagon":
-                wagon = True
-            elif kind == "barn":
-                barn = True
+        held = turn.held  # the kinds the player holds, when several modules ask
+        if held is not None:
+            mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
+        else:
+            # which of the three figures the player holds: one look through their supply (a
+            # loop: listing the kinds in C costs more for a supply of a dozen figures or fewer)
+            mayor = wagon = barn = False
+            for figure in state.supply[turn.player]:
+                kind = figure.kind
+                if kind == "mayor":
+                    mayor = True
+                elif kind == "wagon":
+                    wagon = True
+                elif kind == "barn":
+                    barn = True
         x, y = placed.x, placed.y
         for_wagons, barn_corners, _ = _tile_facts(placed.tile)
         if mayor or wagon:

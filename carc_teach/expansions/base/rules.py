@@ -152,7 +152,11 @@ class BaseRules(RuleModule):
 
     # -- 2B ---------------------------------------------------------------------------------
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        if state.in_supply(turn.player, "follower") is None:
+        held = turn.held  # the kinds the player holds, when several modules ask
+        if held is None:
+            if state.in_supply(turn.player, "follower") is None:
+                return []
+        elif "follower" not in held:
             return []
         placed = turn.placed
         assert placed is not None

@@ -160,7 +160,11 @@ class BuilderRules(RuleModule):
                     return
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        if state.in_supply(turn.player, "builder") is None:
+        held = turn.held  # the kinds the player holds, when several modules ask
+        if held is None:
+            if state.in_supply(turn.player, "builder") is None:
+                return []
+        elif "builder" not in held:
             return []
         placed = turn.placed
         feature_of = state.board.features.feature_of
@@ -242,7 +246,11 @@ class PigRules(RuleModule):
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        if state.in_supply(turn.player, "pig") is None:
+        held = turn.held  # the kinds the player holds, when several modules ask
+        if held is None:
+            if state.in_supply(turn.player, "pig") is None:
+                return []
+        elif "pig" not in held:
             return []
         placed = turn.placed
         feature_of = state.board.features.feature_of

@@ -56,7 +56,11 @@ class BigFollowerRules(RuleModule):
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        if state.in_supply(turn.player, "big-follower") is None:
+        held = turn.held  # the kinds the player holds, when several modules ask
+        if held is None:
+            if state.in_supply(turn.player, "big-follower") is None:
+                return []
+        elif "big-follower" not in held:
             return []
         placed = turn.placed
         feature_of = state.board.features.feature_of
