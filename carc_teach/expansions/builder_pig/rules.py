@@ -29,7 +29,7 @@ Not implemented: the rest of Traders & Builders (trade goods, its tiles).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import Refusal, phrase
@@ -101,6 +101,8 @@ class BuilderState:
 
     #: the feature (in words) whose extension by this tile earned a second tile, if any
     due: Any = None  # the extended feature, a phrase
+    #: each player's builder, by figure id (its location says whether it stands in a feature)
+    builders: dict[str, str] = field(default_factory=dict)
 
 
 class BuilderRules(RuleModule):
@@ -115,9 +117,10 @@ class BuilderRules(RuleModule):
     }
 
     def setup(self, state: GameState) -> None:
+        ext = state.ext[self.id] = BuilderState()
         for p in state.players:
-            state.add_figures(p, "builder", 1)
-        state.ext[self.id] = BuilderState()
+            (builder,) = state.add_figures(p, "builder", 1)
+            ext.builders[p] = builder.id
         state.emit(
             "expansion-setup",
             rule="builder.deploy",
@@ -130,6 +133,13 @@ class BuilderRules(RuleModule):
     def after_placement(self, state: GameState, turn: Turn) -> None:
         if turn.extra:
             return
+        # the feature holding the player's builder (one each), if it stands in one: most
+        # turns it is in their supply, or the tile does not touch its feature
+        builder = state.figures[state.ext[self.id].builders[turn.player]]
+        location = builder.location
+        if type(location) is not tuple:
+            return
+        feature = state.board.features.feature_of(location)
         placed = turn.placed
         change = turn.change  # the tile's features as its placement left them, kept
         on_tile = (
@@ -137,27 +147,22 @@ class BuilderRules(RuleModule):
             if change is not None
             else state.board.features.features_on(placed.pos)
         )
-        for feature in on_tile:
-            if feature.kind not in ("road", "city"):
-                continue
-            for fig in feature.figures:
-                if fig.kind == "builder" and fig.player == turn.player:
-                    state.ext[self.id].due = feature.phrase(bare=True)
-                    state.emit(
-                        "builder-extended",
-                        player=turn.player,
-                        rule="builder.double-turn",
-                        feature=feature.id,
-                        nodes=tuple(feature.nodes),
-                        text=Said(
-                            msg="Tile {tile} extends {feature}, where {player}'s builder stands: "
-                            "{player} will place a second tile at the end of this turn.",
-                            tile=placed.type.id,
-                            feature=feature.phrase(),
-                            player=turn.player,
-                        ),
-                    )
-                    return
+        if feature in on_tile and feature.kind in ("road", "city"):
+            state.ext[self.id].due = feature.phrase(bare=True)
+            state.emit(
+                "builder-extended",
+                player=turn.player,
+                rule="builder.double-turn",
+                feature=feature.id,
+                nodes=tuple(feature.nodes),
+                text=Said(
+                    msg="Tile {tile} extends {feature}, where {player}'s builder stands: "
+                    "{player} will place a second tile at the end of this turn.",
+                    tile=placed.type.id,
+                    feature=feature.phrase(),
+                    player=turn.player,
+                ),
+            )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
         held = turn.held  # the kinds the player holds, when several modules ask
