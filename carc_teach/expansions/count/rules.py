@@ -482,6 +482,10 @@ class CountRules(RuleModule):
         ext = state.ext["count"]
         if not ext.laid:
             return
+        if not scorings and state.last_points_turn != turn.number:
+            # nobody scored with this tile (most turns): _triggered's first answer, known here
+            ext.closed = (turn.number, ("nobody scored", turn.player))
+            return
         ok, why, closed = self._triggered(state, turn, scorings)
         # what a deployment to the City asked of this tile is told (explain_deployment)
         ext.closed = (turn.number, closed)
