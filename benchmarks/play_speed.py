@@ -1,6 +1,7 @@
 """How fast the Play page answers, in the Python of the page: a bot's move and a learner's click.
 
 python benchmarks/play_speed.py [--cpython-only] [--seeds 2] [--site DIR | --build] [--clicks 30]
+python benchmarks/play_speed.py --site DIR --clicks-only [--clicks 30]
 python benchmarks/play_speed.py --marimo [--clicks 30]
 
 Plays whole games through :class:`carc_teach.play.PlaySession` inside real Pyodide 314.0.0
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import runpy
 import shutil
 import sys
@@ -390,6 +392,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=2, help="games per set-up (default 2)")
     parser.add_argument("--cpython-only", action="store_true", help="skip the Pyodide run")
+    parser.add_argument(
+        "--clicks-only",
+        action="store_true",
+        help="with --site/--build: only the clicks on the page (no whole games under Node.js)",
+    )
     parser.add_argument("--site", type=Path, help="an offline site to time clicks on")
     parser.add_argument("--build", action="store_true", help="build an offline site first")
     parser.add_argument(
@@ -402,6 +409,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.marimo:
         _print_clicks("marimo run", _under_marimo_run(args.clicks, args.trace))
+        return 0
+    if args.clicks_only and (args.site or args.build):
+        _print_site(args)
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "play_measure.py"
@@ -417,6 +427,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"| {runtime} | {name} | {what} | {_row(values)} |")
     print()
     print(json.dumps({r: {"python": v["python"]} for r, v in results.items()}))
+    _print_site(args)
+    return 0
+
+
+def _print_site(args) -> None:
     site = args.site
     with tempfile.TemporaryDirectory() as tmp:
         if args.build and site is None:
@@ -424,8 +439,14 @@ def main(argv: list[str] | None = None) -> int:
 
             site = build_site(Path(tmp) / "site", self_hosted=True, log=lambda *_: None).output_dir
         if site is not None:
-            _print_clicks("offline site", _on_site(Path(site), args.clicks, args.trace))
-    return 0
+            before = os.getloadavg()
+            clicked = _on_site(Path(site), args.clicks, args.trace)
+            _print_clicks("offline site", clicked)
+            # the machine is shared: the figures mean little without its load
+            load = ", ".join(
+                f"{a:.1f}–{b:.1f}" for a, b in zip(before, os.getloadavg(), strict=True)
+            )
+            print(f"\nload average (1, 5, 15 min) before and after the clicks: {load}")
 
 
 def _print_clicks(where: str, clicked: dict[str, list[float]]) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .actions import PASS, Decision, Deploy, MoveFigure, Pass
@@ -827,6 +827,27 @@ class PlaySession:
         return view.state.scores[player] - before
 
     # -- what happened -------------------------------------------------------------------------
+    def renamed(self, names: dict[str, str]) -> PlaySession:
+        """The same game with its players renamed (``names``: old name -> new; the others
+        keep theirs): the same set-up, seats and answers, the position replayed under the new
+        names, so a game goes on where it was. Only for answers that name no player (a
+        placement, a deployment onto the board, a pass: a base game's); raises
+        :class:`CarcTeachError` when one does (a figure moved by its id, a figure held)."""
+        for answer in self._answers:
+            if isinstance(answer, MoveFigure) or isinstance(getattr(answer, "to", None), Held):
+                raise CarcTeachError("a game whose answers name a player cannot be renamed")
+        players = tuple(names.get(p, p) for p in self.setup.players)
+        seats = [Seat(names.get(s.name, s.name), s.kind) for s in self.seats]
+        _check_seats(seats)
+        return PlaySession(
+            replace(self.setup, players=players),
+            seats,
+            answers=self._answers,
+            asked=[replace(a, player=names.get(a.player, a.player)) for a in self._asked],
+            tile_limit=self.tile_limit,
+            seed=self.seed,
+        )
+
     def since_last_person(self) -> int:
         """Index of the first event since a person last answered (0 before any)."""
         last = next((a for a in reversed(self._asked) if a.human), None)

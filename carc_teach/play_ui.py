@@ -1,16 +1,18 @@
 """The marimo pieces of the Play notebook: the set-up form, taking over a game, the board that
-takes clicks, the buttons (pass, next, hint, undo, download), and the explanations of what just
+takes clicks with the decision's panel beside it (its controls: pass, next, hint, undo, the
+rotation, the figure, the engine's options), the download, and the explanations of what just
 happened. The game itself is :class:`carc_teach.play.PlaySession`; what is shown comes from
 :mod:`carc_teach.teach`, as in the walkthroughs. marimo is passed in (``mo``).
 
 The notebook keeps one :class:`Table` (the session, the last message, the rotation and figure
-shown) and version numbers in ``mo.state``: every action changes the table and bumps the
-decision's version, which the page's top reads: one cell (:func:`top`) that answers a click
-on the board, makes the controls, draws the position into the board and lays out the page;
-the scores' version moves only when a scoring changed them (:meth:`Table.scores_changed`).
-The board is one element made once and drawn into in place (:func:`update_board`), so a click
-re-creates no board and sends only its new picture. Every piece takes ``lang``, the page's
-language, for its own words.
+shown). The page's top is one element made once per game (:func:`play_board`): the board
+(:func:`carc_teach.board_input.board_picker`) with a panel of plain HTML controls beside it.
+A click on the board or a control reaches Python as a message to that element; the table
+answers (:meth:`Table.act`) and the new position and panel are drawn into the same element,
+so an answer runs no cell and makes no element anew (marimo's front end mounting new buttons
+was most of a click's time). The scores are a cell of their own, run when a scoring changed
+them (:meth:`Table.scores_changed`). Every piece takes ``lang``, the page's language, for its
+own words.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import replace
+from html import escape
 from typing import Any
 
 from . import examples, teach
@@ -46,28 +49,20 @@ __all__ = [
     "Table",
     "setup_form",
     "takeover_form",
-    "rotation_radio",
-    "group_dropdown",
-    "board",
-    "board_widget",
-    "update_board",
     "first_rotation",
-    "handle_pick",
+    "first_game_seats",
     "intro_markdown",
-    "board_view",
     "download_button",
     "key_view",
     "scores_view",
-    "option_picker",
-    "buttons",
-    "page",
     "setup_accordion",
     "FIRST_GAME",
 ]
 
-#: the game a first visit opens: you against one greedy bot, the base game, a short game
+#: the game a first visit opens: you against one greedy bot, the base game; the seats' names
+#: are message ids, said in the page's language (:func:`first_game_seats`)
 FIRST_GAME: dict[str, Any] = {
-    "seats": (("Learner", "human"), ("Greedy bot", "greedy")),
+    "seats": ((N_("Learner"), "human"), (N_("Greedy bot"), "greedy")),
     "expansions": (),
     "seed": 1,
     "tiles": 0,
@@ -107,11 +102,9 @@ class Table:
         self.rotation: int | None = None
         #: the figure the board shows targets for (None: the decision's first)
         self.group: str | None = None
-        #: the board's picks handled so far (its count goes on across positions)
-        self.picks_seen = 0
         self._scores_key: Any = None
-        #: the controls the page shows now (:func:`top`)
-        self.shown: tuple = ()
+        #: the language the first game's seats are named in (None: not the first game)
+        self.first_game_in: str | None = None
 
     def scores_changed(self) -> bool:
         """Whether the scores or the scorings behind them changed since the last call (the
@@ -147,9 +140,38 @@ class Table:
             self.session = PlaySession.new(seats, **kwargs)
         except CarcTeachError as exc:
             return self._cannot_start(exc)
+        self.first_game_in = None
         self.hint = ""
         self._next_decision()
         self._say(lambda lang: _("A new game begins.", lang), "info")
+        return True
+
+    def start_first_game(self, lang: str | None = None) -> bool:
+        """The game a first visit opens (:data:`FIRST_GAME`), its seats named in ``lang``."""
+        began = self.start(
+            first_game_seats(lang),
+            expansions=FIRST_GAME["expansions"],
+            seed=FIRST_GAME["seed"],
+        )
+        self.first_game_in = language_code(lang) if began else None
+        return began
+
+    def name_seats_in(self, lang: str | None = None) -> bool:
+        """The first game's seats named in ``lang`` (a language switch), the game going on
+        where it is: the same set-up and the same answers under the new names (the first game
+        is a base game, whose answers name no player). Another game keeps the names it was set
+        up with. Whether the names changed."""
+        session, code = self.session, language_code(lang)
+        if session is None or self.first_game_in in (None, code):
+            return False
+        names = dict(zip(session.players, (n for n, _kind in first_game_seats(lang)), strict=True))
+        if len(set(names.values())) != len(names):
+            return False
+        try:
+            self.session = session.renamed(names)
+        except CarcTeachError:
+            return False
+        self.first_game_in = code
         return True
 
     def start_from_form(self, value: dict[str, Any] | None) -> bool:
@@ -201,6 +223,7 @@ class Table:
             self.session = PlaySession.from_game(
                 game, until, humans=people or None, bot=value.get("bot") or "greedy"
             )
+            self.first_game_in = None
         except CarcTeachError as exc:
             error = escape_markdown(str(exc))
             self._say(
@@ -292,7 +315,56 @@ class Table:
     def ask_hint(self) -> None:
         if self.session is not None:
             hint = self.session.hint()
-            self.hint = hint.text if hint else ""  # said in the page's language by page()
+            self.hint = hint.text if hint else ""  # said in the page's language by the panel
+
+    def act(self, action: str, value: str = "") -> bool:
+        """What a control of the page asks (:func:`play_board`): ``pick`` a target (its id,
+        at the rotation shown), ``rotate`` the tile (degrees), show a ``figure``'s targets,
+        ``choose`` an option (its number in the engine's list), ``pass``, ``next`` (a bot's
+        decision), ``bots`` (to the next person), ``hint``, ``undo``. Whether anything was
+        done (anything else, or a value the decision does not offer, does nothing)."""
+        session = self.session
+        if session is None:
+            return False
+        if action == "pick":
+            self.pick(value, _rotation_now(self))
+        elif action == "rotate":
+            rotation = _number(value)
+            if rotation not in session.rotations():
+                return False
+            self.rotation = rotation
+        elif action == "figure":
+            if value not in session.groups():
+                return False
+            self.group = value
+        elif action == "choose":
+            index = _number(value)
+            if index is None or not 0 <= index < len(session.option_labels()):
+                return False
+            self.choose(index)
+        elif action in self._ACTIONS:
+            getattr(self, self._ACTIONS[action])()
+        else:
+            return False
+        return True
+
+    _ACTIONS = {"pass": "pass_", "next": "next", "bots": "bots_to_person", "hint": "ask_hint"}
+    _ACTIONS |= {"undo": "undo"}
+
+    def pass_(self) -> None:
+        self.choose(None)
+
+
+def _number(text: str) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def first_game_seats(lang: str | None = None) -> tuple[tuple[str, str], ...]:
+    """The first game's seats, (name, kind), their names in ``lang``."""
+    return tuple((_(name, lang), kind) for name, kind in FIRST_GAME["seats"])
 
 
 #: the kinds of seat as the page names them
@@ -354,7 +426,7 @@ def setup_form(mo, on_start: Callable[[Any], None], lang: str | None = None):
     short game's number of tiles; "Start a new game" calls ``on_start(value)``. Labelled in
     ``lang``."""
     fields: dict[str, Any] = {}
-    defaults = list(FIRST_GAME["seats"])
+    defaults = list(first_game_seats(lang))
     rows = [f"| {_('name', lang)} | {_('who plays', lang)} |", "|---|---|"]
     # each kind of seat by its name in the page's language (marimo shows the keys as text)
     kinds = {_seat_name(kind, lang): kind for kind in SEAT_KINDS}
@@ -495,48 +567,6 @@ def setup_accordion(mo, setup, takeover, games: int = 0, lang: str | None = None
 # -- the decision -----------------------------------------------------------------------------
 
 
-def rotation_radio(
-    mo, table: Table, lang: str | None = None, on_change: Callable[[Any], None] | None = None
-):
-    """The drawn tile's rotation, each with the number of squares it fits (the table's, else the
-    first that fits); ``on_change`` gets the rotation chosen."""
-    session = table.session
-    counts = session.rotations() if session is not None else {0: 0}
-    options = {
-        ngettext(
-            "{rotation}° (fits {n} square)", "{rotation}° (fits {n} squares)", n, lang, rotation=r
-        ): r
-        for r, n in counts.items()
-    }
-    shown = _rotation_now(table)
-    first = next((label for label, r in options.items() if r == shown), next(iter(options)))
-    return mo.ui.radio(
-        options=options,
-        value=first,
-        label=_("Turn the tile", lang),
-        inline=True,
-        on_change=on_change,
-    )
-
-
-def group_dropdown(
-    mo, table: Table, lang: str | None = None, on_change: Callable[[Any], None] | None = None
-):
-    """Which figure to deploy or move, when the decision offers several (the table's, else the
-    first); ``on_change`` gets the figure's key."""
-    session = table.session
-    groups = session.groups() if session is not None else {}
-    if not groups:
-        groups = {"-": "-"}
-    # marimo shows labels as text; the engine's labels said in the page's language
-    options = {say(label, lang): key for key, label in groups.items()}
-    shown = groups.get(table.group or "")
-    value = say(shown, lang) if shown is not None else next(iter(options))
-    return mo.ui.dropdown(
-        options=options, value=value, label=_("Figure", lang), on_change=on_change
-    )
-
-
 def _draw_options(session: PlaySession, lang: str | None = None) -> dict[str, Any]:
     state = session.state
     return {
@@ -575,106 +605,8 @@ def _targets(
     return []
 
 
-def board(mo, table: Table, lang: str | None = None):
-    """The board that takes clicks, with what may be picked on it now. Made once: later
-    positions are drawn into the same element (:func:`update_board`), so an answer re-creates
-    no element and sends the page only the new picture."""
-    session = table.session
-    if session is None:
-        return mo.md("*No game yet: start one above.*")
-    return board_picker(
-        mo,
-        session.state.board,
-        _targets(session, _rotation_now(table), table.group, lang),
-        key=BOARD_KEY,
-        label=_board_label(lang),
-        **_draw_options(session, lang),
-    )
-
-
 def _board_label(lang: str | None) -> str:
     return _("Board: Tab to reach it, arrow keys to move, Enter to pick", lang)
-
-
-def board_widget(picker):
-    """What :func:`update_board` draws into: the picker's widget, under a name that is not the
-    element's (marimo re-runs every cell naming an element when its value changes; the board
-    is drawn again after an answer, not also when the click arrives)."""
-    return getattr(picker, "widget", None)
-
-
-def update_board(
-    widget, table: Table, rotation: int | None, group: str | None, lang: str | None = None
-) -> None:
-    """Draw the position and the targets of the decision (for the tile at ``rotation``, the
-    figure ``group``) into the board, when they changed; what a screen reader says of the
-    board in ``lang``."""
-    session = table.session
-    table.rotation = rotation or 0
-    table.group = group
-    if session is None or widget is None:
-        return
-    redraw_picker(
-        widget,
-        session.state.board,
-        _targets(session, table.rotation, group, lang),
-        label=_board_label(lang),
-        **_draw_options(session, lang),
-    )
-
-
-def board_view(mo, picker):
-    """The board as the page shows it: the picker's own element, held by an output that is not
-    the element (the page must re-run once the answer is given, not also when the click
-    arrives). The element stays the same from answer to answer, so the page's HTML of it does
-    not change and the front end keeps it."""
-    return mo.Html(picker.text)
-
-
-def handle_pick(table: Table, picker, bump: Callable[[], None] | None = None) -> bool:
-    """A click on the board answers (or says why not), at the rotation the board shows; then
-    ``bump()``. Whether a new pick was answered (a pick already answered is not again)."""
-    session = table.session
-    value = getattr(picker, "value", None)
-    if session is None or not isinstance(value, dict):
-        return False
-    count = value.get("n") or 0
-    if count <= table.picks_seen:  # a pick already answered
-        return False
-    table.picks_seen = count
-    target = value.get("target")
-    if not target:
-        return False
-    table.pick(target, _rotation_now(table))
-    if bump is not None:
-        bump()
-    return True
-
-
-def option_picker(mo, table: Table, bump: Callable[[], None], lang: str | None = None):
-    """Every option of the decision as the engine lists them (the keyboard's way, and the way
-    to options with no place on the board), and "Do it"."""
-    session = table.session
-    pending = session.pending if session is not None else None
-    if pending is None or not pending.human:
-        return None
-    labels = [say(label, lang) for label in session.option_labels()]
-    options = {f"{i + 1}. {label}": i for i, label in enumerate(labels)}  # shown as text
-    if not options:
-        return None
-    dropdown = mo.ui.dropdown(
-        options=options, value=next(iter(options)), label=_("Or choose", lang)
-    )
-
-    def act(_value):
-        table.choose(dropdown.value)
-        bump()
-
-    return mo.hstack(
-        [dropdown, mo.ui.button(label=_("Do it", lang), on_click=act)],
-        justify="start",
-        align="end",
-    )
 
 
 def download_button(mo, table: Table, lang: str | None = None):
@@ -693,39 +625,6 @@ def download_button(mo, table: Table, lang: str | None = None):
         mimetype="application/json",
         label=_("Download the game", lang),
     )
-
-
-def buttons(mo, table: Table, bump: Callable[[], None], download=None, lang: str | None = None):
-    """Pass, Next (a bot's decision), Bots play to my turn, Hint, Undo, and ``download``
-    (:func:`download_button`)."""
-    session = table.session
-    if session is None:
-        return mo.md("")
-    pending = session.pending
-
-    def doing(action):
-        def run(_value):
-            action()
-            bump()
-
-        return run
-
-    row = []
-    if pending is not None and pending.human and pending.optional:
-        row.append(mo.ui.button(label=_("Pass", lang), on_click=doing(lambda: table.choose(None))))
-    if pending is not None and not pending.human:
-        row.append(mo.ui.button(label=_("Next", lang), kind="success", on_click=doing(table.next)))
-        row.append(
-            mo.ui.button(
-                label=_("Bots play to my turn", lang), on_click=doing(table.bots_to_person)
-            )
-        )
-    if pending is not None and pending.human:
-        row.append(mo.ui.button(label=_("Hint", lang), on_click=doing(table.ask_hint)))
-    row.append(mo.ui.button(label=_("Undo", lang), on_click=doing(table.undo)))
-    if download is not None:
-        row.append(download)
-    return mo.hstack(row, justify="start", gap=0.5)
 
 
 # -- the page ---------------------------------------------------------------------------------
@@ -778,25 +677,28 @@ def _cut(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _md(mo, text: str):
-    """``mo.md(text)``, converted once per distinct text (:func:`notebook_ui.markdown_html`,
-    whose store the offline site's snapshot holds): the page's Python is mostly Markdown, and
-    the same texts (a rule, a prompt, an event told again) come back answer after answer."""
-    return mo.Html(markdown_html(mo, text))
+def _md(mo, text: str) -> str:
+    """marimo's HTML of the Markdown ``text``, converted once per distinct text
+    (:func:`notebook_ui.markdown_html`, whose store the offline site's snapshot holds): the
+    same texts (a rule, a prompt, an event told again) come back answer after answer."""
+    return markdown_html(mo, text)
 
 
-def _explained(mo, event, lang: str | None):
-    return lambda: _md(mo, teach.explanation_markdown(event, lang=lang))
+def _html(text: object) -> str:
+    """Text as HTML element text or attribute value (the panel's own words and the engine's
+    labels, which may carry a player's name)."""
+    return escape(str(text), quote=True)
 
 
-def _events_view(mo, session: PlaySession, lang: str | None = None):
+def _events_html(mo, session: PlaySession, lang: str | None = None) -> str:
     """What happened since a person last answered: the newest event told in full with its
-    footnotes, the ones before it folded."""
+    footnotes (folded), the ones before it folded, each explained only when unfolded (the
+    page asks for it: :func:`explanation_html`)."""
     events = session.events
     start = session.since_last_person()
     recent = events[start:] or events[-1:]
     if not recent:
-        return mo.md("")
+        return ""
     expansions = session.setup.expansions
     newest = recent[-1]
     parts = [
@@ -805,32 +707,15 @@ def _events_view(mo, session: PlaySession, lang: str | None = None):
     ]
     notes = teach.annotation_notes(newest, expansions=expansions, lang=lang)
     if notes:
-        parts.append(
-            mo.accordion(
-                {
-                    f"{n['kind']} · {n['title']}": _md(mo, f"{n['text']}\n\n*{n['citation']}*")
-                    for n in notes
-                }
-            )
+        folds = "".join(
+            f"<details><summary>{_html(n['kind'])} · {_html(n['title'])}</summary>"
+            + _md(mo, f"{n['text']}\n\n*{n['citation']}*")
+            + "</details>"
+            for n in notes
         )
+        parts.append(f'<div class="carc-folds">{folds}</div>')
     earlier = recent[:-1]
     if earlier:
-        # each earlier event unfolds to its explanation, written only when it is unfolded
-        # (mo.lazy: no Markdown rendered or sent for the folded ones); beyond a dozen, a list
-        told = {
-            _(
-                "Event {index}: {text}",
-                lang,
-                index=e.index,
-                text=escape_markdown(_cut(e.text_in(lang))),
-            ): mo.lazy(_explained(mo, e, lang))
-            for e in reversed(earlier[-_TOLD:])
-        }
-        if len(earlier) > _TOLD:
-            more = len(earlier) - _TOLD
-            told[ngettext("{n} earlier event", "{n} earlier events", more, lang)] = _md(
-                mo, "\n\n".join(f"- {escape_markdown(e.text_in(lang))}" for e in earlier[:-_TOLD])
-            )
         parts.append(
             _md(
                 mo,
@@ -842,8 +727,42 @@ def _events_view(mo, session: PlaySession, lang: str | None = None):
                 ),
             )
         )
-        parts.append(mo.accordion(told))
-    return mo.vstack(parts)
+        # each earlier event unfolds to its explanation, written only when it is unfolded
+        # (no Markdown converted or sent for the folded ones); beyond a dozen, a list
+        folds = [
+            f'<details data-event="{e.index}"><summary>'
+            + _html(_("Event {index}: {text}", lang, index=e.index, text=_cut(e.text_in(lang))))
+            + '</summary><div class="carc-told"></div></details>'
+            for e in reversed(earlier[-_TOLD:])
+        ]
+        if len(earlier) > _TOLD:
+            more = len(earlier) - _TOLD
+            listed = "\n\n".join(f"- {escape_markdown(e.text_in(lang))}" for e in earlier[:-_TOLD])
+            folds.append(
+                "<details><summary>"
+                + _html(ngettext("{n} earlier event", "{n} earlier events", more, lang))
+                + "</summary>"
+                + _md(mo, listed)
+                + "</details>"
+            )
+        parts.append(f'<div class="carc-folds">{"".join(folds)}</div>')
+    return f'<section class="carc-events">{"".join(parts)}</section>'
+
+
+def explanation_html(mo, table: Table, event: str, lang: str | None = None) -> str | None:
+    """The explanation of the game's event number ``event`` (as the page names it), as HTML:
+    what an earlier event unfolded in the panel shows; None for no such event."""
+    session = table.session
+    try:
+        index = int(event)
+    except ValueError:
+        return None
+    if session is None:
+        return None
+    found = next((e for e in session.events if e.index == index), None)
+    if found is None:
+        return None
+    return _md(mo, teach.explanation_markdown(found, lang=lang))
 
 
 def key_view(mo, table: Table, lang: str | None = None):
@@ -873,65 +792,194 @@ def scores_view(mo, table: Table, lang: str | None = None):
     )
 
 
-def page(mo, table: Table, board, rotation, group, options, controls, lang: str | None = None):
-    """The Play page's top, redrawn after every answer: the board (:func:`board_view`, the
-    same element each time) beside whose decision it is, the drawn tile, the controls, the
-    message of the last click, the hint, the decision's rule and what just happened. The
-    scores (:func:`scores_view`) and the key (:func:`key_view`) follow it, in cells that run
-    only when they change."""
+def _rotation_html(table: Table, lang: str | None) -> str:
+    """The drawn tile's rotations, each with the number of squares it fits, the one the board
+    shows checked."""
+    session = table.session
+    assert session is not None
+    shown = _rotation_now(table)
+    radios = "".join(
+        f'<label><input type="radio" name="carc-rotation" value="{r}" data-action="rotate" '
+        f'data-focus="rotate"{" checked" if r == shown else ""}> '
+        + _html(
+            ngettext(
+                "{rotation}° (fits {n} square)",
+                "{rotation}° (fits {n} squares)",
+                n,
+                lang,
+                rotation=r,
+            )
+        )
+        + "</label>"
+        for r, n in session.rotations().items()
+    )
+    return f"<fieldset><legend>{_html(_('Turn the tile', lang))}</legend>{radios}</fieldset>"
+
+
+def _figure_html(table: Table, lang: str | None) -> str:
+    """Which figure to deploy or move, when the decision offers several (the board shows the
+    targets of the one chosen)."""
+    session = table.session
+    assert session is not None
+    groups = session.groups()
+    shown = table.group if table.group in groups else next(iter(groups))
+    options = "".join(
+        f'<option value="{_html(key)}"{" selected" if key == shown else ""}>'
+        f"{_html(say(label, lang))}</option>"
+        for key, label in groups.items()
+    )
+    return (
+        f'<div class="carc-row"><label for="carc-figure">{_html(_("Figure", lang))}</label>'
+        f'<select id="carc-figure" data-action="figure" data-focus="figure">{options}</select>'
+        "</div>"
+    )
+
+
+def _options_html(table: Table, lang: str | None) -> str:
+    """Every option of the decision as the engine lists them (the keyboard's way, and the way
+    to options with no place on the board), and "Do it"."""
+    session = table.session
+    assert session is not None
+    labels = [say(label, lang) for label in session.option_labels()]
+    if not labels:
+        return ""
+    options = "".join(
+        f'<option value="{i}">{_html(f"{i + 1}. {label}")}</option>'
+        for i, label in enumerate(labels)
+    )
+    return (
+        f'<div class="carc-row"><label for="carc-options">{_html(_("Or choose", lang))}</label>'
+        f'<select id="carc-options" data-name="options" data-focus="options">{options}</select>'
+        f'<button type="button" data-action="choose" data-from="options" data-focus="choose">'
+        f"{_html(_('Do it', lang))}</button></div>"
+    )
+
+
+def _buttons_html(table: Table, lang: str | None) -> str:
+    """Pass, Next (a bot's decision), Bots play to my turn, Hint, Undo."""
+    session = table.session
+    assert session is not None
+    pending = session.pending
+    row = []
+
+    def button(action: str, label: str, go: bool = False) -> None:
+        kind = ' class="carc-go"' if go else ""
+        row.append(
+            f'<button type="button" data-action="{action}" data-focus="{action}"{kind}>'
+            f"{_html(label)}</button>"
+        )
+
+    if pending is not None and pending.human and pending.optional:
+        button("pass", _("Pass", lang))
+    if pending is not None and not pending.human:
+        button("next", _("Next", lang), go=True)
+        button("bots", _("Bots play to my turn", lang))
+    if pending is not None and pending.human:
+        button("hint", _("Hint", lang))
+    button("undo", _("Undo", lang))
+    return f'<div class="carc-row">{"".join(row)}</div>'
+
+
+def panel_html(mo, table: Table, lang: str | None = None) -> str:
+    """The panel beside the board, as HTML (every text of a game or a person escaped): whose
+    decision it is, the drawn tile and its rotations, the figure, the engine's options, the
+    buttons, the message of the last action, the hint, the decision's rule and what just
+    happened. The controls are plain HTML the board's script sends back (:func:`play_board`)."""
     session = table.session
     if session is None:
-        message = table.message_in(lang) or _("Start a game above.", lang)
-        return mo.callout(mo.md(message), kind="info")
+        return ""
     pending = session.pending
     prompt, rule = _prompt_markdown(session, lang)
     side = [_md(mo, prompt)]
     if pending is not None and pending.human and pending.kind == "place" and pending.tile:
         tile = session.state.tile_types[pending.tile]
-        side.append(mo.Html(tile_svg(tile, _rotation_now(table), size=90, lang=lang)))
-        side.append(rotation)
+        side.append(tile_svg(tile, _rotation_now(table), size=90, lang=lang))
+        side.append(_rotation_html(table, lang))
     if pending is not None and pending.human and len(session.groups()) > 1:
-        side.append(group)
-    if options is not None:
-        side.append(options)
-    side.append(controls)
+        side.append(_figure_html(table, lang))
+    if pending is not None and pending.human:
+        side.append(_options_html(table, lang))
+    side.append(_buttons_html(table, lang))
     message = table.message_in(lang)
     if message:
-        side.append(mo.callout(_md(mo, message), kind=table.kind))
+        side.append(
+            f'<div class="carc-callout {_html(table.kind)}" role="status">{_md(mo, message)}</div>'
+        )
     if table.hint:
         hint = escape_markdown(say(table.hint, lang))
-        side.append(mo.callout(mo.md(_("**Hint:** {hint}", lang, hint=hint)), kind="info"))
+        said = _md(mo, _("**Hint:** {hint}", lang, hint=hint))
+        side.append(f'<div class="carc-callout info">{said}</div>')
     if rule:
         side.append(_md(mo, rule))
-    side.append(_events_view(mo, session, lang))
-    return mo.hstack([board, mo.vstack(side)], widths=[3, 2], align="start")
+    side.append(_events_html(mo, session, lang))
+    return "".join(side)
 
 
-def top(mo, table: Table, picker, download, bump: Callable[[], None], lang: str | None = None):
-    """The page's top made in one go, by the one cell that also answers a click on the board
-    (:func:`handle_pick`): the controls (their changes call ``bump()``, which runs that cell
-    again), the position drawn into the board in place (:func:`update_board`) and the page
-    (:func:`page`). One cell per answer instead of four: in the offline site each cell run is
-    about a dozen messages between Python's worker and the page (docs/play.md, "Speed")."""
-
-    def turned(rotation):
-        table.rotation = rotation
-        bump()
-
-    def chose_figure(group):
-        table.group = group
-        bump()
-
-    rotation = rotation_radio(mo, table, lang, on_change=turned)
-    group = group_dropdown(mo, table, lang, on_change=chose_figure)
-    options = option_picker(mo, table, bump, lang)
-    controls = buttons(mo, table, bump, download, lang)
-    # (marimo lets no cell read the value of an element it made: the table holds both)
-    update_board(board_widget(picker), table, _rotation_now(table), table.group, lang)
-    # marimo holds its elements weakly, and a click on one it no longer holds does nothing:
-    # the table keeps the ones shown until the next are made
-    table.shown = (rotation, group, options, controls)
-    return page(mo, table, board_view(mo, picker), rotation, group, options, controls, lang)
+def _draw(mo, widget, table: Table, lang: str | None) -> None:
+    """The position, the decision's targets (for the tile at the rotation shown, the figure
+    chosen) and the panel, drawn into the board in place (only what changed is sent)."""
+    session = table.session
+    assert session is not None
+    redraw_picker(
+        widget,
+        session.state.board,
+        _targets(session, _rotation_now(table), table.group, lang),
+        label=_board_label(lang),
+        side=panel_html(mo, table, lang),
+        **_draw_options(session, lang),
+    )
 
 
-__all__ += ["refusal_markdown", "describe_option", "top"]
+def play_board(
+    mo, table: Table, lang: str | None = None, on_scores: Callable[[], None] | None = None
+):
+    """The page's top, one element made once per game (and language): the board that takes
+    clicks with the decision's panel beside it (:func:`panel_html`). A click on the board, a
+    button, a rotation or a figure chosen reaches Python as a message to this element
+    (:func:`carc_teach.board_input.board_picker` with ``on_answer``): the table answers, and
+    the new position and panel are drawn into the same element. No cell runs and no element
+    is made anew (marimo's front end mounted every new button again, about 130 ms a click:
+    docs/play.md, "Speed"); ``on_scores()`` is called after each answer (the notebook's
+    scores cell runs when a scoring changed them)."""
+    session = table.session
+    if session is None:
+        message = table.message_in(lang) or _("Start a game above.", lang)
+        return mo.callout(mo.md(message), kind="info")
+    drawn: list[Any] = []
+
+    def answer(action: str, value: str) -> None:
+        widget = drawn[0]
+        if action == "explain":
+            told = explanation_html(mo, table, value, lang)
+            if told is not None:
+                widget.tell(int(value), told)
+            return
+        try:
+            acted = table.act(action, value)
+        except Exception as exc:  # the page carries on and says so
+            error = escape_markdown(type(exc).__name__)
+            table._say(
+                lambda lang: _("**That could not be done** ({error}).", lang, error=error),
+                "danger",
+            )
+            acted = True
+        if acted:
+            _draw(mo, widget, table, lang)
+            if on_scores is not None:
+                on_scores()
+
+    element = board_picker(
+        mo,
+        session.state.board,
+        _targets(session, _rotation_now(table), table.group, lang),
+        key=BOARD_KEY,
+        label=_board_label(lang),
+        side=panel_html(mo, table, lang),
+        on_answer=answer,
+        **_draw_options(session, lang),
+    )
+    drawn.append(element.widget)
+    return element
+
+
+__all__ += ["refusal_markdown", "describe_option", "panel_html", "play_board", "explanation_html"]

@@ -51,49 +51,43 @@ def _(lang, mo, play_ui):
 
 @app.cell
 def _(mo, play_ui):
-    # The table (the game and the last message) and the versions that actions bump: every
-    # action the decision's version; the scores' only when a scoring changed them.
+    # The table (the game and the last message), made once: a language switch does not start
+    # the game again. A set-up action bumps the version, which draws the page's top anew; a
+    # new game also the games' count, which folds the set-up and makes its download and key;
+    # the scores' version moves only when a scoring changed them.
     table = play_ui.Table()
-    table.start(
-        play_ui.FIRST_GAME["seats"],
-        expansions=play_ui.FIRST_GAME["expansions"],
-        seed=play_ui.FIRST_GAME["seed"],
-    )
+    table.start_first_game()
     table.scores_changed()
-    # (the buttons that bump it live in cells that read it: they must re-run too)
-    get_version, set_version = mo.state(0, allow_self_loops=True)
-    get_scores, set_scores = mo.state(0, allow_self_loops=True)
-    # a new game folds the set-up away (only then: the forms stay as the learner filled them)
+    get_version, set_version = mo.state(0)
+    get_scores, set_scores = mo.state(0)
     get_games, set_games = mo.state(0)
 
     def scores_moved():
         if table.scores_changed():
             set_scores(lambda v: v + 1)
 
-    def bump():
+    def set_up(new_game):
+        if new_game:
+            set_games(lambda n: n + 1)
         set_version(lambda v: v + 1)
         scores_moved()
 
-    def new_game_shown():
-        set_games(lambda n: n + 1)
-
-    return bump, get_games, get_scores, get_version, new_game_shown, scores_moved, table
+    return get_games, get_scores, get_version, scores_moved, set_up, table
 
 
 @app.cell
-def _(bump, lang, mo, new_game_shown, play_ui, table):
-    def _start(value):
-        if table.start_from_form(value):
-            new_game_shown()
-        bump()
+def _(lang, table):
+    # The first game's seats are named in the page's language, its moves kept (the cells
+    # showing names read this).
+    seats_named = table.name_seats_in(lang)
+    _shown = table.scores_changed()  # the scores cell below draws them under the names
+    return (seats_named,)
 
-    def _take_over(value):
-        if table.take_over(value):
-            new_game_shown()
-        bump()
 
-    setup = play_ui.setup_form(mo, _start, lang)
-    takeover = play_ui.takeover_form(mo, _take_over, lang)
+@app.cell
+def _(lang, mo, play_ui, set_up, table):
+    setup = play_ui.setup_form(mo, lambda value: set_up(table.start_from_form(value)), lang)
+    takeover = play_ui.takeover_form(mo, lambda value: set_up(table.take_over(value)), lang)
     return setup, takeover
 
 
@@ -105,37 +99,29 @@ def _(get_games, lang, mo, play_ui, setup, takeover):
 
 
 @app.cell
-def _(get_games, lang, mo, play_ui, table):
-    # Made once per game: the download (the file is written when clicked).
-    get_games()
-    download = play_ui.download_button(mo, table, lang)
-    return (download,)
-
-
-@app.cell
-def _(mo, play_ui, table):
-    # The board that takes clicks, made once: each position is drawn into it in place (below),
-    # so an answer sends the page the new picture only.
-    picker = play_ui.board(mo, table)
-    return (picker,)
-
-
-@app.cell
-def _(bump, download, get_version, lang, mo, picker, play_ui, scores_moved, table):
-    # The page's top, one cell: a click on the board answers here (or says which rule refuses
-    # it), and the controls' changes bump the version to run it again. One cell, not four:
-    # offline, every cell run is about a dozen messages to the page (docs/play.md).
-    get_version()
-    if play_ui.handle_pick(table, picker):
-        scores_moved()
-    play_ui.top(mo, table, picker, download, bump, lang)
+def _(get_version, lang, mo, play_ui, scores_moved, seats_named, table):
+    # The page's top: the board with the decision's panel beside it, one element made once
+    # per game. A click on the board or on a control answers in Python and draws into the same
+    # element: no cell runs and no element is made again (docs/play.md, "Speed").
+    get_version(), seats_named
+    play_top = play_ui.play_board(mo, table, lang, on_scores=scores_moved)
+    play_top
     return
 
 
 @app.cell
-def _(get_scores, lang, mo, play_ui, table):
+def _(get_games, lang, mo, play_ui, seats_named, table):
+    # Made once per game: the download (the file is written when clicked).
+    get_games(), seats_named
+    download = play_ui.download_button(mo, table, lang)
+    download
+    return
+
+
+@app.cell
+def _(get_scores, lang, mo, play_ui, seats_named, table):
     # The scores and why, under the board: drawn again only when a scoring changed them.
-    get_scores()
+    get_scores(), seats_named
     play_ui.scores_view(mo, table, lang)
     return
 

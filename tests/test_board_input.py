@@ -20,6 +20,7 @@ from carc_teach.board_input import (
     picked,
     picker_html,
     redraw_picker,
+    shown_picture,
 )
 from carc_teach.figures import Corner, Place
 from carc_teach.render.svg import board_layout, board_svg, off_board_figures
@@ -267,6 +268,44 @@ def test_the_widget_opens_its_model_with_the_picture_and_the_script_inline():
     assert not comm.esm_spec.url.startswith("http")
 
 
+def test_a_board_with_a_panel_answers_through_messages_and_ignores_stale_ones():
+    board = _state("first-turns").board
+    answers = []
+    picker = board_picker(
+        mo, board, TARGETS, key="k", side="<p>one</p>", on_answer=lambda *a: answers.append(a)
+    )
+    widget = picker.widget
+    sent = []
+    widget.comm.send = lambda data: sent.append(data)
+    # a pick names its target by number, a control its action and value; the value stays
+    widget.answer({"pick": 2, "picture": 0})
+    widget.answer({"action": "pass", "value": "", "picture": 0})
+    assert answers == [("pick", "road"), ("pass", "")]
+    assert picker.value == {"target": None, "n": 0}
+    # what this picture did not offer, or anything else, is ignored
+    for bad in (
+        {"pick": 9, "picture": 0},
+        {"pick": True, "picture": 0},
+        {"action": "pass", "value": 3, "picture": 0},
+        {"action": "pass", "value": ""},
+        ["pass"],
+    ):
+        widget.answer(bad)
+    assert len(answers) == 2
+    # drawn again with a new panel: one update, the panel and a new picture number
+    assert redraw_picker(widget, board, TARGETS, side="<p>two</p>") is True
+    assert sent == [
+        {"method": "update", "state": {"side": "<p>two</p>", "picture": 1}, "buffer_paths": []}
+    ]
+    # a second click made on the first picture is ignored; an unfolded event is asked anyway
+    widget.answer({"action": "next", "value": "", "picture": 0})
+    widget.answer({"action": "explain", "value": "4", "picture": 0})
+    assert answers[2:] == [("explain", "4")]
+    # the site's first view lays the panel out beside the board, unseen
+    first = shown_picture(picker)
+    assert first.index("carc-play-board") < first.index('style="visibility:hidden"><p>two</p>')
+
+
 def test_a_board_with_nothing_to_pick_is_the_board_alone():
     # the Play page shows the board while the computer moves: no target, no Tab stop
     board = _state("first-turns").board
@@ -281,5 +320,7 @@ def test_the_script_loads_nothing():
     script = resources.files("carc_teach.board_input").joinpath("picker.js").read_text("utf-8")
     assert "export default { render }" in script
     assert not re.search(r"\bimport\b|https?:|fetch\(|XMLHttpRequest", script)
-    # the only HTML it writes is Python's, escaped there
-    assert re.findall(r"innerHTML\s*\+?=\s*([^;]+);", script) == ['model.get("html")']
+    # the only HTML it writes is Python's, escaped there: the picture, the panel beside it and
+    # an earlier event's explanation
+    written = re.findall(r"innerHTML\s*\+?=\s*([^;]+);", script)
+    assert written == ['model.get("html")', 'model.get("side") || ""', "told.html"]

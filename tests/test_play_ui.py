@@ -17,7 +17,7 @@ from carc_teach import play_ui
 
 def _table() -> play_ui.Table:
     table = play_ui.Table()
-    assert table.start(play_ui.FIRST_GAME["seats"], seed=1)
+    assert table.start(play_ui.first_game_seats(), seed=1)
     table.next()  # nobody's answer yet: the learner places the first tile
     return table
 
@@ -28,16 +28,12 @@ def _text(element) -> str:
 
 
 def _page(table: play_ui.Table, lang: str) -> str:
-    def bump():
-        return None
-
-    rotation = play_ui.rotation_radio(mo, table, lang)
-    group = play_ui.group_dropdown(mo, table, lang)
-    options = play_ui.option_picker(mo, table, bump, lang)
-    controls = play_ui.buttons(mo, table, bump, play_ui.download_button(mo, table, lang), lang)
-    board = play_ui.board_view(mo, play_ui.board(mo, table, lang))
-    page = play_ui.page(mo, table, board, rotation, group, options, controls, lang)
-    return _text(page) + " " + _text(play_ui.scores_view(mo, table, lang))
+    """The page's top (the board's panel), its download and its scores, as text."""
+    top = play_ui.play_board(mo, table, lang)
+    panel = re.sub(r"<[^>]+>", " ", top.widget._side)
+    download = play_ui.download_button(mo, table, lang)
+    scores = play_ui.scores_view(mo, table, lang)
+    return " ".join([re.sub(r"\s+", " ", html.unescape(panel)), _text(download), _text(scores)])
 
 
 @pytest.mark.parametrize(
@@ -68,7 +64,7 @@ def test_a_message_is_said_again_in_the_language_shown():
     table = _table()
     table.undo()  # nothing of a person's to take back: the engine's refusal, as it is
     assert table.message_in("en")
-    table.start(play_ui.FIRST_GAME["seats"], seed=1)
+    table.start(play_ui.first_game_seats(), seed=1)
     assert table.message_in("en") == "A new game begins."
     assert table.message_in("cs") == "Začíná nová hra."
     assert table.message_in("it") == "Inizia una nuova partita."
@@ -97,11 +93,89 @@ def test_a_refusal_names_its_rule_in_the_page_language():
 
 def test_the_board_is_labelled_for_a_screen_reader_in_the_page_language():
     table = _table()
-    picker = play_ui.board(mo, table, "cs")
-    widget = play_ui.board_widget(picker)
-    assert 'aria-label="Hrací plocha:' in widget._picture
-    play_ui.update_board(widget, table, table.rotation, None, "it")
-    assert 'aria-label="Tabellone:' in widget._picture
+    assert 'aria-label="Hrací plocha:' in play_ui.play_board(mo, table, "cs").widget._picture
+    assert 'aria-label="Tabellone:' in play_ui.play_board(mo, table, "it").widget._picture
+
+
+def test_the_panels_controls_answer_in_python_and_draw_into_the_same_element():
+    """The page's top is one element: a pick, a rotation, a figure, an option, Pass, Next,
+    Hint and Undo reach the table as messages and come back as the new picture and panel."""
+    table = _table()
+    session = table.session
+    scored = []
+    top = play_ui.play_board(mo, table, "en", on_scores=lambda: scored.append(1))
+    widget = top.widget
+    sent = []
+    widget.comm.send = lambda data: sent.append(data["state"])
+    panel = widget._side
+    # every control is a plain HTML control the keyboard reaches, named by its label
+    assert 'data-action="hint"' in panel and 'data-action="undo"' in panel
+    assert '<label for="carc-options">Or choose</label><select id="carc-options"' in panel
+    rotations = session.rotations()
+    assert panel.count('data-action="rotate"') == len(rotations)
+    # a rotation the tile does not have, an option not listed, an unknown action: nothing
+    for action, value in (("rotate", "45"), ("choose", "999"), ("choose", "x"), ("fly", "")):
+        widget.answer({"action": action, "value": value, "picture": 0})
+    assert sent == [] and scored == []
+    # turning the tile redraws the targets and the panel's checked rotation
+    other = next(r for r in rotations if r != play_ui.first_rotation(table))
+    widget.answer({"action": "rotate", "value": str(other), "picture": 0})
+    assert table.rotation == other and set(sent[-1]) >= {"html", "side", "picture"}
+    assert f'value="{other}" data-action="rotate" data-focus="rotate" checked' in sent[-1]["side"]
+    # a grey square: the refusal in the panel, the same decision
+    refused = next(t for t in session.targets(other) if not t.legal)
+    widget.answer({"pick": widget._target_ids.index(refused.id), "picture": 1})
+    assert "Not allowed:" in sent[-1]["side"] and session.pending.index == 0
+    # a blue one: placed at the rotation shown; the deployment's Pass, then the bot's Next
+    legal = next(t for t in session.targets(other) if t.legal)
+    widget.answer({"pick": widget._target_ids.index(legal.id), "picture": 2})
+    assert session.pending.kind != "place" and 'data-action="pass"' in sent[-1]["side"]
+    widget.answer({"action": "pass", "value": "", "picture": 3})
+    assert not session.pending.human and 'data-action="next"' in sent[-1]["side"]
+    widget.answer({"action": "bots", "value": "", "picture": 4})
+    assert session.pending.human and "The bots gave" in html.unescape(sent[-1]["side"])
+    widget.answer({"action": "hint", "value": "", "picture": 5})
+    assert "The greedy bot would " in sent[-1]["side"]
+    widget.answer({"action": "undo", "value": "", "picture": 6})
+    assert "Your last answer is taken back" in html.unescape(sent[-1]["side"])
+    assert session.pending.index == 1  # the deployment, asked again
+    assert len(scored) == 7  # the scores cell is told after every answer
+    # an earlier event unfolded: its explanation sent on its own, nothing else redrawn
+    widget.answer({"action": "explain", "value": "1", "picture": 0})
+    assert sent[-1] == {"explained": {"event": 1, "html": sent[-1]["explained"]["html"]}}
+    assert "Event 1" in sent[-1]["explained"]["html"]
+
+
+def test_a_hostile_name_is_text_in_the_panel():
+    table = play_ui.Table()
+    assert table.start([('<img src=x onerror="alert(1)">', "human"), ("Bot", "greedy")])
+    panel = play_ui.play_board(mo, table, "en").widget._side
+    assert "<img" not in panel and ("&lt;img" in panel or "&#60;img" in panel)
+
+
+def test_the_first_games_seats_follow_the_page_language_without_a_new_game():
+    table = play_ui.Table()
+    assert table.start_first_game("en")
+    assert table.session.players == ("Learner", "Greedy bot")
+    # a language chosen before anyone answered, and again after a few answers: the same
+    # game (its events and scores) under the names in that language
+    assert table.name_seats_in("cs") and table.session.players == ("Žák", "Chamtivý bot")
+    session = table.session
+    rotation = play_ui.first_rotation(table)
+    table.pick(next(t.id for t in session.targets(rotation) if t.legal), rotation)
+    table.choose(None)
+    table.bots_to_person()
+    answered = len(table.session.answers)
+    before = [(e.kind, e.points) for e in table.session.events]
+    assert answered >= 3 and table.name_seats_in("it")
+    assert table.session.players == ("Allievo", "Bot avido")
+    assert [(e.kind, e.points) for e in table.session.events] == before
+    assert len(table.session.answers) == answered
+    assert "Allievo" in table.session.pending.prompt
+    assert not table.name_seats_in("it")  # already so
+    # a game set up in the form keeps the names it was given
+    assert table.start(play_ui.first_game_seats("it"), seed=1)
+    assert not table.name_seats_in("cs") and table.session.players == ("Allievo", "Bot avido")
 
 
 def test_the_engines_prompt_options_and_hint_are_said_in_the_page_language():

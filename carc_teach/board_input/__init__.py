@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 from importlib import resources
@@ -53,6 +53,9 @@ __all__ = [
     "shown_picture",
     "PickerError",
 ]
+
+#: who answers a board with a panel: ``on_answer(action, value)``
+Answer = Callable[[str, str], None]
 
 #: a square of the board, (x, y), as tiles are placed
 Square = tuple[int, int]
@@ -167,6 +170,45 @@ def _target_svg(target: Target, spot, index: int, first: bool) -> str:
 _DRAW_ORDER = {"place": 0, "square": 1, "segment": 2, "corner": 3}
 
 
+#: the board with a panel beside it (the Play page): its layout and the panel's controls, in
+#: the widget's own shadow root (marimo's styles may reset buttons and headings there)
+PANEL_STYLE = """
+.carc-play{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1.5rem;
+  align-items:start;font-size:.95rem;line-height:1.5}
+@media (max-width:700px){.carc-play{grid-template-columns:minmax(0,1fr)}}
+.carc-play-side>*+*{margin-top:.6rem}
+.carc-play-side h3{font-size:1.25rem;font-weight:600;margin:0 0 .3rem}
+.carc-play-side p,.carc-play-side .paragraph{display:block;margin:.35rem 0}
+.carc-play-side ul,.carc-play-side ol{padding-left:1.4rem;margin:.35rem 0}
+.carc-play-side ul{list-style:disc}.carc-play-side ol{list-style:decimal}
+.carc-play-side blockquote{border-left:3px solid #c9c2b8;margin:.4rem 0;padding-left:.7rem}
+.carc-play-side code{font-size:.85em;background:rgba(0,0,0,.05);padding:0 .2em;border-radius:3px}
+.carc-play-side table{border-collapse:collapse;margin:.4rem 0}
+.carc-play-side th,.carc-play-side td{border:1px solid #d8d2c8;padding:.15rem .4rem}
+.carc-play-side details>summary{cursor:pointer}
+.carc-play-side .carc-folds details{border-bottom:1px solid #e3ded6;padding:.25rem 0}
+.carc-play-side .carc-told:empty::after{content:"…";color:#888}
+.carc-play-side fieldset{border:0;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;
+  align-items:center}
+.carc-play-side legend{float:left;margin-right:.6rem;font-weight:500}
+.carc-play-side label{cursor:pointer}
+.carc-play-side .carc-row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.carc-play-side button,.carc-play-side select{font:inherit;font-size:.9rem;border:1px solid #b9b2a8;
+  border-radius:6px;background:#fff;color:#222;padding:.2rem .7rem;cursor:pointer;
+  box-shadow:0 1px 0 rgba(0,0,0,.08)}
+.carc-play-side select{max-width:100%;padding:.2rem .3rem}
+.carc-play-side button:hover{background:#f3f0eb}
+.carc-play-side button.carc-go{background:#e6f4ea;border-color:#6aa878}
+.carc-play-side :focus-visible{outline:3px solid #ffd400;outline-offset:1px}
+.carc-play-side .carc-callout{border-left:4px solid #8a8a8a;background:#f7f6f3;padding:.35rem .8rem;
+  border-radius:3px}
+.carc-play-side .carc-callout.info{border-color:#1e88e5;background:#eef5fc}
+.carc-play-side .carc-callout.warn{border-color:#e0a100;background:#fdf6e3}
+.carc-play-side .carc-callout.danger{border-color:#d32f2f;background:#fdecea}
+.carc-play-side .carc-callout.success{border-color:#2e7d32;background:#edf7ee}
+"""
+
+
 #: what a screen reader says of the board (the caller may say it in another language)
 BOARD_LABEL = "Board: Tab to reach it, arrow keys to move, Enter to pick"
 
@@ -236,9 +278,21 @@ class _PickerWidget:
     widget has one of that name (its own ``_value`` among them): so no attribute here may
     share a name with one of a marimo UI element."""
 
-    def __init__(self, html: str, ids: list[str]) -> None:
+    def __init__(
+        self,
+        html: str,
+        ids: list[str],
+        side: str | None = None,
+        on_answer: Answer | None = None,
+        style: str = "",
+    ) -> None:
         self._target_ids = list(ids)
         self._picture = html
+        #: the panel beside the board (HTML), or None for a board alone
+        self._side = side
+        self._style = style
+        #: who answers what is picked or pressed, as a message (None: the element's value)
+        self._on_answer = on_answer
         #: how many pictures were drawn before this one (a pick names the one it was made on)
         self._picture_number = 0
         self._picked: dict[str, Any] = {"target": None, "n": 0}
@@ -263,6 +317,8 @@ class _PickerWidget:
                 "picture": self._picture_number,
                 **self._picked,
             }
+            if self._on_answer is not None:
+                state |= {"messages": True, "side": self._side or "", "style": self._style}
             self._comm = MarimoComm(
                 comm_id=self._model_id,
                 comm_manager=WIDGET_COMM_MANAGER,
@@ -293,27 +349,61 @@ class _PickerWidget:
         if 0 <= pick < len(self._target_ids) and count > 0:
             self._picked = {"target": self._target_ids[pick], "n": count}
 
-    def show(self, html: str, ids: list[str]) -> bool:
-        """Draw another picture in the same element (its targets ``ids``): the page's widget
-        redraws itself, nothing else is sent again. Whether anything changed."""
-        if html == self._picture and list(ids) == self._target_ids:
+    def show(self, html: str, ids: list[str], side: str | None = None) -> bool:
+        """Draw another picture in the same element (its targets ``ids``; and the panel
+        ``side``, when there is one and it is given): the page's widget redraws itself,
+        nothing else is sent again. Whether anything changed."""
+        changed: dict[str, Any] = {}
+        if html != self._picture or list(ids) != self._target_ids:
+            self._picture, self._target_ids = html, list(ids)
+            changed["html"] = html
+        if side is not None and side != self._side:
+            self._side = side
+            changed["side"] = side
+        if not changed:
             return False
-        self._picture, self._target_ids = html, list(ids)
         self._picture_number += 1
-        if self._comm is not None:
-            self._comm.send(
-                {
-                    "method": "update",
-                    "state": {"html": html, "picture": self._picture_number},
-                    "buffer_paths": [],
-                }
-            )
+        self._send({**changed, "picture": self._picture_number})
         return True
+
+    def tell(self, event: int, html: str) -> None:
+        """Fill the folded earlier event ``event`` of the panel with ``html`` (its
+        explanation, written when the learner unfolds it)."""
+        self._send({"explained": {"event": event, "html": html}})
+
+    def _send(self, state: dict[str, Any]) -> None:
+        if self._comm is not None:
+            self._comm.send({"method": "update", "state": state, "buffer_paths": []})
+
+    def answer(self, content: Any) -> None:
+        """A message from the page (a widget with a panel): ``{"pick": <number of a target
+        drawn>, "picture": n}`` or ``{"action": <name>, "value": <text>, "picture": n}``, passed
+        on to ``on_answer(action, value)`` (a pick as ``("pick", <the target's id>)``). One
+        made on a picture since replaced (a second click before the first was answered), and
+        anything else, is ignored."""
+        if self._on_answer is None or not isinstance(content, dict):
+            return
+        picture = content.get("picture")
+        if not isinstance(picture, int) or isinstance(picture, bool):
+            return
+        pick, action, value = content.get("pick"), content.get("action"), content.get("value")
+        if action == "explain" and isinstance(value, str):
+            self._on_answer(action, value[:20])  # it changes nothing: a later picture is fine
+            return
+        if picture != self._picture_number:
+            return
+        if isinstance(pick, int) and not isinstance(pick, bool):
+            if 0 <= pick < len(self._target_ids):
+                self._on_answer("pick", self._target_ids[pick])
+        elif isinstance(action, str) and isinstance(value, str) and len(action) <= 20:
+            self._on_answer(action, value[:200])
 
     def _on_message(self, message: dict[str, Any]) -> None:
         data = message.get("content", {}).get("data", {})
         if data.get("method") == "update" and isinstance(data.get("state"), dict):
             self.set_state(data["state"])
+        elif data.get("method") == "custom":
+            self.answer(data.get("content"))
 
     def __deepcopy__(self, memo: dict) -> _PickerWidget:
         return self  # one picture, one page model: copies share it
@@ -326,6 +416,8 @@ def board_picker(
     *,
     key: str | None = None,
     label: str | None = None,
+    side: str | None = None,
+    on_answer: Answer | None = None,
     **draw_options: Any,
 ) -> Any:
     """A marimo UI element: the board as the walkthroughs draw it
@@ -336,10 +428,25 @@ def board_picker(
     ``label`` is what a screen reader says of it (default :data:`BOARD_LABEL`).
     A target on a quarter of the City (``Place("count.castle")``) while the City is not laid is
     drawn in the strip under the board. Raises :class:`PickerError` for a target it cannot
-    place (a segment of no tile, a duplicate id)."""
+    place (a segment of no tile, a duplicate id).
+
+    With ``on_answer``, the element is the board with a panel beside it (``side``: HTML the
+    caller wrote, every untrusted text escaped): a pick, and a press of a panel's control
+    (``<button data-action="..." data-value="...">``, a ``<select>`` or radio with
+    ``data-action``: its value; a button's ``data-from="name"`` reads the ``data-name="name"``
+    control's value; an unfolded ``<details data-event="k">``: ``("explain", "k")``), calls
+    ``on_answer(action, value)`` (a pick: ``("pick", <target id>)``) in Python, and nothing
+    else: the element's value does not change and no cell runs. The caller answers by drawing
+    into the element (:func:`redraw_picker`, with the new ``side``)."""
     targets = list(targets)
     html = picker_html(board, targets, key=key, label=label, **draw_options)
-    widget = _PickerWidget(html, [t.id for t in targets])
+    widget = _PickerWidget(
+        html,
+        [t.id for t in targets],
+        side=side if on_answer is not None else None,
+        on_answer=on_answer,
+        style=PANEL_STYLE,
+    )
     widget._key = key
     return mo.ui.anywidget(widget)
 
@@ -350,18 +457,20 @@ def redraw_picker(
     targets: Iterable[Target],
     *,
     label: str | None = None,
+    side: str | None = None,
     **draw_options: Any,
 ) -> bool:
     """Show another board and targets in a picker made by :func:`board_picker` (its element,
-    or its ``.widget``), in place: the page keeps the element and only its picture is sent.
-    Picks made on the old picture and arriving afterwards are ignored. Its value and count of
-    picks go on. Whether the picture changed. ``key`` is the picker's own."""
+    or its ``.widget``), in place: the page keeps the element and only its picture is sent
+    (and ``side``, the panel's new HTML, for a picker with one, when it changed). Picks made
+    on the old picture and arriving afterwards are ignored. Its value and count of picks go
+    on. Whether the picture changed. ``key`` is the picker's own."""
     widget = getattr(picker, "widget", picker)
     if not isinstance(widget, _PickerWidget):
         raise PickerError("redraw_picker needs a board_picker")
     targets = list(targets)
     html = picker_html(board, targets, key=widget._key, label=label, **draw_options)
-    return widget.show(html, [t.id for t in targets])
+    return widget.show(html, [t.id for t in targets], side)
 
 
 def picked(value: Any, targets: Iterable[Target]) -> Target | None:
@@ -375,4 +484,14 @@ def shown_picture(element: Any) -> str | None:
     shows now, as HTML; ``None`` for anything else. The site draws it before the page's Python
     runs (:mod:`carc_teach.site.prerender`)."""
     widget = getattr(element, "widget", element)
-    return widget._picture if isinstance(widget, _PickerWidget) else None
+    if not isinstance(widget, _PickerWidget):
+        return None
+    if widget._on_answer is None:
+        return widget._picture
+    # laid out as the widget's script lays it out; the panel kept for its size, unseen (its
+    # controls cannot answer before the page's Python runs)
+    return (
+        f'<div class="carc-play"><style>{widget._style}</style>'
+        f'<div class="carc-play-board">{widget._picture}</div>'
+        f'<div class="carc-play-side" style="visibility:hidden">{widget._side or ""}</div></div>'
+    )

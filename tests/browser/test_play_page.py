@@ -21,6 +21,7 @@ from marimo_page import (
     assert_healthy,
     body_text,
     notebooks_dir,
+    select_option,
     wait_for_notebook,
     wait_for_text,
     wait_until_settled,
@@ -31,8 +32,9 @@ from test_walkthroughs import open_walkthrough  # noqa: F401 (a fixture)
 from carc_teach.actions import Pass
 from carc_teach.gamefile import load_game
 from carc_teach.i18n.errors import say
+from carc_teach.i18n.switch import LABEL
 from carc_teach.play import PlaySession
-from carc_teach.play_ui import _BOXES, BOARD_KEY, FIRST_GAME
+from carc_teach.play_ui import _BOXES, BOARD_KEY, FIRST_GAME, first_game_seats
 from carc_teach.text import plural
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -184,19 +186,41 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
 
 
 def test_the_page_plays_in_czech(page_session, marimo_app):
-    """``?lang=cs`` under ``marimo run``: a game set up by the Czech form, a grey square refused
-    with its rule and the engine's reason in Czech, a tile placed by a click; the page's own
-    words (controls, headings, messages) and the engine's prompts are Czech, not English."""
+    """``?lang=cs`` under ``marimo run``: the first game's seats named in Czech, and in Italian
+    after a switch, the game going on where it was; a game set up by the Czech form, a grey
+    square refused with its rule and the engine's reason in Czech, a tile placed by a click;
+    the page's own words (controls, headings, messages) and the engine's prompts are Czech, not
+    English."""
     page = page_session.page
     page.goto(marimo_app(notebooks_dir() / "play.py") + "?lang=cs")
     wait_for_notebook(page_session, title="Zahraj si celou hru")
+
+    # the first game: its seats in the page's language; a tile placed, then Italian chosen:
+    # the same game, at the same decision, its seats renamed
+    first = PlaySession.new(first_game_seats("cs"), seed=FIRST_GAME["seed"])
+    assert first.players == ("Žák", "Chamtivý bot")
+    wait_for_text(page, f"Rozhodnutí 1 této hry: {say(first.pending.prompt, 'cs')}")
+    rotation = next(r for r, n in first.rotations().items() if n)
+    placed = next(t for t in first.targets(rotation) if t.legal)
+    _click_target(page, placed.id)
+    assert first.pick(placed.id, rotation).ok
+    wait_for_text(page, f"Rozhodnutí 2 této hry: {say(first.pending.prompt, 'cs')}")
+    text = body_text(page)
+    assert "Žák" in text and "Learner" not in text
+    select_option(page, LABEL, "Italiano")
+    italian = first.renamed(dict(zip(first.players, ("Allievo", "Bot avido"), strict=True)))
+    wait_for_text(page, f"Decisione 2 della partita: {say(italian.pending.prompt, 'it')}")
+    text = body_text(page)
+    assert "Allievo" in text and "Žák" not in text and "Learner" not in text
+    select_option(page, LABEL, "Čeština")
+    wait_for_text(page, f"Rozhodnutí 2 této hry: {say(first.pending.prompt, 'cs')}")
 
     seed = 7  # not the first game's: the set-up did start this one
     page.get_by_role("button", name="Připravit novou hru").click()
     page.locator("marimo-number input").nth(0).fill(str(seed))
     page.get_by_role("button", name="Začít novou hru").click()
     wait_for_text(page, "Začíná nová hra")
-    session = PlaySession.new(list(FIRST_GAME["seats"]), seed=seed)
+    session = PlaySession.new(first_game_seats("cs"), seed=seed)  # the form's names
     pending = session.pending
     assert pending.human and pending.kind == "place"
     wait_for_text(page, f"Rozhodnutí {pending.index + 1} této hry: {say(pending.prompt, 'cs')}")
