@@ -154,6 +154,8 @@ class Run:
     python: float | None = None
     blocked: list[str] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
+    # (asked at, finished at, bytes, name) of every request, seconds from navigation
+    requests: list[tuple[float, float, int, str]] = field(default_factory=list)
 
 
 class Traffic:
@@ -253,7 +255,16 @@ def _act(page, spec: PageSpec) -> None:
         pass
 
 
-def measure(page, url: str, spec: PageSpec, traffic: Traffic, *, timeout=180.0, trace=False):
+def measure(
+    page,
+    url: str,
+    spec: PageSpec,
+    traffic: Traffic,
+    *,
+    timeout=180.0,
+    trace=False,
+    waterfall=False,
+):
     """Open one walkthrough in ``page`` and time it (seconds from navigation)."""
     run = Run()
     mark = traffic.mark()
@@ -278,7 +289,15 @@ def measure(page, url: str, spec: PageSpec, traffic: Traffic, *, timeout=180.0, 
 
     big = re.compile(r"\.(wasm|whl|zip|bin|gz|zst)$|pyodide-lock\.json$|pyodide\.asm\.mjs$")
 
+    asked: dict[object, float] = {}
+
+    def request_made(request) -> None:
+        asked[request] = time.monotonic() - start
+
     def finished(request) -> None:
+        if waterfall and request in asked:
+            path = request.url.split("?")[0].split("/", 3)[-1]
+            run.requests.append((asked[request], time.monotonic() - start, 0, "/" + path))
         if "/snapshot.bin" in request.url:  # the page's prefetch, then the worker's (cached)
             run.snapshot = time.monotonic() - start
         if big.search(request.url):
@@ -287,6 +306,7 @@ def measure(page, url: str, spec: PageSpec, traffic: Traffic, *, timeout=180.0, 
     page.context.on("requestfailed", failed)
     page.on("console", console)
     page.context.on("requestfinished", finished)
+    page.context.on("request", request_made)
     try:
         page.goto(url, wait_until="commit")
         before_text = None
@@ -329,9 +349,15 @@ def measure(page, url: str, spec: PageSpec, traffic: Traffic, *, timeout=180.0, 
         page.context.remove_listener("requestfailed", failed)
         page.remove_listener("console", console)
         page.context.remove_listener("requestfinished", finished)
+        page.context.remove_listener("request", request_made)
     sent = traffic.since(mark)
     run.sent, run.responses = sum(size for _, size in sent), len(sent)
     run.runtime_sent = sum(size for path, size in sent if path.startswith("/pyodide/"))
+    if waterfall:
+        sizes: dict[str, int] = {}
+        for path, size in sent:  # a path asked twice: the second is the cache's (a 304)
+            sizes[path.split("?")[0]] = sizes.get(path.split("?")[0], 0) + size
+        run.requests = [(a, f, sizes.pop(n, 0), n) for a, f, _, n in sorted(run.requests)]
     if trace:
         for path, size in sorted(sent, key=lambda item: -item[1])[:6]:
             run.trace.append(f"   sent {size / 1e6:6.2f} MB  {path}")
@@ -360,7 +386,36 @@ def _median(values: list[float | None], unit: str = "s", scale: float = 1.0) -> 
     return f"{statistics.median(known) / scale:.1f} {unit}"
 
 
-def visit_twice(playwright, chromium, url, first, second, traffic, *, mbit, latency, trace):
+def print_waterfall(label: str, run: Run, step: float = 0.5, everything: bool = False) -> None:
+    """When each request was asked for and finished, the front end's files summed per step of
+    time, and how many bytes arrived per step (each response's bytes spread evenly over its
+    time in flight): where the link stood idle, and what waited on what. The front end's
+    files under 0.3 MB are summed unless ``everything``."""
+    print(f"--- waterfall of {label} (seconds from navigation; bytes the server sent)")
+    assets = [r for r in run.requests if r[3].startswith("/assets/")]
+    for asked, done, size, name in run.requests:
+        if not name.startswith("/assets/") or size > 300_000 or everything:
+            print(f"  {asked:6.2f} -> {done:6.2f}  {size / 1e6:6.2f} MB  {name}")
+    if assets:
+        print(
+            f"  front end: {len(assets)} files, {sum(r[2] for r in assets) / 1e6:.2f} MB, "
+            f"first asked {assets[0][0]:.2f} s, last asked {max(r[0] for r in assets):.2f} s, "
+            f"last in {max(r[1] for r in assets):.2f} s"
+        )
+    end = max((r[1] for r in run.requests), default=0.0)
+    bins = [0.0] * (int(end / step) + 1)
+    for asked, done, size, _ in run.requests:
+        span = max(done - asked, 1e-3)
+        for i in range(int(asked / step), int(done / step) + 1):
+            overlap = min(done, (i + 1) * step) - max(asked, i * step)
+            if overlap > 0:
+                bins[i] += size * overlap / span
+    print("  Mbit/s per " + f"{step:g} s: " + " ".join(f"{b * 8 / step / 1e6:.0f}" for b in bins))
+
+
+def visit_twice(
+    playwright, chromium, url, first, second, traffic, *, mbit, latency, trace, waterfall=False
+):
     """A browser with an empty profile opens ``first`` then ``second``; both runs."""
     with tempfile.TemporaryDirectory(prefix="carc-teach-profile-") as profile:
         context = playwright.chromium.launch_persistent_context(
@@ -374,7 +429,16 @@ def visit_twice(playwright, chromium, url, first, second, traffic, *, mbit, late
             throttle(page, mbit, latency)
             runs = []
             for spec in (first, second):
-                runs.append(measure(page, f"{url}{spec.slug}.html", spec, traffic, trace=trace))
+                runs.append(
+                    measure(
+                        page,
+                        f"{url}{spec.slug}.html",
+                        spec,
+                        traffic,
+                        trace=trace,
+                        waterfall=waterfall and spec is first,
+                    )
+                )
                 page.goto("about:blank")
             return runs
         finally:
@@ -389,6 +453,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throttle", type=float, help="link speed in Mbit/s (default: none)")
     parser.add_argument("--latency", type=float, default=0.0, help="round trip in ms, throttled")
     parser.add_argument("--trace", action="store_true", help="print where the time goes")
+    parser.add_argument(
+        "--waterfall",
+        nargs="?",
+        const="big",
+        choices=("big", "all"),
+        help="print the requests of each first visit (the front end's small files summed "
+        "unless 'all')",
+    )
     args = parser.parse_args(argv)
 
     chromium = shutil.which("chromium")
@@ -421,7 +493,14 @@ def main(argv: list[str] | None = None) -> int:
                         first_run, second_run = visit_twice(
                             playwright, chromium, url, spec, second, traffic,
                             mbit=args.throttle, latency=args.latency, trace=trace,
+                            waterfall=args.waterfall,
                         )  # fmt: skip
+                        if args.waterfall:
+                            print_waterfall(
+                                f"{spec.slug}, run {index + 1}",
+                                first_run,
+                                everything=args.waterfall == "all",
+                            )
                         for label, run in (("", first_run), (f" then {second.slug}", second_run)):
                             if run.blocked:
                                 print(f"{spec.slug}{label}: outside 127.0.0.1: {run.blocked[:3]}")

@@ -34,7 +34,15 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
 import carc_teach
-from carc_teach.site import curriculum, lifeline, offline, prerender, pycompile, snapshot
+from carc_teach.site import (
+    curriculum,
+    frontend,
+    lifeline,
+    offline,
+    prerender,
+    pycompile,
+    snapshot,
+)
 from carc_teach.site.notebooks import (
     NotebookInfo,
     SiteError,
@@ -398,9 +406,28 @@ def _add_snapshot(output_dir: Path, inputs: offline.OfflineInputs, log) -> None:
     ).items():
         log(f"  {name}: {size / 1e6:.1f} MB, sent as {sent_as} ({packed / 1e6:.1f} MB)")
     # each page asks for the runtime's files while marimo's front end is still starting
-    for page in sorted(output_dir.glob("*.html")):
-        if "data-pyodide-index-url" in page.read_text("utf-8"):
-            snapshot.add_prefetch(page, runtime)
+    worker = snapshot.find_worker(output_dir)
+    for page in _marimo_pages(output_dir):
+        snapshot.add_prefetch(page, runtime, worker)
+
+
+def _marimo_pages(site_dir: Path) -> list[Path]:
+    """The site's pages that are marimo notebooks (not its index)."""
+    return [
+        page
+        for page in sorted(site_dir.glob("*.html"))
+        if "data-pyodide-index-url" in page.read_text("utf-8")
+    ]
+
+
+def _pack_front_end(site_dir: Path, log) -> None:
+    """Serve marimo's scripts of a first visit as one compressed file (:mod:`.frontend`)."""
+    count, size, packed = frontend.bundle_front_end(site_dir, _marimo_pages(site_dir), log)
+    if count:
+        log(
+            f"  marimo's front end: {count} scripts of a first visit, {size / 1e6:.1f} MB, "
+            f"sent as assets/{frontend.BUNDLE_FILE} ({packed / 1e6:.2f} MB)"
+        )
 
 
 def _in_languages(texts: dict[str, str], shown: str) -> str:
@@ -665,6 +692,7 @@ def _build_into(
         for info in pages:
             offline.point_page_at_runtime(site / f"{info.slug}.html")
         _add_snapshot(site, offline_inputs, log)
+        _pack_front_end(site, log)
 
     removed = remove_developer_files(site)
     if removed:

@@ -748,16 +748,19 @@ _PREFETCH_MARK = "/*carc-teach prefetch*/"
 _STYLE_SHEET = re.compile(r'<link rel="stylesheet"[^>]*>')
 
 
-def add_prefetch(page: Path, runtime: Path) -> list[str]:
-    """Make a page ask for the runtime's big files once its style sheets are in, at low
-    priority.
+def add_prefetch(page: Path, runtime: Path, worker: Path | None = None) -> list[str]:
+    """Make a page ask for the runtime's big files (and marimo's ``worker``, a file of the
+    site, if given) once its style sheets are in, at low priority, from a worker of its own.
 
     marimo's worker asks for them only once the page's front end has started it (3-4 s on
-    this machine, mostly script parsing while the link stands idle); the worker's requests
-    then join the page's in the browser's cache instead of fetching again (a static host's
-    ``Last-Modified`` makes them cacheable). The snapshot, the longest download, comes in a
-    stream of its own; the others one after another in the order the worker needs them.
-    Returns the names asked for (those of the runtime's folder that are there).
+    this machine, mostly script parsing); the worker's requests then join the page's in the
+    browser's cache instead of fetching again (a static host's ``Last-Modified`` makes them
+    cacheable). The snapshot, the longest download, comes in a stream of its own; the others
+    one after another in the order the worker needs them. The fetches run in a worker of their
+    own (a ``blob:`` script; on the page itself where workers are not allowed): a response read
+    by the page's own thread arrives only as fast as that thread, busy with marimo's scripts,
+    takes it in. Returns the names asked for, relative to the runtime's folder (those that
+    are there).
     """
     html = page.read_text("utf-8")
     if _PREFETCH_MARK in html:
@@ -768,13 +771,16 @@ def add_prefetch(page: Path, runtime: Path) -> list[str]:
     head_end = html.find("</head>")
     if not names or head_end < 0:
         return []
+    if worker is not None and worker.is_file():  # the first thing the front end asks for
+        names.insert(1, os.path.relpath(worker, runtime).replace(os.sep, "/"))
     first, *rest = names
     script = (
-        f"<script>{_PREFETCH_MARK}(()=>{{const u=new URL({('./' + runtime.name + '/')!r},"
-        "location.href),get=n=>fetch(new URL(n,u),{priority:'low'})"
-        ".then(r=>r.body.pipeTo(new WritableStream())).catch(()=>{});"
-        f"get({first!r});{rest!r}.reduce((p,n)=>p.then(()=>get(n)),Promise.resolve())}})()"
-        "</script>"
+        f"<script>{_PREFETCH_MARK}(()=>{{const p=(u,s,l)=>{{const g=n=>fetch(new URL(n,u),"
+        "{priority:'low'}).then(r=>r.arrayBuffer()).catch(()=>{});"
+        "return Promise.all([g(s),l.reduce((q,n)=>q.then(()=>g(n)),Promise.resolve())])},"
+        f"a=[new URL({('./' + runtime.name + '/')!r},location.href).href,{first!r},{rest!r}];"
+        "try{new Worker(URL.createObjectURL(new Blob([`(${p})(...${JSON.stringify(a)})"
+        ".then(()=>close())`],{type:'text/javascript'})))}catch{p(...a)}})()</script>"
     )
     # after the page's last style sheet: the first board (which waits for it) keeps the link
     # to itself until then, and an inline script there runs only once it has arrived anyway

@@ -196,11 +196,15 @@ def test_marimo_worker_patched_to_start_from_the_snapshot(tmp_path):
 def test_a_page_asks_for_the_runtime_files_as_it_is_parsed(tmp_path):
     """The prefetch goes after the head's last style sheet (the first board waits for it),
     names only the runtime's files that are there (the snapshot in a stream of its own, then
-    the rest in the order the worker needs them), and is added once."""
+    marimo's worker and the rest in the order the worker needs them), runs in a worker of its
+    own, and is added once."""
     from carc_teach.site import snapshot
 
     runtime = tmp_path / "pyodide"
     runtime.mkdir()
+    (tmp_path / "assets").mkdir()
+    worker = tmp_path / "assets" / "worker-X1.js"
+    worker.write_text("", "utf-8")
     for name in ("snapshot.bin.zst", "pyodide.asm.wasm.gz", "pyodide-lock.json"):
         (runtime / name).write_bytes(b"x")
     page = tmp_path / "page.html"
@@ -209,14 +213,116 @@ def test_a_page_asks_for_the_runtime_files_as_it_is_parsed(tmp_path):
         "<title>t</title></head><body></body></html>",
         "utf-8",
     )
-    assert snapshot.add_prefetch(page, runtime) == [
-        "snapshot.bin.zst", "pyodide-lock.json", "pyodide.asm.wasm.gz",
+    assert snapshot.add_prefetch(page, runtime, worker) == [
+        "snapshot.bin.zst", "../assets/worker-X1.js", "pyodide-lock.json", "pyodide.asm.wasm.gz",
     ]  # fmt: skip
     html = page.read_text("utf-8")
     assert '<link rel="stylesheet" href="b.css"><script>/*carc-teach prefetch*/' in html
-    assert "get('snapshot.bin.zst');['pyodide-lock.json', 'pyodide.asm.wasm.gz']" in html
+    assert (
+        "'snapshot.bin.zst',['../assets/worker-X1.js', 'pyodide-lock.json', "
+        "'pyodide.asm.wasm.gz']]" in html
+    )
     assert "priority:'low'" in html and "new URL('./pyodide/',location.href)" in html
+    assert "new Worker(URL.createObjectURL(" in html
     assert snapshot.add_prefetch(page, runtime) == [] and page.read_text("utf-8") == html
+
+
+_PAGE = """<html><head>
+    <script type="module" crossorigin src="./assets/index-A1.js"></script>
+    <link rel="modulepreload" crossorigin href="./assets/a-B2.js">
+    <link rel="modulepreload" crossorigin href="./assets/other-C3.js">
+    <link rel="stylesheet" crossorigin href="./assets/index-D4.css">
+</head><body><marimo-wasm hidden data-pyodide-index-url="./pyodide/"></marimo-wasm></body></html>
+"""
+
+
+def _front_end(tmp_path: Path, files: dict[str, str]) -> tuple[Path, list[Path]]:
+    assets = tmp_path / "assets"
+    assets.mkdir()
+    for name, text in files.items():
+        (assets / name).write_text(text, "utf-8")
+    pages = [tmp_path / "one.html", tmp_path / "two.html"]
+    for page in pages:
+        page.write_text(_PAGE, "utf-8")
+    return tmp_path, pages
+
+
+def _unpack(bundle: Path) -> dict[str, str]:
+    import gzip
+
+    data = gzip.decompress(bundle.read_bytes())
+    length = int.from_bytes(data[:4], "little")
+    offset, found = 4 + length, {}
+    for name, size in json.loads(data[4 : 4 + length]):
+        found[name] = data[offset : offset + size].decode()
+        offset += size
+    return found
+
+
+def test_marimo_front_end_is_packed_into_one_compressed_file(tmp_path, monkeypatch):
+    """The scripts a first visit loads (the page's module, what it imports statically, the
+    listed ones and their imports) go into one gzip file with their references to files beside
+    them and their own address made absolute; the pages load it instead of their module script
+    and lose the preloads of what it holds. Scripts not loaded stay files."""
+    from carc_teach.site import frontend
+
+    monkeypatch.setattr(frontend, "first_visit_modules", lambda: ["late-E5.js", "gone-F6.js"])
+    site, pages = _front_end(
+        tmp_path,
+        {
+            "index-A1.js": 'import{x}from"./a-B2.js";const w=new URL(`worker-W.js`,'
+            "import.meta.url);import('./late-E5.js');import(\"./never-G7.js\")",
+            "a-B2.js": "export const x=1;const f='./font-H8.woff2'",
+            "late-E5.js": 'import"./a-B2.js";export default "./not-a-file.js"',
+            "never-G7.js": "export const never=1",
+            "other-C3.js": "export const other=1",
+            "worker-W.js": "",
+            "font-H8.woff2": "",
+        },
+    )
+    logged = []
+    count, size, packed = frontend.bundle_front_end(site, pages, logged.append)
+    assert count == 3 and 0 < packed
+    assert "1 of the 2 scripts listed" in logged[0]
+    token = frontend.ASSETS_TOKEN
+    assert _unpack(site / "assets" / frontend.BUNDLE_FILE) == {
+        "index-A1.js": f'import{{x}}from"{token}a-B2.js";const w=new URL(`worker-W.js`,'
+        f"\"{token}index-A1.js\");import('{token}late-E5.js');"
+        f'import("{token}never-G7.js")',
+        "a-B2.js": f"export const x=1;const f='{token}font-H8.woff2'",
+        "late-E5.js": f'import"{token}a-B2.js";export default "./not-a-file.js"',
+    }
+    for page in pages:
+        html = page.read_text("utf-8")
+        assert '<script type="module"' not in html and "a-B2.js" not in html
+        assert '<link rel="modulepreload" crossorigin href="./assets/other-C3.js">' in html
+        assert "<script>/*carc-teach front end*/" in html and "m='index-A1.js'" in html
+        assert "front-end.bin.gz" in html and "HTMLScriptElement.supports?.('importmap')" in html
+    assert frontend.bundle_front_end(site, pages, logged.append) == (0, 0, 0)
+
+
+def test_a_script_the_pack_cannot_resolve_is_a_clear_error(tmp_path, monkeypatch):
+    """A relative import to something that is not a file beside it would fail in a blob: the
+    build stops and names the script."""
+    from carc_teach.site import frontend
+
+    monkeypatch.setattr(frontend, "first_visit_modules", lambda: [])
+    site, pages = _front_end(
+        tmp_path, {"index-A1.js": 'import"./a-B2.js"', "a-B2.js": 'import"../up.js"'}
+    )
+    with pytest.raises(SiteError, match=r"assets/a-B2\.js: an import the front end's pack"):
+        frontend.bundle_front_end(site, pages, lambda _: None)
+    assert '<script type="module"' in pages[0].read_text("utf-8")
+
+
+def test_the_first_visit_list_names_marimos_scripts():
+    """Every listed name is a script file name of marimo's front end (hashed by its build)."""
+    from carc_teach.site import frontend
+
+    names = frontend.first_visit_modules()
+    assert len(names) > 50 and len(set(names)) == len(names)
+    assert all(name.endswith(".js") and "/" not in name for name in names)
+    assert not [name for name in names if name.startswith("worker-")]
 
 
 def test_image_preloads_a_page_never_shows_are_dropped(tmp_path):
