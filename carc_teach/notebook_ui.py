@@ -20,7 +20,7 @@ from . import classroom, teach
 from .i18n import _, language_code, ngettext, use_language
 from .i18n.switch import language_memory, language_switch
 from .lessons.lesson_sets import Walkthrough
-from .text import escape_markdown
+from .text import escape_html, escape_markdown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
@@ -70,6 +70,31 @@ def markdown_html(mo, text: str) -> str:
 def converted_markdown() -> list[str]:
     """The markdown texts :func:`markdown_html` has converted in this process, in order."""
     return list(_MARKDOWN_HTML)
+
+
+def records_table(rows: list[dict], *, height: int | None = None) -> str:
+    """``rows`` (dicts with the same keys: the headings) as a plain HTML table, every heading
+    and value escaped. For a table that is only read: marimo's own table brings controls with
+    words of its front end that no page can translate ("Show all" / "Hide all" columns,
+    "Search columns...", docs/i18n.md); this one holds only the page's words. ``height``:
+    scroll inside a box of that many pixels instead of paging."""
+    if not rows:
+        return ""
+    cell = 'style="padding:3px 10px;border-bottom:1px solid #ddd;text-align:left"'
+    head = "".join(f"<th {cell}>{escape_html(key)}</th>" for key in rows[0])
+    body = "".join(
+        "<tr>"
+        + "".join(f"<td {cell}>{escape_html(value)}</td>" for value in row.values())
+        + "</tr>"
+        for row in rows
+    )
+    table = (
+        '<table class="carc-records" style="font:13px sans-serif;border-collapse:collapse">'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+    if height is None:
+        return table
+    return f'<div style="max-height:{height}px;overflow:auto">{table}</div>'
 
 
 def page_language(mo, lang_switch):

@@ -375,7 +375,7 @@ def _(
 
 
 @app.cell
-def _(graph_size, lang, mo, state, t, teach):
+def _(graph_size, lang, mo, state, t, teach, ui):
     # counted from the board, not from networkx: the page need not import it to start
     _segments, _edges = graph_size(state.board)
     _scores = teach.would_score(state, lang)
@@ -389,7 +389,8 @@ def _(graph_size, lang, mo, state, t, teach):
                     edges=_edges,
                 )
             ),
-            mo.ui.table(teach.feature_rows(state, lang), selection=None, page_size=12),
+            # plain tables: marimo's own table adds English words a page cannot translate
+            mo.Html(ui.records_table(teach.feature_rows(state, lang), height=420)),
             mo.md(
                 t._(
                     "**If the game ended now**: who would score each occupied feature that is "
@@ -398,7 +399,7 @@ def _(graph_size, lang, mo, state, t, teach):
                     lang,
                 )
             ),
-            mo.ui.table(_scores, selection=None)
+            mo.Html(ui.records_table(_scores))
             if _scores
             else mo.md("*" + t._("No follower stands on an open feature.", lang) + "*"),
         ]

@@ -81,3 +81,19 @@ def test_the_page_speaks_its_language(name, lang):
     if name == "compare_editions.py":  # the engine's verdict in the page's language
         summary = found["result"].summary(lang)
         assert summary.startswith("I registri" if lang == "it" else "Záznamy")
+
+
+def test_the_tile_sandbox_shows_plain_tables_without_marimo_words():
+    """The tile sandbox's two tables are read, never clicked: plain HTML tables
+    (``notebook_ui.records_table``) carry the page's words only, where marimo's own table
+    brought its column panel's "Show all" / "Hide all" in English (docs/i18n.md)."""
+    from carc_teach.notebook_ui import records_table
+
+    source = (NOTEBOOKS / "tiles_and_features.py").read_text(encoding="utf-8")
+    assert "mo.ui.table(" not in source and source.count("ui.records_table(") == 2
+    table = records_table([{"kind <b>": "Alice & Bob", "body": 3}, {"kind <b>": "", "body": 0}])
+    assert table.count("<tr>") == 3 and table.count("<td ") == 4
+    assert "<th " in table and "kind &lt;b&gt;" in table and "Alice &amp; Bob" in table
+    assert "<b>" not in table
+    assert records_table([]) == ""
+    assert records_table([{"a": 1}], height=200).startswith('<div style="max-height:200px')
