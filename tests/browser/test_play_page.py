@@ -43,6 +43,32 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 HOSTILE = '<img src=x onerror="alert(1)">'
 
 
+#: the control the keyboard is on (through the shadow roots): its data-focus, and its value
+_FOCUSED = """() => {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    return el && el.dataset ? el.dataset.focus || null : null;
+}"""
+_FOCUSED_VALUE = _FOCUSED.replace("el.dataset.focus || null", "el.value")
+
+
+def _wait_for_targets(page, legal: set[str]) -> None:
+    """Wait until the board's blue targets are ``legal`` (their ids)."""
+    page.wait_for_function(
+        """(wanted) => {
+            const found = [];
+            const walk = (root) => root.querySelectorAll('*').forEach((el) => {
+                if (el.matches('.carc-picker .target.legal')) found.push(el.dataset.id);
+                if (el.shadowRoot) walk(el.shadowRoot);
+            });
+            walk(document);
+            return found.sort().join('|') === wanted.sort().join('|');
+        }""",
+        arg=sorted(legal),
+        timeout=60_000,
+    )
+
+
 def _shown_scores(page) -> dict[str, int]:
     rows = page.locator(".carc-scores .score")
     out = {}
@@ -132,10 +158,28 @@ def test_a_short_game_played_by_clicks(open_walkthrough, page_session, tmp_path)
     assert "rule base.place" in body_text(page)
     assert session.why_not(refused.id, rotation).rule == "base.place"
 
-    # Hint: the greedy move and its points this turn, as the session says
-    page.get_by_role("button", name="Hint", exact=True).click()
+    # Hint, by the keyboard: the greedy move and its points this turn, as the session says;
+    # the panel is drawn again and the keyboard stays on Hint
+    page.get_by_role("button", name="Hint", exact=True).focus()
+    page.keyboard.press("Enter")
     hint = session.hint()
     wait_for_text(page, f"{plural(hint.points, 'point')} for Learner this turn")
+    assert page.evaluate(_FOCUSED) == "hint"
+    # the tile turned by the arrow keys and back: the board's targets follow, the keyboard
+    # stays on the rotations
+    checked = page.locator("input[data-action=rotate]:checked")
+    turned = checked.get_attribute("value")
+    checked.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        f"() => ({_FOCUSED})() === 'rotate' && ({_FOCUSED_VALUE})() !== '{turned}'", timeout=60_000
+    )
+    shown = int(page.evaluate(_FOCUSED_VALUE))
+    legal = {t.id for t in session.targets(shown) if t.legal}
+    _wait_for_targets(page, legal)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"() => ({_FOCUSED_VALUE})() === '{turned}'", timeout=60_000)
+    _wait_for_targets(page, {t.id for t in session.targets(int(turned)) if t.legal})
     # Undo: the first placement taken back, the same decision asked again
     first = scripted_answer(session)
     _answer(page, session, first)
