@@ -25,7 +25,10 @@ board (or on "Bots play to my turn") until the page shows the next decision's nu
 the page every animation frame (so a figure includes up to a frame of polling); and "in the
 page": from the click event to the animation frame in which the number changes, timed by the
 page itself (without Playwright's checks before a click and its round trips after). With ``--marimo``
-it times the same clicks on the notebook served by ``marimo run`` instead (and nothing else).
+it times the same clicks on the notebook served by ``marimo run`` instead (and nothing else);
+with ``--clicks-only`` only the clicks on the site (to time two sites in turns). The machine's
+load average before and after the clicks is printed with them: on a shared machine the
+figures mean little without it.
 ``--trace`` (with ``--site``/``--build``/``--marimo``) also says where a click's time went: per
 kind of click, the median number of cells the kernel ran and of its messages to the page (read
 from marimo's worker in the offline site; none under ``marimo run``, whose kernel talks over a
