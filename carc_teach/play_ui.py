@@ -893,8 +893,8 @@ def panel_html(mo, table: Table, lang: str | None = None) -> str:
     side = [_md(mo, prompt)]
     if pending is not None and pending.human and pending.kind == "place" and pending.tile:
         tile = session.state.tile_types[pending.tile]
-        side.append(tile_svg(tile, _rotation_now(table), size=90, lang=lang))
-        side.append(_rotation_html(table, lang))
+        drawn = tile_svg(tile, _rotation_now(table), size=90, lang=lang)
+        side.append(f'<div class="carc-tile">{drawn}{_rotation_html(table, lang)}</div>')
     if pending is not None and pending.human and len(session.groups()) > 1:
         side.append(_figure_html(table, lang))
     if pending is not None and pending.human:

@@ -176,7 +176,7 @@ PANEL_STYLE = """
 .carc-play{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1.5rem;
   align-items:start;font-size:.95rem;line-height:1.5}
 @media (max-width:700px){.carc-play{grid-template-columns:minmax(0,1fr)}}
-.carc-play-side>*+*{margin-top:.6rem}
+.carc-play-side>*+*{margin-top:.5rem}
 .carc-play-side h3{font-size:1.25rem;font-weight:600;margin:0 0 .3rem}
 .carc-play-side p,.carc-play-side .paragraph{display:block;margin:.35rem 0}
 .carc-play-side ul,.carc-play-side ol{padding-left:1.4rem;margin:.35rem 0}
@@ -188,15 +188,17 @@ PANEL_STYLE = """
 .carc-play-side details>summary{cursor:pointer}
 .carc-play-side .carc-folds details{border-bottom:1px solid #e3ded6;padding:.25rem 0}
 .carc-play-side .carc-told:empty::after{content:"…";color:#888}
-.carc-play-side fieldset{border:0;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;
-  align-items:center}
-.carc-play-side legend{float:left;margin-right:.6rem;font-weight:500}
+.carc-play-side fieldset{border:0;margin:0;padding:0;display:flex;flex-direction:column;gap:.1rem}
+.carc-play-side legend{padding:0;margin-bottom:.15rem;font-weight:500}
+.carc-play-side .carc-tile{display:flex;gap:1rem;align-items:flex-start}
+.carc-play-side .carc-tile svg{flex:none}
 .carc-play-side label{cursor:pointer}
 .carc-play-side .carc-row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.carc-play-side .carc-row label{flex:none}
 .carc-play-side button,.carc-play-side select{font:inherit;font-size:.9rem;border:1px solid #b9b2a8;
   border-radius:6px;background:#fff;color:#222;padding:.2rem .7rem;cursor:pointer;
   box-shadow:0 1px 0 rgba(0,0,0,.08)}
-.carc-play-side select{max-width:100%;padding:.2rem .3rem}
+.carc-play-side select{flex:1 1 8rem;min-width:0;max-width:100%;padding:.2rem .3rem}
 .carc-play-side button:hover{background:#f3f0eb}
 .carc-play-side button.carc-go{background:#e6f4ea;border-color:#6aa878}
 .carc-play-side :focus-visible{outline:3px solid #ffd400;outline-offset:1px}
