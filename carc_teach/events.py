@@ -226,7 +226,7 @@ def render(value: Any, lang: str = "en") -> str:
     if "tile_name" in value:
         if lang == "en":
             return value["tile_name"]
-        from .i18n.tile_names import tile_name
+        from .i18n.names import tile_name
 
         return tile_name(value["tile_name"], lang)
     if "join" in value:

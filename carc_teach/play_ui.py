@@ -30,8 +30,8 @@ from .errors import CarcTeachError, Refusal
 from .expansions import PACKAGES
 from .gamefile import decode_game_text, load_game
 from .i18n import N_, _, language_code, ngettext
-from .i18n.box_names import box_name
 from .i18n.errors import say
+from .i18n.names import box_name
 from .notebook_ui import markdown_html, score_stories
 from .play import (
     BOT_KINDS,

@@ -19,8 +19,8 @@ from .events import STEP_TITLES, Capital, Event, Word
 from .events import render as render_phrase
 from .expansions import PACKAGES
 from .i18n import N_, _, format_list, language_code, ngettext, pgettext
+from .i18n.names import tile_name
 from .i18n.texts import fingerprint, translated
-from .i18n.tile_names import tile_name
 from .render.svg import board_svg, player_colour
 from .rules import implemented_rules
 from .scoring import score_feature

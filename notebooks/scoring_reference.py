@@ -27,7 +27,7 @@ def _():
     from carc_teach import notebook_ui as ui
     from carc_teach import reference
     from carc_teach.errors import CarcTeachError
-    from carc_teach.i18n.box_names import box_name
+    from carc_teach.i18n.names import box_name
     from carc_teach.reference import present
 
     return CarcTeachError, box_name, mo, present, reference, t, ui
@@ -76,7 +76,7 @@ def _(lang, mo, ui):
 @app.cell
 def _(box_name, lang, mo, reference, t):
     # every label in the page's language; the values stay the ids the reference reads (the
-    # presets and expansions named as their boxes are, in the language: i18n/box_names.py)
+    # presets and expansions named as their boxes are, in the language: i18n/names.py)
     preset = mo.ui.dropdown(
         options={box_name(p.title, lang): p.id for p in reference.SELECTOR_PRESETS.values()},
         value=box_name("Count, King & Robber + Abbey & Mayor", lang),

@@ -30,8 +30,8 @@ def _():
     from carc_teach import notebook_ui as ui
     from carc_teach import teach
     from carc_teach.errors import CarcTeachError
+    from carc_teach.i18n.names import tile_name
     from carc_teach.i18n.switch import language_memory, language_switch
-    from carc_teach.i18n.tile_names import tile_name
     from carc_teach.render.svg import board_svg, graph_size, tile_svg
 
     return (

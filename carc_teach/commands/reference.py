@@ -13,7 +13,7 @@ import sys
 import textwrap
 
 from ..i18n import _, current_language, ngettext
-from ..i18n.box_names import box_name
+from ..i18n.names import box_name
 
 __all__ = ["configure", "run"]
 

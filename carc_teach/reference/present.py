@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import N_, _, ngettext
-from ..i18n.box_names import box_name
+from ..i18n.names import box_name
 from ..i18n.texts import fingerprint, translated
 from . import SELECTOR_EXPANSIONS, Diff, Row, examples_for, intro
 

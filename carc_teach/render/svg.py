@@ -32,7 +32,7 @@ from ..expansions import PACKAGES
 from ..figures import kind_of, role_name
 from ..geometry import NEIGHBOUR_OFFSETS, edge_links
 from ..i18n import _, language_code, ngettext
-from ..i18n.tile_names import tile_name
+from ..i18n.names import tile_name
 from ..tiles import OrientedTile, Segment, TileType, orient, segment_phrase
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -589,9 +589,9 @@ def untranslated_names(lang: str) -> list[str]:
     """The shipped tile names shown in English in ``lang`` (not in its ``tiles.toml``, or
     written there for an English since reworded)."""
     from ..i18n import language_code
-    from ..i18n.tile_names import names
+    from ..i18n.names import names
 
-    found = names(language_code(lang))
+    found = names("tile", language_code(lang))
     return [n for n in tile_names() if n not in found]
 
 

@@ -9,7 +9,7 @@ import pytest
 from carc_teach import examples, reference
 from carc_teach.expansions import PACKAGES
 from carc_teach.i18n import _
-from carc_teach.i18n.box_names import MODULE_TITLES, box_name, names
+from carc_teach.i18n.names import MODULE_TITLES, box_name, names
 from carc_teach.reference import present
 from carc_teach.rules import RULE_MODULES, module_class
 from carc_teach.teach import rule_title
@@ -29,9 +29,9 @@ def _every_box_name() -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_box_name_is_translated(lang):
-    missing = [name for name in _every_box_name() if name not in names(lang)]
+    missing = [name for name in _every_box_name() if name not in names("box", lang)]
     assert not missing, f"names without a translation in data/{lang}/boxes.toml: {missing}"
-    unused = set(names(lang)) - set(_every_box_name())
+    unused = set(names("box", lang)) - set(_every_box_name())
     assert not unused, f"translations of names nobody uses: {sorted(unused)}"
 
 

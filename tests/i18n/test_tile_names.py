@@ -10,8 +10,8 @@ import pytest
 from carc_teach import examples
 from carc_teach.errors import CarcTeachError
 from carc_teach.events import Said, TileName, render
+from carc_teach.i18n import names as tn
 from carc_teach.i18n import texts
-from carc_teach.i18n import tile_names as tn
 from carc_teach.tiles import catalogue, tile_names, untranslated_names
 
 LANGS = ("it", "cs")
@@ -24,7 +24,7 @@ _ENGLISH_WORDS = re.compile(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_tile_name_is_translated_and_none_left_over(lang):
-    names = tn.names(lang)
+    names = tn.names("tile", lang)
     english = tile_names()
     assert len(english) == 88
     assert untranslated_names(lang) == []
@@ -64,7 +64,7 @@ def test_a_translated_game_names_its_tiles_in_the_language():
         texts = game.texts(lang)
         for i, event in drawn:
             english = catalogue("base")[event.tile].name
-            assert f"({tn.names(lang)[english]})." in texts[i], texts[i]
+            assert f"({tn.names('tile', lang)[english]})." in texts[i], texts[i]
             assert english not in texts[i]
         # the English text is untouched by the translations
         assert all(e.text.endswith(f"({catalogue('base')[e.tile].name}).") for _, e in drawn)
@@ -87,6 +87,6 @@ def test_a_broken_file_is_a_one_line_error(tmp_path, monkeypatch):
         (folder / "tiles.toml").write_text(text, encoding="utf-8")
         texts.keyed_texts.cache_clear()
         with pytest.raises(CarcTeachError, match=re.escape(error)) as caught:
-            tn.names("it")
+            tn.names("tile", "it")
         assert "\n" not in str(caught.value) and "i18n/data/it/tiles.toml" in str(caught.value)
     texts.keyed_texts.cache_clear()

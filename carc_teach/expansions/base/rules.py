@@ -118,7 +118,7 @@ class BaseRules(RuleModule):
         else:
             laid = Said(
                 msg="{module} lays {count} start tiles ({tiles}).",
-                # the module's title, translated (i18n.box_names.MODULE_TITLES)
+                # the module's title, translated (i18n.names.MODULE_TITLES)
                 module=Said(msg=decided_by.title),
                 count=len(placed),
                 tiles=Joined(

@@ -32,7 +32,7 @@ from ...errors import Phrase, Refusal
 from ...geometry import NEIGHBOUR_OFFSETS
 from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...i18n.errors import say
-from ...i18n.tile_names import tile_name
+from ...i18n.names import tile_name
 from ...lessons.lesson_sets import Walkthrough
 from ...text import escape_html as escape
 from ...tiles import ROTATIONS, orient
