@@ -33,7 +33,7 @@ like the others (:mod:`carc_teach.expansions.inns_cathedrals.rules`), without it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...board import PlacementRule
 from ...errors import GameFileError, IllegalMoveError, Phrase, Refusal, phrase
@@ -209,12 +209,27 @@ def _is_spring(tile_type: TileType) -> bool:
     return "spring" in tile_type.tags
 
 
+#: [the board last asked, its number of tiles then, whether a river tile was on it]: the
+#: search asks :func:`_river_allows` of every candidate placement on one board
+_RIVER_ON: list[Any] = [None, -1, False]
+
+
+def _has_river(board: Board) -> bool:
+    """Whether some river tile (the spring included) is on ``board``."""
+    known = _RIVER_ON
+    if known[0] is not board or known[1] != len(board.tiles):
+        known[0], known[1] = board, len(board.tiles)
+        known[2] = any("river" in p.type.tags for p in board)
+    return known[2]
+
+
 def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bool:
     """``river_problem(...) is None`` without building the sentence, in the order that refuses
     most squares soonest: a river tile other than the spring must have exactly one river side
     against a tile."""
     if "spring" in tile_type.tags:
-        return river_problem(board, tile_type, placement) is None
+        # river_problem's only refusal of the spring: a river already on the board
+        return "river" not in tile_type.tags or not _has_river(board)
     x, y = placement.x, placement.y
     tiles = board.tiles
     sides = _river_sides_turned(tile_type, placement.rotation)
@@ -227,7 +242,7 @@ def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bo
             entry, previous = side, other
     if joins != 1:
         return False
-    if "river" not in previous.type.tags and not any("river" in p.type.tags for p in board):
+    if "river" not in previous.type.tags and not _has_river(board):
         return False  # the spring is not on the board yet
     before = river_bend(entry_side(board, previous), (entry + 2) % 4)
     if before:
