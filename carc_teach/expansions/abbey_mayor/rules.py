@@ -73,6 +73,7 @@ from ...events import Capital, Joined, Names, Said, SaidN, Word, spoken, term
 from ...figures import Corner, kind_id_word, kind_of, role_name
 from ...frozen import fast_constructor
 from ...geometry import CORNER_OFFSETS, NEIGHBOUR_OFFSETS, SURROUNDING_OFFSETS
+from ...i18n import N_
 from ...rules import FeatureValue, RuleModule
 from ...scoring import figure_strength, score_feature
 from ...tiles import SIDES
@@ -477,6 +478,9 @@ class AbbeyMayorState:
     barn: tuple[int, int] | None = None
     #: while farmers are scored because of a barn: "placement", "connect" or "final"
     scoring: str | None = None
+    #: how many barns were placed so far (a barn only comes onto the board through
+    #: :meth:`AbbeyMayorRules.deploy` and stays): none means no barn to look for
+    barns_placed: int = 0
 
 
 def abbey_holders(state: GameState) -> tuple[str, ...]:
@@ -581,8 +585,10 @@ class AbbeyMayorRules(RuleModule):
                 [_PLAY_ABBEY],
                 rule="abbey.play",
                 optional=True,
-                prompt=phrase(
-                    "{player} may play their abbey instead of drawing a tile", player=turn.player
+                # said when read (a simulated player never reads it), as the turn driver's
+                prompt=(
+                    N_("{player} may play their abbey instead of drawing a tile"),
+                    {"player": turn.player},
                 ),
             )
         )
@@ -831,7 +837,7 @@ class AbbeyMayorRules(RuleModule):
         self, state: GameState, turn: Turn, options: list[Deploy]
     ) -> list[Deploy]:
         """No follower joins a farm with a barn (car-189)."""
-        if not options:
+        if not options or not state.ext[self.id].barns_placed:
             return options
         for barn in _barns(state):
             if barn.location is not None:
@@ -891,7 +897,9 @@ class AbbeyMayorRules(RuleModule):
                 text=text,
                 annotations=("car-189",) + (("car-184",) if farmers else ()),
             )
-            self._ext(state).barn = (corner.x, corner.y)
+            ext = self._ext(state)
+            ext.barn = (corner.x, corner.y)
+            ext.barns_placed += 1
             return
         assert action.node is not None
         feature = state.board.features.feature_of(action.node)
@@ -1128,7 +1136,7 @@ class AbbeyMayorRules(RuleModule):
         ext = state.ext[self.id]
         placed = turn.placed
         if ext.barn is None:
-            if placed is None:
+            if placed is None or not ext.barns_placed:
                 return []
             # no barn placed now, nor any on the board to join (_barn_placed, whose answer
             # is known at once once a barn stands)
