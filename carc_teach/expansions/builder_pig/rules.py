@@ -127,15 +127,16 @@ class BuilderRules(RuleModule):
             text=Said(msg="{players} each take a builder.", players=Names(state.players)),
         )
 
-    def begin_turn(self, state: GameState, turn: Turn) -> None:
-        state.ext[self.id].due = None
-
     def after_placement(self, state: GameState, turn: Turn) -> None:
+        # the mark of an earlier turn goes here, the first of this module's hooks in a turn
+        # (a hook at every turn's start only to clear it cost more)
+        ext = state.ext[self.id]
+        ext.due = None
         if turn.extra:
             return
         # the feature holding the player's builder (one each), if it stands in one: most
         # turns it is in their supply, or the tile does not touch its feature
-        builder = state.figures[state.ext[self.id].builders[turn.player]]
+        builder = state.figures[ext.builders[turn.player]]
         location = builder.location
         if type(location) is not tuple:
             return
@@ -148,7 +149,7 @@ class BuilderRules(RuleModule):
             else state.board.features.features_on(placed.pos)
         )
         if feature in on_tile and feature.kind in ("road", "city"):
-            state.ext[self.id].due = feature.phrase(bare=True)
+            ext.due = feature.phrase(bare=True)
             state.emit(
                 "builder-extended",
                 player=turn.player,
