@@ -14,9 +14,9 @@ import hashlib
 import tomllib
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
-from ..errors import CarcTeachError
+from ..errors import CarcTeachError, phrase
 from . import DEFAULT_LANGUAGE, language_code
 
 __all__ = ["fingerprint", "translations", "translated", "keyed_texts"]
@@ -39,7 +39,9 @@ def _toml_file(package: str, folder: str, name: str, lang: str, error: type[Carc
     try:
         return tomllib.loads(path.read_text(encoding="utf-8")), where
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise error(f"{where}: not valid TOML ({exc})") from None
+        raise error(
+            phrase("{where}: not valid TOML ({error})", where=where, error=str(exc))
+        ) from None
 
 
 @cache
@@ -54,9 +56,18 @@ def translations(package: str, folder: str, name: str, lang: str, table: str) ->
     found: dict[str, dict] = {}
     for i, record in enumerate(doc.get(table, [])):
         if not isinstance(record.get("id"), str) or not isinstance(record.get("source"), str):
-            raise CarcTeachError(f"{where}: [[{table}]] number {i + 1} needs an id and a source")
+            raise CarcTeachError(
+                phrase(
+                    "{where}: [[{table}]] number {n} needs an id and a source",
+                    where=where,
+                    table=table,
+                    n=i + 1,
+                )
+            )
         if record["id"] in found:
-            raise CarcTeachError(f"{where}: {record['id']!r} is translated twice")
+            raise CarcTeachError(
+                phrase("{where}: {id} is translated twice", where=where, id=repr(record["id"]))
+            )
         found[record["id"]] = record
     return found
 
@@ -70,7 +81,7 @@ def keyed_texts(
     table: str,
     error: type[CarcTeachError] = CarcTeachError,
     required: bool = False,
-    entry: str = "the translation of",
+    entry: Literal["the translation of", "the name for"] = "the translation of",
 ) -> dict[str, str]:
     """English text -> its translation, from the ``[table]`` of ``<package>/<folder>/<lang>/
     <name>`` (keyed by the English itself, so a reworded English text is a new key; empty for
@@ -84,10 +95,15 @@ def keyed_texts(
     doc, where = file
     found = doc.get(table, None if required else {})
     if not isinstance(found, dict):
-        raise error(f"{where}: needs a [{table}] table")
+        raise error(phrase("{where}: needs a [{table}] table", where=where, table=table))
     for english, text in found.items():
         if not isinstance(text, str) or not text.strip():
-            raise error(f"{where}: {entry} {english[:60]!r} is empty")
+            shown = repr(english[:60])
+            raise error(
+                phrase("{where}: the name for {text} is empty", where=where, text=shown)
+                if entry == "the name for"
+                else phrase("{where}: the translation of {text} is empty", where=where, text=shown)
+            )
     return dict(found)
 
 

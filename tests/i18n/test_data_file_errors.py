@@ -13,7 +13,7 @@ from importlib import resources
 
 import pytest
 
-from carc_teach.errors import CatalogueError, Phrase
+from carc_teach.errors import CarcTeachError, CatalogueError, Phrase
 from carc_teach.i18n.errors import error_text
 from carc_teach.reference import _load, engine_links
 from carc_teach.tiles import parse_catalogue
@@ -548,3 +548,38 @@ def test_the_place_in_the_reference_data_is_said_too(monkeypatch):
     assert error_text(info.value, "cs") == (
         "rows_1_tile.toml: řádek 'anytime.ransom': neznámý krok '9Z'"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "english"),
+    [
+        ("[names]\n'Cloister' = ", "not valid TOML"),
+        ("[names]\n'Cloister' = ''\n", "the name for 'Cloister' is empty"),
+        ("title = 'x'\n", "needs a [names] table"),
+    ],
+)
+def test_a_broken_translation_file_is_said_in_every_language(tmp_path, monkeypatch, text, english):
+    """A broken file of translations (here the Italian tile names) is an error said in the
+    page's language too, naming the file."""
+    from carc_teach.i18n import names, texts
+
+    folder = tmp_path / "data" / "it"
+    folder.mkdir(parents=True)
+    (folder / "tiles.toml").write_text(text, encoding="utf-8")
+
+    class Files:
+        def joinpath(self, *parts):
+            return tmp_path.joinpath(*parts)
+
+    monkeypatch.setattr(texts.resources, "files", lambda package: Files())
+    texts.keyed_texts.cache_clear()
+    try:
+        with pytest.raises(CarcTeachError) as info:
+            names.names("tile", "it")
+    finally:
+        texts.keyed_texts.cache_clear()
+    error = info.value
+    assert english in str(error) and isinstance(error.args[0], Phrase)
+    for lang in LANGS:
+        said = error_text(error, lang)
+        assert "carc_teach/i18n/data/it/tiles.toml" in said and english not in said, said
