@@ -1043,6 +1043,9 @@ class CountRules(RuleModule):
                     if q == count_at:
                         continue
                     kind = QUARTER_FEATURE[q]
+                    waiting = self._waiting(state, player, q, kind)
+                    if not waiting:
+                        continue  # (most quarters: no feature list to make)
                     # what a figure from q may go to: nothing scores or completes during the
                     # redeployment, so each kind's list is made once
                     targets = targets_of.get(q)
@@ -1054,10 +1057,10 @@ class CountRules(RuleModule):
                         anchors_of[q] = [min(t.nodes) for t in targets]
                     if not targets:
                         continue
-                    for fig in self._waiting(state, player, q, kind):
+                    for fig in waiting:
                         movable[fig.id] = (q, targets)
                     seen_kinds: set[str] = set()
-                    for fig in self._waiting(state, player, q, kind):
+                    for fig in waiting:
                         if fig.kind in seen_kinds:
                             continue
                         seen_kinds.add(fig.kind)
