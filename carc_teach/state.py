@@ -58,8 +58,10 @@ class StopReplay(Exception):
     """Raised by :meth:`GameState.emit` once the event asked for by a replay exists."""
 
 
-#: a figure's kind, read in C (GameState.deployment_options)
+#: a figure's kind, and its owner and kind, read in C (GameState.deployment_options,
+#: GameState.add_figures)
 _KIND = operator.attrgetter("kind")
+_OWNER_AND_KIND = operator.attrgetter("player", "kind")
 
 
 @dataclass(slots=True)
@@ -525,7 +527,8 @@ class GameState:
     def add_figures(self, player: str, kind: str, count: int) -> list[Figure]:
         """Put ``count`` new figures of ``kind`` into ``player``'s supply."""
         kind_of(kind)  # an unknown kind is a programming error
-        have = sum(1 for f in self.figures.values() if f.player == player and f.kind == kind)
+        # (counted in C: every module's set-up adds figures, each a look over all before it)
+        have = operator.countOf(map(_OWNER_AND_KIND, self.figures.values()), (player, kind))
         out = []
         for k in range(have + 1, have + count + 1):
             fig = Figure(f"{player}:{kind}{k}", player, kind)
