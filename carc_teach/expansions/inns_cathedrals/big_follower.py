@@ -92,8 +92,14 @@ class BigFollowerRules(RuleModule):
         )
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
-        others = {f.player for f in scoring.feature.figures if kind_of(f.kind).follower}
-        for fig in scoring.feature.figures:
+        figures = scoring.feature.figures
+        for fig in figures:
+            if fig.kind == "big-follower":
+                break
+        else:
+            return  # no big follower there (most scorings): no set of owners to make
+        others = {f.player for f in figures if kind_of(f.kind).follower}
+        for fig in figures:
             if fig.kind == "big-follower" and len(others) > 1:
                 state.emit(
                     "figure-strength",

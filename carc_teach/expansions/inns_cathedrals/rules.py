@@ -72,9 +72,13 @@ def _count(state: GameState, feature: Feature) -> int:
     """How many of the feature's segments show its kind's building (inns on a road,
     cathedrals in a city)."""
     tiles = state.board.tiles
+    tagged_of = _TAGGED.get  # (_tagged's look-up, without a call per segment)
     n = 0
     for x, y, seg in feature.nodes:
-        tagged = _tagged(tiles[(x, y)].type)
+        tile_type = tiles[(x, y)].tile.type
+        tagged = tagged_of(tile_type.id)
+        if tagged is None:
+            tagged = _tagged(tile_type)
         if tagged and seg in tagged:
             n += 1
     return n
