@@ -1,11 +1,14 @@
 """Every notebook opens under ``marimo run`` (what ``carc-teach serve`` starts) in Chromium.
 
 The page must show the notebook's title, finish computing, show no failed cell, log no console
-error, and fetch nothing from outside 127.0.0.1 (the local server works offline).
-Walkthrough-specific interactions are in test_walkthroughs.py.
+error, and fetch nothing from outside 127.0.0.1 (the local server works offline). A notebook
+that a walkthrough test of this folder opens under ``marimo run`` is checked there, on the
+same page load as its walkthrough (``OPENED_BY_OTHER_TESTS``); any other is opened here.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from marimo_page import (
@@ -22,20 +25,62 @@ NOTEBOOKS = discover_notebooks(notebooks_dir())
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+#: Notebooks another test of this folder opens in English under ``marimo run`` (and checks as
+#: the test below does: title, finished, no failed cell, no console error, nothing fetched from
+#: outside): loading them once more here would only cost a page load each. The test file that
+#: opens each one is named; the last test here checks that it still does.
+OPENED_BY_OTHER_TESTS = {
+    "abbey_and_mayor": "test_abbey_mayor_walkthrough.py",
+    "after_the_game": "test_every_walkthrough.py",
+    "compare_editions": "test_classroom.py",
+    "count_of_carcassonne": "test_count_walkthrough.py",
+    "heretics_and_shrines": "test_shrines_walkthrough.py",
+    "inns_and_cathedrals": "test_inns_cathedrals_page.py",
+    "king_and_robber": "test_king_robber_walkthrough.py",
+    "play": "test_play_page.py",
+    "practice": "test_practice_page.py",
+    "river_ii": "test_every_walkthrough.py",
+    "scoring_reference": "test_walkthroughs.py",
+    "tiles_and_features": "test_walkthroughs.py",
+    "turn_sequence": "test_walkthroughs.py",
+}
+#: the notebooks no other test opens under ``marimo run`` (a new one, until a test of its own
+#: opens it)
+RENDERED_HERE = [n for n in NOTEBOOKS if n.stem not in OPENED_BY_OTHER_TESTS]
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[n.name for n in NOTEBOOKS])
-def test_notebook_renders_under_marimo_run(notebook, marimo_app, page_session):
-    info = read_notebook_info(notebook)
-    open_notebook(page_session, marimo_app(notebook), title=info.title)
-    assert_healthy(page_session)
+
+def test_every_notebook_no_other_test_opens_renders_under_marimo_run(marimo_app, page_session):
+    for notebook in RENDERED_HERE:
+        info = read_notebook_info(notebook)
+        open_notebook(page_session, marimo_app(notebook), title=info.title)
+        assert_healthy(page_session)
+
+
+def test_the_other_tests_open_the_notebooks_they_are_said_to():
+    """``OPENED_BY_OTHER_TESTS`` is true: each file named there opens its notebook under
+    ``marimo run`` (through ``open_walkthrough``, whose first variant is ``marimo run``, or
+    ``marimo_app``) and ends with :func:`assert_healthy`."""
+    from test_every_walkthrough import WALKTHROUGHS
+
+    here = Path(__file__).parent
+    for stem, name in OPENED_BY_OTHER_TESTS.items():
+        source = (here / name).read_text("utf-8")
+        assert "assert_healthy(page_session" in source, name
+        if name == "test_every_walkthrough.py":
+            assert stem in {row[0] for row in WALKTHROUGHS}, stem
+        elif f'open_walkthrough("{stem}")' in source:
+            # the fixture opens both variants unless a test narrows it to some
+            assert "indirect=True" not in source or '"marimo-run"' in source, name
+        else:
+            assert f'"{stem}.py"' in source and "marimo_app(" in source, f"{name}: {stem}"
 
 
 def test_serve_command_serves_the_index_and_every_notebook(page_session):
     """``carc-teach serve --no-browser`` (what ``./dev open`` runs) prints its address and
     serves the toolkit's own index: one card per walkthrough with the title and description
     read from the notebook; a card opens its notebook, which runs; every other notebook's
-    address answers with its page (each runs in Chromium in the test above, so it is not
-    loaded twice)."""
+    address answers with its page (each runs in Chromium under ``marimo run`` in a test of this
+    folder, so it is not loaded twice)."""
     import re
     import subprocess
     import sys
