@@ -2,7 +2,8 @@
 
 - :func:`missing_prerequisite`: skip locally, fail in CI, when a tool a test needs is absent.
 - :func:`run_in_pyodide`: run a summary script inside real Pyodide under Node.js, with only the
-  carc_teach wheel built from this checkout and networkx's pure wheel; no network.
+  carc_teach wheel built from this checkout and networkx's pure wheel; no network (the scripts
+  of :data:`PYODIDE_SCRIPTS` in one start of Pyodide).
 """
 
 from __future__ import annotations
@@ -65,14 +66,46 @@ def carc_teach_wheel() -> Path:
     return build_wheel(Path(tempfile.mkdtemp(prefix="carc-teach-wheel-")))
 
 
+#: The summary scripts the tests run in Pyodide (printing nothing). One start of Pyodide runs them all, for the
+#: first test that asks (the tests that ask are one xdist group, tests/conftest.py): a start
+#: with the wheels unpacked costs about 5 s of a core.
+PYODIDE_SCRIPTS = (
+    REPO / "tests" / "pyodide" / "replay_summary.py",
+    REPO / "tests" / "pyodide" / "languages_summary.py",
+    REPO / "tests" / "reference" / "reference_summary.py",
+    REPO / "tests" / "annotations" / "corpus_summary.py",
+)
+
+
 def run_in_pyodide(script: Path) -> dict:
-    """Run ``script`` (which defines ``summary()``) in Pyodide; return its JSON result."""
+    """Run ``script`` (which defines ``summary()``) in Pyodide; return its JSON result.
+
+    A script of :data:`PYODIDE_SCRIPTS` runs with the others in one Pyodide; should that run
+    fail, the script runs alone, so that the failure is reported by the test it belongs to.
+    """
+    script = Path(script).resolve()
+    together = _run_together() if script in PYODIDE_SCRIPTS else None
+    if together is not None:
+        return json.loads(together[PYODIDE_SCRIPTS.index(script)])
+    return json.loads(_run_scripts([script])[0])
+
+
+@cache
+def _run_together() -> list[str] | None:
+    try:
+        return _run_scripts(list(PYODIDE_SCRIPTS))
+    except AssertionError:
+        return None
+
+
+def _run_scripts(scripts: list[Path]) -> list[str]:
+    """The JSON texts the scripts gave, run one after another in one Pyodide."""
     node, core, networkx = pyodide_prerequisites()
     command = [
         node,
         str(PYODIDE_RUNNER),
         str(core),
-        str(script),
+        *map(str, scripts),
         str(carc_teach_wheel()),
         str(networkx),
     ]
@@ -80,6 +113,10 @@ def run_in_pyodide(script: Path) -> dict:
     assert result.returncode == 0, (
         f"Pyodide run failed ({result.returncode}):\n{result.stderr[-3000:]}"
     )
-    _, _, payload = result.stdout.partition("@@RESULT@@\n")
-    assert payload, f"no result from Pyodide; stdout:\n{result.stdout[-3000:]}"
-    return json.loads(payload)
+    # each result is the line after its marker (a JSON text on one line)
+    parts = []
+    for index in range(len(scripts)):
+        _, marker, after = result.stdout.partition(f"@@RESULT@@ {index}\n")
+        parts.append(after.partition("\n")[0] if marker else "")
+    assert all(parts), f"no result from Pyodide; stdout:\n{result.stdout[-3000:]}"
+    return parts
