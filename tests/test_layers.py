@@ -11,6 +11,7 @@ translations lazily.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import carc_teach
@@ -131,6 +132,7 @@ def runtime_imports(path: Path) -> list[tuple[str, str]]:
     return [(t, f) for t, f in out if t]
 
 
+@cache  # the sources do not change during a run; several tests read the same scan
 def all_modules() -> dict[str, list[tuple[str, str]]]:
     return {
         module_name(p): runtime_imports(p)

@@ -162,7 +162,9 @@ def test_every_view_of_a_hostile_game_shows_its_text_as_text(name):
         note=teach.event_note,
         panels=tuple((f.__name__, f) for f in PANELS),
     )
-    # the page as it opens: the title line names the game and its players
+    # the page as it opens: the title line names the game and its players; the scan goes
+    # into the stepper's data too, so this checks every piece of every event, wherever the
+    # script puts it (and each question's choices and answers)
     page = ui.walkthrough_view(mo, game, walkthrough, quiz=True, classroom=False).text
     assert_inert(page, expect=(game.title, *game.players), where=name)
     data = _view_data(page)
@@ -182,9 +184,6 @@ def test_every_view_of_a_hostile_game_shows_its_text_as_text(name):
         for player in game.players:
             story = markdown_html(teach.score_story_markdown(game, index, player))
             assert_inert(story, expect=(player,), where=where)
-    # every piece of every event, wherever the script puts it
-    for number, piece in enumerate(data["pieces"]):
-        assert_inert(piece, where=f"{name} piece {number}")
 
 
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
