@@ -83,7 +83,11 @@ const py = await span("restore", async () => {
   return loadPyodide({
     indexURL: core + "/", lockFileURL: runtime + "/pyodide-lock.json",
     packageBaseUrl: runtime + "/", packages: [], stdLibURL: stdlib,
-    _loadSnapshot: new Uint8Array(fs.readFileSync(runtime + "/snapshot.bin.zst")),
+    // the snapshot's parts, as the site sends them, joined
+    _loadSnapshot: new Uint8Array(Buffer.concat(fs.readdirSync(runtime)
+      .filter((n) => /^snapshot\.bin\.zst\.\d+$/.test(n))
+      .sort((a, b) => a.split(".").pop() - b.split(".").pop())
+      .map((n) => fs.readFileSync(runtime + "/" + n)))),
   });
 });
 const code = fs.readFileSync(notebook, "utf-8");
@@ -201,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     if node is None:
         print("first_run: Node.js is not installed (./dev test installs it)")
         return 2
-    if not (args.site / "pyodide" / "snapshot.bin.zst").is_file():
+    if not (args.site / "pyodide" / "snapshot.bin.zst.0").is_file():
         print(f"first_run: {args.site} is not a --self-hosted build with a snapshot")
         return 2
     rows = []

@@ -292,7 +292,8 @@ def measure(
     asked: dict[object, float] = {}
 
     def request_made(request) -> None:
-        asked[request] = time.monotonic() - start
+        if request.url.startswith(("http:", "https:")):  # not the pack's blob: modules
+            asked[request] = time.monotonic() - start
 
     def finished(request) -> None:
         if waterfall and request in asked:

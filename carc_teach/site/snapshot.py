@@ -54,6 +54,7 @@ __all__ = [
     "PREFETCHED",
     "add_prefetch",
     "SNAPSHOT_FILE",
+    "SNAPSHOT_PARTS",
     "STDLIB_FILE",
     "ZSTD_FILES",
     "compress_runtime",
@@ -88,6 +89,16 @@ ZSTD_LEVEL = 9
 SITE_ZSTD_LEVEL = 19
 #: The environment variable that sets it (``9`` keeps the wasm copies: the tests' builds).
 ZSTD_LEVEL_VARIABLE = "CARC_TEACH_SNAPSHOT_ZSTD_LEVEL"
+#: The zstd-compressed snapshot travels in this many parts (``snapshot.bin.zst.0``, ...), each
+#: a request of its own, asked for at once: under Chromium's emulated 50 Mbit/s one response
+#: arrived at 13-19 Mbit/s on the loaded development machine, three at once at 27-36 in all.
+SNAPSHOT_PARTS = 3
+
+
+def _part_names() -> list[str]:
+    """The snapshot's parts, in order."""
+    return [f"{SNAPSHOT_FILE}.zst.{index}" for index in range(SNAPSHOT_PARTS)]
+
 
 #: Standard-library modules imported into the snapshot: those marimo 0.25.2's kernel, its
 #: Pyodide bootstrap and carc_teach import as a page starts (read from ``sys.modules`` after
@@ -678,7 +689,8 @@ def patch_worker(worker: Path) -> None:
             f"(is this marimo 0.25.2?); the snapshot was not wired in"
         )
     folder = options[0]
-    # Both files asked for at once (their .zst, or else the file as it is); once both answer,
+    # Both files asked for at once (the snapshot's .zst in SNAPSHOT_PARTS parts, each a request
+    # of its own, or else the whole .zst, or else the file as it is); once both answer,
     # loadPyodide is called with the snapshot, no packages and the trimmed standard library (the
     # object spread overrides the ``packages`` written before it) and with a module factory that
     # unpacks the snapshot as it arrives (_STREAM_UNPACK), so the wasm module compiles and
@@ -691,9 +703,11 @@ def patch_worker(worker: Path) -> None:
         f"const $j=fetch(new URL({_LOADER!r},$u)).then($r=>$r.ok?$r.blob():Promise.reject())"
         f".then($x=>import(URL.createObjectURL(new Blob([$x],{{type:'text/javascript'}}))))"
         f".catch(()=>import(new URL({_LOADER!r},$u).href)).then($x=>$x.default);try{{"
-        f"const[$a,$b]=await Promise.all([{SNAPSHOT_FILE!r},{FILES_FILE!r}].map($f=>"
-        f"fetch(new URL($f+'.zst',$u)).then($r=>$r.ok?$r:fetch(new URL($f,$u)))"
-        f".then($r=>$r.ok?$r:Promise.reject($r.status))));"
+        f"const $G=$f=>fetch(new URL($f+'.zst',$u)).then($r=>$r.ok?$r:fetch(new URL($f,$u)))"
+        f".then($r=>$r.ok?$r:Promise.reject($r.status));"
+        f"const[$a,$b]=await Promise.all([Promise.all({_part_names()!r}.map($f=>"
+        f"fetch(new URL($f,$u)))).then($L=>$L.every($r=>$r.ok)?$L:Promise.reject())"
+        f".catch(()=>$G({SNAPSHOT_FILE!r})),$G({FILES_FILE!r})]);"
         f"const $s={_STREAM_UNPACK}($a),$B=$b.arrayBuffer(),$c=await $j;"
         f"return{{createPyodideModule:async $o=>{{const $M=await $c($o);"
         f"globalThis.__carcSnapshot=await $s($M);"
@@ -755,7 +769,7 @@ def add_prefetch(page: Path, runtime: Path, worker: Path | None = None) -> list[
     marimo's worker asks for them only once the page's front end has started it (3-4 s on
     this machine, mostly script parsing); the worker's requests then join the page's in the
     browser's cache instead of fetching again (a static host's ``Last-Modified`` makes them
-    cacheable). The snapshot, the longest download, comes in a stream of its own; the others
+    cacheable). The snapshot's parts, the longest download, come in a stream each; the others
     one after another in the order the worker needs them. The fetches run in a worker of their
     own (a ``blob:`` script; on the page itself where workers are not allowed): a response read
     by the page's own thread arrives only as fast as that thread, busy with marimo's scripts,
@@ -765,20 +779,22 @@ def add_prefetch(page: Path, runtime: Path, worker: Path | None = None) -> list[
     html = page.read_text("utf-8")
     if _PREFETCH_MARK in html:
         return []
-    order = [f"{SNAPSHOT_FILE}.zst", f"{_LOADER}.gz", "pyodide-lock.json",
-             "pyodide.asm.wasm.gz", f"{STDLIB_FILE}.gz", f"{FILES_FILE}.zst"]  # fmt: skip
-    names = [name for name in order if (runtime / name).is_file()]
+    parts = [
+        name for name in (*_part_names(), f"{SNAPSHOT_FILE}.zst") if (runtime / name).is_file()
+    ]
+    order = [f"{_LOADER}.gz", "pyodide-lock.json", "pyodide.asm.wasm.gz", f"{STDLIB_FILE}.gz",
+             f"{FILES_FILE}.zst"]  # fmt: skip
+    rest = [name for name in order if (runtime / name).is_file()]
     head_end = html.find("</head>")
-    if not names or head_end < 0:
+    if not parts + rest or head_end < 0:
         return []
     if worker is not None and worker.is_file():  # the first thing the front end asks for
-        names.insert(1, os.path.relpath(worker, runtime).replace(os.sep, "/"))
-    first, *rest = names
+        rest.insert(0, os.path.relpath(worker, runtime).replace(os.sep, "/"))
     script = (
         f"<script>{_PREFETCH_MARK}(()=>{{const p=(u,s,l)=>{{const g=n=>fetch(new URL(n,u),"
         "{priority:'low'}).then(r=>r.arrayBuffer()).catch(()=>{});"
-        "return Promise.all([g(s),l.reduce((q,n)=>q.then(()=>g(n)),Promise.resolve())])},"
-        f"a=[new URL({('./' + runtime.name + '/')!r},location.href).href,{first!r},{rest!r}];"
+        "return Promise.all([...s.map(g),l.reduce((q,n)=>q.then(()=>g(n)),Promise.resolve())])},"
+        f"a=[new URL({('./' + runtime.name + '/')!r},location.href).href,{parts!r},{rest!r}];"
         "try{new Worker(URL.createObjectURL(new Blob([`(${p})(...${JSON.stringify(a)})"
         ".then(()=>close())`],{type:'text/javascript'})))}catch{p(...a)}})()</script>"
     )
@@ -787,14 +803,15 @@ def add_prefetch(page: Path, runtime: Path, worker: Path | None = None) -> list[
     sheets = list(_STYLE_SHEET.finditer(html, 0, head_end))
     at = sheets[-1].end() if sheets else html.find(">", html.find("<head")) + 1
     page.write_text(html[:at] + script + html[at:], "utf-8")
-    return names
+    return parts + rest
 
 
 def compress_runtime(runtime: Path, cache_dir: Path) -> dict[str, tuple[str, int, int]]:
     """Replace each :data:`COMPRESSED` file of ``runtime`` by ``<name>.gz`` (the patched
     worker unpacks it in the browser; :data:`KEPT_PLAIN` ones stay too), compressed once per
     content, cached in ``cache_dir``; and each :data:`ZSTD_FILES` file that has its ``.zst``
-    beside it (made with the snapshot) by that alone.
+    beside it (made with the snapshot) by that alone, the snapshot's cut into
+    :data:`SNAPSHOT_PARTS` parts (``snapshot.bin.zst.0``, ...).
 
     Returns ``{name: (what it is sent as, size, compressed size)}``.
     """
@@ -804,6 +821,14 @@ def compress_runtime(runtime: Path, cache_dir: Path) -> dict[str, tuple[str, int
         if source.is_file() and packed.is_file():
             sizes[name] = (packed.name, source.stat().st_size, packed.stat().st_size)
             source.unlink()
+    whole = runtime / f"{SNAPSHOT_FILE}.zst"
+    if whole.is_file():
+        data = whole.read_bytes()
+        step = -(-len(data) // SNAPSHOT_PARTS)
+        for index, part in enumerate(_part_names()):
+            (runtime / part).write_bytes(data[index * step : (index + 1) * step])
+        whole.unlink()
+        sizes[SNAPSHOT_FILE] = (f"{_part_names()[0][:-2]}.*", *sizes[SNAPSHOT_FILE][1:])
     cache_dir.mkdir(parents=True, exist_ok=True)
     lazy = sorted(p.relative_to(runtime).as_posix() for p in (runtime / LAZY_DIR).glob("*.bin"))
     for name in (*COMPRESSED, *lazy):
@@ -864,15 +889,17 @@ _ZSTD_UNPACK = (
 )
 
 
-# Reads a Response ($R) as it arrives (an unread body would stall its download) and returns
-# a function that, given the fresh emscripten module ($m), unpacks the zstd frame chunk by chunk
+# Reads a Response ($R), or the Responses of a file's parts in order, as they arrive (an unread
+# body would stall its download: every part is read at once, each into a queue of its own) and
+# returns a function that, given the fresh emscripten module ($m), unpacks the zstd frame chunk by chunk
 # with the runtime's libzstd (ZSTD_decompressStream) while the rest still downloads, into one
 # array of the frame's size; a body without zstd's magic number is handed back joined as it is.
 _STREAM_UNPACK = (
-    "($R=>{const $q=[],$k=$R.body.getReader();let $d=!1,$e=null,$w=()=>{};"
-    "(async()=>{try{for(;;){const $r=await $k.read();if($r.done)break;$q.push($r.value);$w()}}"
-    "catch($y){$e=$y}$d=!0;$w()})();"
-    "const $n=async()=>{for(;;){if($q.length)return $q.shift();if($e)throw $e;if($d)return null;"
+    "($R=>{let $w=()=>{},$j=0;const $Q=[].concat($R).map($x=>{const $p={q:[],d:!1,e:null},"
+    "$k=$x.body.getReader();(async()=>{try{for(;;){const $r=await $k.read();if($r.done)break;"
+    "$p.q.push($r.value);$w()}}catch($y){$p.e=$y}$p.d=!0;$w()})();return $p});"
+    "const $n=async()=>{for(;;){const $p=$Q[$j];if(!$p)return null;if($p.q.length)"
+    "return $p.q.shift();if($p.e)throw $p.e;if($p.d){$j++;continue}"
     "await new Promise($r=>{$w=$r})}},$J=$L=>{const $o=new Uint8Array($L.reduce(($s,$c)=>$s+$c.length"
     ",0));let $t=0;for(const $c of $L){$o.set($c,$t);$t+=$c.length}return $o};"
     "return async $m=>{const $E=$w=>{throw new Error('carc-teach snapshot: '+$w)};"

@@ -179,7 +179,9 @@ def test_marimo_worker_patched_to_start_from_the_snapshot(tmp_path):
     snapshot.patch_worker(worker)
     patched = worker.read_text("utf-8")
     assert "_makeSnapshot:!1" not in patched
-    assert patched.count("['snapshot.bin','snapshot-files.bin']") == 1
+    # the snapshot in parts, asked for at once (else the whole file), its files beside them
+    assert patched.count("['snapshot.bin.zst.0', 'snapshot.bin.zst.1', 'snapshot.bin.zst.2']") == 1
+    assert patched.count(".catch(()=>$G('snapshot.bin')),$G('snapshot-files.bin')]") == 1
     assert patched.count("_loadSnapshot:new Uint8Array(0),packages:[],stdLibURL:") == 1
     # the module factory unpacks the snapshot as it arrives; the bootstrap restores it
     assert patched.count("globalThis.__carcSnapshot=await $s($M)") == 1
@@ -195,9 +197,9 @@ def test_marimo_worker_patched_to_start_from_the_snapshot(tmp_path):
 
 def test_a_page_asks_for_the_runtime_files_as_it_is_parsed(tmp_path):
     """The prefetch goes after the head's last style sheet (the first board waits for it),
-    names only the runtime's files that are there (the snapshot in a stream of its own, then
-    marimo's worker and the rest in the order the worker needs them), runs in a worker of its
-    own, and is added once."""
+    names only the runtime's files that are there (each part of the snapshot in a stream of its
+    own, then marimo's worker and the rest in the order the worker needs them), runs in a
+    worker of its own, and is added once."""
     from carc_teach.site import snapshot
 
     runtime = tmp_path / "pyodide"
@@ -205,7 +207,8 @@ def test_a_page_asks_for_the_runtime_files_as_it_is_parsed(tmp_path):
     (tmp_path / "assets").mkdir()
     worker = tmp_path / "assets" / "worker-X1.js"
     worker.write_text("", "utf-8")
-    for name in ("snapshot.bin.zst", "pyodide.asm.wasm.gz", "pyodide-lock.json"):
+    for name in ("snapshot.bin.zst.0", "snapshot.bin.zst.1", "pyodide.asm.wasm.gz",
+                 "pyodide-lock.json"):  # fmt: skip
         (runtime / name).write_bytes(b"x")
     page = tmp_path / "page.html"
     page.write_text(
@@ -214,14 +217,16 @@ def test_a_page_asks_for_the_runtime_files_as_it_is_parsed(tmp_path):
         "utf-8",
     )
     assert snapshot.add_prefetch(page, runtime, worker) == [
-        "snapshot.bin.zst", "../assets/worker-X1.js", "pyodide-lock.json", "pyodide.asm.wasm.gz",
+        "snapshot.bin.zst.0", "snapshot.bin.zst.1",
+        "../assets/worker-X1.js", "pyodide-lock.json", "pyodide.asm.wasm.gz",
     ]  # fmt: skip
     html = page.read_text("utf-8")
     assert '<link rel="stylesheet" href="b.css"><script>/*carc-teach prefetch*/' in html
     assert (
-        "'snapshot.bin.zst',['../assets/worker-X1.js', 'pyodide-lock.json', "
-        "'pyodide.asm.wasm.gz']]" in html
+        "['snapshot.bin.zst.0', 'snapshot.bin.zst.1'],['../assets/worker-X1.js', "
+        "'pyodide-lock.json', 'pyodide.asm.wasm.gz']]" in html
     )
+    assert "...s.map(g)" in html  # a stream per part of the snapshot
     assert "priority:'low'" in html and "new URL('./pyodide/',location.href)" in html
     assert "new Worker(URL.createObjectURL(" in html
     assert snapshot.add_prefetch(page, runtime) == [] and page.read_text("utf-8") == html
