@@ -163,7 +163,13 @@ def drill(drill_id: str) -> Drill:
     try:
         return _BY_ID[drill_id]
     except KeyError:
-        raise CarcTeachError(f"no drill {drill_id!r}; choose from {', '.join(_BY_ID)}") from None
+        raise CarcTeachError(
+            phrase(
+                "no drill {drill}; choose from {drills}",
+                drill=repr(drill_id),
+                drills=", ".join(_BY_ID),
+            )
+        ) from None
 
 
 # -- questions ---------------------------------------------------------------------------------
@@ -256,7 +262,11 @@ def drill_for(choice: str, seed: int) -> Drill:
         drills = GROUPS.get(choice[len(ANY) :])
         if not drills:
             raise CarcTeachError(
-                f"no group {choice[len(ANY) :]!r}; choose from {', '.join(GROUPS)}"
+                phrase(
+                    "no group {group}; choose from {groups}",
+                    group=repr(choice[len(ANY) :]),
+                    groups=", ".join(GROUPS),
+                )
             )
         return drills[teach._draw("practice-any", choice, seed) % len(drills)]
     return drill(choice)

@@ -37,7 +37,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Protocol
 
-from ..errors import CarcTeachError, UnknownRuleError
+from ..errors import CarcTeachError, Phrase, UnknownRuleError, phrase
 from ..i18n import N_, _, format_list, language_code, ngettext
 from . import topics as _topics
 from .topics import EXPANSION_TITLES, lineage
@@ -393,25 +393,29 @@ def _raw() -> dict[str, Any]:
         try:
             doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise AnnotationDataError(f"annotations/data/{name}: {exc}") from None
+            raise _fail(name, str(exc)) from None
         for key, value in doc.items():
             if key in ("annotation", "rule"):
                 merged[key].extend((name, entry) for entry in value)
             elif key in merged:
-                raise AnnotationDataError(f"annotations/data/{name}: table {key!r} defined twice")
+                raise _fail(name, phrase("table {key} defined twice", key=repr(key)))
             else:
                 merged[key] = value
     return merged
 
 
-def _fail(where: str, message: str) -> AnnotationDataError:
-    return AnnotationDataError(f"annotations/data/{where}: {message}")
+def _fail(where: str, message: Phrase | str) -> AnnotationDataError:
+    """The error of a broken data file: the place, then the reason (a phrase, said in the
+    page's language where shown; a library's own reason, as tomllib's, stays as it is)."""
+    return AnnotationDataError(
+        phrase("annotations/data/{where}: {message}", where=where, message=message)
+    )
 
 
 def _footnote_sources(ref: str, where: str, raw: dict[str, Any]) -> list[Source]:
     match = _FOOTNOTE_ID.fullmatch(ref)
     if not match:
-        raise _fail(where, f"bad footnote reference {ref!r}")
+        raise _fail(where, phrase("bad footnote reference {ref}", ref=repr(ref)))
     prefix, number = match.group(1), int(match.group(2))
     out = []
     for seed in raw["refs"][prefix]:
@@ -426,23 +430,31 @@ def _footnote_sources(ref: str, where: str, raw: dict[str, Any]) -> list[Source]
 def _build_annotation(where: str, entry: dict[str, Any], raw: dict[str, Any]) -> Annotation:
     unknown = set(entry) - _ANNOTATION_KEYS
     if unknown:
-        raise _fail(where, f"unknown keys {sorted(unknown)}")
+        raise _fail(where, phrase("unknown keys {keys}", keys=str(sorted(unknown))))
     for key in ("id", "kind", "title", "text"):
         if not str(entry.get(key, "")).strip():
-            raise _fail(where, f"a record lacks {key!r}")
+            raise _fail(where, phrase("a record lacks {key}", key=repr(key)))
     rid = entry["id"]
     where = f"{where} [{rid}]"
     if not _RECORD_ID.fullmatch(rid):
-        raise _fail(where, "id does not follow the ckr-/car-/house-/variant- scheme")
+        raise _fail(where, phrase("id does not follow the ckr-/car-/house-/variant- scheme"))
     if entry["kind"] not in KIND_LABELS:
-        raise _fail(where, f"kind {entry['kind']!r} is not one of {', '.join(KINDS)}")
+        raise _fail(
+            where,
+            phrase(
+                "kind {kind} is not one of {kinds}",
+                kind=repr(entry["kind"]),
+                kinds=", ".join(KINDS),
+            ),
+        )
     if bool(entry.get("official_variant", False)) != (entry["kind"] == "official-variant"):
         raise _fail(
-            where, "official_variant = true goes with kind 'official-variant', and only with it"
+            where,
+            phrase("official_variant = true goes with kind 'official-variant', and only with it"),
         )
     refs = list(entry.get("refs", []))
     if refs and refs[0] != rid:
-        raise _fail(where, "the first footnote reference must be the record's own id")
+        raise _fail(where, phrase("the first footnote reference must be the record's own id"))
     sources: list[Source] = []
     for ref in refs:
         sources.extend(_footnote_sources(ref, where, raw))
@@ -459,24 +471,24 @@ def _build_annotation(where: str, entry: dict[str, Any], raw: dict[str, Any]) ->
             )
         )
     if not sources:
-        raise _fail(where, "a record needs at least one source")
+        raise _fail(where, phrase("a record needs at least one source"))
     date = entry.get("date")
     if date is not None and not _DATE.fullmatch(date):
-        raise _fail(where, f"date {date!r} is not YYYY-MM")
+        raise _fail(where, phrase("date {date} is not YYYY-MM", date=repr(date)))
     for rule_id in entry.get("topics", []):
         if not _topics.is_known(rule_id):
-            raise _fail(where, f"unknown topic {rule_id!r}")
-    for name, table in (
-        ("publishers", PUBLISHERS),
-        ("editions", EDITIONS),
-        ("expansions", EXPANSION_TITLES),
-        ("extra_kinds", KIND_LABELS),
+            raise _fail(where, phrase("unknown topic {topic}", topic=repr(rule_id)))
+    for name, table, unknown_value in (
+        ("publishers", PUBLISHERS, N_("unknown publisher {value}")),
+        ("editions", EDITIONS, N_("unknown edition {value}")),
+        ("expansions", EXPANSION_TITLES, N_("unknown expansion {value}")),
+        ("extra_kinds", KIND_LABELS, N_("unknown extra_kind {value}")),
     ):
         for value in entry.get(name, []):
             if value not in table:
-                raise _fail(where, f"unknown {name[:-1]} {value!r}")
+                raise _fail(where, Phrase(unknown_value, {"value": repr(value)}))
     if not entry.get("topics"):
-        raise _fail(where, "a record needs at least one topic")
+        raise _fail(where, phrase("a record needs at least one topic"))
     # keep paragraph breaks (blank lines in the TOML) but unwrap the lines inside a paragraph
     text = "\n\n".join(_unwrap(p) for p in entry["text"].strip().split("\n\n"))
     return Annotation(
@@ -509,12 +521,25 @@ def _corpus() -> tuple[tuple[Annotation, ...], dict[str, Annotation]]:
     for record in records:
         for key in (record.id, *record.aliases):
             if key in by_id:
-                raise _fail("*", f"id {key!r} used by both {by_id[key].id} and {record.id}")
+                raise _fail(
+                    "*",
+                    phrase(
+                        "id {id} used by both {one} and {other}",
+                        id=repr(key),
+                        one=by_id[key].id,
+                        other=record.id,
+                    ),
+                )
             by_id[key] = record
     for record in records:
         for other in record.see_also:
             if other not in by_id:
-                raise _fail("*", f"{record.id} refers to unknown record {other!r}")
+                raise _fail(
+                    "*",
+                    phrase(
+                        "{id} refers to unknown record {other}", id=record.id, other=repr(other)
+                    ),
+                )
     return tuple(records), by_id
 
 
@@ -526,19 +551,41 @@ def _rule_texts() -> tuple[RuleText, ...]:
     for where, entry in _raw()["rule"]:
         unknown = set(entry) - _RULE_KEYS
         if unknown:
-            raise _fail(where, f"unknown keys {sorted(unknown)} in rule {entry.get('id')!r}")
+            raise _fail(
+                where,
+                phrase(
+                    "unknown keys {keys} in rule {id}",
+                    keys=str(sorted(unknown)),
+                    id=repr(entry.get("id")),
+                ),
+            )
         rid = entry["id"]
         if rid in seen:
-            raise _fail(where, f"rule text id {rid!r} used twice")
+            raise _fail(where, phrase("rule text id {id} used twice", id=repr(rid)))
         seen.add(rid)
         for ann in entry.get("annotations", []):
             if ann not in by_id:
-                raise _fail(where, f"rule text {rid} cites unknown record {ann!r}")
+                raise _fail(
+                    where,
+                    phrase("rule text {id} cites unknown record {other}", id=rid, other=repr(ann)),
+                )
         for rule_id in entry.get("topics", []):
             if not _topics.is_known(rule_id):
-                raise _fail(where, f"rule text {rid} names unknown topic {rule_id!r}")
+                raise _fail(
+                    where,
+                    phrase(
+                        "rule text {id} names unknown topic {topic}", id=rid, topic=repr(rule_id)
+                    ),
+                )
         if entry["expansion"] not in EXPANSION_TITLES:
-            raise _fail(where, f"rule text {rid} has unknown expansion {entry['expansion']!r}")
+            raise _fail(
+                where,
+                phrase(
+                    "rule text {id} has unknown expansion {expansion}",
+                    id=rid,
+                    expansion=repr(entry["expansion"]),
+                ),
+            )
         text = "\n\n".join(_unwrap(p) for p in entry["text"].strip().split("\n\n"))
         out.append(
             RuleText(
@@ -788,7 +835,13 @@ def _translations(lang: str) -> dict[str, tuple[str, dict[str, str]]]:
             raise _fail(where, str(exc)) from None
         extra = set(doc) - {"annotation", "rule"}
         if extra:
-            raise _fail(where, f"unknown tables {sorted(extra)} (expected annotation or rule)")
+            raise _fail(
+                where,
+                phrase(
+                    "unknown tables {tables} (expected annotation or rule)",
+                    tables=str(sorted(extra)),
+                ),
+            )
         for table, keys, known in (
             ("annotation", _TRANSLATED_ANNOTATION_KEYS, records),
             ("rule", _TRANSLATED_RULE_KEYS, rules),
@@ -797,16 +850,36 @@ def _translations(lang: str) -> dict[str, tuple[str, dict[str, str]]]:
                 rid = entry.get("id")
                 spot = f"{where} [{rid}]"
                 if rid not in known:
-                    raise _fail(spot, f"no English {table} has this id")
+                    raise _fail(
+                        spot,
+                        phrase("no English annotation has this id")
+                        if table == "annotation"
+                        else phrase("no English rule has this id"),
+                    )
                 if english[rid] != name:
-                    raise _fail(spot, f"its English is in {english[rid]}, not {name}")
+                    raise _fail(
+                        spot,
+                        phrase(
+                            "its English is in {file}, not {name}", file=english[rid], name=name
+                        ),
+                    )
                 if set(entry) != keys:
-                    raise _fail(spot, f"keys must be exactly {sorted(keys)}, not {sorted(entry)}")
+                    raise _fail(
+                        spot,
+                        phrase(
+                            "keys must be exactly {keys}, not {found}",
+                            keys=str(sorted(keys)),
+                            found=str(sorted(entry)),
+                        ),
+                    )
                 for key in sorted(keys):
                     if not isinstance(entry[key], str) or not entry[key].strip():
-                        raise _fail(spot, f"{key!r} is empty or not a string")
+                        raise _fail(spot, phrase("{key} is empty or not a string", key=repr(key)))
                 if rid in out:
-                    raise _fail(spot, f"translated twice (also in {lang}/{out[rid][0]})")
+                    raise _fail(
+                        spot,
+                        phrase("translated twice (also in {file})", file=f"{lang}/{out[rid][0]}"),
+                    )
                 out[rid] = (name, entry)
     return out
 
