@@ -16,11 +16,13 @@ import argparse
 import sys
 from pathlib import Path
 
+from carc_teach.i18n import N_
 from carc_teach.site.notebooks import discover_notebooks, find_notebooks_dir, read_notebook_info
 
 __all__ = ["create_app", "main"]
 
-RUNTIME_NOTE = "Served by carc-teach serve: Python runs on this computer, no internet needed."
+#: the index footer's sentence on where Python runs (said in each language of the index)
+RUNTIME_NOTE = N_("Served by carc-teach serve: Python runs on this computer, no internet needed.")
 
 
 def create_app(notebooks_dir: Path):

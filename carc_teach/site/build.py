@@ -482,7 +482,8 @@ def render_index(
         Each card's link, with ``{slug}`` for the notebook's file stem (the static site's
         ``./<slug>.html``; ``carc-teach serve`` links to ``./<slug>/``).
     runtime:
-        The footer's sentence on where Python runs (default: the static site's).
+        The footer's sentence on where Python runs, a message of the catalogues said in
+        each language (default: the static site's).
     lang:
         The language shown before the script runs (default English: the links then carry
         no ``?lang=``; any other, the links carry it).
@@ -545,7 +546,7 @@ def render_index(
             }
         )
     else:
-        runtime_texts = {code: runtime for code in LANGUAGES}
+        runtime_texts = {code: _(runtime, code) for code in LANGUAGES}
     switch = " · ".join(
         f'<a href="?lang={code}" data-lang="{code}" lang="{code}">{html.escape(name)}</a>'
         for code, name in LANGUAGES.items()

@@ -123,3 +123,22 @@ def test_a_users_own_notebook_is_shown_as_written_and_escaped(tmp_path):
             + (f">{html.escape('Ma <b> & leçon')}</span>")
             in page
         )
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "Served by carc-teach serve: Python runs on this computer, no internet needed."),
+        ("it", "Servito da carc-teach serve: Python gira su questo computer, senza bisogno di"),
+        ("cs", "Obsluhuje carc-teach serve: Python běží na tomto počítači, internet není potřeba."),
+    ],
+)
+def test_the_served_index_says_where_python_runs_in_each_language(pages, lang, sentence):
+    """``carc-teach serve``'s index footer: its sentence in the language shown, the other two
+    hidden beside it."""
+    from carc_teach.site.app import RUNTIME_NOTE
+
+    page = render_index(pages, href="./{slug}/", runtime=RUNTIME_NOTE, lang=lang)
+    footer = [t for t in _shown(page).texts if "carc-teach serve" in t]
+    assert len(footer) == 1 and sentence in footer[0], footer
+    assert page.count("carc-teach serve") == 3  # one sentence per language
