@@ -87,10 +87,6 @@ class Turn:
     scoring_rules: list[tuple[str, str] | None] | tuple[()] = ()
     #: the player's comment on the move (a game file's ``note``), carried by the placement event
     note: str = ""
-    #: while :meth:`GameState.deployment_options` asks several modules for their offers: the
-    #: figure kinds in the player's supply, looked up once for all of them (None otherwise:
-    #: a module then asks :meth:`GameState.in_supply`)
-    held: set[str] | None = None
 
 
 def played_options(setup: Setup, rules: RuleSet) -> dict[str, Any]:
@@ -170,6 +166,10 @@ class GameState:
         self.step = "setup"
         #: how decisions are answered: set by the turn driver
         self.answer: Callable[[GameState, Decision], Action] | None = None
+        #: while :meth:`deployment_options` asks three or more modules for their offers: the
+        #: figure kinds in the active player's supply, looked up once for all of them (None
+        #: otherwise: a module then asks :meth:`in_supply`)
+        self.held: set[str] | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def players_from(self, player: str, *, include: bool = False) -> list[str]:
@@ -262,17 +262,23 @@ class GameState:
         """The deployments step 2B offers in ``turn``: every module's, then every module's
         filter (what the turn driver asks the active player)."""
         hooks = self.hooks
-        options: list[Any] = []
         offers = hooks.deployment_options
-        if len(offers) > 2:
+        n = len(offers)
+        options: list[Any]
+        if n == 1:
+            # one module offers (the base game alone): the new list it makes, as it is
+            options = offers[0](self, turn)
+        elif n > 2:
             # every offer first asks whether the player holds its figure: one look for all
             # (with two, as in an Abbey & Mayor game, listing the kinds costs more than the
             # base game's look, which finds a follower first, and the other module's own)
-            turn.held = set(map(_KIND, self.supply[turn.player]))
+            options = []
+            self.held = set(map(_KIND, self.supply[turn.player]))
             for offer in offers:
                 options.extend(offer(self, turn))
-            turn.held = None
+            self.held = None
         else:
+            options = []
             for offer in offers:
                 options.extend(offer(self, turn))
         for keep in hooks.filter_deployments:
@@ -742,6 +748,7 @@ class GameState:
         copy taken in the middle of a turn keeps what the turn did so far, for reading.
         """
         new = GameState.__new__(GameState)
+        new.held = None
         new.setup = self.setup
         new.players = self.players
         new.rules = self.rules

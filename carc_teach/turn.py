@@ -355,7 +355,7 @@ _DEPLOY_PROMPT = N_("{player} may deploy a figure")
 
 
 def _deployment_decision(state: GameState, turn: Turn) -> Decision:
-    options = deployment_options(state, turn)
+    options = state.deployment_options(turn)  # (deployment_options above, without its call)
     return Decision(
         turn.player,
         "deploy",

@@ -642,7 +642,7 @@ class AbbeyMayorRules(RuleModule):
         placed = turn.placed
         assert placed is not None
         out: list[Deploy] = []
-        held = turn.held  # the kinds the player holds, when several modules ask
+        held = state.held  # the kinds the player holds, when several modules ask
         if held is not None:
             mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
         else:

@@ -152,7 +152,7 @@ class BaseRules(RuleModule):
 
     # -- 2B ---------------------------------------------------------------------------------
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        held = turn.held  # the kinds the player holds, when several modules ask
+        held = state.held  # the kinds the player holds, when several modules ask
         if held is None:
             if state.in_supply(turn.player, "follower") is None:
                 return []

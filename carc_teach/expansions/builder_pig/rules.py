@@ -166,7 +166,7 @@ class BuilderRules(RuleModule):
             )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        held = turn.held  # the kinds the player holds, when several modules ask
+        held = state.held  # the kinds the player holds, when several modules ask
         if held is None:
             if state.in_supply(turn.player, "builder") is None:
                 return []
@@ -252,7 +252,7 @@ class PigRules(RuleModule):
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        held = turn.held  # the kinds the player holds, when several modules ask
+        held = state.held  # the kinds the player holds, when several modules ask
         if held is None:
             if state.in_supply(turn.player, "pig") is None:
                 return []
