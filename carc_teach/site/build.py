@@ -34,6 +34,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
 import carc_teach
+from carc_teach.errors import phrase
 from carc_teach.site import (
     curriculum,
     frontend,
@@ -122,7 +123,7 @@ def default_output_dir() -> Path:
     """``site/_build`` in the checkout (ignored by git)."""
     root = find_repository_root()
     if root is None:
-        raise SiteError("not inside a carc_teach checkout: pass -o DIR")
+        raise SiteError(phrase("not inside a carc_teach checkout: pass -o DIR"))
     return root / "site" / "_build"
 
 
@@ -133,8 +134,11 @@ def _uv_environment() -> dict[str, str]:
         beside = Path(sys.executable).with_name("uv")
         if not beside.is_file():
             raise SiteError(
-                "marimo export html-wasm needs 'uv' (to analyse the notebook's imports) and it "
-                f"is not installed; run {offline.FIX_COMMAND} (or pip install uv)"
+                phrase(
+                    "marimo export html-wasm needs 'uv' (to analyse the notebook's imports) and "
+                    "it is not installed; run {command} (or pip install uv)",
+                    command=offline.FIX_COMMAND,
+                )
             )
         env["UV"] = str(beside)
     return env
@@ -150,19 +154,24 @@ def build_wheel(out_dir: Path) -> Path:
     """
     root = find_repository_root()
     if root is None:
-        raise SiteError("building the carc_teach wheel needs a carc_teach checkout")
+        raise SiteError(phrase("building the carc_teach wheel needs a carc_teach checkout"))
     try:
         import build  # noqa: F401  (only checking it is there)
     except ImportError:
         raise SiteError(
-            f"the 'build' package is missing; run {offline.FIX_COMMAND} to install the dev extras"
+            phrase(
+                "the 'build' package is missing; run {command} to install the dev extras",
+                command=offline.FIX_COMMAND,
+            )
         ) from None
     out_dir.mkdir(parents=True, exist_ok=True)
     result = run_child("build", ["--wheel", "--outdir", str(out_dir), str(root)])
     wheels = sorted(out_dir.glob("carc_teach-*.whl"))
     if result.returncode != 0 or not wheels:
         tail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]
-        raise SiteError(f"building the carc_teach wheel failed: {' | '.join(tail)}")
+        raise SiteError(
+            phrase("building the carc_teach wheel failed: {output}", output=" | ".join(tail))
+        )
     return wheels[-1]
 
 
@@ -195,11 +204,16 @@ def _check_output(output_dir: Path) -> None:
     """Refuse an output that is a file, or a folder holding something other than a site."""
     if output_dir.exists() or output_dir.is_symlink():
         if not output_dir.is_dir():
-            raise SiteError(f"output '{output_dir}' exists and is not a folder")
+            raise SiteError(
+                phrase("output '{folder}' exists and is not a folder", folder=output_dir)
+            )
         if any(output_dir.iterdir()) and not (output_dir / SITE_MARKER).is_file():
             raise SiteError(
-                f"output folder '{output_dir}' is not empty and holds no earlier site build; "
-                "choose another -o DIR"
+                phrase(
+                    "output folder '{folder}' is not empty and holds no earlier site build; "
+                    "choose another -o DIR",
+                    folder=output_dir,
+                )
             )
 
 
@@ -291,7 +305,11 @@ def _stage_notebook(
             name = canonicalize_name(Requirement(dependency).name)
         except InvalidRequirement:
             raise SiteError(
-                f"{notebook.name}: PEP 723 dependency '{dependency}' is not a valid requirement"
+                phrase(
+                    "{notebook}: PEP 723 dependency '{dependency}' is not a valid requirement",
+                    notebook=notebook.name,
+                    dependency=dependency,
+                )
             ) from None
         if name == "carc-teach":
             continue
@@ -328,7 +346,11 @@ def _export(staged: Path, page: Path, env: dict[str, str]) -> None:
     if result.returncode != 0 or not page.is_file():
         detail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]
         raise SiteError(
-            f"marimo export html-wasm failed for {staged.name}: {' | '.join(detail) or 'no output'}"
+            phrase(
+                "marimo export html-wasm failed for {notebook}: {output}",
+                notebook=staged.name,
+                output=" | ".join(detail) or phrase("no output"),
+            )
         )
 
 
@@ -623,7 +645,7 @@ def build_site(
     notebooks_dir = find_notebooks_dir(notebooks_dir)
     paths = discover_notebooks(notebooks_dir)
     if not paths:
-        raise SiteError(f"no marimo notebooks found in {notebooks_dir}")
+        raise SiteError(phrase("no marimo notebooks found in {folder}", folder=notebooks_dir))
     pages = [read_notebook_info(path) for path in paths]
     env = _uv_environment()
     if self_hosted and offline_inputs is None:
@@ -685,7 +707,7 @@ def _build_into(
         drop_unused_preloads(site / f"{info.slug}.html")
     kept_wheel = site / "public" / "wheels" / wheel.name
     if not kept_wheel.is_file():
-        raise SiteError(f"marimo did not copy {wheel.name} into public/wheels/")
+        raise SiteError(phrase("marimo did not copy {wheel} into public/wheels/", wheel=wheel.name))
     if self_hosted:
         assert offline_inputs is not None
         log("adding the Pyodide runtime, the wheels and the lockfile")

@@ -24,6 +24,7 @@ import json
 import re
 from pathlib import Path
 
+from carc_teach.errors import phrase
 from carc_teach.site.notebooks import SiteError
 
 __all__ = ["ASSETS_TOKEN", "BUNDLE_FILE", "bundle_front_end", "first_visit_modules"]
@@ -73,7 +74,13 @@ def _static_closure(assets: Path, roots: list[str]) -> list[str]:
 def _rewritten(text: str, name: str, files: set[str]) -> str:
     """A module's text with its references to ``files`` and its own address absolute."""
     if ASSETS_TOKEN in text:
-        raise SiteError(f"assets/{name} holds {ASSETS_TOKEN!r}: the front end was not packed")
+        raise SiteError(
+            phrase(
+                "assets/{name} holds {token}: the front end was not packed",
+                name=name,
+                token=repr(ASSETS_TOKEN),
+            )
+        )
     text = text.replace("import.meta.url", json.dumps(ASSETS_TOKEN + name))
     text = _SIBLING.sub(
         lambda m: f"{m[1]}{ASSETS_TOKEN}{m[2]}" if m[2] in files else m[0],
@@ -82,8 +89,12 @@ def _rewritten(text: str, name: str, files: set[str]) -> str:
     left = _RELATIVE_IMPORT.search(text)
     if left:
         raise SiteError(
-            f"assets/{name}: an import the front end's pack cannot resolve "
-            f"({text[left.start() : left.end() + 40]!r}); the front end was not packed"
+            phrase(
+                "assets/{name}: an import the front end's pack cannot resolve ({code}); "
+                "the front end was not packed",
+                name=name,
+                code=repr(text[left.start() : left.end() + 40]),
+            )
         )
     return text
 
@@ -129,7 +140,9 @@ def bundle_front_end(site_dir: Path, pages: list[Path], log=print) -> tuple[int,
                for m in _MODULE_SCRIPT.finditer(html)}  # fmt: skip
     if len(entries) != 1:
         if entries:
-            raise SiteError(f"the pages load different front ends ({sorted(entries)})")
+            raise SiteError(
+                phrase("the pages load different front ends ({entries})", entries=sorted(entries))
+            )
         return 0, 0, 0
     (entry,) = entries
     listed = first_visit_modules()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import carc_teach
-from carc_teach.errors import CarcTeachError
+from carc_teach.errors import CarcTeachError, phrase
 
 __all__ = [
     "NotebookInfo",
@@ -80,13 +80,15 @@ def find_notebooks_dir(explicit: Path | None = None) -> Path:
     """
     if explicit is not None:
         if not explicit.is_dir():
-            raise SiteError(f"notebooks folder '{explicit}' does not exist")
+            raise SiteError(phrase("notebooks folder '{folder}' does not exist", folder=explicit))
         return explicit.resolve()
     root = find_repository_root()
     if root is None or not (root / "notebooks").is_dir():
         raise SiteError(
-            "cannot find the notebooks/ folder: run this inside a carc_teach checkout "
-            "or pass --notebooks DIR"
+            phrase(
+                "cannot find the notebooks/ folder: run this inside a carc_teach checkout "
+                "or pass --notebooks DIR"
+            )
         )
     return root / "notebooks"
 
@@ -111,10 +113,16 @@ def read_source(path: Path) -> str:
         return path.read_bytes().decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SiteError(
-            f"{path.name}: not UTF-8 text (byte {exc.start}); save the notebook as UTF-8"
+            phrase(
+                "{name}: not UTF-8 text (byte {byte}); save the notebook as UTF-8",
+                name=path.name,
+                byte=exc.start,
+            )
         ) from None
     except OSError as exc:
-        raise SiteError(f"{path.name}: cannot read it: {exc.strerror or exc}") from None
+        raise SiteError(  # the operating system's reason stays in its words
+            phrase("{name}: cannot read it: {reason}", name=path.name, reason=exc.strerror or exc)
+        ) from None
 
 
 def read_notebook_info(path: Path) -> NotebookInfo:
@@ -133,9 +141,17 @@ def read_notebook_info(path: Path) -> NotebookInfo:
     try:
         tree = ast.parse(source, filename=str(path))
     except (SyntaxError, ValueError) as exc:  # ValueError: a NUL byte in the source
-        line = f" (line {exc.lineno})" if getattr(exc, "lineno", None) else ""
-        reason = getattr(exc, "msg", None) or str(exc)
-        raise SiteError(f"{path.name}: not valid Python{line}: {reason}") from None
+        reason = getattr(exc, "msg", None) or str(exc)  # Python's own words
+        raise SiteError(
+            phrase(
+                "{name}: not valid Python (line {line}): {reason}",
+                name=path.name,
+                line=exc.lineno,
+                reason=reason,
+            )
+            if getattr(exc, "lineno", None)
+            else phrase("{name}: not valid Python: {reason}", name=path.name, reason=reason)
+        ) from None
     texts = []
     docstring = ast.get_docstring(tree)
     if docstring:
@@ -147,8 +163,11 @@ def read_notebook_info(path: Path) -> NotebookInfo:
             title, description = parsed
             return NotebookInfo(path, path.stem, title, description)
     raise SiteError(
-        f"{path.name}: no title found; start the notebook with a markdown cell "
-        "whose first line is '# Title' followed by a paragraph saying what it teaches"
+        phrase(
+            "{name}: no title found; start the notebook with a markdown cell "
+            "whose first line is '# Title' followed by a paragraph saying what it teaches",
+            name=path.name,
+        )
     )
 
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
+from carc_teach.errors import phrase
 from carc_teach.site.notebooks import SiteError, find_repository_root
 
 __all__ = [
@@ -142,27 +143,46 @@ def find_offline_inputs(
     ]
     if missing:
         raise SiteError(
-            f"the Pyodide {PYODIDE_VERSION} core (npm package pyodide) is missing "
-            f"{', '.join(missing)} in {pyodide_dir or 'node_modules/pyodide'}; "
-            f"run {FIX_COMMAND} to install it"
+            phrase(
+                "the Pyodide {version} core (npm package pyodide) is missing {files} in "
+                "{folder}; run {command} to install it",
+                version=PYODIDE_VERSION,
+                files=", ".join(missing),
+                folder=pyodide_dir or "node_modules/pyodide",
+                command=FIX_COMMAND,
+            )
         )
     version = json.loads((pyodide_dir / "package.json").read_text("utf-8")).get("version")
     if version != PYODIDE_VERSION:
         raise SiteError(
-            f"{pyodide_dir} holds Pyodide {version}, but marimo's worker needs exactly "
-            f"{PYODIDE_VERSION}; run {FIX_COMMAND} to install npm pyodide@{PYODIDE_VERSION}"
+            phrase(
+                "{folder} holds Pyodide {found}, but marimo's worker needs exactly {version}; "
+                "run {command} to install npm pyodide@{version}",
+                folder=pyodide_dir,
+                found=version,
+                version=PYODIDE_VERSION,
+                command=FIX_COMMAND,
+            )
         )
     if wheels_dir is None or not wheels_dir.is_dir():
         raise SiteError(
-            f"the wheel cache for the self-hosted site ({wheels_dir or '.cache/wasm-wheels'}) "
-            f"does not exist; run {FIX_COMMAND} to download it"
+            phrase(
+                "the wheel cache for the self-hosted site ({folder}) does not exist; "
+                "run {command} to download it",
+                folder=wheels_dir or ".cache/wasm-wheels",
+                command=FIX_COMMAND,
+            )
         )
     _wheels_for_requirements(wheels_dir)  # raises when one is missing
     _pyyaml_sdist(wheels_dir)
     if pyodide_cli is None or not pyodide_cli.is_file():
         raise SiteError(
-            f"pyodide-build's 'pyodide' command was not found at {pyodide_cli}; "
-            f"run {FIX_COMMAND} to install it"
+            phrase(
+                "pyodide-build's 'pyodide' command was not found at {path}; "
+                "run {command} to install it",
+                path=pyodide_cli,
+                command=FIX_COMMAND,
+            )
         )
     return OfflineInputs(pyodide_dir, wheels_dir, pyodide_cli)
 
@@ -181,7 +201,12 @@ def _wheels_for_requirements(wheels_dir: Path) -> list[Path]:
         ]
         if not candidates:
             raise SiteError(
-                f"no wheel for '{requirement}' in {wheels_dir}; run {FIX_COMMAND} to download it"
+                phrase(
+                    "no wheel for '{requirement}' in {folder}; run {command} to download it",
+                    requirement=requirement,
+                    folder=wheels_dir,
+                    command=FIX_COMMAND,
+                )
             )
         chosen.append(max(candidates, key=lambda path: path.name))
     return chosen
@@ -191,7 +216,11 @@ def _pyyaml_sdist(wheels_dir: Path) -> Path:
     sdists = sorted(wheels_dir.glob("pyyaml-*.tar.gz")) + sorted(wheels_dir.glob("PyYAML-*.tar.gz"))
     if not sdists:
         raise SiteError(
-            f"the PyYAML sdist is missing from {wheels_dir}; run {FIX_COMMAND} to download it"
+            phrase(
+                "the PyYAML sdist is missing from {folder}; run {command} to download it",
+                folder=wheels_dir,
+                command=FIX_COMMAND,
+            )
         )
     return sdists[-1]
 
@@ -225,7 +254,11 @@ def pure_wheel_from_sdist(sdist: Path, package: str, out_dir: Path) -> Path:
             if match and member.isfile():
                 files[match.group(1)] = archive.extractfile(member).read()  # type: ignore[union-attr]
     if f"{package}/__init__.py" not in files:
-        raise SiteError(f"{sdist.name} has no pure-Python package '{package}'")
+        raise SiteError(
+            phrase(
+                "{sdist} has no pure-Python package '{package}'", sdist=sdist.name, package=package
+            )
+        )
     distribution = re.sub(r"[-_.]+", "_", name)
     dist_info = f"{distribution}-{version}.dist-info"
     files[f"{dist_info}/METADATA"] = (
@@ -332,7 +365,9 @@ def make_lockfile(base_lock: Path, wheels: list[Path], out_dir: Path, pyodide_cl
         )
     if result.returncode != 0:
         last = (result.stderr.strip() or result.stdout.strip()).splitlines()[-1:]
-        raise SiteError(f"pyodide lockfile add-wheels failed: {' '.join(last)}")
+        raise SiteError(
+            phrase("pyodide lockfile add-wheels failed: {output}", output=" ".join(last))
+        )
     return output
 
 
@@ -470,8 +505,11 @@ def point_page_at_runtime(page: Path) -> None:
     html = page.read_text("utf-8")
     if html.count(_WASM_ELEMENT) != 1 or "data-pyodide-index-url" in html:
         raise SiteError(
-            f"{page.name}: expected one plain <marimo-wasm> element to point at the local "
-            "runtime (is this a marimo 0.25.2 html-wasm export?)"
+            phrase(
+                "{page}: expected one plain <marimo-wasm> element to point at the local "
+                "runtime (is this a marimo 0.25.2 html-wasm export?)",
+                page=page.name,
+            )
         )
     attributes = (
         f' data-pyodide-index-url="./{RUNTIME_DIR}/"'

@@ -23,6 +23,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
+from carc_teach.errors import phrase
 from carc_teach.site.notebooks import SiteError
 
 __all__ = ["FirstView", "first_view", "render_block", "add_to_page", "MARKER"]
@@ -60,7 +61,7 @@ def _run_notebook(path: Path) -> tuple[list[object], dict[str, object]]:
     name = f"_carc_prerender_{uuid.uuid4().hex}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise SiteError(f"{path.name}: cannot be loaded as a module")
+        raise SiteError(phrase("{name}: cannot be loaded as a module", name=path.name))
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
@@ -271,7 +272,11 @@ def add_to_page(page: Path, view: FirstView) -> None:
     text = page.read_text("utf-8")
     if text.count(_ROOT) != 1:
         raise SiteError(
-            f"{page.name}: expected one {_ROOT} to put the pre-rendered view beside "
-            "(is this a marimo 0.25.2 html-wasm export?)"
+            phrase(
+                "{page}: expected one {root} to put the pre-rendered view beside "
+                "(is this a marimo 0.25.2 html-wasm export?)",
+                page=page.name,
+                root=_ROOT,
+            )
         )
     page.write_text(text.replace(_ROOT, _ROOT + render_block(view)), "utf-8")

@@ -20,6 +20,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from carc_teach.errors import Phrase, phrase
 from carc_teach.site.notebooks import SiteError
 
 __all__ = ["compile_wheels", "node_available", "run_node"]
@@ -102,7 +103,9 @@ def node_available() -> bool:
     return shutil.which("node") is not None
 
 
-def run_node(script: str, args: list[str], failure: str) -> subprocess.CompletedProcess[str]:
+def run_node(
+    script: str, args: list[str], failure: Phrase | str
+) -> subprocess.CompletedProcess[str]:
     """Run the ES module ``script`` under Node.js with ``args``; its output is returned.
 
     Raises
@@ -112,14 +115,14 @@ def run_node(script: str, args: list[str], failure: str) -> subprocess.Completed
     """
     node = shutil.which("node")
     if node is None:
-        raise SiteError("Node.js is not installed; run ./dev test to install it")
+        raise SiteError(phrase("Node.js is not installed; run ./dev test to install it"))
     result = subprocess.run(
         [node, "--input-type=module", "-e", script, "--", *args],
         capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     if result.returncode != 0:
         tail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-2:]
-        raise SiteError(f"{failure}: {' | '.join(tail)}")
+        raise SiteError(phrase("{failure}: {output}", failure=failure, output=" | ".join(tail)))
     return result
 
 
@@ -167,12 +170,14 @@ def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache_dir: Path) -> di
             run_node(
                 _NODE,
                 [str(pyodide_dir.resolve()), str(src), str(dst), _PYTHON],
-                "compiling the wheels with Pyodide failed",
+                phrase("compiling the wheels with Pyodide failed"),
             )
             for wheel, target in todo.items():
                 built = dst / wheel.name
                 if not built.is_file():
-                    raise SiteError(f"compiling {wheel.name} with Pyodide wrote nothing")
+                    raise SiteError(
+                        phrase("compiling {wheel} with Pyodide wrote nothing", wheel=wheel.name)
+                    )
                 target.parent.mkdir(parents=True, exist_ok=True)
                 partial = target.with_suffix(".part")
                 shutil.copyfile(built, partial)

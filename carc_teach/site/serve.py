@@ -21,6 +21,7 @@ import urllib.request
 import webbrowser
 from pathlib import Path
 
+from carc_teach.errors import phrase
 from carc_teach.site import lifeline
 from carc_teach.site.curriculum import place_of
 from carc_teach.site.notebooks import (
@@ -53,13 +54,18 @@ def free_port() -> int:
 def check_port(port: int) -> None:
     """Raise :class:`SiteError` unless ``port`` is a valid port that nothing on 127.0.0.1 holds."""
     if not 1 <= port <= 65535:
-        raise SiteError(f"--port must be between 1 and 65535, not {port}")
+        raise SiteError(phrase("--port must be between 1 and 65535, not {port}", port=port))
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         try:
             probe.bind((HOST, port))
         except OSError as exc:
-            reason = "it is in use" if exc.errno == errno.EADDRINUSE else exc.strerror
-            raise SiteError(f"cannot serve on {HOST}:{port}: {reason}") from None
+            # the operating system's reason stays in its words
+            reason = phrase("it is in use") if exc.errno == errno.EADDRINUSE else exc.strerror
+            raise SiteError(
+                phrase(
+                    "cannot serve on {host}:{port}: {reason}", host=HOST, port=port, reason=reason
+                )
+            ) from None
 
 
 def start_marimo_run(target: Path, port: int, *, log_file=None) -> subprocess.Popen:
@@ -70,7 +76,9 @@ def start_marimo_run(target: Path, port: int, *, log_file=None) -> subprocess.Po
     this process ends, even when this process is killed and cannot stop it.
     """
     if importlib.util.find_spec("marimo") is None:
-        raise SiteError("marimo is not installed; run ./dev setup (installs the notebooks extra)")
+        raise SiteError(
+            phrase("marimo is not installed; run ./dev setup (installs the notebooks extra)")
+        )
     arguments = [
         "run", str(target),
         "--host", HOST, "--port", str(port), "--headless", "--no-token", "--no-sandbox",
@@ -90,7 +98,9 @@ def start_server(notebooks_dir: Path, port: int, *, log_file=None) -> subprocess
     Like :func:`start_marimo_run`: its own process group, on a lifeline.
     """
     if importlib.util.find_spec("marimo") is None:
-        raise SiteError("marimo is not installed; run ./dev setup (installs the notebooks extra)")
+        raise SiteError(
+            phrase("marimo is not installed; run ./dev setup (installs the notebooks extra)")
+        )
     return lifeline.spawn(
         "carc_teach.site.app",
         ["--host", HOST, "--port", str(port), "--notebooks", str(notebooks_dir)],
@@ -105,13 +115,24 @@ def wait_until_serving(url: str, process: subprocess.Popen, timeout: float = 60.
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SiteError(f"the notebook server stopped (exit status {process.returncode})")
+            raise SiteError(
+                phrase(
+                    "the notebook server stopped (exit status {status})",
+                    status=process.returncode,
+                )
+            )
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.25)
-    raise SiteError(f"the notebook server did not answer at {url} within {timeout:.0f} s")
+    raise SiteError(
+        phrase(
+            "the notebook server did not answer at {url} within {seconds} s",
+            url=url,
+            seconds=f"{timeout:.0f}",
+        )
+    )
 
 
 def stop_process(process: subprocess.Popen, timeout: float = 10.0) -> None:
@@ -156,7 +177,7 @@ def serve(
     folder = find_notebooks_dir(notebooks_dir)
     notebooks = discover_notebooks(folder)
     if not notebooks:
-        raise SiteError(f"no marimo notebooks found in {folder}")
+        raise SiteError(phrase("no marimo notebooks found in {folder}", folder=folder))
     for notebook in notebooks:  # what the server reads first: a bad notebook is one line here
         read_notebook_info(notebook)
     if port is None:
