@@ -45,6 +45,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from carc_teach.errors import phrase
 from carc_teach.site.notebooks import SiteError
 from carc_teach.site.pycompile import run_node
 
@@ -523,10 +524,10 @@ def make_snapshot(
                 [str(core.resolve()), str(runtime.resolve()),
                  str(made / SNAPSHOT_FILE), str(made / FILES_FILE), str(made / LAZY_DIR),
                  str(made / STDLIB_FILE), str(code_file)],
-                "making the Pyodide memory snapshot failed",
+                phrase("making the Pyodide memory snapshot failed"),
             )  # fmt: skip
             if not (made / FILES_FILE).is_file():
-                raise SiteError("making the Pyodide memory snapshot wrote no package files")
+                raise SiteError(phrase("making the Pyodide memory snapshot wrote no package files"))
             skipped = [line for line in result.stdout.splitlines() if line.startswith("skipped:")]
             if skipped and skipped[-1] != "skipped: none":
                 log(f"  snapshot: left out (did not import, or a warm-up failed); {skipped[-1]}")
@@ -571,7 +572,13 @@ def pack_level() -> int:
     if not text:
         return SITE_ZSTD_LEVEL
     if not (text.isdigit() and 1 <= int(text) <= 19):
-        raise SiteError(f"{ZSTD_LEVEL_VARIABLE}={text!r}: expected a zstd level from 1 to 19")
+        raise SiteError(
+            phrase(
+                "{variable}={value}: expected a zstd level from 1 to 19",
+                variable=ZSTD_LEVEL_VARIABLE,
+                value=repr(text),
+            )
+        )
     return int(text)
 
 
@@ -588,7 +595,14 @@ def _repacked(source: Path, level: int, program: str) -> Path:
         )
         if done.returncode != 0:
             partial.unlink(missing_ok=True)
-            raise SiteError(f"zstd -{level} {source.name} failed: {done.stderr.strip()}")
+            raise SiteError(
+                phrase(
+                    "zstd -{level} {file} failed: {output}",
+                    level=level,
+                    file=source.name,
+                    output=done.stderr.strip(),
+                )
+            )
         partial.replace(packed)
     return packed
 
@@ -616,8 +630,11 @@ def patch_runtime(text: str, name: str = _LOADER) -> str:
         return text
     if text.count(_PLACE_LIBRARY) != 1:
         raise SiteError(
-            f"{name}: cannot find where Pyodide's loader places a dynamic library (is this "
-            f"Pyodide 314.0.0?); the snapshot was not wired in"
+            phrase(
+                "{name}: cannot find where Pyodide's loader places a dynamic library (is this "
+                "Pyodide 314.0.0?); the snapshot was not wired in",
+                name=name,
+            )
         )
     # the loader's own lines, with the recorded memory address taking precedence
     placed = (
@@ -658,7 +675,11 @@ def find_worker(site_dir: Path) -> Path:
     found = sorted((site_dir / "assets").glob("worker-*.js"))
     if len(found) != 1:
         raise SiteError(
-            f"expected one marimo worker (assets/worker-*.js) in {site_dir}, found {len(found)}"
+            phrase(
+                "expected one marimo worker (assets/worker-*.js) in {folder}, found {count}",
+                folder=site_dir,
+                count=len(found),
+            )
         )
     return found[0]
 
@@ -685,8 +706,11 @@ def patch_worker(worker: Path) -> None:
     options = _LOAD_OPTION.findall(text)
     if len(options) != 1 or text.count(_NO_SNAPSHOT) != 1:
         raise SiteError(
-            f"{worker.name}: cannot find where marimo's worker starts Pyodide "
-            f"(is this marimo 0.25.2?); the snapshot was not wired in"
+            phrase(
+                "{name}: cannot find where marimo's worker starts Pyodide "
+                "(is this marimo 0.25.2?); the snapshot was not wired in",
+                name=worker.name,
+            )
         )
     folder = options[0]
     # Both files asked for at once (the snapshot's .zst in SNAPSHOT_PARTS parts, each a request
@@ -930,8 +954,11 @@ def patch_bootstrap(text: str, name: str = "pyodide.mjs") -> str:
     matches = _BOOTSTRAP.findall(text)
     if len(matches) != 1:
         raise SiteError(
-            f"{name}: cannot find Pyodide's bootstrap (is this marimo 0.25.2 and Pyodide "
-            f"314.0.0?); the snapshot was not wired in"
+            phrase(
+                "{name}: cannot find Pyodide's bootstrap (is this marimo 0.25.2 and Pyodide "
+                "314.0.0?); the snapshot was not wired in",
+                name=name,
+            )
         )
     function, module, snapshot, options, api, config = matches[0]
     # The header of a snapshot is followed by the memory itself; growing the heap by malloc

@@ -360,3 +360,70 @@ def test_the_cli_says_a_site_error_in_the_language_chosen(tmp_path, capsys, lang
     status = main(["--lang", lang, "serve", "--no-browser", "--notebooks", str(folder)])
     assert status == 2
     assert capsys.readouterr().err.strip() == line.format(folder=folder)
+
+
+# ------------------------------------------------------------- the Pyodide memory snapshot
+
+
+def test_snapshot_errors(tmp_path, monkeypatch):
+    from carc_teach.site import snapshot
+
+    monkeypatch.setenv(snapshot.ZSTD_LEVEL_VARIABLE, "zz")
+    _said_in_every_language(
+        _raises(snapshot.pack_level),
+        "CARC_TEACH_SNAPSHOT_ZSTD_LEVEL='zz': expected a zstd level from 1 to 19",
+    )
+    failing = tmp_path / "zstd"
+    failing.write_text("#!/bin/sh\necho 'no room' >&2\nexit 1\n", "utf-8")
+    failing.chmod(0o755)
+    source = tmp_path / "snapshot.bin"
+    source.write_bytes(b"x")
+    _said_in_every_language(
+        _raises(lambda: snapshot._repacked(source, 3, str(failing))),
+        "zstd -3 snapshot.bin failed: no room",
+    )
+    _said_in_every_language(
+        _raises(lambda: snapshot.patch_runtime("", "pyodide.asm.mjs")),
+        "pyodide.asm.mjs: cannot find where Pyodide's loader places a dynamic library (is this "
+        "Pyodide 314.0.0?); the snapshot was not wired in",
+    )
+    _said_in_every_language(
+        _raises(lambda: snapshot.patch_bootstrap("", "pyodide.mjs")),
+        "pyodide.mjs: cannot find Pyodide's bootstrap (is this marimo 0.25.2 and Pyodide "
+        "314.0.0?); the snapshot was not wired in",
+    )
+    (tmp_path / "assets").mkdir()
+    _said_in_every_language(
+        _raises(lambda: snapshot.find_worker(tmp_path)),
+        f"expected one marimo worker (assets/worker-*.js) in {tmp_path}, found 0",
+    )
+    worker = tmp_path / "assets" / "worker-x.js"
+    worker.write_text("x", "utf-8")
+    _said_in_every_language(
+        _raises(lambda: snapshot.patch_worker(worker)),
+        "worker-x.js: cannot find where marimo's worker starts Pyodide (is this marimo 0.25.2?); "
+        "the snapshot was not wired in",
+    )
+    modules = os.environ.get("CARC_TEACH_NODE_MODULES")
+    real = Path(modules or "/nonexistent") / "pyodide" / snapshot._LOADER
+    if not real.is_file():
+        return
+    core = tmp_path / "core"  # a stand-in core: the real loader, no runtime behind it
+    core.mkdir()
+    (core / snapshot._LOADER).write_text(real.read_text("utf-8"), "utf-8")
+    (core / "pyodide.asm.wasm").write_bytes(b"x")
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    (runtime / "pyodide-lock.json").write_text('{"info": {}, "packages": {}}', "utf-8")
+    monkeypatch.setattr(snapshot, "run_node", lambda *a, **k: None)  # writes nothing
+    _said_in_every_language(
+        _raises(lambda: snapshot.make_snapshot(core, runtime, tmp_path / "c1", log=print)),
+        "making the Pyodide memory snapshot wrote no package files",
+    )
+    monkeypatch.setattr(snapshot, "run_node", pycompile.run_node)
+    monkeypatch.setattr(pycompile.shutil, "which", lambda name: "/usr/bin/node")
+    monkeypatch.setattr(pycompile.subprocess, "run", _failed(stderr="out of memory"))
+    _said_in_every_language(
+        _raises(lambda: snapshot.make_snapshot(core, runtime, tmp_path / "c2", log=print)),
+        "making the Pyodide memory snapshot failed: out of memory",
+    )
