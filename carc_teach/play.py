@@ -223,7 +223,7 @@ class PlaySession:
         seed: int = 0,
     ) -> None:
         if tuple(s.name for s in seats) != tuple(setup.players):
-            raise CarcTeachError("the seats must name the set-up's players, in order")
+            raise CarcTeachError(phrase("the seats must name the set-up's players, in order"))
         self.setup = setup
         self.seats = tuple(seats)
         self.tile_limit = tile_limit
@@ -258,20 +258,30 @@ class PlaySession:
         unknown = [e for e in expansions if e not in EXPANSIONS]
         if unknown:
             raise CarcTeachError(
-                f"expansions: unknown expansion {shown(unknown[0])}; choose from {', '.join(EXPANSIONS)}"
+                phrase(
+                    "expansions: unknown expansion {expansion}; choose from {choices}",
+                    expansion=shown(unknown[0]),
+                    choices=", ".join(EXPANSIONS),
+                )
             )
         exps = ("base", *(e for e in EXPANSIONS if e in expansions and e != "base"))
         rules: dict[str, Any] = {}
         if preset:
             if preset not in PRESETS:
                 raise CarcTeachError(
-                    f"preset: unknown edition preset {shown(preset)}; choose from {', '.join(PRESETS)}"
+                    phrase(
+                        "preset: unknown edition preset {preset}; choose from {choices}",
+                        preset=shown(preset),
+                        choices=", ".join(PRESETS),
+                    )
                 )
             rules["preset"] = preset
         if options:
             rules["options"] = dict(options)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
-            raise CarcTeachError(f"seed: {shown(seed)} is not a whole number from 0 up")
+            raise CarcTeachError(
+                phrase("seed: {seed} is not a whole number from 0 up", seed=shown(seed))
+            )
         names = tuple(s.name for s in seats)
         setup = Setup(
             players=names,
@@ -283,7 +293,9 @@ class PlaySession:
         state = new_state(setup)  # raises on an unknown rule option
         if tiles is not None:
             if not isinstance(tiles, int) or isinstance(tiles, bool) or tiles < 1:
-                raise CarcTeachError(f"tiles: {shown(tiles)} is not a number of tiles from 1 up")
+                raise CarcTeachError(
+                    phrase("tiles: {tiles} is not a number of tiles from 1 up", tiles=shown(tiles))
+                )
             order = _seeded_order(state)
             if tiles < len(order):
                 setup = Setup(
@@ -329,15 +341,29 @@ class PlaySession:
         strangers = [h for h in humans if h not in players]
         if strangers:
             raise CarcTeachError(
-                f"humans: {shown(strangers[0])} is not a player of this game ({', '.join(players)})"
+                phrase(
+                    "humans: {name} is not a player of this game ({players})",
+                    name=shown(strangers[0]),
+                    players=", ".join(players),
+                )
             )
         if bot not in BOT_KINDS:
             raise CarcTeachError(
-                f"bot: unknown kind {shown(bot)}; choose from {', '.join(BOT_KINDS)}"
+                phrase(
+                    "bot: unknown kind {kind}; choose from {choices}",
+                    kind=shown(bot),
+                    choices=", ".join(BOT_KINDS),
+                )
             )
         events = game.events
         if until is not None and not 0 <= until < len(events):
-            raise CarcTeachError(f"until: the game has events 0 to {len(events) - 1}, not {until}")
+            raise CarcTeachError(
+                phrase(
+                    "until: the game has events 0 to {last}, not {until}",
+                    last=len(events) - 1,
+                    until=until,
+                )
+            )
         setup = game.setup
         tile_limit = None
         if setup.tile_order is not None:
@@ -835,7 +861,7 @@ class PlaySession:
         :class:`CarcTeachError` when one does (a figure moved by its id, a figure held)."""
         for answer in self._answers:
             if isinstance(answer, MoveFigure) or isinstance(getattr(answer, "to", None), Held):
-                raise CarcTeachError("a game whose answers name a player cannot be renamed")
+                raise CarcTeachError(phrase("a game whose answers name a player cannot be renamed"))
         players = tuple(names.get(p, p) for p in self.setup.players)
         seats = [Seat(names.get(s.name, s.name), s.kind) for s in self.seats]
         _check_seats(seats)
@@ -884,7 +910,9 @@ def parse_options(text: str) -> dict[str, Any]:
         key, eq, raw = part.partition("=")
         key, raw = key.strip(), raw.strip()
         if not eq or not key or not raw:
-            raise CarcTeachError(f"options: {shown(part)} is not of the form option=value")
+            raise CarcTeachError(
+                phrase("options: {part} is not of the form option=value", part=shown(part))
+            )
         value: Any = raw
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
@@ -896,26 +924,46 @@ def parse_options(text: str) -> dict[str, Any]:
 
 def _check_seats(seats: Sequence[Seat]) -> None:
     if not 2 <= len(seats) <= MAX_SEATS:
-        raise CarcTeachError(f"players: a game seats 2 to {MAX_SEATS} players, not {len(seats)}")
+        raise CarcTeachError(
+            phrase(
+                "players: a game seats 2 to {most} players, not {count}",
+                most=MAX_SEATS,
+                count=len(seats),
+            )
+        )
     names: set[str] = set()
     for n, seat in enumerate(seats, 1):
         name = seat.name
         if not isinstance(name, str) or not name.strip():
-            raise CarcTeachError(f"player {n}: the name is empty")
+            raise CarcTeachError(phrase("player {number}: the name is empty", number=n))
         if name != name.strip() or has_control_characters(name) or len(name) > MAX_NAME:
             raise CarcTeachError(
-                f"player {n}: the name {shown(name)} must have no control characters, no spaces "
-                f"around it and at most {MAX_NAME} characters"
+                phrase(
+                    "player {number}: the name {name} must have no control characters, no spaces "
+                    "around it and at most {most} characters",
+                    number=n,
+                    name=shown(name),
+                    most=MAX_NAME,
+                )
             )
         if name in names:
-            raise CarcTeachError(f"player {n}: the name {shown(name)} is taken twice")
+            raise CarcTeachError(
+                phrase(
+                    "player {number}: the name {name} is taken twice", number=n, name=shown(name)
+                )
+            )
         names.add(name)
         if seat.kind not in SEAT_KINDS:
             raise CarcTeachError(
-                f"player {n}: unknown kind {shown(seat.kind)}; choose from {', '.join(SEAT_KINDS)}"
+                phrase(
+                    "player {number}: unknown kind {kind}; choose from {choices}",
+                    number=n,
+                    kind=shown(seat.kind),
+                    choices=", ".join(SEAT_KINDS),
+                )
             )
     if not any(s.human for s in seats):
-        raise CarcTeachError("players: at least one player must be a person")
+        raise CarcTeachError(phrase("players: at least one player must be a person"))
 
 
 def _seeded_order(state: GameState) -> list[str]:

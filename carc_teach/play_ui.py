@@ -30,7 +30,7 @@ from .errors import CarcTeachError, Refusal
 from .expansions import PACKAGES
 from .gamefile import decode_game_text, load_game
 from .i18n import N_, _, language_code, ngettext
-from .i18n.errors import say
+from .i18n.errors import error_text, say
 from .i18n.names import box_name
 from .notebook_ui import markdown_html, score_stories
 from .play import (
@@ -129,8 +129,11 @@ class Table:
         return self.said(lang)
 
     def _cannot_start(self, exc: CarcTeachError) -> bool:
-        error = escape_markdown(str(exc))
-        self._say(lambda lang: _("**The game cannot start.** {error}", lang, error=error), "danger")
+        def said(lang: str | None) -> str:  # the error in the page's language (docs/i18n.md)
+            error = escape_markdown(error_text(exc, lang))
+            return _("**The game cannot start.** {error}", lang, error=error)
+
+        self._say(said, "danger")
         return False
 
     def start(self, seats, **kwargs: Any) -> bool:
@@ -225,9 +228,13 @@ class Table:
             )
             self.first_game_in = None
         except CarcTeachError as exc:
-            error = escape_markdown(str(exc))
+            failure = exc
             self._say(
-                lambda lang: _("**This game cannot be taken over.** {error}", lang, error=error),
+                lambda lang: _(
+                    "**This game cannot be taken over.** {error}",
+                    lang,
+                    error=escape_markdown(error_text(failure, lang)),
+                ),
                 "danger",
             )
             return False
