@@ -638,8 +638,11 @@ def get(annotation_id: str) -> Annotation:
         return _corpus()[1][annotation_id]
     except (KeyError, TypeError):
         raise UnknownRuleError(
-            f"unknown annotation id {annotation_id!r}; ids look like ckr-1..ckr-62, "
-            "car-154..car-195, ckr1e-1..ckr1e-28, house-<name> or variant-<name>"
+            phrase(
+                "unknown annotation id {id}; ids look like ckr-1..ckr-62, "
+                "car-154..car-195, ckr1e-1..ckr1e-28, house-<name> or variant-<name>",
+                id=repr(annotation_id),
+            )
         ) from None
 
 
@@ -677,7 +680,10 @@ def annotations_for(
         own = getattr(subject, "annotations", None) or ()
         if not hasattr(subject, "rule") and not hasattr(subject, "annotations"):
             raise UnknownRuleError(
-                f"annotations_for() needs a rule id or an event, not {type(subject).__name__}"
+                phrase(
+                    "annotations_for() needs a rule id or an event, not {type}",
+                    type=type(subject).__name__,
+                )
             )
     found: list[Annotation] = []
     seen: set[str] = set()
@@ -735,7 +741,11 @@ def search(
     if kind is not None:
         if kind not in KIND_LABELS:
             raise UnknownRuleError(
-                f"unknown annotation kind {kind!r}; choose from {', '.join(KINDS)}"
+                phrase(
+                    "unknown annotation kind {kind}; choose from {choices}",
+                    kind=repr(kind),
+                    choices=", ".join(KINDS),
+                )
             )
         records = [r for r in records if r.kind == kind or kind in r.extra_kinds]
     if topic is not None:
@@ -755,11 +765,20 @@ def search(
     return records
 
 
+#: what a filter names -> its error for a value it does not know
+_UNKNOWN_FILTER = {
+    "publisher": N_("unknown publisher {value}; choose from {choices}"),
+    "edition": N_("unknown edition {value}; choose from {choices}"),
+}
+
+
 def _canonical(value: str, table: Mapping[str, str], what: str) -> str:
     for key in table:
         if key.casefold() == value.casefold():
             return key
-    raise UnknownRuleError(f"unknown {what} {value!r}; choose from {', '.join(table)}")
+    raise UnknownRuleError(
+        Phrase(_UNKNOWN_FILTER[what], {"value": repr(value), "choices": ", ".join(table)})
+    )
 
 
 def rule_texts(expansion: str | None = None) -> tuple[RuleText, ...]:
@@ -777,7 +796,11 @@ def rule_text(rule_text_id: str) -> RuleText:
         if text.id == rule_text_id:
             return text
     raise UnknownRuleError(
-        f"unknown rule text {rule_text_id!r}; known: {', '.join(t.id for t in _rule_texts())}"
+        phrase(
+            "unknown rule text {id}; known: {known}",
+            id=repr(rule_text_id),
+            known=", ".join(t.id for t in _rule_texts()),
+        )
     )
 
 

@@ -17,7 +17,7 @@ import tomllib
 from functools import cache
 from importlib import resources
 
-from ..errors import UnknownRuleError
+from ..errors import UnknownRuleError, phrase
 from ..expansions import PACKAGES, RENAMED
 from ..expansions.declare import Topic
 
@@ -94,10 +94,19 @@ def topic(rule_id: str) -> Topic:
         area, dot, rest = str(rule_id).partition(".")
         if area in RENAMED:  # an area renamed so that one thing has one id
             new = RENAMED[area] + dot + rest
-            raise UnknownRuleError(f"rule id {rule_id!r} is now {new!r}") from None
+            raise UnknownRuleError(
+                phrase("rule id {id} is now {new}", id=repr(rule_id), new=repr(new))
+            ) from None
         close = difflib.get_close_matches(str(rule_id), list(_index()), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise UnknownRuleError(f"unknown rule id {rule_id!r}{hint}") from None
+        raise UnknownRuleError(
+            phrase(
+                "unknown rule id {id}; did you mean {close}?",
+                id=repr(rule_id),
+                close=", ".join(close),
+            )
+            if close
+            else phrase("unknown rule id {id}", id=repr(rule_id))
+        ) from None
 
 
 def lineage(rule_id: str) -> tuple[str, ...]:
@@ -125,7 +134,13 @@ def check_expansion(expansion: str) -> str:
     if expansion in EXPANSION_TITLES or expansion in EXPANSION_GROUPS:
         return expansion
     choices = ", ".join([*EXPANSION_TITLES, *EXPANSION_GROUPS])
-    raise UnknownRuleError(f"unknown expansion {expansion!r}; known: {choices}")
+    raise UnknownRuleError(
+        phrase(
+            "unknown expansion {expansion}; known: {choices}",
+            expansion=repr(expansion),
+            choices=choices,
+        )
+    )
 
 
 def expand_expansion(expansion: str) -> tuple[str, ...]:

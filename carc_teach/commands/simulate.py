@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..errors import CarcTeachError
+from ..errors import CarcTeachError, phrase
 from ..i18n import _, ngettext
 from ._output import describe_os_error, make_output_folder
 
@@ -183,7 +183,8 @@ def parse_expansions(text: str | list[str]) -> tuple[str, ...]:
         try:
             module_class(name)
         except CarcTeachError as exc:
-            raise CarcTeachError(f"--expansions: {exc}") from None
+            # the engine's reason as a phrase too, said in the chosen language
+            raise CarcTeachError(phrase("--expansions: {error}", error=exc.args[0])) from None
         if name not in out:
             out.append(name)
     return tuple(out)

@@ -551,7 +551,7 @@ def switch_on(name: str, selection: Iterable[str] | str | None, edition: str = "
     cat = catalogue()
     switch = cat.switches.get(name)
     if switch is None:
-        raise UnknownRuleError(f"unknown page switch {name!r}")
+        raise UnknownRuleError(phrase("unknown page switch {name}", name=repr(name)))
     parts = normalize_selection(selection)
     edition = normalize_edition(edition)
     if switch.condition is not None:
@@ -562,4 +562,10 @@ def switch_on(name: str, selection: Iterable[str] | str | None, edition: str = "
         return False
     if switch.on and switch.on.startswith("edition:"):
         return switch.on.split(":", 1)[1] == edition
-    raise UnknownRuleError(f"page switch {name!r} depends on the rows around it ({switch.reason})")
+    raise UnknownRuleError(
+        phrase(
+            "page switch {name} depends on the rows around it ({reason})",
+            name=repr(name),
+            reason=switch.reason,
+        )
+    )

@@ -258,3 +258,94 @@ def test_an_unknown_drill_group_is_said_in_every_language():
     with pytest.raises(CarcTeachError) as info:
         practice.drill_for(practice.ANY + "zz", 1)
     _said_in_every_language(info.value, f"no group 'zz'; choose from {', '.join(practice.GROUPS)}")
+
+
+def _lookups():
+    from carc_teach import reference
+    from carc_teach.annotations import topics
+
+    choices = ", ".join([*topics.EXPANSION_TITLES, *topics.EXPANSION_GROUPS])
+    return {
+        "annotation id": (
+            lambda: annotations.get("zz"),
+            "unknown annotation id 'zz'; ids look like ckr-1..ckr-62, car-154..car-195, "
+            "ckr1e-1..ckr1e-28, house-<name> or variant-<name>",
+        ),
+        "not a rule id or an event": (
+            lambda: annotations.annotations_for(3),
+            "annotations_for() needs a rule id or an event, not int",
+        ),
+        "annotation kind": (
+            lambda: annotations.search(kind="zz"),
+            f"unknown annotation kind 'zz'; choose from {', '.join(KINDS)}",
+        ),
+        "publisher": (
+            lambda: annotations.search(publisher="zz"),
+            f"unknown publisher 'zz'; choose from {', '.join(annotations.PUBLISHERS)}",
+        ),
+        "edition": (
+            lambda: annotations.search(edition="zz"),
+            f"unknown edition 'zz'; choose from {', '.join(annotations.EDITIONS)}",
+        ),
+        "rule text": (
+            lambda: annotations.rule_text("zz"),
+            "unknown rule text 'zz'; known: " + ", ".join(t.id for t in annotations.rule_texts()),
+        ),
+        "renamed rule id": (
+            lambda: topics.topic("bigfollower.deploy"),
+            "rule id 'bigfollower.deploy' is now 'big-follower.deploy'",
+        ),
+        "rule id near others": (
+            lambda: topics.topic("count.redeplo"),
+            "unknown rule id 'count.redeplo'; did you mean count.redeploy, count.deploy, "
+            "count.redeploy.order?",
+        ),
+        "rule id": (lambda: topics.topic("zzzz"), "unknown rule id 'zzzz'"),
+        "expansion": (
+            lambda: topics.check_expansion("zz"),
+            f"unknown expansion 'zz'; known: {choices}",
+        ),
+        "page switch": (
+            lambda: reference.switch_on("zz", "base"),
+            "unknown page switch 'zz'",
+        ),
+        "page switch of the context": (
+            lambda: reference.switch_on("showStep1A_Empty", "base"),
+            "page switch 'showStep1A_Empty' depends on the rows around it "
+            "('nothing happens in this step' note; steps() reports an empty step instead)",
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "annotation id",
+        "not a rule id or an event",
+        "annotation kind",
+        "publisher",
+        "edition",
+        "rule text",
+        "renamed rule id",
+        "rule id near others",
+        "rule id",
+        "expansion",
+        "page switch",
+        "page switch of the context",
+    ],
+)
+def test_an_unknown_name_in_the_corpus_or_the_taxonomy_is_said_in_every_language(name):
+    call, english = _lookups()[name]
+    with pytest.raises(CarcTeachError) as info:
+        call()
+    _said_in_every_language(info.value, english)
+    if name == "rule id near others":
+        assert "count.redeploy, count.deploy, count.redeploy.order" in error_text(info.value, "cs")
+
+
+def test_the_cli_says_an_unknown_expansion_of_simulate_in_the_language_chosen(capsys):
+    from carc_teach.cli import main
+
+    assert main(["--lang", "cs", "simulate", "--expansions", "zz", "--games", "1"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("carc-teach simulate: chyba: --expansions: neznámé rozšíření 'zz'"), said
