@@ -1,6 +1,6 @@
-"""Test-run wide settings: how ``./dev test`` spreads the tests over its two workers.
+"""Test-run wide settings: how ``./dev test`` spreads the tests over its workers.
 
-``./dev test`` runs pytest on two workers (pytest-xdist, ``--dist loadgroup``). Tests that
+``./dev test`` runs pytest on three workers (pytest-xdist, ``--dist loadgroup``). Tests that
 share an expensive fixture are kept on one worker so that it is made once:
 
 - ``browser:site``: every browser test on the ``--self-hosted`` site (its build, a minute or
@@ -10,9 +10,9 @@ share an expensive fixture are kept on one worker so that it is made once:
 - ``pyodide``: every real-Pyodide test (one start of Pyodide runs the summary scripts of
   them all, ``carc_support.run_in_pyodide``; the snapshot's restore is per module).
 
-Everything else is spread over both workers. The groups are handed out first, the two browser
-groups one to each worker, then the tests marked ``slow``, then the rest, so that the quick
-tests fill the gaps at the end instead of a long test starting last.
+Everything else is spread over the workers. The groups are handed out first, the two browser
+groups one to each of two workers, then the tests marked ``slow``, then the rest, so that the
+quick tests fill the gaps at the end instead of a long test starting last.
 """
 
 from __future__ import annotations
