@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Decision, Deploy, Pass
 from .board import Placement
 from .editions import from_setup
-from .errors import IllegalMoveError, Refusal, shown
+from .errors import IllegalMoveError, Refusal, phrase, shown
 from .events import Chained, Joined, Packed, Said, TileName, Word
 from .figures import ROLE_NAMES, ROLE_PLURALS
 from .i18n import N_
@@ -115,7 +115,12 @@ def _answerer(controller: Controller) -> Callable[[GameState, Decision], Action]
         problem = decision.problem(action) if checks else None
         if problem is not None:
             raise IllegalMoveError(
-                f"{decision.player}'s answer to the {decision.kind} decision is not legal: {problem}",
+                phrase(
+                    "{player}'s answer to the {kind} decision is not legal: {problem}",
+                    player=decision.player,
+                    kind=decision.kind,
+                    problem=problem,
+                ),
                 move=state.move_number,
             )
         if state.turn is not None:
@@ -161,14 +166,21 @@ def _take_tile(state: GameState, tile_id: str) -> TileType:
     if n <= 0:
         if tile_id not in state.tile_types:
             raise IllegalMoveError(
-                f"unknown tile id {shown(tile_id)}; the tile sets in play have: "
-                f"{', '.join(state.tile_types)}",
+                phrase(
+                    "unknown tile id {tile}; the tile sets in play have: {tiles}",
+                    tile=shown(tile_id),
+                    tiles=", ".join(state.tile_types),
+                ),
                 move=state.move_number,
                 field="tile",
             )
         raise IllegalMoveError(
-            f"no tile {tile_id} is left to draw: the set has {state.tile_types[tile_id].count} "
-            "and all are already on the board or set aside",
+            phrase(
+                "no tile {tile} is left to draw: the set has {count} and all are already on the "
+                "board or set aside",
+                tile=tile_id,
+                count=state.tile_types[tile_id].count,
+            ),
             move=state.move_number,
             field="tile",
         )
@@ -295,7 +307,7 @@ def _draw_tile(state: GameState, controller: Controller, turn: Turn) -> None:
             turn.tile = instead
             if not state.board.can_place(instead):
                 raise IllegalMoveError(
-                    f"tile {instead.id} fits nowhere on the board",
+                    phrase("tile {tile} fits nowhere on the board", tile=instead.id),
                     move=state.move_number,
                     field="tile",
                 )

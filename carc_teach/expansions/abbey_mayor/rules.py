@@ -534,9 +534,11 @@ class AbbeyMayorRules(RuleModule):
             self.option("wagon.move-rule") != "connected"
         ):
             raise UnknownRuleError(
-                "option wagon.move-range 'roll-on' (a house rule on first-edition connected "
-                "moves) cannot be combined with wagon.move-rule "
-                f"{self.option('wagon.move-rule')!r}"
+                phrase(
+                    "option wagon.move-range 'roll-on' (a house rule on first-edition connected "
+                    "moves) cannot be combined with wagon.move-rule {value}",
+                    value=repr(self.option("wagon.move-rule")),
+                )
             )
         # read at every deployment: kept once (a game's options do not change)
         self._wagon_needs_empty = self.option("wagon.empty-feature-rule") == "no-other-figure"
@@ -546,8 +548,12 @@ class AbbeyMayorRules(RuleModule):
     def setup(self, state: GameState) -> None:
         if len(state.players) > MAX_PLAYERS:
             raise GameFileError(
-                f"Abbey & Mayor equips at most {MAX_PLAYERS} players (one abbey, mayor, wagon and "
-                f"barn each), not {len(state.players)}",
+                phrase(
+                    "Abbey & Mayor equips at most {most} players (one abbey, mayor, wagon and "
+                    "barn each), not {count}",
+                    most=MAX_PLAYERS,
+                    count=len(state.players),
+                ),
                 field="setup.players",
             )
         for p in state.players:

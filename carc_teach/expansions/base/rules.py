@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...board import Placement
-from ...errors import GameFileError
+from ...errors import GameFileError, phrase
 from ...events import Joined, Names, Said, SaidN, Word
 from ...figures import kind_of, role_name
 from ...frozen import fast_constructor
@@ -98,7 +98,11 @@ class BaseRules(RuleModule):
             tile = state.tile_types.get(tile_id)
             if tile is None:
                 raise GameFileError(
-                    f"unknown start tile {tile_id!r}; the tile sets in play have: {', '.join(state.tile_types)}",
+                    phrase(
+                        "unknown start tile {tile}; the tile sets in play have: {tiles}",
+                        tile=repr(tile_id),
+                        tiles=", ".join(state.tile_types),
+                    ),
                     field=field,
                 )
             placed.append(state.board.place(tile, Placement(x, y, rotation), check=False))

@@ -257,9 +257,11 @@ class CountRules(RuleModule):
             and self.option("river2.with-count") == "not-combined"
         ):
             raise GameFileError(
-                "the rule option river2.with-count is 'not-combined' (the Count, King & Robber box "
-                "advises against playing the City of Carcassonne and The River II together): "
-                "drop one of them or choose another value",
+                phrase(
+                    "the rule option river2.with-count is 'not-combined' (the Count, King & Robber "
+                    "box advises against playing the City of Carcassonne and The River II "
+                    "together): drop one of them or choose another value"
+                ),
                 field="setup.expansions",
             )
         block = [t for t, *_ in catalogue("count").start_block]

@@ -335,9 +335,11 @@ class River2Rules(RuleModule):
     def setup(self, state: GameState) -> None:
         if self._with_count(state) and self.option("river2.with-count") == "not-combined":
             raise GameFileError(
-                "the rule option river2.with-count is 'not-combined' (the Count, King & Robber box "
-                "advises against playing the City of Carcassonne and The River II together): "
-                "drop one of them or choose another value",
+                phrase(
+                    "the rule option river2.with-count is 'not-combined' (the Count, King & Robber "
+                    "box advises against playing the City of Carcassonne and The River II "
+                    "together): drop one of them or choose another value"
+                ),
                 field="setup.expansions",
             )
         starts = self._spring_starts(state)
