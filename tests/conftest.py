@@ -89,3 +89,28 @@ def pytest_collection_modifyitems_group_ids(config, items):
         group = xdist_group_of(item)
         if group is not None and not item.nodeid.endswith(f"@{group}"):
             item._id = NodeId.parse(f"{item.nodeid}@{group}")
+
+
+@pytest.fixture
+def planted_translations(tmp_path, monkeypatch):
+    """An Italian folder of annotation translations of the test's own making, read instead of
+    the packaged one (the annotation corpus's reader and its errors are tested on it)."""
+    from carc_teach import annotations
+
+    folder = tmp_path / "it"
+    folder.mkdir()
+    real_files = annotations.resources.files
+
+    class Root:
+        def __init__(self, name):
+            self.real = real_files(name)
+
+        def joinpath(self, *parts):
+            if parts[:1] == ("data",) and len(parts) == 2:
+                return folder
+            return self.real.joinpath(*parts)
+
+    monkeypatch.setattr(annotations.resources, "files", lambda name: Root(name))
+    annotations._translations.cache_clear()
+    yield folder
+    annotations._translations.cache_clear()

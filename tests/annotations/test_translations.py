@@ -111,41 +111,15 @@ def test_translations_do_not_repeat_the_seeds():
 # ------------------------------------------------------------- the reader, on planted files
 
 
-@pytest.fixture
-def planted(tmp_path, monkeypatch):
-    """A language folder ``it`` of our own making, read instead of the packaged one."""
-    folder = tmp_path / "it"
-    folder.mkdir()
-
-    def files(lang):
-        return sorted(p.name for p in folder.glob("*.toml"))
-
-    real_files = annotations.resources.files
-
-    class Root:
-        def __init__(self, name):
-            self.real = real_files(name)
-
-        def joinpath(self, *parts):
-            if parts[:1] == ("data",) and len(parts) == 2:
-                return folder
-            return self.real.joinpath(*parts)
-
-    monkeypatch.setattr(annotations.resources, "files", lambda name: Root(name))
-    annotations._translations.cache_clear()
-    yield folder
-    annotations._translations.cache_clear()
-
-
 def _write(folder, name, body):
     (folder / name).write_text(body, encoding="utf-8")
 
 
-def test_current_language_and_fallback(planted):
+def test_current_language_and_fallback(planted_translations):
     record = annotations.get("ckr-7")
     rule = annotations.rule_text("count/redeploying")
     _write(
-        planted,
+        planted_translations,
         "count_king_robber.toml",
         f'[[annotation]]\nid = "ckr-7"\nsource = "{fingerprint(record.title, record.text)}"\n'
         'title = "Titolo"\ntext = """\nUno\ndue.\n\nTre.\n"""\n'
@@ -153,7 +127,7 @@ def test_current_language_and_fallback(planted):
         'text = "Vecchio testo"\n',
     )
     _write(
-        planted,
+        planted_translations,
         "rule_texts.toml",
         f'[[rule]]\nid = "count/redeploying"\nsource = "{fingerprint(rule.title, rule.text)}"\n'
         'section = "Sezione"\ntitle = "Regola"\ntext = "Testo"\n',
@@ -197,8 +171,8 @@ def test_current_language_and_fallback(planted):
         ("rule_texts.toml", "[[rule]\n", r"it/rule_texts.toml: "),
     ],
 )
-def test_bad_files_name_file_and_record(planted, name, body, message):
-    _write(planted, name, body)
+def test_bad_files_name_file_and_record(planted_translations, name, body, message):
+    _write(planted_translations, name, body)
     with pytest.raises(AnnotationDataError, match=message):
         annotations.get("ckr-7").title_in("it")
 

@@ -9,27 +9,20 @@ from __future__ import annotations
 import re
 
 import pytest
+from said_in_languages import LANGS, assert_said_in_every_language
 
 from carc_teach import annotations, practice
 from carc_teach.annotations import KINDS, AnnotationDataError
 from carc_teach.errors import CarcTeachError, Phrase
 from carc_teach.i18n.errors import error_text
 
-LANGS = ("it", "cs")
 #: what a translation keeps of the English: quoted values, lists, file names, numbers
 _KEPT = re.compile(r"'[^']*'|\[[^\]]*\]|\b\w+\.toml\b|\d+")
 _CACHES = ("_raw", "_corpus", "_rule_texts", "_english_files", "_translations")
 
 
 def _said_in_every_language(error: BaseException, english: str) -> None:
-    assert str(error) == english
-    assert isinstance(error.args[0], Phrase), "not a phrase: it would stay English"
-    for lang in LANGS:
-        text = error_text(error, lang)
-        assert text != english, (lang, text)
-        assert "{" not in text, (lang, text)
-        missing = [m.group(0) for m in _KEPT.finditer(english) if m.group(0) not in text]
-        assert not missing, f"{lang}: {text!r} lost {missing}"
+    assert_said_in_every_language(error, english, _KEPT)
 
 
 def _toml(table: str, fields: dict) -> str:
@@ -170,28 +163,6 @@ def test_broken_toml_keeps_tomllibs_words_after_the_file(extra_file):
     assert all(error_text(info.value, lang) == english for lang in LANGS)
 
 
-@pytest.fixture
-def planted(tmp_path, monkeypatch):
-    """An Italian translation folder of our own making, read instead of the packaged one."""
-    folder = tmp_path / "it"
-    folder.mkdir()
-    real_files = annotations.resources.files
-
-    class Root:
-        def __init__(self, name):
-            self.real = real_files(name)
-
-        def joinpath(self, *parts):
-            if parts[:1] == ("data",) and len(parts) == 2:
-                return folder
-            return self.real.joinpath(*parts)
-
-    monkeypatch.setattr(annotations.resources, "files", lambda name: Root(name))
-    annotations._translations.cache_clear()
-    yield folder
-    annotations._translations.cache_clear()
-
-
 T = "annotations/data/it"
 TRANSLATION = {"id": "ckr-7", "source": "x", "title": "a", "text": "b"}
 #: name -> (file, planted text, its English message)
@@ -237,9 +208,9 @@ TRANSLATIONS: dict[str, tuple[str, str, str]] = {
 
 
 @pytest.mark.parametrize("name", TRANSLATIONS)
-def test_a_broken_translation_of_the_corpus_is_said_in_every_language(planted, name):
+def test_a_broken_translation_of_the_corpus_is_said_in_every_language(planted_translations, name):
     file, text, english = TRANSLATIONS[name]
-    (planted / file).write_text(text, encoding="utf-8")
+    (planted_translations / file).write_text(text, encoding="utf-8")
     with pytest.raises(AnnotationDataError) as info:
         annotations._translations("it")
     _said_in_every_language(info.value, english)
