@@ -16,14 +16,18 @@ from carc_teach.commands.simulate import PROGRESS_AFTER, PROGRESS_EVERY
 HUGE = str(10**12)
 
 
-def start(*args: str) -> subprocess.Popen:
+def start(*args: str, unbuffered: bool = False) -> subprocess.Popen:
+    """``simulate`` with its output piped. ``unbuffered``: bytes, read without a buffer, for a
+    test that reads a line and then calls ``communicate``, which reads the pipe itself and would
+    never see what a buffered ``readline`` had taken ahead of that line."""
     return subprocess.Popen(
         [*CLI, "simulate", *args],
         cwd=REPO,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
+        text=not unbuffered,
+        bufsize=0 if unbuffered else -1,
     )
 
 
@@ -77,12 +81,12 @@ def test_first_result_shows_at_once():
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_stopping_keeps_what_was_done(tmp_path, signum):
-    process = start("--games", HUGE, "--save", str(tmp_path), "--progress")
+    process = start("--games", HUGE, "--save", str(tmp_path), "--progress", unbuffered=True)
     # time the run from its first game, not from the start of a process that may take
     # seconds to import on a loaded machine, so a progress line is due before the signal
-    first = process.stdout.readline()
-    out, err = stop(process, signum, PROGRESS_AFTER + 3 * PROGRESS_EVERY)
-    out = first + out
+    first = process.stdout.readline()  # byte by byte: nothing after the line is taken ahead
+    out_bytes, err_bytes = stop(process, signum, PROGRESS_AFTER + 3 * PROGRESS_EVERY)
+    out, err = (first + out_bytes).decode(), err_bytes.decode()
     assert process.returncode == 128 + signum
     assert "Traceback" not in err, err
     lines = out.splitlines()
