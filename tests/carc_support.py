@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
@@ -60,10 +61,13 @@ def pyodide_prerequisites() -> tuple[str, Path, Path]:
 
 @cache
 def carc_teach_wheel() -> Path:
-    """The carc_teach wheel, built from this checkout once per test session."""
+    """The carc_teach wheel, built from this checkout once per test session (per worker), in
+    a temporary folder removed when the worker exits."""
     from carc_teach.site.build import build_wheel
 
-    return build_wheel(Path(tempfile.mkdtemp(prefix="carc-teach-wheel-")))
+    folder = Path(tempfile.mkdtemp(prefix="carc-teach-wheel-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return build_wheel(folder)
 
 
 #: The summary scripts the tests run in Pyodide (printing nothing). One start of Pyodide runs them all, for the
