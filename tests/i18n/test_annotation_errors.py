@@ -134,21 +134,16 @@ RULES: dict[str, tuple[str, str]] = {
 }
 
 
-@pytest.mark.parametrize("name", CORPUS)
-def test_a_broken_corpus_file_is_said_in_every_language(extra_file, name):
-    text, english = CORPUS[name]
+@pytest.mark.parametrize(
+    ("reader", "text", "english"),
+    [pytest.param("all_annotations", *CORPUS[name], id=f"corpus-{name}") for name in CORPUS]
+    + [pytest.param("rule_texts", *RULES[name], id=f"rule-{name}") for name in RULES],
+)
+def test_a_broken_annotation_file_is_said_in_every_language(extra_file, reader, text, english):
+    """A broken corpus record or rule text, read by the reader that meets it."""
     extra_file(text)
     with pytest.raises(AnnotationDataError) as info:
-        annotations.all_annotations()
-    _said_in_every_language(info.value, english)
-
-
-@pytest.mark.parametrize("name", RULES)
-def test_a_broken_rule_text_is_said_in_every_language(extra_file, name):
-    text, english = RULES[name]
-    extra_file(text)
-    with pytest.raises(AnnotationDataError) as info:
-        annotations.rule_texts()
+        getattr(annotations, reader)()
     _said_in_every_language(info.value, english)
 
 
