@@ -17,10 +17,10 @@ own words.
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable
 from dataclasses import replace
-from html import escape
 from typing import Any
 
 from . import examples, teach
@@ -43,7 +43,7 @@ from .play import (
     parse_options,
 )
 from .render.svg import legend_svg, tile_svg
-from .text import escape_markdown
+from .text import escape_html, escape_markdown
 
 __all__ = [
     "Table",
@@ -355,8 +355,14 @@ class Table:
             return False
         return True
 
-    _ACTIONS = {"pass": "pass_", "next": "next", "bots": "bots_to_person", "hint": "ask_hint"}
-    _ACTIONS |= {"undo": "undo"}
+    #: the panel's buttons: the table's method each one calls
+    _ACTIONS = {
+        "pass": "pass_",
+        "next": "next",
+        "bots": "bots_to_person",
+        "hint": "ask_hint",
+        "undo": "undo",
+    }
 
     def pass_(self) -> None:
         self.choose(None)
@@ -691,12 +697,6 @@ def _md(mo, text: str) -> str:
     return markdown_html(mo, text)
 
 
-def _html(text: object) -> str:
-    """Text as HTML element text or attribute value (the panel's own words and the engine's
-    labels, which may carry a player's name)."""
-    return escape(str(text), quote=True)
-
-
 def _events_html(mo, session: PlaySession, lang: str | None = None) -> str:
     """What happened since a person last answered: the newest event told in full with its
     footnotes (folded), the ones before it folded, each explained only when unfolded (the
@@ -715,7 +715,7 @@ def _events_html(mo, session: PlaySession, lang: str | None = None) -> str:
     notes = teach.annotation_notes(newest, expansions=expansions, lang=lang)
     if notes:
         folds = "".join(
-            f"<details><summary>{_html(n['kind'])} · {_html(n['title'])}</summary>"
+            f"<details><summary>{escape_html(n['kind'])} · {escape_html(n['title'])}</summary>"
             + _md(mo, f"{n['text']}\n\n*{n['citation']}*")
             + "</details>"
             for n in notes
@@ -738,7 +738,9 @@ def _events_html(mo, session: PlaySession, lang: str | None = None) -> str:
         # (no Markdown converted or sent for the folded ones); beyond a dozen, a list
         folds = [
             f'<details data-event="{e.index}"><summary>'
-            + _html(_("Event {index}: {text}", lang, index=e.index, text=_cut(e.text_in(lang))))
+            + escape_html(
+                _("Event {index}: {text}", lang, index=e.index, text=_cut(e.text_in(lang)))
+            )
             + '</summary><div class="carc-told"></div></details>'
             for e in reversed(earlier[-_TOLD:])
         ]
@@ -747,7 +749,7 @@ def _events_html(mo, session: PlaySession, lang: str | None = None) -> str:
             listed = "\n\n".join(f"- {escape_markdown(e.text_in(lang))}" for e in earlier[:-_TOLD])
             folds.append(
                 "<details><summary>"
-                + _html(ngettext("{n} earlier event", "{n} earlier events", more, lang))
+                + escape_html(ngettext("{n} earlier event", "{n} earlier events", more, lang))
                 + "</summary>"
                 + _md(mo, listed)
                 + "</details>"
@@ -808,7 +810,7 @@ def _rotation_html(table: Table, lang: str | None) -> str:
     radios = "".join(
         f'<label><input type="radio" name="carc-rotation" value="{r}" data-action="rotate" '
         f'data-focus="rotate"{" checked" if r == shown else ""}> '
-        + _html(
+        + escape_html(
             ngettext(
                 "{rotation}° (fits {n} square)",
                 "{rotation}° (fits {n} squares)",
@@ -820,7 +822,7 @@ def _rotation_html(table: Table, lang: str | None) -> str:
         + "</label>"
         for r, n in session.rotations().items()
     )
-    return f"<fieldset><legend>{_html(_('Turn the tile', lang))}</legend>{radios}</fieldset>"
+    return f"<fieldset><legend>{escape_html(_('Turn the tile', lang))}</legend>{radios}</fieldset>"
 
 
 def _figure_html(table: Table, lang: str | None) -> str:
@@ -830,13 +832,14 @@ def _figure_html(table: Table, lang: str | None) -> str:
     assert session is not None
     groups = session.groups()
     shown = table.group if table.group in groups else next(iter(groups))
+    # the key as it is (only HTML-escaped): the page sends it back to be found in groups()
     options = "".join(
-        f'<option value="{_html(key)}"{" selected" if key == shown else ""}>'
-        f"{_html(say(label, lang))}</option>"
+        f'<option value="{html.escape(key, quote=True)}"{" selected" if key == shown else ""}>'
+        f"{escape_html(say(label, lang))}</option>"
         for key, label in groups.items()
     )
     return (
-        f'<div class="carc-row"><label for="carc-figure">{_html(_("Figure", lang))}</label>'
+        f'<div class="carc-row"><label for="carc-figure">{escape_html(_("Figure", lang))}</label>'
         f'<select id="carc-figure" data-action="figure" data-focus="figure">{options}</select>'
         "</div>"
     )
@@ -851,14 +854,14 @@ def _options_html(table: Table, lang: str | None) -> str:
     if not labels:
         return ""
     options = "".join(
-        f'<option value="{i}">{_html(f"{i + 1}. {label}")}</option>'
+        f'<option value="{i}">{escape_html(f"{i + 1}. {label}")}</option>'
         for i, label in enumerate(labels)
     )
     return (
-        f'<div class="carc-row"><label for="carc-options">{_html(_("Or choose", lang))}</label>'
+        f'<div class="carc-row"><label for="carc-options">{escape_html(_("Or choose", lang))}</label>'
         f'<select id="carc-options" data-name="options" data-focus="options">{options}</select>'
         f'<button type="button" data-action="choose" data-from="options" data-focus="choose">'
-        f"{_html(_('Do it', lang))}</button></div>"
+        f"{escape_html(_('Do it', lang))}</button></div>"
     )
 
 
@@ -873,7 +876,7 @@ def _buttons_html(table: Table, lang: str | None) -> str:
         kind = ' class="carc-go"' if go else ""
         row.append(
             f'<button type="button" data-action="{action}" data-focus="{action}"{kind}>'
-            f"{_html(label)}</button>"
+            f"{escape_html(label)}</button>"
         )
 
     if pending is not None and pending.human and pending.optional:
@@ -910,7 +913,7 @@ def panel_html(mo, table: Table, lang: str | None = None) -> str:
     message = table.message_in(lang)
     if message:
         side.append(
-            f'<div class="carc-callout {_html(table.kind)}" role="status">{_md(mo, message)}</div>'
+            f'<div class="carc-callout {escape_html(table.kind)}" role="status">{_md(mo, message)}</div>'
         )
     if table.hint:
         hint = escape_markdown(say(table.hint, lang))
