@@ -193,6 +193,17 @@ class GameState:
         ``board.features.feature_of(node).figures`` for the whole feature)."""
         return [f for f in self.figures.values() if f.location == location]
 
+    def holds(self, player: str, kind: str) -> bool:
+        """Whether ``player``'s supply has a figure of ``kind`` (a module's first question in
+        step 2B: :attr:`held` answers it while :meth:`deployment_options` keeps it)."""
+        held = self.held
+        if held is not None:
+            return kind in held
+        for f in self.supply[player]:  # (in_supply's loop, without a second call)
+            if f.kind == kind:
+                return True
+        return False
+
     def in_supply(self, player: str, kind: str) -> Figure | None:
         """The first figure of ``kind`` in ``player``'s supply, if any."""
         for f in self.supply[player]:  # asked every turn: a loop, not a generator
@@ -268,19 +279,16 @@ class GameState:
         if n == 1:
             # one module offers (the base game alone): the new list it makes, as it is
             options = offers[0](self, turn)
-        elif n > 2:
-            # every offer first asks whether the player holds its figure: one look for all
-            # (with two, as in an Abbey & Mayor game, listing the kinds costs more than the
-            # base game's look, which finds a follower first, and the other module's own)
+        else:
             options = []
-            self.held = set(map(_KIND, self.supply[turn.player]))
+            if n > 2:
+                # every offer first asks whether the player holds its figure: one look for all
+                # (with two, as in an Abbey & Mayor game, listing the kinds costs more than the
+                # base game's look, which finds a follower first, and the other module's own)
+                self.held = set(map(_KIND, self.supply[turn.player]))
             for offer in offers:
                 options.extend(offer(self, turn))
             self.held = None
-        else:
-            options = []
-            for offer in offers:
-                options.extend(offer(self, turn))
         for keep in hooks.filter_deployments:
             options = keep(self, turn, options)
         return options

@@ -156,11 +156,7 @@ class BaseRules(RuleModule):
 
     # -- 2B ---------------------------------------------------------------------------------
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        held = state.held  # the kinds the player holds, when several modules ask
-        if held is None:
-            if state.in_supply(turn.player, "follower") is None:
-                return []
-        elif "follower" not in held:
+        if not state.holds(turn.player, "follower"):
             return []
         placed = turn.placed
         assert placed is not None

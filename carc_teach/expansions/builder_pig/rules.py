@@ -166,11 +166,7 @@ class BuilderRules(RuleModule):
             )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        held = state.held  # the kinds the player holds, when several modules ask
-        if held is None:
-            if state.in_supply(turn.player, "builder") is None:
-                return []
-        elif "builder" not in held:
+        if not state.holds(turn.player, "builder"):
             return []
         placed = turn.placed
         feature_of = state.board.features.feature_of
@@ -252,11 +248,7 @@ class PigRules(RuleModule):
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        held = state.held  # the kinds the player holds, when several modules ask
-        if held is None:
-            if state.in_supply(turn.player, "pig") is None:
-                return []
-        elif "pig" not in held:
+        if not state.holds(turn.player, "pig"):
             return []
         placed = turn.placed
         feature_of = state.board.features.feature_of

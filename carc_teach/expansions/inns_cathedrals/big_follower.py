@@ -56,11 +56,7 @@ class BigFollowerRules(RuleModule):
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        held = state.held  # the kinds the player holds, when several modules ask
-        if held is None:
-            if state.in_supply(turn.player, "big-follower") is None:
-                return []
-        elif "big-follower" not in held:
+        if not state.holds(turn.player, "big-follower"):
             return []
         placed = turn.placed
         feature_of = state.board.features.feature_of
