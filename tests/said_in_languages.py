@@ -16,7 +16,9 @@ def assert_said_in_every_language(error: BaseException, english: str, kept: re.P
     each other language says something else, leaves no ``{field}`` the English has not, and
     keeps every piece of the English that ``kept`` matches (quoted values, paths, numbers)."""
     assert str(error) == english
-    assert isinstance(error.args[0], Phrase), "not a phrase: it would stay English"
+    # a game file's error keeps its phrase apart from the place it names (``reason``)
+    reason = getattr(error, "reason", None) or error.args[0]
+    assert isinstance(reason, Phrase), "not a phrase: it would stay English"
     for lang in LANGS:
         text = error_text(error, lang)
         assert text != english, (lang, text)
