@@ -80,7 +80,7 @@ def test_bench_help_names_the_expansions_option():
 
 def test_bench_reports_the_time_ratios_of_expansion_games():
     """Issue 20's targets: an Abbey & Mayor game and a game with every expansion against a
-    base game, timed in turn in the same run."""
+    base game, alternating game by game in the same run."""
     from carc_teach.bench import _game_time_ratios
 
     rows = _game_time_ratios(4, 2, 0, rounds=2)
@@ -90,4 +90,4 @@ def test_bench_reports_the_time_ratios_of_expansion_games():
     ]
     assert all(r.value > 0 and r.unit == "×" for r in rows)
     assert "target ≤ 1.5" in rows[0].note and "target ≤ 3" in rows[1].note
-    assert "CPU time, median of 2 rounds of 4 games" in rows[0].note
+    assert "CPU time, median of 2 rounds of 4 games of each kind, the kinds alternating" in rows[0].note
