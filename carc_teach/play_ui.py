@@ -26,7 +26,7 @@ from typing import Any
 from . import examples, teach
 from .board_input import board_picker, redraw_picker
 from .editions import PRESETS, translated_preset
-from .errors import CarcTeachError, Refusal
+from .errors import CarcTeachError, Refusal, one_line
 from .expansions import PACKAGES
 from .gamefile import decode_game_text, load_game
 from .i18n import N_, _, language_code, ngettext
@@ -239,7 +239,7 @@ class Table:
             )
             return False
         except Exception as exc:  # anything a hostile file sets off: the page carries on
-            error = escape_markdown(type(exc).__name__)
+            error = escape_markdown(_unexpected(exc))
             self._say(
                 lambda lang: _("**This game file cannot be used** ({error}).", lang, error=error),
                 "danger",
@@ -429,6 +429,14 @@ def refusal_markdown(refusal: Refusal, expansions, lang: str | None = None) -> s
             f"*({escape_markdown(cite(record))})*",
         ]
     return "\n".join(lines)
+
+
+def _unexpected(exc: Exception) -> str:
+    """An error the engine did not foresee, as one short line: its kind and what it says (a
+    teacher reporting it needs both; the kind alone hid which value was wrong). Cut at 300
+    characters, control characters shown escaped; the caller escapes it for markdown."""
+    words = one_line(f"{type(exc).__name__}: {exc}")
+    return words if len(words) <= 300 else words[:299] + "…"
 
 
 # -- the set-up -------------------------------------------------------------------------------
@@ -967,7 +975,7 @@ def play_board(
         try:
             acted = table.act(action, value)
         except Exception as exc:  # the page carries on and says so
-            error = escape_markdown(type(exc).__name__)
+            error = escape_markdown(_unexpected(exc))
             table._say(
                 lambda lang: _("**That could not be done** ({error}).", lang, error=error),
                 "danger",

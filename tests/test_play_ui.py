@@ -253,3 +253,30 @@ def test_the_sessions_own_messages_are_said_in_the_page_language():
     assert said["en"] == "Nothing to take back: no person has answered yet."
     assert said["it"] == "Niente da annullare: nessuna persona ha ancora risposto."
     assert said["cs"] == "Není co vracet: zatím neodpověděl žádný člověk."
+
+
+def test_an_error_the_engine_did_not_foresee_says_its_kind_and_words_as_text(monkeypatch):
+    """A take-over or an answer that fails in a way the engine did not foresee leaves the page
+    working and says what failed (its kind and its words, which may quote a hostile file) as
+    escaped text on one line."""
+    hostile = 'bad <img src=x onerror="alert(1)">\nsecond line'
+
+    def fail(*_args, **_kwargs):
+        raise ValueError(hostile)
+
+    table = _table()
+    monkeypatch.setattr(play_ui.PlaySession, "from_game", fail)
+    assert not table.take_over({"bundled": "first-turns"})
+    said = table.message_in("en")
+    assert "<img" not in said and "\n" not in said  # escaped, one line
+    words = html.unescape(said)
+    assert "cannot be used" in words and "ValueError: bad <img" in words
+    assert "\\nsecond line" in words
+    monkeypatch.setattr(play_ui.Table, "act", fail)
+    widget = play_ui.play_board(mo, table, "en").widget
+    sent = []
+    widget.comm.send = lambda data: sent.append(data["state"])
+    widget.answer({"action": "hint", "value": "", "picture": 0})
+    side = sent[-1]["side"]
+    assert "<img" not in side
+    assert "That could not be done" in side and "ValueError: bad" in html.unescape(side)
