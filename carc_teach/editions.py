@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from .annotations.topics import expand_expansion
@@ -457,11 +458,13 @@ def resolve(preset: str | None = None, overrides: Mapping[str, Any] | None = Non
         For an unknown preset or option id, or a value the option does not allow; the message
         names the offender and lists the valid choices.
     """
-    values = {o.id: o.default for o in OPTIONS}
+    if overrides is None or (isinstance(overrides, Mapping) and not overrides):
+        if preset is None or isinstance(preset, str):
+            return _preset_rules(preset)  # the same for every game that names no option
+        overrides = {}
+    values = dict(_DEFAULTS)
     if preset is not None:
         values.update(get_preset(preset).values)
-    if overrides is None:
-        overrides = {}
     if not isinstance(overrides, Mapping):
         raise UnknownRuleError(
             phrase(
@@ -482,6 +485,20 @@ def resolve(preset: str | None = None, overrides: Mapping[str, Any] | None = Non
             )
         values[key] = value
     return RuleSet(values, preset, overrides)
+
+
+#: every option's default
+_DEFAULTS: dict[str, Any] = {o.id: o.default for o in OPTIONS}
+
+
+@cache
+def _preset_rules(preset: str | None) -> RuleSet:
+    """The rule set of a preset (or the defaults) without overrides, made once: a rule set
+    is not changed once made (an unknown preset raises, and nothing is kept)."""
+    values = dict(_DEFAULTS)
+    if preset is not None:
+        values.update(get_preset(preset).values)
+    return RuleSet(values, preset, {})
 
 
 def from_setup(rules: Mapping[str, Any] | None) -> RuleSet:

@@ -12,6 +12,7 @@ until the turn is played (see :mod:`carc_teach.actions`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from .actions import ActionError, WrittenAction, read_action
@@ -35,6 +36,21 @@ class StartTile:
     rotation: int = 0
 
 
+def _with_brought(exps: Any) -> tuple[str, ...] | None:
+    """``exps`` with the expansions their boxes bring (:data:`BRINGS`) after them, or None
+    when none brings another."""
+    if not any(e in BRINGS for e in exps):
+        return None
+    out: list[str] = []
+    for e in exps:
+        out.append(e)
+        out.extend(b for b in BRINGS.get(e, ()) if b not in exps and b not in out)
+    return tuple(out)
+
+
+_with_brought_kept = cache(_with_brought)
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """Everything fixed before the first turn."""
@@ -54,12 +70,10 @@ class Setup:
 
     def __post_init__(self) -> None:
         exps = self.expansions
-        if any(e in BRINGS for e in exps):
-            out: list[str] = []
-            for e in exps:
-                out.append(e)
-                out.extend(b for b in BRINGS.get(e, ()) if b not in exps and b not in out)
-            object.__setattr__(self, "expansions", tuple(out))
+        # a tuple's answer is kept: every game of a kind is set up with the same expansions
+        found = _with_brought_kept(exps) if type(exps) is tuple else _with_brought(exps)
+        if found is not None:
+            object.__setattr__(self, "expansions", found)
 
     def to_json(self) -> dict[str, Any]:
         """The ``setup`` object of a game file."""

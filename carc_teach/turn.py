@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .actions import Decision, Deploy, Pass
@@ -43,7 +44,34 @@ def new_state(setup: Setup) -> GameState:
     """The state before set-up: rule options resolved, rule modules and tile sets chosen."""
     rules = from_setup(setup.rules)
     values = played_options(setup, rules)
-    modules: list[RuleModule] = [module_for(e, values) for e in setup.expansions]
+    # The modules, their tile types and hooks depend on the expansions and the option values
+    # only, not on the seed or the players: a game of a kind made before takes them as they
+    # were made (rule modules and tile types are immutable, shared already by a state's
+    # copies: GameState.clone), and pays only for what is its own.
+    # (each option's values are of one type, so an equal value is the same value; the one a
+    # game gives itself, its followers, could be 7 or 7.0 or True in code: its type counts)
+    key: tuple | None = (setup.expansions, type(setup.followers), tuple(values.items()))
+    try:
+        made = _KINDS_MADE.get(key)
+    except TypeError:  # a value that cannot be a key (a list): made for this game alone
+        key, made = None, None
+    if made is None:
+        made = _make_kind(setup.expansions, values)  # raises for an unknown expansion ...
+        if key is not None:
+            if len(_KINDS_MADE) >= 64:  # (a long session trying many option values)
+                _KINDS_MADE.clear()
+            _KINDS_MADE[key] = made
+    modules, tile_types, placement_rules, hooks = made
+    return GameState(setup, rules, list(modules), tile_types, placement_rules, hooks, values)
+
+
+def _make_kind(
+    expansions: tuple[str, ...], values: dict[str, Any]
+) -> tuple[tuple[RuleModule, ...], dict[str, TileType], tuple[Callable, ...], Hooks]:
+    """The rule modules of ``expansions`` with these option values, the tile types of their
+    tile sets (a later set's tile replaces an earlier one of the same id), their placement
+    rules and their hooks."""
+    modules = tuple(module_for(e, values) for e in expansions)
     tile_types: dict[str, TileType] = {}
     for m in modules:
         for set_name in m.tile_sets_for():
@@ -52,9 +80,11 @@ def new_state(setup: Setup) -> GameState:
     placement_rules: list[Callable] = []
     for m in modules:
         placement_rules.extend(m.placement_rules)
-    return GameState(
-        setup, rules, modules, tile_types, tuple(placement_rules), Hooks(modules), values
-    )
+    return modules, tile_types, tuple(placement_rules), Hooks(list(modules))
+
+
+#: what :func:`_make_kind` made, by the expansions and every option value of the game
+_KINDS_MADE: dict[tuple, tuple] = {}
 
 
 def play(
@@ -137,10 +167,8 @@ def fill_bag(state: GameState) -> None:
     """Count the supply, lay aside the start tiles and fill ``state.bag`` in draw order (the
     set-up's tile order, else its seed's shuffle as the modules arrange it)."""
     setup = state.setup
-    counts: dict[str, int] = {}
-    for t in state.tile_types.values():
-        if not t.per_player:  # each player's own tiles (the abbey) are not drawn
-            counts[t.id] = t.count
+    # each player's own tiles (the abbey) are not drawn
+    counts = {t.id: t.count for t in state.tile_types.values() if not t.per_player}
     for m in reversed(state.modules):
         layout = m.start_layout(state)
         if layout:
@@ -153,11 +181,18 @@ def fill_bag(state: GameState) -> None:
     if setup.tile_order is not None:
         state.bag = list(reversed(setup.tile_order))
     elif setup.seed is not None:
-        bag = [tid for tid, n in counts.items() for _ in range(n)]
+        bag = list(_unshuffled(tuple(counts.items())))
         random.Random(setup.seed).shuffle(bag)
         for m in state.modules:
             bag = m.prepare_bag(state, bag)
         state.bag = bag
+
+
+@lru_cache(maxsize=64)
+def _unshuffled(counts: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """The supply before the shuffle, each tile id as many times as it counts, in the order
+    of ``counts`` (the same for every game of a kind, whatever its seed)."""
+    return tuple(tile_id for tile_id, n in counts for _ in range(n))
 
 
 def _take_tile(state: GameState, tile_id: str) -> TileType:

@@ -86,16 +86,13 @@ class RuleModule:
     options: tuple[str, ...] = ()
 
     def __init__(self, values: Mapping[str, Any] | None = None) -> None:
-        from ..editions import option
-
         values = values or {}
         #: the value this game plays of each option the module declares (:attr:`options`),
         #: taken from the game's option values (``GameState.options``); read with
         #: :meth:`option`
-        self.option_values: dict[str, Any] = {}
-        for name in self.options:
-            known = option(name)  # raises for an option that does not exist
-            self.option_values[name] = values.get(name, known.default)
+        self.option_values: dict[str, Any] = {
+            name: values.get(name, default) for name, default in _declared_defaults(type(self))
+        }
 
     def option(self, name: str) -> Any:
         """The value of a rule option this module declared in :attr:`options`."""
@@ -344,14 +341,39 @@ class Hooks:
         self.by_id: dict[str, RuleModule] = {}
         for m in modules:
             self.by_id.setdefault(m.id, m)
-        found: dict[str, list] = {name: [] for name in self.NAMES}
-        for m in modules:
-            cls = type(m)
-            for name, methods in found.items():
-                if getattr(cls, name) is not getattr(RuleModule, name):
-                    methods.append(getattr(m, name))
-        for name, methods in found.items():
-            setattr(self, name, tuple(methods))
+        for name, which in _hook_layout(tuple(map(type, modules))):
+            setattr(self, name, tuple([getattr(modules[i], name) for i in which]))
+
+
+# A game's set-up makes one module per expansion and the hooks of them all. What only a module's
+# class decides (its options' defaults, which hooks it overrides) is worked out once per class
+# or per line-up of classes: a rule module's class is not changed once it is defined.
+
+
+@cache
+def _declared_defaults(cls: type[RuleModule]) -> tuple[tuple[str, Any], ...]:
+    """``(option id, default)`` of each option ``cls`` declares, in order (raises
+    :class:`UnknownRuleError` for an option that does not exist, so nothing is kept then)."""
+    from ..editions import option
+
+    return tuple((name, option(name).default) for name in cls.options)
+
+
+@cache
+def _hook_layout(classes: tuple[type[RuleModule], ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """For each of :attr:`Hooks.NAMES`, the positions in ``classes`` of the modules that
+    override it (a hook the base class leaves empty is not worth calling)."""
+    return tuple(
+        (
+            name,
+            tuple(
+                i
+                for i, cls in enumerate(classes)
+                if getattr(cls, name) is not getattr(RuleModule, name)
+            ),
+        )
+        for name in Hooks.NAMES
+    )
 
 
 #: Expansions carc_teach implements: id -> "module:ClassName" (imported on demand), built from
@@ -363,8 +385,6 @@ RULE_MODULES: dict[str, str] = {
 
 def module_class(expansion: str) -> type[RuleModule]:
     """The rule-module class of an expansion id (raises :class:`UnknownRuleError`)."""
-    import importlib
-
     target = RULE_MODULES.get(expansion)
     if target is None:
         raise UnknownRuleError(
@@ -374,8 +394,18 @@ def module_class(expansion: str) -> type[RuleModule]:
                 known=", ".join(RULE_MODULES),
             )
         )
-    module_name, class_name = target.split(":")
-    return getattr(importlib.import_module(module_name), class_name)
+    found = _CLASSES.get(target)
+    if found is None:
+        import importlib
+
+        module_name, class_name = target.split(":")
+        found = _CLASSES[target] = getattr(importlib.import_module(module_name), class_name)
+    return found
+
+
+#: the classes found by :func:`module_class`, by their ``"module:ClassName"`` (a game makes one
+#: module per expansion; importing each by name again cost as much as making it)
+_CLASSES: dict[str, type[RuleModule]] = {}
 
 
 def refusal(
