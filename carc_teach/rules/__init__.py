@@ -284,6 +284,12 @@ class RuleModule:
         builder's second tile), or None. The first module with a reason decides."""
         return None
 
+    def idle_hooks(self) -> frozenset[str]:
+        """Hooks of :attr:`Hooks.NAMES` this module overrides that do nothing in any game
+        under its option values (a variant's hook): :class:`Hooks` leaves them out, as it
+        leaves out the hooks the module does not override. Asked once per game."""
+        return frozenset()
+
     # -- after the game ----------------------------------------------------------------------
     def before_final_scoring(self, state: GameState) -> None:
         """Before anything scores after the game (the market loop)."""
@@ -306,7 +312,9 @@ class Hooks:
 
     Worked out once per game (:func:`carc_teach.turn.new_state`) and shared by its copies: a
     hook no module in play overrides does what the base class does, nothing (or hands its
-    input back), so it is not called at all. A base game calls about a tenth of the hooks.
+    input back), so it is not called at all; nor is one its module names idle under this
+    game's options (:meth:`RuleModule.idle_hooks`). A base game calls about a tenth of the
+    hooks.
     """
 
     #: the hooks asked at every turn or every scoring; set-up and after-the-game hooks run
@@ -341,8 +349,14 @@ class Hooks:
         self.by_id: dict[str, RuleModule] = {}
         for m in modules:
             self.by_id.setdefault(m.id, m)
+        # (a module's idle hooks depend on its option values, so they are asked of each module)
+        idle = [m.idle_hooks() for m in modules]
         for name, which in _hook_layout(tuple(map(type, modules))):
-            setattr(self, name, tuple([getattr(modules[i], name) for i in which]))
+            setattr(
+                self,
+                name,
+                tuple([getattr(modules[i], name) for i in which if name not in idle[i]]),
+            )
 
 
 # A game's set-up makes one module per expansion and the hooks of them all. What only a module's

@@ -29,6 +29,7 @@ HOOKS = [
         "explain_action",
         "explain_instead",
         "refusal",
+        "idle_hooks",
     )
 ]
 

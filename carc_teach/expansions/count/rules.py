@@ -67,8 +67,6 @@ ckr-10 beyond the barn).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import compress, repeat
-from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Decision, Deploy, MoveFigure, Pass
@@ -171,8 +169,6 @@ class CountState:
 
     #: whether the City of Carcassonne is on the board (the river-first house rule lays it late)
     laid: bool
-    #: who placed the last tile (the final redeployment starts at the left of this player)
-    last: str | None = None
     #: mayors and wagons just redeployed from the City that count two in the scoring they
     #: joined (count.special-figure-strength), until that scoring is over
     two_each: list[str] = field(default_factory=list)
@@ -271,7 +267,8 @@ class CountRules(RuleModule):
             state.remaining[tile_id] = 0
         start = state.setup.start.tile
         if state.setup.tile_order is None:
-            state.bag = [t for t in state.bag if t not in block]
+            city_tiles = set(block)  # (the whole bag is walked)
+            state.bag = [t for t in state.bag if t not in city_tiles]
             if start in state.bag:
                 state.bag.remove(start)
         if state.remaining.get(start, 0) > 0 and (laid or "river2" in state.setup.expansions):
@@ -296,6 +293,17 @@ class CountRules(RuleModule):
             annotations=("ckr-1", "ckr-2") if laid else ("house-count-river-first",),
             data={"city_laid": laid},
         )
+
+    def idle_hooks(self) -> frozenset[str]:
+        # each is called at every turn or scoring (carc_teach.rules.Hooks): the City waits
+        # for the river only under the river-first house rule, and only the printed reading
+        # of the special figures' strength makes a figure count two
+        idle = set()
+        if self.option("river2.with-count") != "river-first":
+            idle.add("play_instead_of_draw")
+        if self.option("count.special-figure-strength") != "two-each":
+            idle.update(("figure_strength", "after_scoring"))
+        return frozenset(idle)
 
     # -- the City after the river (house rule) ----------------------------------------------------
     def play_instead_of_draw(self, state: GameState, turn: Turn):
@@ -369,9 +377,6 @@ class CountRules(RuleModule):
         )
 
     # -- deploying to the City -----------------------------------------------------------------
-    def end_turn(self, state: GameState, turn: Turn) -> None:
-        state.ext["count"].last = turn.player
-
     def _count_quarter(self, state: GameState) -> str:
         q = quarter_of(state.figures["count"].location)
         assert q is not None
@@ -1027,7 +1032,16 @@ class CountRules(RuleModule):
         ext = state.ext["count"]
         if not ext.laid:
             return
-        trigger = state.turn.player if state.turn is not None else ext.last or state.players[-1]
+        # the player who placed the last tile (the final turn's, which the turn driver sets
+        # from the last tile placed; the events say it too: no hook at every turn's end for it)
+        trigger = (
+            state.turn.player
+            if state.turn is not None
+            else next(
+                (e.player for e in reversed(state.events) if e.kind == "tile-placed"),
+                state.players[-1],
+            )
+        )
         quarters = (
             QUARTERS if self.option("count.final-redeploy") == "all-quarters" else ("market",)
         )
@@ -1223,20 +1237,21 @@ class CountRules(RuleModule):
     ) -> FeatureValue:
         if not final:
             return value  # a barn's scoring counts the City itself (Abbey & Mayor)
+        # only a farm beside the City gains from it: asked first, as most features after the
+        # game are no such farm and the barns' look below costs more
+        if not city_of_carcassonne_borders(state, feature):
+            return value
         barns = next((m for m in state.modules if m.id == "abbey-mayor"), None)
         # a farm with a barn pays the followers the final redeployment moved onto it 1 per
         # city, the City included (ckr-25): the Abbey & Mayor module values it whole,
         # whatever the order of the modules
         if barns is not None and barns.has_barn(state, feature):  # type: ignore[attr-defined]
             return value
-        if city_of_carcassonne_borders(state, feature):
-            return FeatureValue(
-                value.parts + ((Said(msg="the City of Carcassonne, a completed city, × 3"), 3),)
-            )
-        return value
+        return FeatureValue(
+            value.parts + ((Said(msg="the City of Carcassonne, a completed city, × 3"), 3),)
+        )
 
 
-_LOCATION = attrgetter("location")
 #: quarter -> the name of its place (``Place.name``)
 _QUARTER_PLACE_NAMES = {q: f"count.{q}" for q in QUARTERS}
 
@@ -1255,19 +1270,16 @@ def _node_words(state: GameState, node: Any) -> str:
 
 def _in_quarter(state: GameState, quarter: str) -> list[Figure]:
     """The players' figures waiting in ``quarter``, in the order of ``state.figures`` (asked
-    once the City is laid). Asked before every scoring: a location is matched by its class and name, as comparing it with a
-    ``Place`` would call the dataclass's ``__eq__`` for every figure on the board."""
-    figures = state.figures.values()
-    # Most of the time the Count (laid, so standing in a quarter) is the only figure in the
-    # City: counted in C, by the class of each figure's location.
-    classes = list(map(type, map(_LOCATION, figures)))
-    if classes.count(Place) < 2:
-        return []
+    once the City is laid). Asked before every scoring: a location is matched by its class and
+    name, as comparing it with a ``Place`` would call the dataclass's ``__eq__`` for every
+    figure on the board. A plain loop: counted in callgrind instructions, it costs about half
+    of picking the figures out with ``map`` and ``type`` in C (which calls ``type`` anew for
+    every figure)."""
     name = _QUARTER_PLACE_NAMES[quarter]
     out = []
-    # the figures in the City, picked out in C too
-    for f in compress(figures, map(is_, classes, repeat(Place))):
-        if f.location.name == name and f.player is not None:
+    for f in state.figures.values():
+        location = f.location
+        if type(location) is Place and location.name == name and f.player is not None:
             out.append(f)
     return out
 
@@ -1286,8 +1298,9 @@ def touches_city(state: GameState, feature: Feature) -> bool:
     """Whether a farm has a field segment on the City's tiles (they all touch the City)."""
     tiles = state.board.tiles
     for x, y, seg in feature.nodes:
-        placed = tiles[(x, y)]
-        if CITY_TAG in placed.type.tags and CITY_TAG in placed.type.segment(seg).tags:
+        # (the tile's type through ``tile``: ``PlacedTile.type`` is a property, a call a node)
+        tile_type = tiles[(x, y)].tile.type
+        if CITY_TAG in tile_type.tags and CITY_TAG in tile_type.segment(seg).tags:
             return True
     return False
 
