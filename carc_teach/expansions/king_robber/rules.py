@@ -186,6 +186,8 @@ class KingRobberRules(RuleModule):
             record["city"] = CITY_OF_CARCASSONNE_TILES
         best = record[kind]
         size = feature.size
+        if size < best:
+            return  # smaller than the record (most completions): nothing to say, nothing made
         token = state.figures[fid]
         before = holder(state, fid)
         notes = _AWARD_NOTES[kind]
@@ -351,6 +353,7 @@ class KingRobberRules(RuleModule):
                 options=("king.scoring",),
             )
             return
+        completed: dict[str, int] | None = None  # (both kinds counted in one walk, if asked)
         for kind in ("city", "road"):
             fid, name, _, rule, word, _ = TOKENS[kind]
             who = holder(state, fid)
@@ -396,20 +399,20 @@ class KingRobberRules(RuleModule):
                     options=("king.scoring",),
                 )
                 continue
-            self._count(state, kind, who, how)
+            if completed is None:
+                completed = _completed(state)
+            self._count(state, kind, who, how, completed[kind])
 
-    def _count(self, state: GameState, kind: str, who: str, how: str) -> None:
+    def _count(self, state: GameState, kind: str, who: str, how: str, done: int) -> None:
+        """``done``: the completed features of the token's kind on the board."""
         fid, name, _, rule, word, _ = TOKENS[kind]
-        done = [f for f in state.board.features.features() if f.kind == kind and f.complete]
         parts: list[tuple[Any, int]] = []
         if done and kind == "city":
-            row = SaidN(
-                msg="{n} completed city × 1", plural="{n} completed cities × 1", n=len(done)
-            )
-            parts.append((row, len(done)))
+            row = SaidN(msg="{n} completed city × 1", plural="{n} completed cities × 1", n=done)
+            parts.append((row, done))
         elif done:
-            row = SaidN(msg="{n} completed road × 1", plural="{n} completed roads × 1", n=len(done))
-            parts.append((row, len(done)))
+            row = SaidN(msg="{n} completed road × 1", plural="{n} completed roads × 1", n=done)
+            parts.append((row, done))
         notes: tuple[str, ...] = ()
         if kind == "city" and city_of_carcassonne_on_board(state):
             parts.append((Said(msg="the City of Carcassonne, a completed city × 1"), 1))
@@ -434,3 +437,14 @@ class KingRobberRules(RuleModule):
             annotations=notes,
             options=changed,
         )
+
+
+def _completed(state: GameState) -> dict[str, int]:
+    """How many cities and roads on the board are completed: one walk over every feature of
+    the board for both tokens' counts after the game."""
+    counts = {"city": 0, "road": 0}
+    for f in state.board.features.features():
+        kind = f.kind
+        if kind in counts and f.complete:
+            counts[kind] += 1
+    return counts
