@@ -91,6 +91,31 @@ def _follower_of(feature, player: str) -> bool:
     return False
 
 
+def _without(figures: list[Figure], kind: str) -> list[Figure]:
+    """The claimants but the figures of ``kind``: the list itself when there are none (most
+    scorings; the pipeline's list is its own, made for the claimants)."""
+    for f in figures:
+        if f.kind == kind:
+            return [f for f in figures if f.kind != kind]
+    return figures
+
+
+#: id(an oriented tile) -> (that tile, the ids of its road and city segments, of its field
+#: segments), in segment order: what the builder's and the pig's options look at, worked out
+#: once per tile and rotation rather than by every segment's kind at every turn
+_SEGMENT_IDS: dict[int, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _segment_ids(tile: Any) -> tuple[Any, tuple[str, ...], tuple[str, ...]]:
+    segments = tile.segments
+    known = _SEGMENT_IDS[id(tile)] = (
+        tile,
+        tuple(s.id for s in segments if s.kind in ("road", "city")),
+        tuple(s.id for s in segments if s.kind == "field"),
+    )
+    return known
+
+
 # an option built for every road, city or field with the player's follower (see frozen)
 _new_deploy = fast_constructor(Deploy)
 
@@ -166,16 +191,20 @@ class BuilderRules(RuleModule):
             )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        if not state.holds(turn.player, "builder"):
+        held = state.held  # (what GameState.holds answers, without its call, in step 2B)
+        if not ("builder" in held if held is not None else state.holds(turn.player, "builder")):
             return []
         placed = turn.placed
+        tile = placed.tile
+        known = _SEGMENT_IDS.get(id(tile))
+        if known is None or known[0] is not tile:
+            known = _segment_ids(tile)
         feature_of = state.board.features.feature_of
         player = turn.player
+        x, y = placed.x, placed.y
         out = []
-        for seg in placed.tile.segments:
-            if seg.kind not in ("road", "city"):
-                continue
-            node = (placed.x, placed.y, seg.id)
+        for seg_id in known[1]:  # its roads and cities
+            node = (x, y, seg_id)
             feature = feature_of(node)
             if feature.figures and _follower_of(feature, player):
                 out.append(_new_deploy("builder", node, self.id))
@@ -202,7 +231,7 @@ class BuilderRules(RuleModule):
         )
 
     def claimants(self, state: GameState, scoring: Scoring, figures: list[Figure]) -> list[Figure]:
-        return [f for f in figures if f.kind != "builder"]
+        return _without(figures, "builder")
 
     def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
         if figure.kind == "builder":
@@ -248,16 +277,20 @@ class PigRules(RuleModule):
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        if not state.holds(turn.player, "pig"):
+        held = state.held  # (what GameState.holds answers, without its call, in step 2B)
+        if not ("pig" in held if held is not None else state.holds(turn.player, "pig")):
             return []
         placed = turn.placed
+        tile = placed.tile
+        known = _SEGMENT_IDS.get(id(tile))
+        if known is None or known[0] is not tile:
+            known = _segment_ids(tile)
         feature_of = state.board.features.feature_of
         player = turn.player
+        x, y = placed.x, placed.y
         out = []
-        for seg in placed.tile.segments:
-            if seg.kind != "field":
-                continue
-            node = (placed.x, placed.y, seg.id)
+        for seg_id in known[2]:  # its fields
+            node = (x, y, seg_id)
             feature = feature_of(node)
             if feature.figures and _follower_of(feature, player):
                 out.append(_new_deploy("pig", node, self.id))
@@ -285,7 +318,7 @@ class PigRules(RuleModule):
         )
 
     def claimants(self, state: GameState, scoring: Scoring, figures: list[Figure]) -> list[Figure]:
-        return [f for f in figures if f.kind != "pig"]
+        return _without(figures, "pig")
 
     def player_bonus(
         self, state: GameState, scoring: Scoring, player: str

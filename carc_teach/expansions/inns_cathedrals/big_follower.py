@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ...events import Names, Said, Word
 from ...figures import kind_of, role_name
+from ...frozen import fast_constructor
 from ...rules import Deploy, RuleModule
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,6 +32,10 @@ __all__ = ["BigFollowerRules"]
 #: the big follower as a game word, by its title and its kind id (texts name a figure kind
 #: through a variable)
 WORDS = (Word("big follower"), Word("big-follower"))
+
+
+#: an option built for each free segment of the placed tile (see frozen)
+_new_deploy = fast_constructor(Deploy)
 
 
 class BigFollowerRules(RuleModule):
@@ -56,16 +61,21 @@ class BigFollowerRules(RuleModule):
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        if not state.holds(turn.player, "big-follower"):
+        held = state.held  # (what GameState.holds answers, without its call, in step 2B)
+        if not (
+            "big-follower" in held if held is not None else state.holds(turn.player, "big-follower")
+        ):
             return []
         placed = turn.placed
         feature_of = state.board.features.feature_of
         enters = kind_of("big-follower").enters
+        x, y, module = placed.x, placed.y, self.id
         out = []
         for seg in placed.tile.segments:
-            node = (placed.x, placed.y, seg.id)
-            if seg.kind in enters and not feature_of(node).figures:
-                out.append(Deploy("big-follower", node, self.id))
+            if seg.kind in enters:
+                node = (x, y, seg.id)
+                if not feature_of(node).figures:
+                    out.append(_new_deploy("big-follower", node, module))
         return out
 
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:

@@ -68,19 +68,30 @@ def _tagged(tile_type) -> frozenset[str]:
     return found
 
 
+#: [feature, its number of segments, its count]: the last feature counted. A scoring asks
+#: twice (its rule in step 3A, its value in the pipeline); a feature only grows, and the tiles
+#: under its segments never change, so the same feature of as many segments counts the same
+_LAST_COUNTED: list[Any] = [None, 0, 0]
+
+
 def _count(state: GameState, feature: Feature) -> int:
     """How many of the feature's segments show its kind's building (inns on a road,
     cathedrals in a city)."""
+    nodes = feature.nodes
+    last = _LAST_COUNTED
+    if last[0] is feature and last[1] == len(nodes):
+        return last[2]
     tiles = state.board.tiles
     tagged_of = _TAGGED.get  # (_tagged's look-up, without a call per segment)
     n = 0
-    for x, y, seg in feature.nodes:
+    for x, y, seg in nodes:
         tile_type = tiles[(x, y)].tile.type
         tagged = tagged_of(tile_type.id)
         if tagged is None:
             tagged = _tagged(tile_type)
         if tagged and seg in tagged:
             n += 1
+    last[0], last[1], last[2] = feature, len(nodes), n
     return n
 
 
