@@ -308,6 +308,32 @@ def farm_at_corner(state: GameState, corner: Corner) -> Feature:
     return state.board.features.feature_of(_quarter_node(state.board, corner))
 
 
+#: [figures of the state last asked, how many it held, player -> their (mayor, wagon, barn)]:
+#: each player has one of each (set-up), and a figure is in its owner's supply exactly while
+#: it has no location, so step 2B looks at three figures where it walked the supply
+_OWN: list[Any] = [None, -1, {}]
+
+
+def _own_figures(state: GameState) -> dict[str, tuple[Figure, Figure, Figure] | None]:
+    """player -> their mayor, wagon and barn (None for a player without exactly one of each,
+    whose supply is then walked)."""
+    figures = state.figures
+    known = _OWN
+    if known[0] is not figures or known[1] != len(figures):
+        found: dict[str, dict[str, list[Figure]]] = {p: {} for p in state.players}
+        for f in figures.values():
+            if f.kind in ("mayor", "wagon", "barn") and f.player in found:
+                found[f.player].setdefault(f.kind, []).append(f)
+        own: dict[str, tuple[Figure, Figure, Figure] | None] = {}
+        for p, kinds in found.items():
+            trio = [kinds.get(k, []) for k in ("mayor", "wagon", "barn")]
+            own[p] = (
+                (trio[0][0], trio[1][0], trio[2][0]) if all(len(k) == 1 for k in trio) else None
+            )
+        known[0], known[1], known[2] = figures, len(figures), own
+    return known[2]
+
+
 #: [figures of the state last asked, how many it held, its barns]: figures are only ever added
 #: (and a state's figure objects stay its own), so the barns are found once per state, not by
 #: a walk over every figure a turn
@@ -341,35 +367,52 @@ def _barn_placed(state: GameState) -> bool:
     return False
 
 
-def _barn_farms(state: GameState) -> dict[int, Feature]:
-    """id of each farm a barn stands on -> the farm."""
-    out: dict[int, Feature] = {}
-    for barn in _barns(state):
-        if isinstance(barn.location, Corner):
-            farm = barn_farm(state, barn)
-            out[id(farm)] = farm
-    return out
+#: [figures of the state last asked, barns placed, (barn, a node of its farm) for each barn
+#: on the board in seat order, tiles on the board, what _barn_farms found]: a barn comes onto
+#: the board only through AbbeyMayorRules.deploy (which counts it) and never leaves, and farms
+#: join only when a tile is placed, so the farms with a barn stay the same while those do.
+#: They are asked several times a turn once a barn stands, and for every farm scored after
+#: the game
+_BARN_FARMS: list[Any] = [None, -1, (), -1, {}]
 
 
-def _located_barn_farms(state: GameState) -> set[int]:
-    """ids of the farms the barns on the board stand on."""
-    return {id(barn_farm(state, b)) for b in _barns(state) if b.location is not None}
+def _barn_farms(state: GameState) -> dict[int, tuple[Feature, list[Figure]]]:
+    """id of each farm a barn stands on -> the farm and its barns in seat order (the entry
+    holds the farm, so no other object takes its id while it is kept)."""
+    ext = state.ext.get(AbbeyMayorRules.id)
+    placed = ext.barns_placed if ext is not None else 0
+    known = _BARN_FARMS
+    figures = state.figures
+    if known[0] is not figures or known[1] != placed:
+        board = state.board
+        located = [b for b in _barns(state) if isinstance(b.location, Corner)]
+        located.sort(key=lambda f: state.players.index(f.player))  # type: ignore[arg-type]
+        nodes = tuple((b, _quarter_node(board, b.location)) for b in located)  # type: ignore[arg-type]
+        known[0], known[1], known[2], known[3] = figures, placed, nodes, -1
+    n = len(state.board.tiles)
+    if known[3] != n:
+        feature_of = state.board.features.feature_of
+        out: dict[int, tuple[Feature, list[Figure]]] = {}
+        for barn, node in known[2]:
+            farm = feature_of(node)
+            entry = out.get(id(farm))
+            if entry is None:
+                out[id(farm)] = (farm, [barn])
+            else:  # several barns on one farm
+                entry[1].append(barn)
+        known[3], known[4] = n, out
+    return known[4]
 
 
 def _has_barn(state: GameState, farm: Feature) -> bool:
-    """``bool(barns_on(state, farm))`` without listing and sorting them."""
-    for barn in _barns(state):
-        if isinstance(barn.location, Corner) and barn_farm(state, barn) is farm:
-            return True
-    return False
+    """``bool(barns_on(state, farm))`` without listing them."""
+    return id(farm) in _barn_farms(state)
 
 
 def barns_on(state: GameState, farm: Feature) -> list[Figure]:
     """The barns standing on ``farm``, in seat order."""
-    out = [
-        f for f in _barns(state) if isinstance(f.location, Corner) and barn_farm(state, f) is farm
-    ]
-    return sorted(out, key=lambda f: state.players.index(f.player))  # type: ignore[arg-type]
+    entry = _barn_farms(state).get(id(farm))
+    return [] if entry is None else list(entry[1])
 
 
 def farm_cities(state: GameState, farm: Feature) -> tuple[int, bool]:
@@ -652,19 +695,35 @@ class AbbeyMayorRules(RuleModule):
         if held is not None:
             mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
         else:
-            # which of the three figures the player holds: one look through their supply (a
-            # loop: listing the kinds in C costs more for a supply of a dozen figures or fewer)
-            mayor = wagon = barn = False
-            for figure in state.supply[turn.player]:
-                kind = figure.kind
-                if kind == "mayor":
-                    mayor = True
-                elif kind == "wagon":
-                    wagon = True
-                elif kind == "barn":
-                    barn = True
+            # which of the three figures the player holds: whether each stands nowhere
+            # (_own_figures, its test inline: this is asked every turn)
+            known = _OWN
+            figures = state.figures
+            own = (
+                known[2]
+                if known[0] is figures and known[1] == len(figures)
+                else _own_figures(state)
+            )[turn.player]
+            if own is not None:
+                mayor = own[0].location is None
+                wagon = own[1].location is None
+                barn = own[2].location is None
+            else:  # not one of each: a look through the supply
+                mayor = wagon = barn = False
+                for figure in state.supply[turn.player]:
+                    kind = figure.kind
+                    if kind == "mayor":
+                        mayor = True
+                    elif kind == "wagon":
+                        wagon = True
+                    elif kind == "barn":
+                        barn = True
         x, y = placed.x, placed.y
-        for_wagons, barn_corners, _ = _tile_facts(placed.tile)
+        tile = placed.tile
+        entry = _TILE_FACTS.get(id(tile))  # (_tile_facts, its look inline)
+        for_wagons, barn_corners, _ = (
+            entry[1] if entry is not None and entry[0] is tile else _tile_facts(tile)
+        )
         if mayor or wagon:
             feature_of = state.board.features.feature_of
             # a cloister under the road-tiles-only house rule: _wagon_may_enter decides
@@ -851,7 +910,7 @@ class AbbeyMayorRules(RuleModule):
         else:
             return options
         feature_of = state.board.features.feature_of
-        farms: set[int] | None = None  # ids of the farms with a barn, found when first needed
+        farms: dict | None = None  # the farms with a barn by id, found when first needed
         out = []
         for o in options:
             node = o.node
@@ -859,7 +918,7 @@ class AbbeyMayorRules(RuleModule):
                 feature = feature_of(node)
                 if feature.kind == "field":  # a barn stands on a farm only
                     if farms is None:
-                        farms = _located_barn_farms(state)
+                        farms = _barn_farms(state)
                     if id(feature) in farms:
                         continue
             out.append(o)
@@ -1140,9 +1199,11 @@ class AbbeyMayorRules(RuleModule):
         """A barn's farm scores when the barn is placed, and a farm with farmers when the tile
         joins it to a barn's farm."""
         ext = state.ext[self.id]
+        if not ext.barns_placed:
+            return []  # no barn placed yet (nor now): the first half of most games
         placed = turn.placed
         if ext.barn is None:
-            if placed is None or not ext.barns_placed:
+            if placed is None:
                 return []
             # no barn placed now, nor any on the board to join (_barn_placed, whose answer
             # is known at once once a barn stands)
@@ -1172,23 +1233,25 @@ class AbbeyMayorRules(RuleModule):
                         ),
                     )
                 )
-        if placed is None or not _barn_placed(state):
-            return out
+            if placed is None or not _barn_placed(state):
+                return out
+        # (else a barn stands: found above)
         feature_of = state.board.features.feature_of
         barn_farms = None
+        x, y, tile = placed.x, placed.y, placed.tile
+        entry = _TILE_FACTS.get(id(tile))  # (_tile_facts, its look inline)
         # the farms of the placed tile (one met twice is passed over the second time: it was
         # scored and is in done, or it was passed over the first time for the same reason)
-        for seg_id in _tile_facts(placed.tile)[2]:
-            farm = feature_of((placed.x, placed.y, seg_id))
+        facts = entry[1] if entry is not None and entry[0] is tile else _tile_facts(tile)
+        for seg_id in facts[2]:
+            farm = feature_of((x, y, seg_id))
             if not farm.figures or farm in done or not _farmers(farm):
                 continue
             if barn_farms is None:
                 barn_farms = _barn_farms(state)
             if id(farm) not in barn_farms:
-                continue  # barns_on would find none
-            barns = barns_on(state, farm)
-            if not barns:
-                continue
+                continue  # no barn on it
+            barns = list(barn_farms[id(farm)][1])
             done.append(farm)
             owners = _whose([b.player for b in barns])
             state.emit(
