@@ -226,17 +226,18 @@ _BARN_CORNERS = tuple(
     (dx, dy, [q for q, ((qx, qy), _) in enumerate(_QUARTERS) if (dx + qx, dy + qy) == (0, 0)][0])
     for dx, dy in CORNER_OFFSETS.values()
 )
-#: _BARN_CORNERS, each with the two sides (NEIGHBOUR_OFFSETS) of the tile whose neighbours meet
-#: at that corner too: a barn's corner needs both
+#: _BARN_CORNERS, each with the offsets (dx, dy of NEIGHBOUR_OFFSETS) of the two squares beside
+#: the tile that meet at that corner too: a barn's corner needs a tile on both
 _BARN_CORNERS_BESIDE = tuple(
     (
         dx,
         dy,
         quarter,
         *(
-            side
-            for side, (nx, ny) in enumerate(NEIGHBOUR_OFFSETS)
+            offset
+            for nx, ny in NEIGHBOUR_OFFSETS
             if any((dx + qx, dy + qy) == (nx, ny) for (qx, qy), _ in _QUARTERS)
+            for offset in (nx, ny)
         ),
     )
     for dx, dy, quarter in _BARN_CORNERS
@@ -245,7 +246,9 @@ _BARN_CORNERS_BESIDE = tuple(
 #: segments a mayor or wagon may go on, the corners of _BARN_CORNERS_BESIDE where it shows
 #: field (where a barn may go), and the ids of its field segments
 _TileFacts = tuple[
-    tuple[tuple[str, str], ...], tuple[tuple[int, int, int, int, int], ...], tuple[str, ...]
+    tuple[tuple[str, str], ...],
+    tuple[tuple[int, int, int, int, int, int, int], ...],
+    tuple[str, ...],
 ]
 #: id of an oriented tile -> (the tile, its facts)
 _TILE_FACTS: dict[int, tuple[OrientedTile, _TileFacts]] = {}
@@ -517,7 +520,7 @@ class AbbeyMayorState:
     abbeys: list[str]
     #: ids of the wagons whose feature scored this turn, waiting to move on
     wagons: list[str] = field(default_factory=list)
-    #: the corner (x, y) of the barn placed this turn, until the turn ends
+    #: the corner (x, y) of the barn placed this turn, until step 3B scores its farm
     barn: tuple[int, int] | None = None
     #: while farmers are scored because of a barn: "placement", "connect" or "final"
     scoring: str | None = None
@@ -745,20 +748,14 @@ class AbbeyMayorRules(RuleModule):
                             continue
                     out.append(_new_deploy("wagon", node, self.id))
         if barn and barn_corners:
-            # a corner where the placed tile shows no field is out at once, and one without
-            # four tiles around it before a Corner is made
-            get = state.board.tiles.get
-            # which sides of the tile have a neighbour (N, E, S, W): a corner needs two
-            beside = (
-                get((x, y - 1)) is not None,
-                get((x + 1, y)) is not None,
-                get((x, y + 1)) is not None,
-                get((x - 1, y)) is not None,
-            )
-            for dx, dy, _, a, b in barn_corners:
-                if beside[a] and beside[b]:
+            # a corner where the placed tile shows no field is out at once (barn_corners), and
+            # one without a tile on both sides of the placed tile that meet there before the
+            # four tiles are looked at and a Corner is made
+            tiles = state.board.tiles
+            for dx, dy, _, ax, ay, bx, by in barn_corners:
+                if (x + ax, y + ay) in tiles and (x + bx, y + by) in tiles:
                     cx, cy = x + dx, y + dy
-                    if _barn_fits_at(get, cx, cy):
+                    if _barn_fits_at(tiles.get, cx, cy):
                         corner = _new_corner(cx, cy)
                         if not self._barn_farm_at(state, corner):
                             out.append(_new_deploy("barn", corner, self.id))
@@ -1184,15 +1181,11 @@ class AbbeyMayorRules(RuleModule):
         return None
 
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
+        # every scoring during the game is step 3B's (the features completed and this
+        # module's barn scorings, extra_scorings): its wagons all wait here, so the module
+        # needs no end_turn hook, which would be one more call every turn
         if state.ext[self.id].wagons:
             self._move_wagons(state, turn)
-
-    def end_turn(self, state: GameState, turn: Turn) -> None:
-        ext = state.ext[self.id]
-        # wagons left standing by a scoring outside step 3B decide now
-        if ext.wagons:
-            self._move_wagons(state, turn)
-        ext.barn = None
 
     # -- barns during the game --------------------------------------------------------------
     def extra_scorings(self, state: GameState, turn: Turn) -> list[Scoring]:
@@ -1216,6 +1209,7 @@ class AbbeyMayorRules(RuleModule):
         out: list[Scoring] = []
         if ext.barn is not None:
             corner = Corner(*ext.barn)
+            ext.barn = None  # (read once, here)
             farm = state.board.features.feature_of(_quarter_node(state.board, corner))
             done.append(farm)
             # with followers waiting in the market the farm scores even with no farmer yet:
