@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .events import Capital, Joined, Names, Said, SaidN
-from .figures import kind_of
+from .figures import FIGURE_KINDS, kind_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
@@ -57,7 +57,10 @@ _AFTER_THE_GAME = Said(msg="scored after the game")
 
 def sum_of(parts: tuple[tuple[Any, int], ...]) -> Joined:
     """The rows of a breakdown as a sum: "3 tiles × 2 = 6 + 1 pennant × 2 = 2"."""
-    return Joined([Joined((what, "=", points)) for what, points in parts], " + ")
+    rows = []
+    for what, points in parts:  # a loop: a comprehension is a call of its own
+        rows.append(Joined((what, "=", points)))
+    return Joined(rows, " + ")
 
 
 #: a feature's value before any module has said what it is worth
@@ -118,17 +121,33 @@ def score_feature(
     for hook in hooks.before_scoring:
         hook(state, scoring)
 
-    figures = [f for f in feature.figures if f.player is not None]
+    # loops, not comprehensions, here and below: a comprehension is a call of its own, and
+    # one reading a local makes that local a cell at every call (features hold a figure or
+    # two)
+    figures = []
+    for fig in feature.figures:
+        if fig.player is not None:
+            figures.append(fig)
     for claimants in hooks.claimants:
         figures = claimants(state, scoring, figures)
     scoring.figures = figures
     strengths: dict[str, int] = {}
+    # figure_strength for each figure, without a call, a reversed() and kind_of's call per
+    # figure: the last module in play with an answer decides, else the kind's default
+    deciders = hooks.figure_strength
+    if len(deciders) > 1:
+        deciders = deciders[::-1]
     for fig in figures:
-        strengths[fig.player] = strengths.get(fig.player, 0) + figure_strength(state, fig, feature)  # type: ignore[index]
+        counts = None
+        for strength in deciders:
+            counts = strength(state, fig, feature)
+            if counts is not None:
+                break
+        if counts is None:
+            counts = FIGURE_KINDS[fig.kind].strength
+        strengths[fig.player] = strengths.get(fig.player, 0) + counts  # type: ignore[index]
     scoring.strengths = strengths
     best = max(strengths.values()) if strengths else 0
-    # loops, not comprehensions, here and below: a comprehension reading a local makes that
-    # local a cell at every call
     winners = []
     if best > 0:
         for p in state.players:
@@ -157,14 +176,15 @@ def score_feature(
     figures_there = list(feature.figures)
     if len(figures_there) > 1:
         _in_seat_order(figures_there, state.players)
+    fates = hooks.figure_fate
     for fig in figures_there:
         fate = None
-        for figure_fate in hooks.figure_fate:
+        for figure_fate in fates:
             fate = figure_fate(state, fig, scoring)
             if fate is not None:
                 break
         if fate is None:
-            fate = "return" if kind_of(fig.kind).returns_after_scoring else "stay"
+            fate = "return" if FIGURE_KINDS[fig.kind].returns_after_scoring else "stay"
         if fate == "return":
             state.return_figure(fig, why=why)
         elif fate not in FATES:
@@ -261,14 +281,14 @@ def _award(
         )
         scoring.points[p] = points
         scoring.events.append(
-            state.award(
+            state.award_feature(
                 p,
                 points,
-                rule=scoring.rule,
-                text=said if share is None else Joined((said, share)),
-                breakdown=parts,
-                annotations=scoring.annotations,
-                feature=feature,
-                data={"majority": dict(strengths)},
+                scoring.rule,
+                said if share is None else Joined((said, share)),
+                parts,
+                scoring.annotations,
+                feature,
+                {"majority": dict(strengths)},
             )
         )

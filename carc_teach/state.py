@@ -279,13 +279,16 @@ class GameState:
         if n == 1:
             # one module offers (the base game alone): the new list it makes, as it is
             options = offers[0](self, turn)
+        elif n == 2:
+            # two (an Abbey & Mayor game): their lists joined into a new one, without a loop
+            first, second = offers
+            options = first(self, turn) + second(self, turn)
         else:
+            # every offer first asks whether the player holds its figure: one look for all
+            # (with two, listing the kinds costs more than the base game's look, which finds a
+            # follower first, and the other module's own)
+            self.held = set(map(_KIND, self.supply[turn.player]))
             options = []
-            if n > 2:
-                # every offer first asks whether the player holds its figure: one look for all
-                # (with two, as in an Abbey & Mayor game, listing the kinds costs more than the
-                # base game's look, which finds a follower first, and the other module's own)
-                self.held = set(map(_KIND, self.supply[turn.player]))
             for offer in offers:
                 options.extend(offer(self, turn))
             self.held = None
@@ -568,12 +571,69 @@ class GameState:
         breakdown: tuple[tuple[str, int], ...] = (),
         annotations: tuple[str, ...] = (),
         feature: Feature | None = None,
+        nodes: tuple[tuple[int, int, str], ...] | None = None,
+        data: dict[str, Any] | None = None,
+        options: tuple[str, ...] = (),
         **extra: Any,
     ) -> Event:
+        """Give ``player`` ``points`` with a ``points`` event; ``feature`` names the feature
+        scored (its id, and its nodes unless ``nodes`` are given); ``extra`` are further
+        fields of the event."""
         self.scores[player] += points
+        fid = None
         if feature is not None:
-            extra.setdefault("feature", feature.id)
-            extra.setdefault("nodes", tuple(feature.nodes))
+            fid = feature.id
+            if nodes is None:
+                nodes = tuple(feature.nodes)
+        # the fields the modules give are parameters, passed on by name: unpacking a dict
+        # of them with ** into emit cost more than the rest of the event
+        if extra:
+            event = self.emit(
+                "points",
+                player=player,
+                points=points,
+                breakdown=breakdown,
+                rule=rule,
+                text=text,
+                annotations=annotations,
+                feature=fid,
+                nodes=() if nodes is None else nodes,
+                data=data,
+                options=options,
+                **extra,
+            )
+        else:
+            event = self.emit(
+                "points",
+                player=player,
+                points=points,
+                breakdown=breakdown,
+                rule=rule,
+                text=text,
+                annotations=annotations,
+                feature=fid,
+                nodes=() if nodes is None else nodes,
+                data=data,
+                options=options,
+            )
+        if points > 0:
+            self.last_points_turn = event.turn
+        return event
+
+    def award_feature(
+        self,
+        player: str,
+        points: int,
+        rule: str,
+        text: Any,
+        breakdown: tuple[tuple[Any, int], ...],
+        annotations: tuple[str, ...],
+        feature: Feature,
+        data: dict[str, Any],
+    ) -> Event:
+        """:meth:`award` of a feature's points (the scoring pipeline's), by position: the same
+        event without ``award``'s dict of extra keywords and the emit that unpacks it."""
+        self.scores[player] += points
         event = self.emit(
             "points",
             player=player,
@@ -582,7 +642,9 @@ class GameState:
             rule=rule,
             text=text,
             annotations=annotations,
-            **extra,
+            feature=feature.id,
+            nodes=tuple(feature.nodes),
+            data=data,
         )
         if points > 0:
             self.last_points_turn = event.turn
@@ -611,17 +673,16 @@ class GameState:
             self.supply[figure.player].append(figure)
         return None
 
-    def _where_fields(self, location: Location) -> dict[str, Any]:
+    def _where(self, location: Location) -> tuple[Any, int | None, tuple, Feature | None]:
+        """An event's ``pos``, ``feature`` and ``nodes`` for a figure at ``location``, and the
+        feature there. A tuple the caller passes on as keywords: a dict unpacked with ``**``
+        into emit cost a dict and a merge of keywords at every figure's event."""
         if type(location) is tuple:
             feature = self.board.features.feature_of(location)
-            return {
-                "pos": (location[0], location[1]),
-                "feature": feature.id,
-                "nodes": tuple(feature.nodes),
-            }
+            return (location[0], location[1]), feature.id, tuple(feature.nodes), feature
         if isinstance(location, Corner):
-            return {"pos": (location.x, location.y)}
-        return {}
+            return (location.x, location.y), None, (), None
+        return None, None, (), None
 
     def deploy_figure(
         self,
@@ -635,12 +696,16 @@ class GameState:
     ) -> Event:
         """Put a figure from its owner's supply at ``location`` (a segment, a corner, a place)."""
         self._take_off(figure)
-        self._put(figure, location)
+        feature = self._put(figure, location)
         if self.turn is not None:
             self.turn.deployed = figure
-        if type(location) is tuple:
-            data: dict[str, Any] = {"segment": location[2], "figure_kind": figure.kind}
+        if feature is not None:  # on a segment (_where's answer, with the feature at hand)
+            pos: Any = (location[0], location[1])  # type: ignore[index]
+            fid: int | None = feature.id
+            nodes: tuple = tuple(feature.nodes)
+            data: dict[str, Any] = {"segment": location[2], "figure_kind": figure.kind}  # type: ignore[index]
         else:
+            pos, fid, nodes, _ = self._where(location)
             data = {"location": _location_data(location), "figure_kind": figure.kind}
         return self.emit(
             "figure-deployed",
@@ -651,7 +716,9 @@ class GameState:
             annotations=annotations,
             data=data,
             options=options,
-            **self._where_fields(location),
+            pos=pos,
+            feature=fid,
+            nodes=nodes,
         )
 
     def move_figure(
@@ -669,6 +736,7 @@ class GameState:
         before = figure.location
         self._take_off(figure)
         self._put(figure, location)
+        pos, fid, nodes, _ = self._where(location)
         return self.emit(
             "figure-moved",
             player=figure.player,
@@ -682,7 +750,9 @@ class GameState:
                 "figure_kind": figure.kind,
             },
             options=options,
-            **self._where_fields(location),
+            pos=pos,
+            feature=fid,
+            nodes=nodes,
         )
 
     def return_figure(
@@ -696,10 +766,9 @@ class GameState:
         """Send a figure back to its owner's supply (a neutral figure: set it aside)."""
         loc = figure.location
         assert loc is not None, f"{figure} is already in the supply"
-        where = self._where_fields(loc)
+        pos, fid, nodes, feature = self._where(loc)
         place: Any
-        if type(loc) is tuple:
-            feature = self.board.features.feature_of(loc)
+        if feature is not None:
             role = role_name(figure.kind, feature.role_kind)
             place = feature.phrase()
         else:
@@ -743,7 +812,9 @@ class GameState:
             text=text,
             figure=figure.id,
             annotations=annotations,
-            **where,
+            pos=pos,
+            feature=fid,
+            nodes=nodes,
         )
 
     # -- copying ---------------------------------------------------------------------------
