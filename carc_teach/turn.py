@@ -23,7 +23,7 @@ from .errors import IllegalMoveError, Refusal, phrase, shown
 from .events import Chained, Joined, Packed, Said, TileName, Word
 from .figures import ROLE_NAMES, ROLE_PLURALS
 from .i18n import N_
-from .rules import Hooks, RuleModule, module_for
+from .rules import RULE_MODULES, Hooks, RuleModule, module_for
 from .scoring import Scoring, score_feature
 from .setup import Setup
 from .state import GameState, StopReplay, Turn, played_options
@@ -44,15 +44,18 @@ def new_state(setup: Setup) -> GameState:
     """The state before set-up: rule options resolved, rule modules and tile sets chosen."""
     rules = from_setup(setup.rules)
     values = played_options(setup, rules)
-    # The modules, their tile types and hooks depend on the expansions and the option values
-    # only, not on the seed or the players: a game of a kind made before takes them as they
-    # were made (rule modules and tile types are immutable, shared already by a state's
-    # copies: GameState.clone), and pays only for what is its own.
-    # (each option's values are of one type, so an equal value is the same value; the one a
-    # game gives itself, its followers, could be 7 or 7.0 or True in code: its type counts)
-    key: tuple | None = (setup.expansions, type(setup.followers), tuple(values.items()))
+    # The modules, their tile types and hooks depend on the expansions (the classes registered
+    # for them now) and the option values only, not on the seed or the players: a game of a
+    # kind made before takes them as they were made (rule modules and tile types are
+    # immutable, shared already by a state's copies: GameState.clone), and pays only for what
+    # is its own. (Each option's values are of one type, so an equal value is the same value;
+    # the one a game gives itself, its followers, could be 7 or 7.0 or True in code: its type
+    # counts.)
+    key: tuple | None
     try:
-        made = _KINDS_MADE.get(key)
+        targets = tuple(map(RULE_MODULES.get, setup.expansions))
+        key = (setup.expansions, targets, type(setup.followers), tuple(values.items()))
+        made = None if None in targets else _KINDS_MADE.get(key)
     except TypeError:  # a value that cannot be a key (a list): made for this game alone
         key, made = None, None
     if made is None:

@@ -61,3 +61,15 @@ def test_a_seeded_bag_is_the_seed_s_shuffle_of_the_supply_without_the_start_tile
     assert len(supply) == 71  # 72 base tiles, less the start tile
     random.Random(7).shuffle(supply)
     assert state.bag == supply
+
+
+def test_an_expansion_no_longer_registered_is_refused_though_a_game_of_it_was_made():
+    from carc_teach.rules import RULE_MODULES
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(RULE_MODULES, "plain", "carc_teach.rules:RuleModule")
+        assert type(new_state(Setup(("Ann",), ("base", "plain"))).modules[1]).__name__ == (
+            "RuleModule"
+        )
+    with pytest.raises(UnknownRuleError, match="unknown expansion 'plain'"):
+        new_state(Setup(("Ann",), ("base", "plain")))
