@@ -747,6 +747,10 @@ def check_count_game(game, *, replay=False):
     assert game.state.figures["count"].location in {
         Place(f"count.{q}") for q in ("castle", "market", "blacksmith", "cathedral")
     }
+    # the module's count of the figures waiting in the City, which lets a scoring skip the
+    # quarters while it is 0, is the number the board shows
+    in_city = [f for f in game.state.figures.values() if f.player and type(f.location) is Place]
+    assert game.state.ext["count"].waiting == len(in_city)
 
 
 @pytest.mark.parametrize("chunk", range(5))

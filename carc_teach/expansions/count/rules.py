@@ -175,6 +175,10 @@ class CountState:
     #: (turn number, why the City stayed closed to that turn's tile, or None): the words
     #: ``CountRules._closed_refusal`` makes the refusal from, only when one is asked for
     closed: tuple[int, tuple[str, ...] | None] | None = None
+    #: how many players' figures wait in the City: only this module's deployments put one
+    #: there and only its redeployments take one out. While it is 0 (most of a game), a
+    #: scoring looks through no quarter (a walk over every figure of the game)
+    waiting: int = 0
 
 
 def city_laid(state: GameState) -> bool:
@@ -549,6 +553,7 @@ class CountRules(RuleModule):
                 lost = True
             if e.kind == "points" and e.points > 0 and e.rule == "barn.scoring":
                 barn = True
+        ext.waiting += 1
         state.deploy_figure(
             figure,
             answer.to,
@@ -796,8 +801,9 @@ class CountRules(RuleModule):
         ]
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
-        if scoring.final or not state.ext["count"].laid or state.turn is None:
-            return
+        ext = state.ext["count"]
+        if not ext.waiting or scoring.final or not ext.laid or state.turn is None:
+            return  # (most scorings: nobody waits in the City)
         feature = scoring.feature
         quarter = FEATURE_QUARTER.get(feature.kind)
         if quarter is None or not _in_quarter(state, quarter):
@@ -983,6 +989,7 @@ class CountRules(RuleModule):
                 counts[f.player] = counts.get(f.player, 0) + 1
         now = ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
         role = role_name(figure.kind, feature.kind)
+        state.ext["count"].waiting -= 1
         state.move_figure(
             figure,
             to,
@@ -1030,8 +1037,8 @@ class CountRules(RuleModule):
     # -- after the game --------------------------------------------------------------------------
     def before_final_scoring(self, state: GameState) -> None:
         ext = state.ext["count"]
-        if not ext.laid:
-            return
+        if not ext.laid or not ext.waiting:
+            return  # (nobody waits in the City: nobody to move, nobody left there)
         # the player who placed the last tile (the final turn's, which the turn driver sets
         # from the last tile placed; the events say it too: no hook at every turn's end for it)
         trigger = (
@@ -1104,6 +1111,7 @@ class CountRules(RuleModule):
                 figure = state.figures[answer.figure]  # type: ignore[union-attr]
                 quarter = quarter_of(figure.location)
                 feature = state.board.features.feature_of(answer.to)  # type: ignore[union-attr]
+                ext.waiting -= 1
                 state.move_figure(
                     figure,
                     answer.to,  # type: ignore[union-attr]
