@@ -287,7 +287,7 @@ class RuleModule:
     def idle_hooks(self) -> frozenset[str]:
         """Hooks of :attr:`Hooks.NAMES` this module overrides that do nothing in any game
         under its option values (a variant's hook): :class:`Hooks` leaves them out, as it
-        leaves out the hooks the module does not override. Asked once per game."""
+        leaves out the hooks the module does not override. Asked once per kind of game."""
         return frozenset()
 
     # -- after the game ----------------------------------------------------------------------
@@ -310,7 +310,8 @@ class Hooks:
     """For each hook the turn driver or the scoring pipeline calls every turn or every scoring,
     the bound methods of the modules in play that override it, in module order.
 
-    Worked out once per game (:func:`carc_teach.turn.new_state`) and shared by its copies: a
+    Worked out once per kind of game (expansions and option values: kept by
+    :func:`carc_teach.turn.new_state`) and shared by its games and their copies: a
     hook no module in play overrides does what the base class does, nothing (or hands its
     input back), so it is not called at all; nor is one its module names idle under this
     game's options (:meth:`RuleModule.idle_hooks`). A base game calls about a tenth of the
