@@ -1484,8 +1484,20 @@ class AbbeyMayorRules(RuleModule):
 _HERD_ADDS_NOTHING = Said(msg="The pig-herd tile on this farm adds nothing for a barn.")
 
 
+#: [the tile types of the game last asked, how many, whether one is a pig-herd tile]: most
+#: games have none, and then no farm's tiles need a look
+_HERD_TYPES: list[Any] = [None, -1, False]
+
+
 def has_pig_herd(state: GameState, farm: Feature) -> bool:
     """Whether a pig-herd tile (The River II) shows its herd in this farm."""
+    types = state.tile_types
+    known = _HERD_TYPES
+    if known[0] is not types or known[1] != len(types):
+        herd = any("pig-herd" in t.tags for t in types.values())
+        known[0], known[1], known[2] = types, len(types), herd
+    if not known[2]:
+        return False
     tiles = state.board.tiles
     for x, y, seg_id in farm.nodes:
         placed = tiles[(x, y)]
