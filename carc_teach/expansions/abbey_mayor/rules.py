@@ -589,6 +589,17 @@ class AbbeyMayorRules(RuleModule):
         # read at every deployment: kept once (a game's options do not change)
         self._wagon_needs_empty = self.option("wagon.empty-feature-rule") == "no-other-figure"
         self._wagon_road_tiles_only = self.option("wagon.cloister-access") == "road-tiles-only"
+        # the options a wagon's deployment and move events name: those the game changed
+        self._wagon_deploy_changed = tuple(
+            o
+            for o in ("wagon.empty-feature-rule", "wagon.cloister-access")
+            if self.option_changed(o)
+        )
+        self._wagon_move_changed = tuple(
+            o
+            for o in ("wagon.move-rule", "wagon.move-range", "wagon.cloister-access")
+            if self.option_changed(o)
+        )
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self, state: GameState) -> None:
@@ -910,10 +921,12 @@ class AbbeyMayorRules(RuleModule):
         farms: dict | None = None  # the farms with a barn by id, found when first needed
         out = []
         for o in options:
-            node = o.node
-            if node is not None and kind_of(o.figure).follower:
-                feature = feature_of(node)
-                if feature.kind == "field":  # a barn stands on a farm only
+            # (Deploy.node without its property's call; the figure's kind asked only on a farm)
+            to = o.to
+            if isinstance(to, tuple):
+                feature = feature_of(to)
+                # a barn stands on a farm only
+                if feature.kind == "field" and kind_of(o.figure).follower:
                     if farms is None:
                         farms = _barn_farms(state)
                     if id(feature) in farms:
@@ -990,9 +1003,6 @@ class AbbeyMayorRules(RuleModule):
                 annotations=("car-154", "car-156") + (() if pennants else ("car-164",)),
             )
             return
-        changed = self.option_changed("wagon.empty-feature-rule") or self.option_changed(
-            "wagon.cloister-access"
-        )
         state.deploy_figure(
             figure,
             action.node,
@@ -1005,11 +1015,7 @@ class AbbeyMayorRules(RuleModule):
                 feature=feature.phrase(),
             ),
             annotations=("car-166",) + (("car-173",) if feature.kind == "cloister" else ()),
-            options=tuple(
-                o
-                for o in ("wagon.empty-feature-rule", "wagon.cloister-access")
-                if changed and self.option_changed(o)
-            ),
+            options=self._wagon_deploy_changed,
         )
 
     # -- 3A: roads and cities the abbey closed ------------------------------------------------
@@ -1318,11 +1324,7 @@ class AbbeyMayorRules(RuleModule):
         assert owner is not None and wagon.node is not None
         targets = wagon_targets(self, state, wagon)
         mode = self.option("wagon.move-rule")
-        changed = tuple(
-            o
-            for o in ("wagon.move-rule", "wagon.move-range", "wagon.cloister-access")
-            if self.option_changed(o)
-        )
+        changed = self._wagon_move_changed
         if not targets:
             state.return_figure(
                 wagon,
