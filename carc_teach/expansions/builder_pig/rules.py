@@ -92,12 +92,10 @@ def _follower_of(feature, player: str) -> bool:
 
 
 def _without(figures: list[Figure], kind: str) -> list[Figure]:
-    """The claimants but the figures of ``kind``: the list itself when there are none (most
-    scorings; the pipeline's list is its own, made for the claimants)."""
-    for f in figures:
-        if f.kind == kind:
-            return [f for f in figures if f.kind != kind]
-    return figures
+    """The claimants but the figures of ``kind``. Asked only when there are some: the
+    claimants hooks hand the list itself back otherwise (most scorings; the pipeline's list is
+    its own, made for the claimants), without this call."""
+    return [f for f in figures if f.kind != kind]
 
 
 #: id(an oriented tile) -> (that tile, the ids of its road and city segments, of its field
@@ -231,7 +229,10 @@ class BuilderRules(RuleModule):
         )
 
     def claimants(self, state: GameState, scoring: Scoring, figures: list[Figure]) -> list[Figure]:
-        return _without(figures, "builder")
+        for f in figures:  # (most scorings: no builder, the list itself; see _without)
+            if f.kind == "builder":
+                return _without(figures, "builder")
+        return figures
 
     def figure_fate(self, state: GameState, figure: Figure, scoring: Scoring) -> str | None:
         if figure.kind == "builder":
@@ -318,7 +319,10 @@ class PigRules(RuleModule):
         )
 
     def claimants(self, state: GameState, scoring: Scoring, figures: list[Figure]) -> list[Figure]:
-        return _without(figures, "pig")
+        for f in figures:  # (most scorings: no pig, the list itself; see _without)
+            if f.kind == "pig":
+                return _without(figures, "pig")
+        return figures
 
     def player_bonus(
         self, state: GameState, scoring: Scoring, player: str
@@ -326,7 +330,10 @@ class PigRules(RuleModule):
         feature = scoring.feature
         if feature.kind != "field":
             return ()
-        if not any(f.kind == "pig" and f.player == player for f in feature.figures):
+        for f in feature.figures:  # (a loop: no generator made for every farm's winner)
+            if f.kind == "pig" and f.player == player:
+                break
+        else:
             return ()
         from ..count.rules import city_of_carcassonne_borders
 

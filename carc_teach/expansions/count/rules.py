@@ -1245,9 +1245,12 @@ class CountRules(RuleModule):
     ) -> FeatureValue:
         if not final:
             return value  # a barn's scoring counts the City itself (Abbey & Mayor)
-        # only a farm beside the City gains from it: asked first, as most features after the
-        # game are no such farm and the barns' look below costs more
-        if not city_of_carcassonne_borders(state, feature):
+        # only a farm beside the City gains from it (city_of_carcassonne_borders, without its
+        # calls): asked first, as most features after the game are no such farm and the
+        # barns' look below costs more
+        if feature.kind != "field" or not state.ext["count"].laid:
+            return value
+        if not touches_city(state, feature):
             return value
         barns = next((m for m in state.modules if m.id == "abbey-mayor"), None)
         # a farm with a barn pays the followers the final redeployment moved onto it 1 per

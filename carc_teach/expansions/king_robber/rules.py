@@ -164,7 +164,8 @@ class KingRobberRules(RuleModule):
     # -- 3B ---------------------------------------------------------------------------------
     def after_scoring(self, state: GameState, scoring: Scoring) -> None:
         feature = scoring.feature
-        if scoring.final or feature.kind not in TOKENS or not feature.complete:
+        # (a city or road is complete when no end is open: Feature.complete without its call)
+        if scoring.final or feature.kind not in TOKENS or feature.open_edges:
             return
         turn = state.turn
         assert turn is not None
@@ -445,6 +446,7 @@ def _completed(state: GameState) -> dict[str, int]:
     counts = {"city": 0, "road": 0}
     for f in state.board.features.features():
         kind = f.kind
-        if kind in counts and f.complete:
+        # (a city or road is complete when no end is open: Feature.complete without its call)
+        if kind in counts and not f.open_edges:
             counts[kind] += 1
     return counts
