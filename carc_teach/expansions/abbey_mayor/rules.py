@@ -418,6 +418,20 @@ def barns_on(state: GameState, farm: Feature) -> list[Figure]:
     return [] if entry is None else list(entry[1])
 
 
+#: the Count's rules module, imported when a game with the Count first asks (an import
+#: statement inside a function runs the import machinery at every call: thousands of
+#: instructions)
+_COUNT_RULES: list[Any] = []
+
+
+def _count_rules() -> Any:
+    if not _COUNT_RULES:
+        from ..count import rules
+
+        _COUNT_RULES.append(rules)
+    return _COUNT_RULES[0]
+
+
 def farm_cities(state: GameState, farm: Feature) -> tuple[int, bool]:
     """How many completed cities a farm counts, and whether the City of Carcassonne is one of
     them: the completed cities bordering it, plus the City when the Count's City is on the
@@ -425,9 +439,7 @@ def farm_cities(state: GameState, farm: Feature) -> tuple[int, bool]:
     n = sum(1 for c in state.board.features.bordering_cities(farm) if c.complete)
     city = False
     if "count" in state.setup.expansions:
-        from ..count.rules import city_of_carcassonne_borders
-
-        city = city_of_carcassonne_borders(state, farm)
+        city = _count_rules().city_of_carcassonne_borders(state, farm)
     return n + int(city), city
 
 
@@ -453,9 +465,7 @@ def _market_waiting(state: GameState) -> bool:
     scores now (the Count does not stand there)."""
     if "count" not in state.setup.expansions:
         return False
-    from ..count.rules import quarter_place
-
-    market = quarter_place("market")
+    market = _count_rules().quarter_place("market")
     count = state.figures.get("count")
     if count is None or count.location == market:
         return False
