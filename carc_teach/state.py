@@ -287,10 +287,13 @@ class GameState:
             # every offer first asks whether the player holds its figure: one look for all
             # (with two, listing the kinds costs more than the base game's look, which finds a
             # follower first, and the other module's own)
-            self.held = set(map(_KIND, self.supply[turn.player]))
+            held = self.held = set(map(_KIND, self.supply[turn.player]))
             options = []
-            for offer in offers:
-                options.extend(offer(self, turn))
+            # a module offering only figures the player holds none of is not asked (most turns
+            # for the big follower, the pig and the builder): its answer would be empty
+            for offer, kinds in hooks.offers:
+                if kinds is None or not held.isdisjoint(kinds):
+                    options.extend(offer(self, turn))
             self.held = None
         for keep in hooks.filter_deployments:
             options = keep(self, turn, options)

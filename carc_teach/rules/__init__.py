@@ -39,7 +39,7 @@ Each expansion's module (the base game's too) is the ``rules.py`` of its package
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -84,6 +84,10 @@ class RuleModule:
     #: the rule options (ids in :mod:`carc_teach.editions`) this module reads; reading any
     #: other is an error, so a misspelt option can never fall back to a default silently
     options: tuple[str, ...] = ()
+    #: the figure kinds :meth:`deployment_options` can offer, when it offers only figures from
+    #: the player's supply: step 2B does not ask the module in a turn whose player holds none
+    #: of them (None: always asked)
+    offers_figures: frozenset[str] | None = None
 
     def __init__(self, values: Mapping[str, Any] | None = None) -> None:
         values = values or {}
@@ -343,7 +347,7 @@ class Hooks:
         "end_turn",
         "extra_turn",
     )
-    __slots__ = (*NAMES, "by_id")
+    __slots__ = (*NAMES, "by_id", "offers")
 
     def __init__(self, modules: list[RuleModule]) -> None:
         #: the modules by id (the first of an id), to carry out a deployment one offered
@@ -358,6 +362,11 @@ class Hooks:
                 name,
                 tuple([getattr(modules[i], name) for i in which if name not in idle[i]]),
             )
+        #: each deployment offer with the figure kinds it can offer (None: any), in the order
+        #: of :attr:`deployment_options`
+        self.offers: tuple[tuple[Callable, frozenset[str] | None], ...] = tuple(
+            (offer, offer.__self__.offers_figures) for offer in self.deployment_options
+        )
 
 
 # A game's set-up makes one module per expansion and the hooks of them all. What only a module's

@@ -124,3 +124,32 @@ def test_a_scoring_turn_runs_the_hooks_in_the_documented_order(recorded):
     )
     asked = [i for i, c in enumerate(middle) if c == "scoring_rule"]
     assert asked and all(middle[i + 1] == "before_scoring" for i in asked), middle
+
+
+def test_a_module_offers_only_the_figures_it_says_it_offers(monkeypatch):
+    """Step 2B skips a module whose ``offers_figures`` the player holds none of: every
+    deployment it offers over 12 seeded ten-module games is of a kind it names, and every kind
+    it names is offered at least once (a module naming too few would lose options silently)."""
+    from carc_teach import turn as turn_module
+    from carc_teach.rules import RULE_MODULES, module_class
+
+    offered: dict[type, set[str]] = {}
+    for eid in RULE_MODULES:
+        cls = module_class(eid)
+        if cls.offers_figures is None or "deployment_options" not in vars(cls):
+            continue
+        own = cls.deployment_options
+
+        def recording(self, state, turn, own=own, cls=cls):
+            options = own(self, state, turn)
+            offered.setdefault(cls, set()).update(o.figure for o in options)
+            return options
+
+        monkeypatch.setattr(cls, "deployment_options", recording)
+    # (a game kind made earlier in this process keeps the methods it was made with)
+    monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
+    for seed in range(12):
+        random_game(seed, 2, expansions=tuple(RULE_MODULES))
+    assert offered, "no module names the figures it offers"
+    for cls, kinds in offered.items():
+        assert kinds == set(cls.offers_figures), (cls.id, kinds)

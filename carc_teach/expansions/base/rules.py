@@ -37,6 +37,7 @@ _SCORED_WHEN_COMPLETE = ("road", "city", "cloister")
 
 class BaseRules(RuleModule):
     id = "base"
+    offers_figures = frozenset({"follower"})
     title = "Carcassonne base game"
     tile_sets = ("base",)
     options = ("base.followers",)

@@ -130,6 +130,7 @@ class BuilderState:
 
 class BuilderRules(RuleModule):
     id = "builder"
+    offers_figures = frozenset({"builder"})
     title = "The builder (Traders & Builders)"
     rules = {
         "builder.deploy": "Instead of a follower, a player may put their builder on a road or city "
@@ -260,6 +261,7 @@ _FEATURE_SCORED = Said(msg="its feature has scored")
 
 class PigRules(RuleModule):
     id = "pig"
+    offers_figures = frozenset({"pig"})
     title = "The pig (Traders & Builders)"
     rules = {
         "pig.placement": "Instead of a follower, a player may put their pig on a farm of the placed "

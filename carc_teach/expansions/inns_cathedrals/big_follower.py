@@ -40,6 +40,7 @@ _new_deploy = fast_constructor(Deploy)
 
 class BigFollowerRules(RuleModule):
     id = "big-follower"
+    offers_figures = frozenset({"big-follower"})
     title = "The big follower (Inns & Cathedrals)"
     rules = {
         "big-follower.deploy": "Instead of a follower, a player may deploy their big follower to an "
