@@ -73,3 +73,22 @@ def test_an_expansion_no_longer_registered_is_refused_though_a_game_of_it_was_ma
         )
     with pytest.raises(UnknownRuleError, match="unknown expansion 'plain'"):
         new_state(Setup(("Ann",), ("base", "plain")))
+
+
+def test_a_start_of_several_tiles_is_laid_afresh_on_each_games_own_board():
+    """The City of Carcassonne's twelve start tiles are laid once per kind of game and copied:
+    a game that played on is no part of the next game's start, and each start is complete."""
+    from carc_teach.simulate import random_game
+
+    first = random_game(3, 2, expansions=("base", "count"))
+    assert len(first.state.board.tiles) > 12
+    for seed in (4, 5):
+        game = random_game(seed, 2, expansions=("base", "count"))
+        start = game.events[0]
+        assert start.kind == "game-start" and len(start.data["start"]) == 12
+        board = game.replay(0).board
+        assert len(board.tiles) == 12 and board is not first.state.board
+        assert {(x, y) for _, x, y, _ in start.data["start"]} == set(board.tiles)
+        # the features of the start are the game's own: the first game's figures are not on them
+        for node in board.features._feature_of:
+            assert not board.features.feature_of(node).figures

@@ -13,9 +13,10 @@
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
-from ...board import Placement
+from ...board import Board, Placement
 from ...errors import GameFileError, phrase
 from ...events import Joined, Names, Said, SaidN, Word
 from ...figures import kind_of, role_name
@@ -23,6 +24,7 @@ from ...frozen import fast_constructor
 from ...rules import Deploy, FeatureValue, RuleModule
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ...board import PlacedTile
     from ...features import Feature
     from ...state import GameState, Turn
 
@@ -33,6 +35,43 @@ _new_deploy = fast_constructor(Deploy)
 
 #: the feature kinds scored when completed, in the order step 3B lists them
 _SCORED_WHEN_COMPLETE = ("road", "city", "cloister")
+
+
+#: a start of several tiles (the City of Carcassonne's twelve) laid once per kind of game:
+#: (the layout, ids of its tile types and of the board's placement rules) -> (those types and
+#: rules, which keep the ids their own, and a board holding only the start)
+_START_BOARDS: dict[tuple, tuple[tuple, tuple, Board]] = {}
+
+
+def _lay_start(
+    state: GameState, layout: list[tuple[str, int, int, int]], types: list
+) -> list[PlacedTile]:
+    """Lay the start tiles on the game's empty board and return them, in layout order.
+
+    A start of several tiles is the same in every game of a kind, and laying twelve tiles
+    (their features joined one by one) cost a ten-module game as much as several turns: the
+    board laid the first time is copied (:meth:`Board.clone`; placed tiles are immutable and
+    shared) into every later game."""
+    board = state.board
+    if len(layout) == 1:
+        tile_id, x, y, rotation = layout[0]
+        return [board.place(types[0], Placement(x, y, rotation), check=False)]
+    rules = tuple(board.placement_rules)
+    key = (tuple(layout), tuple(map(id, types)), tuple(map(id, rules)))
+    kept = _START_BOARDS.get(key)
+    if kept is None or not (
+        all(map(operator.is_, kept[0], types)) and all(map(operator.is_, kept[1], rules))
+    ):
+        laid = Board(placement_rules=board.placement_rules)
+        for tile, (_, x, y, rotation) in zip(types, layout, strict=True):
+            laid.place(tile, Placement(x, y, rotation), check=False)
+        if len(_START_BOARDS) >= 32:  # (a long session trying many kinds of game)
+            _START_BOARDS.clear()
+        kept = _START_BOARDS[key] = (tuple(types), rules, laid)
+    start = state.board = kept[2].clone({})
+    start.features.record_joins = board.features.record_joins
+    tiles = start.tiles
+    return [tiles[(x, y)] for _, x, y, _ in layout]
 
 
 class BaseRules(RuleModule):
@@ -94,8 +133,8 @@ class BaseRules(RuleModule):
         if not layout:
             layout, decided_by = self.start_layout(state) or [], self
         field = "setup.start.tile" if decided_by is self else f"the start of {decided_by.title}"
-        placed = []
-        for tile_id, x, y, rotation in layout:
+        types = []
+        for tile_id, *_ in layout:
             tile = state.tile_types.get(tile_id)
             if tile is None:
                 raise GameFileError(
@@ -106,7 +145,8 @@ class BaseRules(RuleModule):
                     ),
                     field=field,
                 )
-            placed.append(state.board.place(tile, Placement(x, y, rotation), check=False))
+            types.append(tile)
+        placed = _lay_start(state, layout, types)
         followers = int(self.option("base.followers"))
         for p in state.players:
             state.add_figures(p, "follower", followers)
