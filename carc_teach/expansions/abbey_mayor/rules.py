@@ -472,12 +472,25 @@ def _market_waiting(state: GameState) -> bool:
     return any(f.location == market and f.player is not None for f in state.figures.values())
 
 
+class _Follows(dict):
+    """Figure kind -> whether it is a follower, looked up in the registry the first time (a
+    kind's definition never changes once registered): a lookup in C where kind_of is a call
+    for each figure of each feature asked."""
+
+    def __missing__(self, kind: str) -> bool:
+        follows = self[kind] = kind_of(kind).follower
+        return follows
+
+
+_FOLLOWS = _Follows()
+
+
 def _is_follower(figure: Figure) -> bool:
-    return kind_of(figure.kind).follower
+    return _FOLLOWS[figure.kind]
 
 
 def _farmers(farm: Feature) -> list[Figure]:
-    return [f for f in farm.figures if _is_follower(f)]
+    return [f for f in farm.figures if _FOLLOWS[f.kind]]
 
 
 def connected_features(state: GameState, feature: Feature) -> list[Feature]:
@@ -703,7 +716,7 @@ class AbbeyMayorRules(RuleModule):
         if self._wagon_needs_empty:
             if feature.figures:
                 return False
-        elif feature.figures and any(_is_follower(f) for f in feature.figures):
+        elif feature.figures and any(_FOLLOWS[f.kind] for f in feature.figures):
             return False
         if feature.kind == "cloister" and self._wagon_road_tiles_only:
             placed = state.board.tiles[(node[0], node[1])]
@@ -750,23 +763,35 @@ class AbbeyMayorRules(RuleModule):
         )
         if mayor or wagon:
             feature_of = state.board.features.feature_of
-            # a cloister under the road-tiles-only house rule: _wagon_may_enter decides
+            # _wagon_may_enter's questions, answered here for all but a cloister under the
+            # road-tiles-only house rule
+            wagon_needs_empty = self._wagon_needs_empty
             wagon_cloister_rule = self._wagon_road_tiles_only
             for seg_id, kind in for_wagons:
                 node = (x, y, seg_id)
                 feature = feature_of(node)
                 figures = feature.figures
-                if (
-                    mayor
-                    and kind == "city"
-                    and (not figures or not any(_is_follower(f) for f in figures))
-                ):
+                if figures:
+                    # whether a follower of any kind stands there: then no mayor, and no wagon
+                    # (nor with any figure there, under the default empty-feature rule)
+                    knight = False
+                    for f in figures:
+                        if _FOLLOWS[f.kind]:
+                            knight = True
+                            break
+                    if mayor and kind == "city" and not knight:
+                        out.append(_new_deploy("mayor", node, self.id))
+                    if not wagon or wagon_needs_empty or knight:
+                        continue
+                elif mayor and kind == "city":
                     out.append(_new_deploy("mayor", node, self.id))
                 if wagon:
-                    # an empty feature takes a wagon (the common case, decided here)
-                    if figures or (kind == "cloister" and wagon_cloister_rule):
-                        if not self._wagon_may_enter(state, feature, node):
-                            continue
+                    if (
+                        kind == "cloister"
+                        and wagon_cloister_rule
+                        and not self._wagon_may_enter(state, feature, node)
+                    ):
+                        continue
                     out.append(_new_deploy("wagon", node, self.id))
         if barn and barn_corners:
             # a corner where the placed tile shows no field is out at once (barn_corners), and
@@ -936,7 +961,7 @@ class AbbeyMayorRules(RuleModule):
             if isinstance(to, tuple):
                 feature = feature_of(to)
                 # a barn stands on a farm only
-                if feature.kind == "field" and kind_of(o.figure).follower:
+                if feature.kind == "field" and _FOLLOWS[o.figure]:
                     if farms is None:
                         farms = _barn_farms(state)
                     if id(feature) in farms:
