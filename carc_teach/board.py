@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
-from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, compress
 
@@ -269,20 +269,20 @@ class PlacementRule:
       neighbour and what they show (the square's demand code, see :data:`Board.codes`),
       whether it allows the square: the board folds it into its table of which rotations fit
       a demand code, so the rule costs nothing per search.
-    - ``allows_square(board, tile_type, square)``: for a rule that does not depend on the
-      rotation, whether it allows the tile on that square, asked once per square where some
-      rotation's edges fit (the shrines' limit).
-    - ``refuses_only_on(board)``: with ``allows_square``, the squares (a container) outside
-      which the rule allows every tile it concerns, asked once per search, so that
-      ``allows_square`` is asked only there (the shrines' limit: squares with a cloister or
-      shrine among their eight neighbours).
-    - ``allows(board, tile_type, placement)``: a faster yes or no than ``problem`` (no
-      sentence built), asked of each placement whose edges fit when the rule has none of the
-      two above. By default ``problem(...) is None``.
-    - ``allows_only_on(board)``: with ``allows``, the squares (a container) outside which the
-      rule refuses every placement of the tiles it concerns, or None when it may allow one
-      anywhere; asked once per search, so that ``allows`` is asked only there (the river:
-      squares beside a river tile).
+    - ``refused_squares(board, tile_type)``: for a rule that does not depend on the rotation,
+      the squares (a container) where it refuses the tile, asked once per search: the board
+      takes them out of the frontier's fitting squares with no call per square (the shrines'
+      limit, which keeps those squares up to date as buildings arrive).
+    - ``allowed_rotations(board, tile_type, square, fitting)``: for a rule that looks at the
+      square's surroundings, the rotations among ``fitting`` (those whose edges fit there, in
+      increasing order) it allows, asked once per square where the edges fit when the rule
+      has none of the two above, so that what all rotations share is looked at once (the
+      river: which sides touch a tile). By default ``problem(...)`` is asked of each
+      placement (no sentence is built when it allows it).
+    - ``allows_only_on(board)``: with ``allowed_rotations``, the squares (a container)
+      outside which the rule refuses every placement of the tiles it concerns, or None when
+      it may allow one anywhere; asked once per search, so that the rule is asked only there
+      (the river: squares beside a river tile).
 
     A module may also give plain functions ``rule(board, tile_type, placement)`` as its
     placement rules: they concern every tile and are asked about every candidate.
@@ -292,9 +292,8 @@ class PlacementRule:
         "problem",
         "concerns",
         "square_code",
-        "allows_square",
-        "refuses_only_on",
-        "allows",
+        "refused_squares",
+        "allowed_rotations",
         "allows_only_on",
     )
 
@@ -304,17 +303,16 @@ class PlacementRule:
         *,
         concerns: Callable[[TileType], bool] = _concerns_every_tile,
         square_code: Callable[[int], bool] | None = None,
-        allows_square: Callable[[Board, TileType, Position], bool] | None = None,
-        refuses_only_on: Callable[[Board], Container[Position]] | None = None,
-        allows: Callable[[Board, TileType, Placement], bool] | None = None,
+        refused_squares: Callable[[Board, TileType], Collection[Position]] | None = None,
+        allowed_rotations: Callable[[Board, TileType, Position, tuple[int, ...]], tuple[int, ...]]
+        | None = None,
         allows_only_on: Callable[[Board], Container[Position] | None] | None = None,
     ) -> None:
         self.problem = problem
         self.concerns = concerns
         self.square_code = square_code
-        self.allows_square = allows_square
-        self.refuses_only_on = refuses_only_on
-        self.allows = allows
+        self.refused_squares = refused_squares
+        self.allowed_rotations = allowed_rotations
         self.allows_only_on = allows_only_on
 
     def __call__(self, board: Board, tile_type: TileType, placement: Placement) -> str | None:
@@ -382,31 +380,32 @@ class _CodeFilteredFits(dict):
 _FILTERED_CACHE: dict[tuple, _CodeFilteredFits] = {}
 
 
-def _allows_by_problem(rule: PlacementRule) -> Callable[[Board, TileType, Placement], bool]:
+def _rotations_by_problem(
+    rule: PlacementRule,
+) -> Callable[[Board, TileType, Position, tuple[int, ...]], tuple[int, ...]]:
+    """A rule's allowed rotations on a square, asking its ``problem`` about each placement."""
     problem = rule.problem
 
-    def allows(board: Board, tile_type: TileType, placement: Placement) -> bool:
-        return problem(board, tile_type, placement) is None
+    def allowed_rotations(
+        board: Board, tile_type: TileType, square: Position, fitting: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        x, y = square
+        kept = tuple(
+            r for r in fitting if problem(board, tile_type, _new_placement(x, y, r)) is None
+        )
+        return kept if len(kept) < len(fitting) else fitting
 
-    return allows
+    return allowed_rotations
 
 
-#: a rule's yes-or-no per square, with the squares it can refuse (None: any), given the board
-_SquareCheck = tuple[
-    Callable[["Board", TileType, Position], bool], Callable[["Board"], Container[Position]] | None
-]
-#: the same for one search: the squares it can refuse worked out
-_SquareCheckNow = tuple[Callable[["Board", TileType, Position], bool], Container[Position] | None]
-#: a rule's yes-or-no per placement, with the squares outside which it refuses every placement
-#: (None: it may allow one anywhere), given the board
-_PlacementCheck = tuple[
-    Callable[["Board", TileType, "Placement"], bool],
-    Callable[["Board"], Container[Position] | None] | None,
-]
+#: a rule's squares where it refuses a tile whatever the rotation, given the board
+_SquareCheck = Callable[["Board", TileType], Collection[Position]]
+#: a rule's rotations allowed on a square, with the squares outside which it refuses every
+#: placement (None: it may allow one anywhere), given the board
+_RotationsAllowed = Callable[["Board", TileType, Position, tuple[int, ...]], tuple[int, ...]]
+_PlacementCheck = tuple[_RotationsAllowed, Callable[["Board"], Container[Position] | None] | None]
 #: the same for one search: the squares worked out
-_PlacementCheckNow = tuple[
-    Callable[["Board", TileType, "Placement"], bool], Container[Position] | None
-]
+_PlacementCheckNow = tuple[_RotationsAllowed, Container[Position] | None]
 
 #: how a board searches for one tile type: (the type, rotations per demand code with the code
 #: rules applied, the yes-or-no checks per square, then per placement, of the other rules
@@ -428,10 +427,12 @@ def _plan(rules: tuple[PlacementRule, ...], tile_type: TileType) -> _Plan:
             continue
         if rule.square_code is not None:
             square_codes.append(rule.square_code)
-        elif rule.allows_square is not None:
-            by_square.append((rule.allows_square, rule.refuses_only_on))
+        elif rule.refused_squares is not None:
+            by_square.append(rule.refused_squares)
         else:
-            checks.append((rule.allows or _allows_by_problem(rule), rule.allows_only_on))
+            checks.append(
+                (rule.allowed_rotations or _rotations_by_problem(rule), rule.allows_only_on)
+            )
     if square_codes:
         key = (tile_type.edges, tuple(square_codes))
         filtered = _FILTERED_CACHE.get(key)
@@ -559,6 +560,10 @@ class Board:
         #: the tile's edges fitted but that check refused it) of the last search that asked a
         #: per-square rule (see :meth:`squares_refused_before`)
         self._square_refusals: tuple[int, TileType, list[tuple[Callable, Position]]] | None = None
+        #: what placement rules keep about this board and update themselves as tiles arrive
+        #: (the shrines' limit: where it refuses a new building), by a key of their own; a
+        #: copy of the board starts empty
+        self.rule_data: dict[str, object] = {}
 
     # -- reading -------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -647,46 +652,40 @@ class Board:
         """``rotations`` (per frontier square, those whose edges fit) with the placements a
         rule refuses taken out: the rules are asked only where the edges fit (apart from
         legal_placements, which would otherwise keep its locals in cells at every call)."""
-        out = rotations.copy()
-        squares = list(self._codes)
         by_square, placement_checks = checks
-        now = self._square_checks_now(by_square)
-        by_placement = self._placement_checks_now(placement_checks)
-        # what the per-square rules refused where the edges fitted, kept for the rule that
-        # says so after the placement (the shrines' placement-limited event)
-        refused: list[tuple[Callable, Position]] = []
-        if now:
+        squares = list(self._codes)
+        out = rotations.copy()
+        if by_square:
+            # what the per-square rules refused where the edges fitted, kept for the rule that
+            # says so after the placement (the shrines' placement-limited event)
+            refused: list[tuple[Callable, Position]] = []
             self._square_refusals = (len(self.tiles), tile_type, refused)
-        if not by_placement and len(now) == 1 and now[0][1] is not None:
-            # one rule, which can refuse only some squares (the shrines' limit): asked there
-            allows_square, region = now[0]
-            for i in compress(range(len(rotations)), rotations):
-                square = squares[i]
-                if square in region and not allows_square(self, tile_type, square):
-                    out[i] = ()
-                    refused.append((allows_square, square))
+            for check in by_square:
+                region = check(self, tile_type)
+                if not region:
+                    continue
+                # the frontier squares in the region, picked out in C, in frontier order
+                for i in compress(range(len(squares)), map(region.__contains__, squares)):
+                    if out[i]:
+                        out[i] = ()
+                        refused.append((check, squares[i]))
+        if not placement_checks:
             return out
-        # only the squares where some rotation fits, picked out in C
-        for i in compress(range(len(rotations)), rotations):
-            square = squares[i]
-            for allows_square, region in now:
-                if (region is None or square in region) and not allows_square(
-                    self, tile_type, square
-                ):
-                    out[i] = ()
-                    refused.append((allows_square, square))
-                    break
-            else:
-                out[i] = self._allowed(tile_type, (), by_placement, square, rotations[i])
-        return out
-
-    def _square_checks_now(self, by_square: tuple[_SquareCheck, ...]) -> list[_SquareCheckNow]:
-        """The per-square checks of a search, each with the squares it can refuse on this
-        board as it is (None: any square)."""
-        return [
-            (allows_square, None if where is None else where(self))
-            for allows_square, where in by_square
-        ]
+        by_placement = self._placement_checks_now(placement_checks)
+        only_on = [where for _, where in by_placement if where is not None]
+        if only_on:
+            # a rule refuses every placement off these squares (the river: beside its open
+            # ends): only the squares in them are asked, picked out in C
+            asked = compress(range(len(squares)), map(only_on[0].__contains__, squares))
+            checked: list[tuple[int, ...]] = [()] * len(squares)
+        else:
+            asked = compress(range(len(squares)), out)
+            checked = out
+        for i in asked:
+            fitting = out[i]
+            if fitting:
+                checked[i] = self._allowed(tile_type, by_placement, squares[i], fitting)
+        return checked
 
     def _placement_checks_now(
         self, checks: tuple[_PlacementCheck, ...]
@@ -698,30 +697,19 @@ class Board:
     def _allowed(
         self,
         tile_type: TileType,
-        by_square: list[_SquareCheckNow] | tuple[()],
         by_placement: list[_PlacementCheckNow],
         square: Position,
         fitting: tuple[int, ...],
     ) -> tuple[int, ...]:
-        """The rotations among ``fitting`` (whose edges fit ``square``) no rule refuses."""
-        for allows_square, region in by_square:
-            if (region is None or square in region) and not allows_square(self, tile_type, square):
-                return ()
-        if not by_placement:
-            return fitting
-        for _, only_on in by_placement:
+        """The rotations among ``fitting`` (whose edges fit ``square``) no per-placement rule
+        refuses."""
+        for allowed_rotations, only_on in by_placement:
             if only_on is not None and square not in only_on:
                 return ()  # the rule refuses every placement there
-        kept = []
-        x, y = square
-        for r in fitting:
-            p = _new_placement(x, y, r)
-            for allows, _ in by_placement:
-                if not allows(self, tile_type, p):
-                    break
-            else:
-                kept.append(r)
-        return tuple(kept) if len(kept) < len(fitting) else fitting
+            fitting = allowed_rotations(self, tile_type, square, fitting)
+            if not fitting:
+                return ()
+        return fitting
 
     def known_placements(self, tile_type: TileType) -> Sequence[Placement] | None:
         """The legal placements of ``tile_type`` if the last search was for it on this board
@@ -741,18 +729,27 @@ class Board:
         if plan is None or plan[0] is not tile_type:
             plan = self._plans[id(tile_type)] = _plan(self._rules, tile_type)
         fits, checks = plan[1], plan[2]
-        if checks is None:
-            return any(map(fits.__getitem__, self._codes.values()))
         codes = self._codes
+        if not any(map(fits.__getitem__, codes.values())):
+            # the edges fit nowhere, so no rule need be asked (the abbey's offer at most
+            # turns: its code rule leaves only holes, and most turns there are none)
+            return False
+        if checks is None:
+            return True
         rotations = list(map(fits.__getitem__, codes.values()))
-        by_square = self._square_checks_now(checks[0])
-        by_placement = self._placement_checks_now(checks[1])
+        by_square, placement_checks = checks
+        regions = [check(self, tile_type) for check in by_square]
+        by_placement = self._placement_checks_now(placement_checks) if placement_checks else []
         # only the squares where some rotation fits, picked out in C
         for square, fitting in zip(
             compress(codes, rotations), filter(None, rotations), strict=True
         ):
-            if self._allowed(tile_type, by_square, by_placement, square, fitting):
-                return True
+            for region in regions:
+                if square in region:
+                    break
+            else:
+                if not by_placement or self._allowed(tile_type, by_placement, square, fitting):
+                    return True
         return False
 
     def squares_facing(self, kinds: tuple[str, ...]) -> set[Position]:
@@ -765,11 +762,11 @@ class Board:
         return set(compress(codes, map(memo.__getitem__, codes.values())))
 
     def squares_refused_before(
-        self, placed: PlacedTile, allows_square: Callable
+        self, placed: PlacedTile, refused_squares: Callable
     ) -> list[Position] | None:
         """The squares where the search for the tile type of ``placed`` (the tile placed
-        last), on the board as it was just before, found its edges fitting and the per-square
-        check ``allows_square`` of a placement rule refusing it, in frontier order; None when
+        last), on the board as it was just before, found its edges fitting and a placement
+        rule's ``refused_squares`` refusing it, in frontier order; None when
         no such search was made (a game file's move is checked without one): then
         :meth:`squares_fitting_before` and the rule itself give the answer."""
         kept = self._square_refusals
@@ -781,7 +778,7 @@ class Board:
             # a rule of the square's code (the abbey's hole) kept the search off squares where
             # the edges fit: the search did not ask the check there
             return None
-        return [square for check, square in kept[2] if check is allows_square]
+        return [square for check, square in kept[2] if check is refused_squares]
 
     def squares_fitting_before(
         self, placed: PlacedTile, among: Iterable[Position] | None = None
@@ -934,4 +931,5 @@ class Board:
         new._plans = self._plans
         new._legal = None
         new._square_refusals = None
+        new.rule_data = {}
         return new

@@ -563,3 +563,32 @@ def test_no_limit_event_when_the_limit_refused_nothing():
         {"shrine.placement-limit": "extra-if-empty"},
     )
     assert not kinds(game, "placement-limited")
+
+
+def test_the_squares_the_board_keeps_refused_are_those_the_limit_refuses():
+    """The official limit keeps, per board, the squares where it refuses a new shrine and those
+    where it refuses a new cloister or abbey, updated as buildings arrive (the search asks no
+    square). On every empty square around the board at the end of random games with many
+    buildings they are the squares ``limit_allows`` refuses, and some are refused."""
+    from carc_teach.expansions.shrines.rules import OFFICIAL_LIMIT, limit_allows
+
+    refused_somewhere = 0
+    for seed in range(6):
+        game = play_random(seed, ("base", "abbey-mayor", "shrines"), players=2)
+        board = game.state.board
+        shrine, cloister = (game.state.tile_types[t] for t in ("SH-1", "B"))
+        kept = {
+            kind: set(OFFICIAL_LIMIT.refused_squares(board, tile))
+            for kind, tile in (("shrine", shrine), ("cloister", cloister))
+        }
+        xs, ys = [x for x, _ in board.tiles], [y for _, y in board.tiles]
+        for x in range(min(xs) - 2, max(xs) + 3):
+            for y in range(min(ys) - 2, max(ys) + 3):
+                if (x, y) in board.tiles:
+                    continue
+                for kind in ("shrine", "cloister", "abbey"):
+                    sort = "shrine" if kind == "shrine" else "cloister"
+                    refused = not limit_allows(board, kind, (x, y))
+                    assert ((x, y) in kept[sort]) == refused, (seed, x, y, kind)
+                    refused_somewhere += refused
+    assert refused_somewhere > 0

@@ -44,6 +44,7 @@ from ...tiles import SIDES, WILDCARD_EDGE, catalogue, orient
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...board import Board, PlacedTile, Placement
+    from ...geometry import Position
     from ...scoring import Scoring
     from ...state import GameState, Turn
     from ...tiles import OrientedTile, TileType
@@ -210,7 +211,7 @@ def _is_spring(tile_type: TileType) -> bool:
 
 
 #: [the board last asked, its number of tiles then, whether a river tile was on it]: the
-#: search asks :func:`_river_allows` of every candidate placement on one board
+#: search asks :func:`_river_rotations` of every candidate square on one board
 _RIVER_ON: list[Any] = [None, -1, False]
 
 
@@ -223,33 +224,41 @@ def _has_river(board: Board) -> bool:
     return known[2]
 
 
-def _river_allows(board: Board, tile_type: TileType, placement: Placement) -> bool:
-    """``river_problem(...) is None`` without building the sentence, in the order that refuses
-    most squares soonest: a river tile other than the spring must have exactly one river side
-    against a tile."""
+def _river_rotations(
+    board: Board, tile_type: TileType, square: Position, fitting: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The rotations among ``fitting`` (those whose edges fit ``square``) for which
+    ``river_problem(...)`` is None, without building the sentence; which sides of the square
+    touch a tile and how the river bends at each is looked at once for all of them. In the
+    order that refuses most placements soonest: a river tile other than the spring must have
+    exactly one river side against a tile."""
     if "spring" in tile_type.tags:
         # river_problem's only refusal of the spring: a river already on the board
-        return "river" not in tile_type.tags or not _has_river(board)
-    x, y = placement.x, placement.y
+        return fitting if "river" not in tile_type.tags or not _has_river(board) else ()
+    x, y = square
     tiles = board.tiles
-    sides = _river_sides_turned(tile_type, placement.rotation)
-    joins = 0
-    for side in sides:
-        dx, dy = NEIGHBOUR_OFFSETS[side]
-        other = tiles.get((x + dx, y + dy))
-        if other is not None:
-            joins += 1
-            entry, previous = side, other
-    if joins != 1:
-        return False
-    if "river" not in previous.type.tags and not _has_river(board):
-        return False  # the spring is not on the board yet
-    before = river_bend(entry_side(board, previous), (entry + 2) % 4)
-    if before:
-        for exit_side in sides:
-            if exit_side != entry and river_bend(entry, exit_side) == before:
-                return False  # a U-turn
-    return True
+    # the tile beside each side of the square (None: none), the same for every rotation
+    beside = [tiles.get((x + dx, y + dy)) for dx, dy in NEIGHBOUR_OFFSETS]
+    kept = []
+    bends: dict[int, int] = {}  # side the river enters by -> the bend it would repeat (0: none)
+    for rotation in fitting:
+        sides = _river_sides_turned(tile_type, rotation)
+        joins = [side for side in sides if beside[side] is not None]
+        if len(joins) != 1:
+            continue
+        entry = joins[0]
+        before = bends.get(entry)
+        if before is None:
+            previous = beside[entry]
+            if "river" not in previous.type.tags and not _has_river(board):
+                continue  # the spring is not on the board yet
+            before = bends[entry] = river_bend(entry_side(board, previous), (entry + 2) % 4)
+        if before and any(
+            exit_side != entry and river_bend(entry, exit_side) == before for exit_side in sides
+        ):
+            continue  # a U-turn
+        kept.append(rotation)
+    return tuple(kept) if len(kept) < len(fitting) else fitting
 
 
 #: the edge kinds that can meet a river side: the river, and the abbey's sides that match
@@ -270,7 +279,7 @@ def _beside_the_river(board: Board) -> set[tuple[int, int]] | None:
 RIVER_PLACEMENT = PlacementRule(
     river_problem,
     concerns=_is_river_tile,
-    allows=_river_allows,
+    allowed_rotations=_river_rotations,
     allows_only_on=_beside_the_river,
 )
 SPRING_AWAY_FROM_CITY = PlacementRule(spring_away_from_city, concerns=_is_spring)

@@ -65,6 +65,7 @@ about oneself. Only the words change; the RGG text carries the option and its fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Deploy
@@ -72,11 +73,10 @@ from ...board import PlacementRule
 from ...errors import Refusal, phrase
 from ...events import Capital, Chained, Joined, Names, Said, SaidN, Word, english, spoken
 from ...figures import kind_id_word, role_name
+from ...geometry import SURROUNDING_OFFSETS
 from ...rules import RuleModule, refusal
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import KeysView
-
     from ...board import Board, PlacedTile, Placement
     from ...features import Feature, FeatureGraph
     from ...figures import Node
@@ -192,59 +192,115 @@ def limit_problem(
     return None if breach is None else breach[0]
 
 
+def _two_rivals(building: str, mine: list[Feature]) -> Any:
+    """ckr-43's reason: the new ``building`` would have the rivals ``mine`` around it."""
+    where = Joined([_named_at(c) for c in mine], ", ")
+    if building == "shrine":
+        return Said(
+            msg="a shrine may not have more than one cloister among its eight neighbours, "
+            "and this square touches {count} ({where})",
+            count=len(mine),
+            where=where,
+        )
+    if building == "abbey":
+        return Said(
+            msg="an abbey (a cloister for this rule, ckr-45) may not have more than one "
+            "shrine among its eight neighbours, and this square touches {count} ({where})",
+            count=len(mine),
+            where=where,
+        )
+    return Said(
+        msg="a cloister may not have more than one shrine among its eight neighbours, "
+        "and this square touches {count} ({where})",
+        count=len(mine),
+        where=where,
+    )
+
+
 def limit_breach(
     board: Board, building: str, pos: tuple[int, int], *, ignore: tuple[int, int] | None = None
 ) -> tuple[Any, tuple[str, ...]] | None:
     """:func:`limit_problem` with the footnotes behind it: ckr-43 (the new building would touch
     two rivals), ckr-44 (a neighbour would get a second rival), ckr-45 (an abbey among them)."""
-    features = board.features
-    near = _around(features, pos, skip=(ignore,))
-    if building == "shrine":
-        mine, theirs, other = [c for c in near if is_cloister(c)], is_shrine, "shrine"
-    else:
-        mine, theirs, other = [c for c in near if is_shrine(c)], is_cloister, "cloister"
+    breach = _breach(board, building, pos, ignore)
+    return None if breach is None else breach[:2]
 
-    def notes(first: str, involved: list[Feature]) -> tuple[str, ...]:
-        abbey = building == "abbey" or any(c.building == "abbey" for c in involved)
-        return (first, "ckr-45") if abbey else (first,)
 
+#: what decides a breach's words (see _breach) -> (its reason, footnotes, the reason's
+#: English). The placement-limited event says why for every square the limit refused, and
+#: most reasons repeat (every square beside a building that already has its rival gets the
+#: same one), so each is written once; emptied when it grows large
+_BREACHES: dict[tuple, tuple[Any, tuple[str, ...], str]] = {}
+
+
+def _breach(
+    board: Board, building: str, pos: tuple[int, int], ignore: tuple[int, int] | None
+) -> tuple[Any, tuple[str, ...], str] | None:
+    """:func:`limit_breach` with the reason's English."""
+    cloisters_around = board.features.cloisters_around
+    # its rivals around it, in the order cloisters_around gives: the cloisters and abbeys
+    # for a shrine, the shrines for the others (one loop: this is asked for every square the
+    # limit refused when the placement-limited event says why)
+    shrine = building == "shrine"
+    mine = []
+    for c in cloisters_around(pos, False):
+        x, y, _ = c.nodes[0]
+        if (c.building == "shrine") is not shrine and (x, y) != ignore:
+            mine.append(c)
     if len(mine) > 1:
-        where = Joined([_named_at(c) for c in mine], ", ")
-        if building == "shrine":
-            reason = Said(
-                msg="a shrine may not have more than one cloister among its eight neighbours, "
-                "and this square touches {count} ({where})",
-                count=len(mine),
-                where=where,
-            )
-        elif building == "abbey":
-            reason = Said(
-                msg="an abbey (a cloister for this rule, ckr-45) may not have more than one "
-                "shrine among its eight neighbours, and this square touches {count} ({where})",
-                count=len(mine),
-                where=where,
-            )
-        else:
-            reason = Said(
-                msg="a cloister may not have more than one shrine among its eight neighbours, "
-                "and this square touches {count} ({where})",
-                count=len(mine),
-                where=where,
-            )
-        return reason, notes("ckr-43", mine)
+        # the words name the new building and each rival with its square
+        key: tuple = ("ckr-43", building, tuple([(c.building, c.nodes[0][:2]) for c in mine]))
+        found = _BREACHES.get(key)
+        if found is None:
+            found = _remember(key, _two_rivals(building, mine), "ckr-43", building, mine)
+        return found
     for neighbour in mine:
-        already = [c for c in _around(features, _pos(neighbour), skip=(pos, ignore)) if theirs(c)]
-        if already:
-            return Said(
-                msg="the {building} at {square} already has the {rival} at {rival_square} "
-                "beside it; a second {other} next to it would break the limit of one",
-                building=Word(_name(neighbour)),
-                square=_at(neighbour),
-                rival=Word(_name(already[0])),
-                rival_square=_at(already[0]),
-                other=Word(other),
-            ), notes("ckr-44", [neighbour, already[0]])
+        # a building of the new one's own sort already beside that rival (not on pos)
+        for c in cloisters_around(_pos(neighbour), False):
+            x, y, _ = c.nodes[0]
+            if (c.building == "shrine") is shrine and (x, y) != pos and (x, y) != ignore:
+                # the words name the rival and the building beside it, and the footnotes
+                # the new building (ckr-45 for an abbey)
+                key = (
+                    "ckr-44",
+                    building,
+                    neighbour.building,
+                    neighbour.nodes[0][:2],
+                    c.building,
+                    (x, y),
+                )
+                found = _BREACHES.get(key)
+                if found is None:
+                    reason = Said(
+                        msg="the {building} at {square} already has the {rival} at "
+                        "{rival_square} beside it; a second {other} next to it would break "
+                        "the limit of one",
+                        building=Word(_name(neighbour)),
+                        square=_at(neighbour),
+                        rival=Word(_name(c)),
+                        rival_square=f"({x}, {y})",
+                        other=Word("shrine" if shrine else "cloister"),
+                    )
+                    found = _remember(key, reason, "ckr-44", building, [neighbour, c])
+                return found
     return None
+
+
+def _remember(
+    key: tuple, reason: Any, first: str, building: str, involved: list[Feature]
+) -> tuple[Any, tuple[str, ...], str]:
+    if len(_BREACHES) >= 4096:
+        _BREACHES.clear()
+    found = _BREACHES[key] = (reason, _limit_notes(first, building, involved), english(reason))
+    return found
+
+
+def _limit_notes(first: str, building: str, involved: list[Feature]) -> tuple[str, ...]:
+    """The footnotes of a breach of the limit: ckr-45 too when an abbey is among the
+    buildings."""
+    if building == "abbey" or any(c.building == "abbey" for c in involved):
+        return (first, "ckr-45")
+    return (first,)
 
 
 def _role(building: Feature, follower: str) -> str:
@@ -366,23 +422,24 @@ class ShrineRules(RuleModule):
         at the placement, with the footnotes that decided it (ckr-43, ckr-44, ckr-45)."""
         placed = turn.placed
         board = state.board
-        refused: list[tuple[tuple[int, int], Any, tuple[str, ...]]] = []
+        refused: list[tuple[tuple[int, int], Any, tuple[str, ...], str]] = []
         # a simulated player's search for the tile has found where the limit refused it
-        squares = board.squares_refused_before(placed, _limit_allows_square)
+        squares = board.squares_refused_before(placed, _limit_refuses)
         if squares is None:
             squares = _squares_the_limit_refused(board, building, placed)
         for square in squares:
-            breach = limit_breach(board, building, square, ignore=placed.pos)
+            breach = _breach(board, building, square, placed.pos)
             if breach is not None:
                 refused.append((square, *breach))
         if not refused:
             return
         refused.sort(key=lambda r: r[0])
         notes: list[str] = []
-        for _, _, ids in refused:
+        for _, _, ids, _ in refused:
             notes.extend(i for i in ids if i not in notes)
         where = Joined(
-            [Said(msg="({x}, {y}): {why}", x=x, y=y, why=why) for (x, y), why, _ in refused], "; "
+            [Said(msg="({x}, {y}): {why}", x=x, y=y, why=why) for (x, y), why, _, _ in refused],
+            "; ",
         )
         state.emit(
             "placement-limited",
@@ -403,8 +460,8 @@ class ShrineRules(RuleModule):
             data={
                 "building": building,
                 "refused": [
-                    {"square": list(sq), "why": english(why), "annotations": list(ids)}
-                    for sq, why, ids in refused
+                    {"square": list(sq), "why": why_in_english, "annotations": list(ids)}
+                    for sq, _, ids, why_in_english in refused
                 ],
             },
         )
@@ -848,7 +905,9 @@ def limit_allows(
     board: Board, building: str, pos: tuple[int, int], ignore: tuple[int, int] | None = None
 ) -> bool:
     """``limit_breach(board, building, pos, ignore=ignore) is None`` without building the
-    sentence: asked for every square a shrine, cloister or abbey could go."""
+    sentence: the limit on one square, read off the board. The search does not ask it square
+    by square: it takes the squares :class:`_WhereTheLimitRefuses` keeps, which are the
+    squares this refuses (the tests compare them)."""
     features = board.features
     near = features.cloisters_around(pos, False)
     if not near:
@@ -876,34 +935,100 @@ def limit_allows(
 
 def _squares_the_limit_refused(board: Board, building: str, placed: PlacedTile) -> list[Position]:
     """The squares where the tile just placed fitted by its edges on the board as it was
-    before and the limit refused it (when no search for it kept them)."""
-    # the limit refuses nothing where no cloister or shrine is near
-    near = board.features.squares_near_cloisters()
-    return [
-        square
-        for square in board.squares_fitting_before(placed, near)
-        if not limit_allows(board, building, square, placed.pos)
-    ]
+    before and the limit refused it (when no search for it kept them: a game file's move, or
+    the abbey, whose search looked at holes only)."""
+    before = len(board.tiles) - 1
+    where = board.rule_data.get("shrines.limit")
+    if where is None:
+        where = board.rule_data["shrines.limit"] = _WhereTheLimitRefuses()
+    elif where.seen > before:  # type: ignore[union-attr]
+        # it counts the tile just placed in already: count the board as it was before anew
+        where = _WhereTheLimitRefuses()
+    where.catch_up(board, before)  # type: ignore[union-attr]
+    return board.squares_fitting_before(placed, where.refused[building == "shrine"])  # type: ignore[union-attr]
 
 
-def _limit_allows_square(board: Board, tile_type: TileType, square: tuple[int, int]) -> bool:
-    """The official limit as a yes or no: it depends on the square, not on the rotation."""
-    return limit_allows(board, _building_of(tile_type), square)
+class _WhereTheLimitRefuses:
+    """Where the official limit refuses a new building on one board, kept up to date from the
+    tiles placed since it last looked (``Board.rule_data``), so that a search for a shrine's,
+    cloister's or abbey's placements asks no square: the same answers as :func:`limit_allows`
+    on every empty square, found when each building arrives instead of at every search.
+
+    Buildings are of two sorts here, shrines and the rest (cloisters and abbeys, ckr-45); a
+    new building's rivals are those of the other sort. On an empty square the limit refuses a
+    new building when two rivals are among its eight neighbours (ckr-43), or when a rival
+    there already has a building of the new one's sort beside it (ckr-44). Buildings never
+    leave the board, so both sets of refused squares only grow."""
+
+    __slots__ = ("seen", "around", "sorts", "refused")
+
+    def __init__(self) -> None:
+        #: how many of the board's tiles (in the order they were placed) are counted in
+        self.seen = 0
+        #: per sort (True: shrines), square -> how many buildings of that sort are among its
+        #: eight neighbours
+        self.around: dict[bool, dict[Position, int]] = {True: {}, False: {}}
+        #: square -> the sort of each building on it
+        self.sorts: dict[Position, list[bool]] = {}
+        #: per sort of the new building (True: a shrine), the squares where the limit refuses it
+        self.refused: dict[bool, set[Position]] = {True: set(), False: set()}
+
+    def catch_up(self, board: Board, upto: int | None = None) -> None:
+        """Count in the buildings of the tiles placed since the last look (up to the first
+        ``upto`` tiles placed: the board as it was then)."""
+        tiles = board.tiles
+        upto = len(tiles) if upto is None else upto
+        feature_of = board.features.feature_of
+        for placed in islice(tiles.values(), self.seen, upto):
+            if _building_of(placed.type):
+                x, y = placed.x, placed.y
+                for seg in placed.tile.segments:
+                    if seg.kind == "cloister":
+                        self._arrives(x, y, feature_of((x, y, seg.id)).building == "shrine")
+        self.seen = upto
+
+    def _arrives(self, x: int, y: int, shrine: bool) -> None:
+        """A building of the sort ``shrine`` stands on (x, y) now."""
+        mine = self.around[shrine]
+        sorts = self.sorts
+        # new buildings of the other sort have this one as a rival
+        refused_to_rivals = self.refused[not shrine]
+        refused_to_mine = self.refused[shrine]
+        around = [(x + dx, y + dy) for dx, dy in SURROUNDING_OFFSETS]
+        for square in around:
+            count = mine[square] = mine.get(square, 0) + 1
+            if count == 2:
+                refused_to_rivals.add(square)  # two rivals around it (ckr-43)
+            for sort in sorts.get(square, ()):
+                if sort is not shrine:
+                    # a rival of this building beside it: no second building of this sort
+                    # may go next to that rival (ckr-44)
+                    rx, ry = square
+                    refused_to_mine.update([(rx + dx, ry + dy) for dx, dy in SURROUNDING_OFFSETS])
+        if self.around[not shrine].get((x, y)):
+            # this building has a rival beside it already: none of the rival's sort may go
+            # next to it (ckr-44)
+            refused_to_rivals.update(around)
+        sorts.setdefault((x, y), []).append(shrine)
 
 
-def _near_a_building(board: Board) -> KeysView[tuple[int, int]]:
-    """The squares the limit can refuse: those with a cloister, shrine or abbey around (on any
-    other, limit_allows finds no building near and allows the tile)."""
-    return board.features.squares_near_cloisters()
+def _limit_refuses(board: Board, tile_type: TileType) -> set[Position]:
+    """The squares where the official limit refuses a tile's building, whatever its rotation
+    (only tiles with a shrine, cloister or abbey are asked)."""
+    where = board.rule_data.get("shrines.limit")
+    if where is None:
+        where = board.rule_data["shrines.limit"] = _WhereTheLimitRefuses()
+    if where.seen != len(board.tiles):
+        where.catch_up(board)  # type: ignore[union-attr]
+    return where.refused[_building_of(tile_type) == "shrine"]  # type: ignore[union-attr]
 
 
 #: the official limit as the board applies it: only tiles with a shrine, cloister or abbey are
-#: concerned, so the search for the other tiles' placements never asks it, and it is asked once
-#: per square, only on squares with a building around (_official_limit gives the reason for
-#: one placement)
+#: concerned, so the search for the other tiles' placements never asks it, and for those it
+#: gives the squares it refuses, kept up to date as buildings arrive (_official_limit gives the
+#: reason for one placement)
 OFFICIAL_LIMIT = PlacementRule(
     _official_limit,
     concerns=_brings_a_building,
-    allows_square=_limit_allows_square,
-    refuses_only_on=_near_a_building,
+    refused_squares=_limit_refuses,
 )
