@@ -311,32 +311,6 @@ def farm_at_corner(state: GameState, corner: Corner) -> Feature:
     return state.board.features.feature_of(_quarter_node(state.board, corner))
 
 
-#: [figures of the state last asked, how many it held, player -> their (mayor, wagon, barn)]:
-#: each player has one of each (set-up), and a figure is in its owner's supply exactly while
-#: it has no location, so step 2B looks at three figures where it walked the supply
-_OWN: list[Any] = [None, -1, {}]
-
-
-def _own_figures(state: GameState) -> dict[str, tuple[Figure, Figure, Figure] | None]:
-    """player -> their mayor, wagon and barn (None for a player without exactly one of each,
-    whose supply is then walked)."""
-    figures = state.figures
-    known = _OWN
-    if known[0] is not figures or known[1] != len(figures):
-        found: dict[str, dict[str, list[Figure]]] = {p: {} for p in state.players}
-        for f in figures.values():
-            if f.kind in ("mayor", "wagon", "barn") and f.player in found:
-                found[f.player].setdefault(f.kind, []).append(f)
-        own: dict[str, tuple[Figure, Figure, Figure] | None] = {}
-        for p, kinds in found.items():
-            trio = [kinds.get(k, []) for k in ("mayor", "wagon", "barn")]
-            own[p] = (
-                (trio[0][0], trio[1][0], trio[2][0]) if all(len(k) == 1 for k in trio) else None
-            )
-        known[0], known[1], known[2] = figures, len(figures), own
-    return known[2]
-
-
 #: [figures of the state last asked, how many it held, its barns]: figures are only ever added
 #: (and a state's figure objects stay its own), so the barns are found once per state, not by
 #: a walk over every figure a turn
@@ -550,6 +524,10 @@ class AbbeyMayorState:
     #: how many barns were placed so far (a barn only comes onto the board through
     #: :meth:`AbbeyMayorRules.deploy` and stays): none means no barn to look for
     barns_placed: int = 0
+    #: player -> their mayor, wagon and barn (set-up gives one of each; a figure is in its
+    #: owner's supply exactly while it has no location), so step 2B looks at three figures
+    #: where it walked the supply every turn; a state's copy maps them to its own figures
+    own: dict[str, tuple[Figure, ...]] = field(default_factory=dict, repr=False)
 
 
 def abbey_holders(state: GameState) -> tuple[str, ...]:
@@ -636,10 +614,13 @@ class AbbeyMayorRules(RuleModule):
                 ),
                 field="setup.players",
             )
+        own: dict[str, tuple[Figure, ...]] = {}
         for p in state.players:
-            for kind in ("mayor", "wagon", "barn"):
-                state.add_figures(p, kind, 1)
-        state.ext[self.id] = AbbeyMayorState(list(state.players))
+            figures = [state.add_figures(p, kind, 1)[0] for kind in ("mayor", "wagon", "barn")]
+            # (numbered from 1 per player and kind: no other figure of these kinds before)
+            if all(f.id == f"{p}:{f.kind}1" for f in figures):
+                own[p] = tuple(figures)
+        state.ext[self.id] = AbbeyMayorState(list(state.players), own=own)
         state.emit(
             "expansion-setup",
             rule="abbey.setup",
@@ -733,14 +714,7 @@ class AbbeyMayorRules(RuleModule):
             mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
         else:
             # which of the three figures the player holds: whether each stands nowhere
-            # (_own_figures, its test inline: this is asked every turn)
-            known = _OWN
-            figures = state.figures
-            own = (
-                known[2]
-                if known[0] is figures and known[1] == len(figures)
-                else _own_figures(state)
-            )[turn.player]
+            own = state.ext[self.id].own.get(turn.player)
             if own is not None:
                 mayor = own[0].location is None
                 wagon = own[1].location is None
