@@ -772,6 +772,13 @@ class AbbeyMayorRules(RuleModule):
             # one without a tile on both sides of the placed tile that meet there before the
             # four tiles are looked at and a Corner is made
             tiles = state.board.tiles
+            # each corner needs a tile above or below the placed one and one beside it; most
+            # tiles are placed next to one other (1.2 on average while a barn is held)
+            if not (
+                ((x, y - 1) in tiles or (x, y + 1) in tiles)
+                and ((x + 1, y) in tiles or (x - 1, y) in tiles)
+            ):
+                return out
             for dx, dy, _, ax, ay, bx, by in barn_corners:
                 if (x + ax, y + ay) in tiles and (x + bx, y + by) in tiles:
                     cx, cy = x + dx, y + dy
