@@ -1261,12 +1261,13 @@ class AbbeyMayorRules(RuleModule):
         facts = entry[1] if entry is not None and entry[0] is tile else _tile_facts(tile)
         for seg_id in facts[2]:
             farm = feature_of((x, y, seg_id))
-            if not farm.figures or farm in done or not _farmers(farm):
+            if not farm.figures or farm in done:
                 continue
             if barn_farms is None:
                 barn_farms = _barn_farms(state)
-            if id(farm) not in barn_farms:
-                continue  # no barn on it
+            # (the farmers listed only on a farm with a barn, the rarer)
+            if id(farm) not in barn_farms or not _farmers(farm):
+                continue
             barns = list(barn_farms[id(farm)][1])
             done.append(farm)
             owners = _whose([b.player for b in barns])
