@@ -692,11 +692,13 @@ def _who_is_on(state: GameState, feature: Any) -> Said:
         return Said(msg="nobody has a figure on it")
     role = ROLE_NAMES.get(feature.role_kind, "figure")
     roles = ROLE_PLURALS.get(role, role + "s")  # a game word of events.GAME_TERMS
-    return Said(
-        msg="{roles} on it: {counts}",
-        roles=Word(roles),
-        counts=", ".join([f"{p} {counts[p]}" for p in state.players if p in counts]),
-    )
+    # a loop, not a list comprehension (a call of its own, and ``counts`` a cell): this is
+    # said at each completion, about twice as many an Abbey & Mayor game as a base game
+    said = []
+    for p in state.players:
+        if p in counts:
+            said.append(f"{p} {counts[p]}")
+    return Said(msg="{roles} on it: {counts}", roles=Word(roles), counts=", ".join(said))
 
 
 def _scoring_rule(state: GameState, feature, *, final: bool = False) -> tuple[str, str] | None:
