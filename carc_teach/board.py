@@ -366,12 +366,15 @@ class _CodeFilteredFits(dict):
         self._square_codes = square_codes
 
     def __missing__(self, code: int) -> tuple[int, ...]:
-        fits = self._fits[code]
-        if fits:
-            for allowed in self._square_codes:
-                if not allowed(code):
-                    fits = ()
-                    break
+        # the rules first: they are a few bit tests, where working out which rotations fit
+        # is not (the abbey's, whose sides match anything, is asked about every new code of
+        # the frontier and allows only holes)
+        for allowed in self._square_codes:
+            if not allowed(code):
+                fits: tuple[int, ...] = ()
+                break
+        else:
+            fits = self._fits[code]
         self[code] = fits
         return fits
 

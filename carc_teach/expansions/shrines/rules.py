@@ -387,7 +387,11 @@ class ShrineRules(RuleModule):
 
     def after_placement(self, state: GameState, turn: Turn) -> None:
         placed = turn.placed
-        building = _building_of(placed.type)
+        # asked every turn: the kept answer looked up here, without a call
+        tile_type = placed.tile.type
+        building = _BUILDING_OF.get(tile_type.id)
+        if building is None:
+            building = _building_of(tile_type)
         if not building:
             return
         if self.option("shrine.placement-limit") == "official":
@@ -489,10 +493,14 @@ class ShrineRules(RuleModule):
     ) -> list[Deploy]:
         empty = state.ext[self.id].empty
         placed = turn.placed
-        if not empty and placed is not None and not _has_shrine(placed.type):
-            # no building to keep empty, and the base game's options are all on the tile
-            # just placed, which has no shrine: nothing to change (most turns)
-            return options
+        if not empty and placed is not None:
+            # asked every turn: the kept answer looked up here, without a call
+            tile_type = placed.tile.type
+            shrine = _HAS_SHRINE.get(tile_type.id)
+            if not (_has_shrine(tile_type) if shrine is None else shrine):
+                # no building to keep empty, and the base game's options are all on the
+                # tile just placed, which has no shrine: nothing to change (most turns)
+                return options
         feature_of = state.board.features.feature_of
         out = []
         for o in options:
@@ -979,8 +987,14 @@ class _WhereTheLimitRefuses:
         tiles = board.tiles
         upto = len(tiles) if upto is None else upto
         feature_of = board.features.feature_of
+        building_of = _BUILDING_OF.get
         for placed in islice(tiles.values(), self.seen, upto):
-            if _building_of(placed.type):
+            # every tile placed passes here once: the kept answer looked up without a call
+            tile_type = placed.tile.type
+            found = building_of(tile_type.id)
+            if found is None:
+                found = _building_of(tile_type)
+            if found:
                 x, y = placed.x, placed.y
                 for seg in placed.tile.segments:
                     if seg.kind == "cloister":
