@@ -269,9 +269,10 @@ _RIVER_FACING = ("river", WILDCARD_EDGE)
 def _beside_the_river(board: Board) -> set[tuple[int, int]] | None:
     """The squares outside which the river rule refuses every river tile: those a placed
     tile's river edge (or wildcard edge) faces, as a river tile must continue the river
-    through one of its river sides. None (the rule may allow anywhere) when there are none:
-    before the spring is laid, the spring may go anywhere."""
-    return board.squares_facing(_RIVER_FACING) or None
+    through one of its river sides. When there are none: None (the rule may allow anywhere)
+    before the spring is laid, as the spring may then go anywhere; once a river tile is on
+    the board, none (no river end is open, so every river tile is refused)."""
+    return board.squares_facing(_RIVER_FACING) or (set() if _has_river(board) else None)
 
 
 #: the rules as the board applies them: land tiles are not concerned, so the search for their
