@@ -315,7 +315,9 @@ class Hooks:
     the bound methods of the modules in play that override it, in module order.
 
     Worked out once per kind of game (expansions and option values: kept by
-    :func:`carc_teach.turn.new_state`) and shared by its games and their copies: a
+    :func:`carc_teach.turn.new_state`) and shared by its games and their copies (until a
+    game retires a hook, :meth:`GameState.retire_hook
+    <carc_teach.state.GameState.retire_hook>`: then that game has its own): a
     hook no module in play overrides does what the base class does, nothing (or hands its
     input back), so it is not called at all; nor is one its module names idle under this
     game's options (:meth:`RuleModule.idle_hooks`). A base game calls about a tenth of the
@@ -367,6 +369,18 @@ class Hooks:
         self.offers: tuple[tuple[Callable, frozenset[str] | None], ...] = tuple(
             (offer, offer.__self__.offers_figures) for offer in self.deployment_options
         )
+
+    def without(self, name: str, hook: Callable) -> Hooks:
+        """A copy of these hooks with ``hook`` left out of ``name`` (for
+        :meth:`GameState.retire_hook <carc_teach.state.GameState.retire_hook>`: one game's own
+        hooks, the kind of game's staying as they are)."""
+        own = object.__new__(Hooks)
+        for slot in Hooks.__slots__:
+            setattr(own, slot, getattr(self, slot))
+        setattr(own, name, tuple([h for h in getattr(self, name) if h != hook]))
+        if name == "deployment_options":
+            own.offers = tuple([o for o in self.offers if o[0] != hook])
+        return own
 
 
 # A game's set-up makes one module per expansion and the hooks of them all. What only a module's

@@ -153,3 +153,31 @@ def test_a_module_offers_only_the_figures_it_says_it_offers(monkeypatch):
     assert offered, "no module names the figures it offers"
     for cls, kinds in offered.items():
         assert kinds == set(cls.offers_figures), (cls.id, kinds)
+
+
+class Retiring(RuleModule):
+    """Asked at every turn's start until it has been asked three times in a game, then retires
+    its hook for the rest of that game."""
+
+    id = "retiring"
+    title = "Retiring"
+    asked: list[int] = []
+
+    def begin_turn(self, state, turn):
+        Retiring.asked.append(turn.number)
+        if sum(1 for e in state.events if e.kind == "turn-begin") >= 3:
+            state.retire_hook("begin_turn", self.begin_turn)
+
+
+def test_a_retired_hook_is_called_no_more_in_its_game_only(monkeypatch):
+    """``GameState.retire_hook`` leaves the hook out of the rest of one game: the next game of
+    the same kind (which shares the kind's hooks) calls it again from its first turn."""
+    from carc_teach import turn as turn_module
+
+    monkeypatch.setitem(rules_package.RULE_MODULES, "retiring", f"{__name__}:Retiring")
+    monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
+    for seed in (3, 4):
+        Retiring.asked = []
+        game = random_game(seed, expansions=("base", "retiring"))
+        assert Retiring.asked == [1, 2, 3], Retiring.asked
+        assert len([e for e in game.events if e.kind == "turn-begin"]) > 30
