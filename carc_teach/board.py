@@ -154,7 +154,7 @@ class _FitMemo(dict):
     """Demand code -> the rotations of a tile's edges that fit a square with those demands,
     worked out the first time a code is looked up."""
 
-    __slots__ = ("_rotated", "_wild")
+    __slots__ = ("_rotated", "_wild", "_fits_anything")
 
     def __init__(self, tile_type: TileType) -> None:
         super().__init__()
@@ -162,8 +162,16 @@ class _FitMemo(dict):
         self._rotated = tuple((r, _demand_code(orient(tile_type, r).edges)) for r in ROTATIONS)
         #: whether the tile shows the wildcard edge on a side
         self._wild = WILDCARD_EDGE in tile_type.edges
+        #: every rotation, when the tile shows the wildcard edge on all four sides (the
+        #: abbey), which matches anything (tiles.edges_match): then every rotation fits
+        self._fits_anything = (
+            ROTATIONS if all(e == WILDCARD_EDGE for e in tile_type.edges) else None
+        )
 
     def __missing__(self, code: int) -> tuple[int, ...]:
+        if self._fits_anything is not None:
+            fits = self[code] = self._fits_anything
+            return fits
         # A game meets about a hundred new codes in a fresh process, so this is kept cheap: no
         # generator, no loop over the sides.
         # Where there is a neighbour (a side's 3 bits not all 0), the rotated tile must show
