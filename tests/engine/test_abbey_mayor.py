@@ -188,3 +188,20 @@ def test_the_hole_rule_applies_to_the_abbey_only():
 def test_too_many_players_for_the_box():
     err = error_of([], players=tuple(f"P{i}" for i in range(7)))
     assert err.field == "setup.players" and "at most 6 players" in str(err)
+
+
+def test_the_abbeys_hooks_leave_a_game_once_every_abbey_is_played():
+    """Once both abbeys are played (and the turn of the last is over), the offer and the
+    abbey's completions are no longer asked in that game; the next game asks them again."""
+    from carc_teach.simulate import random_game
+    from carc_teach.turn import new_state
+
+    game = random_game(1, 2, expansions=("base", "abbey-mayor"))
+    played = [e for e in game.events if e.kind == "abbey-played"]
+    assert len(played) == 2
+    module = game.state.hooks.by_id["abbey-mayor"]
+    assert module.play_instead_of_draw not in game.state.hooks.play_instead_of_draw
+    assert module.identify_completed not in game.state.hooks.identify_completed
+    fresh = new_state(game.setup)
+    assert module.play_instead_of_draw in fresh.hooks.play_instead_of_draw
+    assert module.identify_completed in fresh.hooks.identify_completed

@@ -640,7 +640,14 @@ class AbbeyMayorRules(RuleModule):
         return (ABBEY_HOLE,)
 
     def play_instead_of_draw(self, state: GameState, turn: Turn) -> TileType | None:
-        if turn.player not in state.ext[self.id].abbeys:
+        abbeys = state.ext[self.id].abbeys
+        if turn.player not in abbeys:
+            if not abbeys:
+                # Every abbey is played, and the turn that played the last is over: the offer
+                # and the abbey's completions have nothing left to do in this game, and each
+                # call of a hook costs the turn driver as much as a few bit tests here
+                state.retire_hook("play_instead_of_draw", self.play_instead_of_draw)
+                state.retire_hook("identify_completed", self.identify_completed)
             return None  # the abbey played already, as in most turns
         abbey = state.tile_types[ABBEY]
         if not state.board.can_place(abbey):
