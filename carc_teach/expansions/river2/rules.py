@@ -88,14 +88,21 @@ def _river_sides_turned(tile_type: TileType, rotation: int) -> tuple[int, ...]:
     return entry[1][rotation]
 
 
-#: [the tile types of the game last asked, the ids of its river tiles]
-_RIVER_IDS: list = [None, ()]
+#: [the tile types of the game last asked, the ids of its river tiles, of its springs, of its
+#: forks]
+_RIVER_IDS: list = [None, (), frozenset(), frozenset()]
 
 
 def _river_tile_ids(tile_types: dict[str, TileType]) -> tuple[str, ...]:
     """The river tiles among a game's tile types (worked out once per game, not every turn)."""
     if _RIVER_IDS[0] is not tile_types:
-        _RIVER_IDS[:] = [tile_types, tuple(t for t, k in tile_types.items() if "river" in k.tags)]
+        river = tuple(t for t, k in tile_types.items() if "river" in k.tags)
+        _RIVER_IDS[:] = [
+            tile_types,
+            river,
+            frozenset(t for t in river if "spring" in tile_types[t].tags),
+            frozenset(t for t in river if "fork" in tile_types[t].tags),
+        ]
     return _RIVER_IDS[1]
 
 
@@ -391,8 +398,9 @@ class River2Rules(RuleModule):
             return
         tiles = state.tile_types
         set_aside = []
+        number = turn.number
         for e in reversed(state.events):
-            if e.turn != turn.number:
+            if e.turn != number:
                 break
             if e.kind == "tile-discarded" and "river" in tiles[e.tile].tags:
                 set_aside.append(e)
@@ -420,6 +428,7 @@ class River2Rules(RuleModule):
             # river's order is an order of drawing, so it does not hold the abbey back
             return
         problem = None
+        # (_RIVER_IDS holds this game's spring and fork ids, kept with the river ids above)
         if "river" not in tile.tags:
             problem = phrase(
                 "every river tile is drawn before the land tiles, and {n} are still to come "
@@ -427,12 +436,12 @@ class River2Rules(RuleModule):
                 n=len(left),
                 tiles=", ".join(sorted(left)),
             )
-        elif "spring" not in tile.tags and any("spring" in tiles[t].tags for t in left):
+        elif "spring" not in tile.tags and not _RIVER_IDS[2].isdisjoint(left):
             problem = phrase("the spring comes first: it is the first river tile drawn")
         elif (
             "fork" not in tile.tags
             and "spring" not in tile.tags
-            and any("fork" in tiles[t].tags for t in left)
+            and not _RIVER_IDS[3].isdisjoint(left)
         ):
             problem = phrase(
                 "the fork is laid right after the spring, before the other river tiles"
