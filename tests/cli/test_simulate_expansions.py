@@ -91,6 +91,6 @@ def test_bench_reports_the_time_ratios_of_expansion_games():
     assert all(r.value > 0 and r.unit == "×" for r in rows)
     assert "target ≤ 1.5" in rows[0].note and "target ≤ 3" in rows[1].note
     assert (
-        "CPU time, median of 2 rounds of 4 games of each kind, the kinds alternating"
+        "CPU time, median of 2 rounds of 4 games of each kind, each round its own seeds"
         in rows[0].note
     )
