@@ -205,3 +205,43 @@ def test_the_abbeys_hooks_leave_a_game_once_every_abbey_is_played():
     fresh = new_state(game.setup)
     assert module.play_instead_of_draw in fresh.hooks.play_instead_of_draw
     assert module.identify_completed in fresh.hooks.identify_completed
+
+
+def test_the_farms_with_a_barn_are_each_games_own():
+    """The farms with a barn are kept between questions (per state, barns placed and tiles
+    on the board): two games asked in turn, each with one barn at another corner after as
+    many tiles, get each its own barn, as a look at every farm's corners finds."""
+    from carc_teach.controllers import MoveListController
+    from carc_teach.expansions.abbey_mayor.rules import barn_farm, barns_on
+    from carc_teach.figures import Corner
+    from carc_teach.simulate import random_game
+    from carc_teach.turn import play as play_moves
+
+    def after_28_tiles(seed):
+        game = random_game(seed, 2, expansions=("base", "abbey-mayor"))
+        kept = []
+
+        def keep(state, controller, last):
+            if len(state.board.tiles) == 28 and not kept:
+                kept.append(state.clone())
+
+        play_moves(game.setup, MoveListController(game.moves), on_turn=keep)
+        return kept[0]
+
+    # (seeds whose single barn stands at (3, -1) and at (0, 1) once 28 tiles are down)
+    states = [after_28_tiles(1), after_28_tiles(4)]
+    barns = [
+        [f for f in s.figures.values() if f.kind == "barn" and isinstance(f.location, Corner)]
+        for s in states
+    ]
+    assert [[(b.location.x, b.location.y) for b in found] for found in barns] == [
+        [(3, -1)],
+        [(0, 1)],
+    ]
+    for _ in range(2):
+        for state, (barn,) in zip(states, barns, strict=True):
+            farm = barn_farm(state, barn)
+            assert barns_on(state, farm) == [barn]
+            fields = state.board.features.features()
+            others = [f for f in fields if f.kind == "field" and f is not farm]
+            assert all(barns_on(state, f) == [] for f in others)

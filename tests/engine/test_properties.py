@@ -177,6 +177,44 @@ def test_a_clone_is_independent_of_its_original():
     assert again.snapshot() == full.snapshot()
 
 
+@pytest.mark.parametrize("expansions", [("base", "abbey-mayor"), "every"])
+def test_expansion_games_resume_and_replay_alike_with_other_games_in_between(expansions):
+    """The engine keeps what a kind of game shares (modules, hooks, the start board) and the
+    modules keep per-game answers (Abbey & Mayor's barn farms, its retired abbey hooks): a
+    game resumed from a clone at several turns, with a game of another kind played before
+    each resume, and a replay from a checkpoint, reach the same states as the game itself."""
+    from carc_teach.controllers import MoveListController
+    from carc_teach.rules import RULE_MODULES
+    from carc_teach.turn import play, resume
+
+    kinds = [("base", "abbey-mayor"), tuple(RULE_MODULES)]
+    if expansions == "every":
+        kinds.reverse()
+    mine, other = kinds
+    for seed in (2, 3):
+        game = random_game(seed, players=2 + seed % 3, expansions=mine)
+        marks = []
+
+        def keep(state, controller, last, marks=marks):
+            if state.turn_number in (5, 40, 65):
+                marks.append((state.clone(), controller.next))
+
+        full = play(game.setup, MoveListController(game.moves), on_turn=keep)
+        assert len(marks) == 3
+        # the games looked at: every abbey played (its hooks retired), a barn placed
+        ext = full.ext["abbey-mayor"]
+        assert not ext.abbeys and ext.barns_placed
+        for saved, next_move in marks:
+            random_game(seed + 50, players=3, expansions=other)
+            again = resume(saved.clone(), MoveListController(game.moves, start=next_move))
+            assert again.snapshot() == full.snapshot(), (seed, saved.turn_number)
+        file_game = Game(game.setup, game.moves)
+        for k in random.Random(seed).sample(range(len(game.events) - 1), 3):
+            random_game(seed + 60, players=2, expansions=other)
+            slow = play(game.setup, MoveListController(game.moves), until=k)
+            assert file_game.replay(until=k).snapshot() == slow.snapshot(), (seed, k)
+
+
 def test_stepping_through_every_event_is_linear():
     """Replays after the first reuse checkpoints: no replay plays more than one turn."""
     from carc_teach import examples
