@@ -569,8 +569,9 @@ def test_the_squares_the_board_keeps_refused_are_those_the_limit_refuses():
     """The official limit keeps, per board, the squares where it refuses a new shrine and those
     where it refuses a new cloister or abbey, updated as buildings arrive (the search asks no
     square). On every empty square around the board at the end of random games with many
-    buildings they are the squares ``limit_allows`` refuses, and some are refused."""
-    from carc_teach.expansions.shrines.rules import OFFICIAL_LIMIT, limit_allows
+    buildings they are the squares where ``limit_breach`` (the reason a refusal gives) finds a
+    breach, and some are refused."""
+    from carc_teach.expansions.shrines.rules import OFFICIAL_LIMIT, limit_breach
 
     refused_somewhere = 0
     for seed in range(6):
@@ -588,7 +589,7 @@ def test_the_squares_the_board_keeps_refused_are_those_the_limit_refuses():
                     continue
                 for kind in ("shrine", "cloister", "abbey"):
                     sort = "shrine" if kind == "shrine" else "cloister"
-                    refused = not limit_allows(board, kind, (x, y))
+                    refused = limit_breach(board, kind, (x, y)) is not None
                     assert ((x, y) in kept[sort]) == refused, (seed, x, y, kind)
                     refused_somewhere += refused
     assert refused_somewhere > 0

@@ -909,58 +909,25 @@ def _brings_a_building(tile_type: TileType) -> bool:
     return bool(_building_of(tile_type))
 
 
-def limit_allows(
-    board: Board, building: str, pos: tuple[int, int], ignore: tuple[int, int] | None = None
-) -> bool:
-    """``limit_breach(board, building, pos, ignore=ignore) is None`` without building the
-    sentence: the limit on one square, read off the board. The search does not ask it square
-    by square: it takes the squares :class:`_WhereTheLimitRefuses` keeps, which are the
-    squares this refuses (the tests compare them)."""
-    features = board.features
-    near = features.cloisters_around(pos, False)
-    if not near:
-        return True
-    # the rival kind of building: shrines for a cloister or abbey, cloisters for a shrine
-    rival_is_shrine = building != "shrine"
-    rival = None
-    for c in near:
-        x, y, _ = c.nodes[0]
-        if (c.building == "shrine") is rival_is_shrine and (x, y) != ignore:
-            if rival is not None:
-                return False  # two rivals around the new building (ckr-43)
-            rival = c
-    if rival is None:
-        return True
-    x, y, _ = rival.nodes[0]
-    for c in features.cloisters_around((x, y), False):
-        # a building of the new one's own kind already beside the rival (ckr-44)
-        cx, cy, _ = c.nodes[0]
-        square = (cx, cy)
-        if (c.building == "shrine") is not rival_is_shrine and square != pos and square != ignore:
-            return False
-    return True
-
-
 def _squares_the_limit_refused(board: Board, building: str, placed: PlacedTile) -> list[Position]:
     """The squares where the tile just placed fitted by its edges on the board as it was
     before and the limit refused it (when no search for it kept them: a game file's move, or
     the abbey, whose search looked at holes only)."""
     before = len(board.tiles) - 1
-    where = board.rule_data.get("shrines.limit")
-    if where is None:
-        where = board.rule_data["shrines.limit"] = _WhereTheLimitRefuses()
-    elif where.seen > before:  # type: ignore[union-attr]
+    where = _kept_limit(board)
+    if where.seen > before:
         # it counts the tile just placed in already: count the board as it was before anew
         where = _WhereTheLimitRefuses()
-    where.catch_up(board, before)  # type: ignore[union-attr]
-    return board.squares_fitting_before(placed, where.refused[building == "shrine"])  # type: ignore[union-attr]
+    where.catch_up(board, before)
+    return board.squares_fitting_before(placed, where.refused[building == "shrine"])
 
 
 class _WhereTheLimitRefuses:
     """Where the official limit refuses a new building on one board, kept up to date from the
     tiles placed since it last looked (``Board.rule_data``), so that a search for a shrine's,
-    cloister's or abbey's placements asks no square: the same answers as :func:`limit_allows`
-    on every empty square, found when each building arrives instead of at every search.
+    cloister's or abbey's placements asks no square: the empty squares where
+    :func:`limit_breach` finds a breach, found as each building arrives instead of at every
+    search.
 
     Buildings are of two sorts here, shrines and the rest (cloisters and abbeys, ckr-45); a
     new building's rivals are those of the other sort. On an empty square the limit refuses a
@@ -1029,12 +996,19 @@ class _WhereTheLimitRefuses:
 def _limit_refuses(board: Board, tile_type: TileType) -> set[Position]:
     """The squares where the official limit refuses a tile's building, whatever its rotation
     (only tiles with a shrine, cloister or abbey are asked)."""
+    where = _kept_limit(board)
+    if where.seen != len(board.tiles):
+        where.catch_up(board)
+    return where.refused[_building_of(tile_type) == "shrine"]
+
+
+def _kept_limit(board: Board) -> _WhereTheLimitRefuses:
+    """The board's own record of where the limit refuses, made at the first ask (a copy of a
+    board starts without one and counts its tiles anew)."""
     where = board.rule_data.get("shrines.limit")
     if where is None:
         where = board.rule_data["shrines.limit"] = _WhereTheLimitRefuses()
-    if where.seen != len(board.tiles):
-        where.catch_up(board)  # type: ignore[union-attr]
-    return where.refused[_building_of(tile_type) == "shrine"]  # type: ignore[union-attr]
+    return where  # type: ignore[return-value]
 
 
 #: the official limit as the board applies it: only tiles with a shrine, cloister or abbey are
