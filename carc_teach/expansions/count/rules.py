@@ -1039,16 +1039,10 @@ class CountRules(RuleModule):
         ext = state.ext["count"]
         if not ext.laid or not ext.waiting:
             return  # (nobody waits in the City: nobody to move, nobody left there)
-        # the player who placed the last tile (the final turn's, which the turn driver sets
-        # from the last tile placed; the events say it too: no hook at every turn's end for it)
-        trigger = (
-            state.turn.player
-            if state.turn is not None
-            else next(
-                (e.player for e in reversed(state.events) if e.kind == "tile-placed"),
-                state.players[-1],
-            )
-        )
+        # the player who placed the last tile: the final turn's, which the turn driver sets
+        # from the last tile placed before it calls this hook
+        assert state.turn is not None
+        trigger = state.turn.player
         quarters = (
             QUARTERS if self.option("count.final-redeploy") == "all-quarters" else ("market",)
         )
