@@ -280,3 +280,6 @@ def test_an_error_the_engine_did_not_foresee_says_its_kind_and_words_as_text(mon
     side = sent[-1]["side"]
     assert "<img" not in side
     assert "That could not be done" in side and "ValueError: bad" in html.unescape(side)
+    # a long message is cut to 300 characters, its end marked
+    cut = play_ui._unexpected(ValueError("too long " * 50))
+    assert len(cut) == 300 and cut.startswith("ValueError: too long") and cut.endswith("…")

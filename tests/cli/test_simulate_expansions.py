@@ -78,12 +78,24 @@ def test_bench_help_names_the_expansions_option():
     assert result.returncode == 0 and "--expansions" in result.stdout
 
 
-def test_bench_reports_the_time_ratios_of_expansion_games():
+def test_bench_reports_the_time_ratios_of_expansion_games(monkeypatch):
     """Issue 20's targets: an Abbey & Mayor game and a game with every expansion against a
-    base game, alternating game by game in the same run."""
+    base game, alternating game by game in the same run, each round on seeds of its own."""
+    from carc_teach import simulate
     from carc_teach.bench import _game_time_ratios
 
-    rows = _game_time_ratios(4, 2, 0, rounds=2)
+    played = []
+    real = simulate.random_game
+
+    def recording(seed, players, *, expansions):
+        played.append((seed, expansions))
+        return real(seed, players, expansions=expansions)
+
+    monkeypatch.setattr(simulate, "random_game", recording)
+    rows = _game_time_ratios(4, 2, 5, rounds=2)
+    kinds = [("base",), ("base", "abbey-mayor"), tuple(RULE_MODULES)]
+    # one warm-up game of each kind, then seeds 5-8 and 9-12, each seed's three games in a row
+    assert played == [(5, k) for k in kinds] + [(s, k) for s in range(5, 13) for k in kinds]
     assert [r.name for r in rows] == [
         "time of a random Abbey & Mayor game / a base game",
         "time of a random game with every expansion / a base game",
