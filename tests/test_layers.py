@@ -120,6 +120,14 @@ def runtime_imports(path: Path) -> list[tuple[str, str]]:
                         out.extend((f"{target}.{a.name}".strip("."), name) for a in child.names)
                     else:
                         out.append((target, name))
+                        # `from ..count import rules` imports the submodule too
+                        folder = PACKAGE.joinpath(*target.split("."))
+                        out.extend(
+                            (f"{target}.{a.name}", name)
+                            for a in child.names
+                            if (folder / f"{a.name}.py").is_file()
+                            or (folder / a.name / "__init__.py").is_file()
+                        )
                 elif child.module and child.module.startswith("carc_teach"):
                     out.append((child.module.removeprefix("carc_teach").strip("."), name))
             elif isinstance(child, ast.Import):
