@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import game_dict
 
+from carc_teach import actions, figures
 from carc_teach import rules as rules_package
 from carc_teach.errors import GameFileError, IllegalMoveError
 from carc_teach.figures import Corner, Held, Place
@@ -13,10 +14,28 @@ from carc_teach.game import Game
 from carc_teach.gamefile import load_game
 from carc_teach.simulate import random_game
 
+#: (registry, key, value) of the toy's action types and figure kinds, as importing toy_rules
+#: registered them
+_TOY_ENTRIES: list = []
+
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch):
     monkeypatch.setitem(rules_package.RULE_MODULES, "toy", "toy_rules:ToyRules")
+    # they are put in for each test and taken out after it: a later test in the same process
+    # (one that lists the known action types) would see them otherwise
+    if not _TOY_ENTRIES:
+        import toy_rules
+
+        _TOY_ENTRIES.extend(
+            (actions._ACTIONS, cls.type, cls) for cls in (toy_rules.Wager, toy_rules.Joker)
+        )
+        _TOY_ENTRIES.extend(
+            (figures._KINDS, kind, figures._KINDS[kind]) for kind in ("toy-lantern", "toy-herald")
+        )
+    for registry, key, value in _TOY_ENTRIES:
+        registry.pop(key, None)
+        monkeypatch.setitem(registry, key, value)
     rules_package.implemented_rules.cache_clear()
     yield
     rules_package.implemented_rules.cache_clear()
