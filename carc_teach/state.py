@@ -598,37 +598,22 @@ class GameState:
             fid = feature.id
             if nodes is None:
                 nodes = tuple(feature.nodes)
-        # the fields the modules give are parameters, passed on by name: unpacking a dict
-        # of them with ** into emit cost more than the rest of the event
-        if extra:
-            event = self.emit(
-                "points",
-                player=player,
-                points=points,
-                breakdown=breakdown,
-                rule=rule,
-                text=text,
-                annotations=annotations,
-                feature=fid,
-                nodes=() if nodes is None else nodes,
-                data=data,
-                options=options,
-                **extra,
-            )
-        else:
-            event = self.emit(
-                "points",
-                player=player,
-                points=points,
-                breakdown=breakdown,
-                rule=rule,
-                text=text,
-                annotations=annotations,
-                feature=fid,
-                nodes=() if nodes is None else nodes,
-                data=data,
-                options=options,
-            )
+        # (the scoring pipeline's awards, most of a game's, take award_feature: without the
+        # dict of extra keywords this unpacks)
+        event = self.emit(
+            "points",
+            player=player,
+            points=points,
+            breakdown=breakdown,
+            rule=rule,
+            text=text,
+            annotations=annotations,
+            feature=fid,
+            nodes=() if nodes is None else nodes,
+            data=data,
+            options=options,
+            **extra,
+        )
         if points > 0:
             self.last_points_turn = event.turn
         return event
