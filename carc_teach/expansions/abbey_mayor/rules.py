@@ -737,11 +737,7 @@ class AbbeyMayorRules(RuleModule):
                     elif kind == "barn":
                         barn = True
         x, y = placed.x, placed.y
-        tile = placed.tile
-        entry = _TILE_FACTS.get(id(tile))  # (_tile_facts, its look inline)
-        for_wagons, barn_corners, _ = (
-            entry[1] if entry is not None and entry[0] is tile else _tile_facts(tile)
-        )
+        for_wagons, barn_corners, _ = _tile_facts(placed.tile)
         if mayor or wagon:
             feature_of = state.board.features.feature_of
             # _wagon_may_enter's questions, answered here for all but a cloister under the
@@ -1261,12 +1257,10 @@ class AbbeyMayorRules(RuleModule):
         # (else a barn stands: found above)
         feature_of = state.board.features.feature_of
         barn_farms = None
-        x, y, tile = placed.x, placed.y, placed.tile
-        entry = _TILE_FACTS.get(id(tile))  # (_tile_facts, its look inline)
+        x, y = placed.x, placed.y
         # the farms of the placed tile (one met twice is passed over the second time: it was
         # scored and is in done, or it was passed over the first time for the same reason)
-        facts = entry[1] if entry is not None and entry[0] is tile else _tile_facts(tile)
-        for seg_id in facts[2]:
+        for seg_id in _tile_facts(placed.tile)[2]:
             farm = feature_of((x, y, seg_id))
             if not farm.figures or farm in done:
                 continue
