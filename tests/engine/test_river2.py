@@ -209,3 +209,18 @@ def test_random_river_games_keep_the_rules(expansions, options):
             game = Game.from_played(setup, controller.moves, state, controller.final_actions)
             again = load_game(game.to_json())
             assert [e.to_json() for e in again.events] == [e.to_json() for e in state.events]
+
+
+def test_the_order_check_leaves_a_game_once_no_river_tile_is_left():
+    """River II's after_placement retires for the rest of a game once the supply holds no river
+    tile (GameState.retire_hook), in that game only: a game of the kind still in its river
+    phase calls it, and a game file naming a land tile too early is still refused."""
+    state = random_game(3, 2, expansions=("base", "river2")).state
+    assert not any(state.remaining[t] for t in state.tile_types if t.startswith("R2-"))
+    assert state.hooks.by_id["river2"].after_placement not in state.hooks.after_placement
+    setup = Setup(players=("A", "B"), expansions=("base", "river2"), seed=4)
+    early = play(setup, RandomController(random.Random(4)), until=5)
+    assert any(early.remaining[t] for t in early.tile_types if t.startswith("R2-"))
+    assert early.hooks.by_id["river2"].after_placement in early.hooks.after_placement
+    with pytest.raises(IllegalMoveError, match="every river tile is drawn before the land tiles"):
+        river_game([FORK, mv("U", 1, 1, 90)])

@@ -33,6 +33,7 @@ like the others (:mod:`carc_teach.expansions.inns_cathedrals.rules`), without it
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from ...board import PlacementRule
@@ -72,8 +73,6 @@ def _river_sides_of(tile) -> tuple[int, ...]:
     return entry[1]
 
 
-#: [the remaining supply of the last game found to have no river tile left in it]
-_NO_RIVER_LEFT: list = [None]
 #: id of a tile type -> (the type, its river sides per rotation)
 _TURNED_RIVER_SIDES: dict[int, tuple[TileType, dict[int, tuple[int, ...]]]] = {}
 
@@ -88,13 +87,14 @@ def _river_sides_turned(tile_type: TileType, rotation: int) -> tuple[int, ...]:
     return entry[1][rotation]
 
 
-#: [the tile types of the game last asked, the ids of its river tiles, of its springs, of its
-#: forks]
-_RIVER_IDS: list = [None, (), frozenset(), frozenset()]
+#: [the tile types of the kind of game last asked, the ids of its river tiles, of its springs,
+#: of its forks, its river ids as a set, the rank of each river id in the drawing order]: a
+#: kind's tile types are shared by its games (turn.new_state), so this is worked out once a kind
+_RIVER_IDS: list = [None, (), frozenset(), frozenset(), frozenset(), {}]
 
 
 def _river_tile_ids(tile_types: dict[str, TileType]) -> tuple[str, ...]:
-    """The river tiles among a game's tile types (worked out once per game, not every turn)."""
+    """The river tiles among a game's tile types (worked out once per kind, not every game)."""
     if _RIVER_IDS[0] is not tile_types:
         river = tuple(t for t, k in tile_types.items() if "river" in k.tags)
         _RIVER_IDS[:] = [
@@ -102,8 +102,22 @@ def _river_tile_ids(tile_types: dict[str, TileType]) -> tuple[str, ...]:
             river,
             frozenset(t for t in river if "spring" in tile_types[t].tags),
             frozenset(t for t in river if "fork" in tile_types[t].tags),
+            frozenset(river),
+            {t: _rank(tile_types[t].tags) for t in river},
         ]
     return _RIVER_IDS[1]
+
+
+def _rank(tags: tuple[str, ...]) -> int:
+    """Where a river tile comes in the drawing order; the bag is drawn from its end, so higher
+    ranks come first: the spring, the fork, the other river tiles, the lake."""
+    if "spring" in tags:
+        return 3
+    if "fork" in tags:
+        return 2
+    if "lake" in tags:
+        return 0
+    return 1
 
 
 def entry_side(board: Board, placed: PlacedTile) -> int | None:
@@ -332,21 +346,12 @@ class River2Rules(RuleModule):
         return [(spring, state.setup.start.x, state.setup.start.y, rotation)]
 
     def prepare_bag(self, state: GameState, bag: list[str]) -> list[str]:
-        tiles = state.tile_types
-        river = [t for t in bag if "river" in tiles[t].tags]
-        land = [t for t in bag if "river" not in tiles[t].tags]
-
-        def rank(t: str) -> int:  # drawn from the end of the list: higher ranks come first
-            tags = tiles[t].tags
-            if "spring" in tags:
-                return 3
-            if "fork" in tags:
-                return 2
-            if "lake" in tags:
-                return 0
-            return 1
-
-        river.sort(key=rank)  # stable: the shuffled order stays among equals
+        _river_tile_ids(state.tile_types)
+        river_ids, ranks = _RIVER_IDS[4], _RIVER_IDS[5]
+        # the bag's ~125 ids parted in C, by the kind's set of river ids
+        river = list(filter(river_ids.__contains__, bag))
+        land = list(filterfalse(river_ids.__contains__, bag))
+        river.sort(key=ranks.__getitem__)  # stable: the shuffled order stays among equals
         return land + river
 
     def setup(self, state: GameState) -> None:
@@ -367,7 +372,9 @@ class River2Rules(RuleModule):
                 state.remaining[start] -= 1
                 if state.setup.tile_order is None and start in state.bag:
                     state.bag.remove(start)
-        river = sum(n for t, n in state.remaining.items() if "river" in state.tile_types[t].tags)
+        remaining = state.remaining
+        # (the kind's river ids, in place of a look at every tile type's tags)
+        river = sum([remaining.get(t, 0) for t in _river_tile_ids(state.tile_types)])
         if starts:
             text = Said(
                 msg="The River II: the spring is the start tile; its {river} other river tiles come "
@@ -392,10 +399,6 @@ class River2Rules(RuleModule):
     # -- the order of the river (files naming their tiles) --------------------------------------
     def after_placement(self, state: GameState, turn: Turn) -> None:
         remaining = state.remaining
-        if _NO_RIVER_LEFT[0] is remaining:
-            # every river tile left the supply in an earlier turn: none was drawn (or set aside)
-            # in this one, and there is no order left to keep
-            return
         tiles = state.tile_types
         set_aside = []
         number = turn.number
@@ -421,9 +424,13 @@ class River2Rules(RuleModule):
         assert tile is not None
         left = [t for t in _river_tile_ids(tiles) if remaining.get(t, 0) > 0]
         if not left:
-            # tiles only ever leave the supply: none will come back for the rest of the game
-            _NO_RIVER_LEFT[0] = remaining
-        if not left or tile.per_player:
+            # Every river tile has left the supply, and tiles only ever leave it: none will be
+            # drawn (or set aside) for the rest of the game, and there is no order left to
+            # keep. The hook leaves this game (a hook that returns at once still costs the turn
+            # driver its call, every turn)
+            state.retire_hook("after_placement", self.after_placement)
+            return
+        if tile.per_player:
             # a player's own tile (Abbey & Mayor's abbey) is played instead of drawing: the
             # river's order is an order of drawing, so it does not hold the abbey back
             return
