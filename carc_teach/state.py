@@ -169,7 +169,7 @@ class GameState:
         #: while :meth:`deployment_options` asks three or more modules for their offers: the
         #: figure kinds in the active player's supply, looked up once for all of them (None
         #: otherwise: a module then asks :meth:`in_supply`)
-        self.held: set[str] | None = None
+        self.held: frozenset[str] | None = None
 
     # -- reading ---------------------------------------------------------------------------
     def players_from(self, player: str, *, include: bool = False) -> list[str]:
@@ -297,13 +297,16 @@ class GameState:
             # every offer first asks whether the player holds its figure: one look for all
             # (with two, listing the kinds costs more than the base game's look, which finds a
             # follower first, and the other module's own)
-            held = self.held = set(map(_KIND, self.supply[turn.player]))
-            options = []
+            held = self.held = frozenset(map(_KIND, self.supply[turn.player]))
             # a module offering only figures the player holds none of is not asked (most turns
-            # for the big follower, the pig and the builder): its answer would be empty
-            for offer, kinds in hooks.offers:
-                if kinds is None or not held.isdisjoint(kinds):
-                    options.extend(offer(self, turn))
+            # for the big follower, the pig and the builder): its answer would be empty. Which
+            # to ask depends on the kinds held alone, kept per set of kinds by the hooks
+            asked = hooks.offers_for.get(held)
+            if asked is None:
+                asked = hooks.offers_to_ask(held)
+            options = []
+            for offer in asked:
+                options += offer(self, turn)
             self.held = None
         for keep in hooks.filter_deployments:
             options = keep(self, turn, options)

@@ -349,7 +349,7 @@ class Hooks:
         "end_turn",
         "extra_turn",
     )
-    __slots__ = (*NAMES, "by_id", "offers")
+    __slots__ = (*NAMES, "by_id", "offers", "offers_for")
 
     def __init__(self, modules: list[RuleModule]) -> None:
         #: the modules by id (the first of an id), to carry out a deployment one offered
@@ -369,6 +369,20 @@ class Hooks:
         self.offers: tuple[tuple[Callable, frozenset[str] | None], ...] = tuple(
             (offer, offer.__self__.offers_figures) for offer in self.deployment_options
         )
+        #: the set of figure kinds a player holds -> the offers worth asking then (see
+        #: :meth:`offers_to_ask`); it depends on these hooks alone, so games share it
+        self.offers_for: dict[frozenset[str], tuple[Callable, ...]] = {}
+
+    def offers_to_ask(self, held: frozenset[str]) -> tuple[Callable, ...]:
+        """The deployment offers worth asking of a player holding figures of the kinds
+        ``held``: those that may offer any figure, and those offering one of ``held``
+        (another's answer would be empty). Kept in :attr:`offers_for`."""
+        asked = tuple(
+            [offer for offer, kinds in self.offers if kinds is None or not held.isdisjoint(kinds)]
+        )
+        if len(self.offers_for) < 256:  # (a few sets of kinds per kind of game)
+            self.offers_for[held] = asked
+        return asked
 
     def without(self, name: str, hook: Callable) -> Hooks:
         """A copy of these hooks with ``hook`` left out of ``name`` (for
@@ -380,6 +394,7 @@ class Hooks:
         setattr(own, name, tuple([h for h in getattr(self, name) if h != hook]))
         if name == "deployment_options":
             own.offers = tuple([o for o in self.offers if o[0] != hook])
+            own.offers_for = {}  # (the kept answers name the hook left out)
         return own
 
 

@@ -185,3 +185,24 @@ def test_a_retired_hook_is_called_no_more_in_its_game_only(monkeypatch):
         game = random_game(seed, expansions=("base", "retiring"))
         assert Retiring.asked == [1, 2, 3], Retiring.asked
         assert len([e for e in game.events if e.kind == "turn-begin"]) > 30
+
+
+def test_the_offers_asked_per_set_of_kinds_held_follow_a_retired_offer():
+    """Step 2B keeps, per set of figure kinds a player holds, which offers to ask
+    (``Hooks.offers_for``, shared by a kind's games): a game that retires an offer gets hooks
+    of its own that never hand the retired one back, and the kind's keep asking it."""
+    from carc_teach.rules import RULE_MODULES, Hooks, module_for
+
+    modules = [module_for(e, {}) for e in RULE_MODULES]
+    hooks = Hooks(modules)
+    pig = next(o for o, kinds in hooks.offers if kinds == frozenset({"pig"}))
+    follower = next(o for o, kinds in hooks.offers if kinds == frozenset({"follower"}))
+    held = frozenset({"follower", "pig"})
+    asked = hooks.offers_to_ask(held)
+    assert pig in asked and follower in asked and hooks.offers_for[held] == asked
+    # a player holding no pig is not asked for one
+    assert pig not in hooks.offers_to_ask(frozenset({"follower"}))
+    own = hooks.without("deployment_options", pig)
+    assert held not in own.offers_for
+    assert pig not in own.offers_to_ask(held) and follower in own.offers_to_ask(held)
+    assert hooks.offers_for[held] == asked
