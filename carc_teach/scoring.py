@@ -115,8 +115,13 @@ def score_feature(
     Every tied player scores in full. A feature nobody occupies emits a ``no-score`` event
     so the learner sees why no points moved.
     """
-    # only the modules that override a stage take part in it (see carc_teach.rules.Hooks)
+    # only the modules that override a stage take part in it (see carc_teach.rules.Hooks),
+    # and of those only the ones that can matter for this kind of feature, when a module in
+    # play says which (RuleModule.scores_feature_kinds)
     hooks = state.hooks
+    for_kind = hooks.for_feature_kind
+    if for_kind is not None:
+        hooks = for_kind[feature.kind]
     scoring = Scoring(feature, rule, what, final, annotations)
     for hook in hooks.before_scoring:
         hook(state, scoring)

@@ -88,6 +88,11 @@ class RuleModule:
     #: the player's supply: step 2B does not ask the module in a turn whose player holds none
     #: of them (None: always asked)
     offers_figures: frozenset[str] | None = None
+    #: for a hook of the scoring pipeline (:data:`SCORING_STAGES`), the feature kinds
+    #: (``Feature.kind``: ``"road"``, ``"city"``, ``"cloister"``, ``"field"``) it can do
+    #: anything for: the pipeline does not call it for a feature of another kind (the shrines'
+    #: hooks on a road). A hook not named here is called for every feature
+    scores_feature_kinds: Mapping[str, frozenset[str]] = MappingProxyType({})
 
     def __init__(self, values: Mapping[str, Any] | None = None) -> None:
         values = values or {}
@@ -310,6 +315,20 @@ class RuleModule:
         return f"<RuleModule {self.id}>"
 
 
+#: the scoring pipeline's stages, in the order :func:`carc_teach.scoring.score_feature` runs
+#: them: the hooks a module may limit to some feature kinds
+#: (:attr:`RuleModule.scores_feature_kinds`)
+SCORING_STAGES = (
+    "before_scoring",
+    "claimants",
+    "figure_strength",
+    "feature_value",
+    "player_bonus",
+    "after_scoring",
+    "figure_fate",
+)
+
+
 class Hooks:
     """For each hook the turn driver or the scoring pipeline calls every turn or every scoring,
     the bound methods of the modules in play that override it, in module order.
@@ -349,7 +368,7 @@ class Hooks:
         "end_turn",
         "extra_turn",
     )
-    __slots__ = (*NAMES, "by_id", "offers", "offers_for")
+    __slots__ = (*NAMES, "by_id", "offers", "offers_for", "for_feature_kind")
 
     def __init__(self, modules: list[RuleModule]) -> None:
         #: the modules by id (the first of an id), to carry out a deployment one offered
@@ -372,6 +391,10 @@ class Hooks:
         #: the set of figure kinds a player holds -> the offers worth asking then (see
         #: :meth:`offers_to_ask`); it depends on these hooks alone, so games share it
         self.offers_for: dict[frozenset[str], tuple[Callable, ...]] = {}
+        #: feature kind -> these hooks with only the scoring stages' hooks that can matter for
+        #: a feature of that kind; None when no module in play limits one (see
+        #: :attr:`RuleModule.scores_feature_kinds`)
+        self.for_feature_kind: _ForFeatureKind | None = _ForFeatureKind.of(self)
 
     def offers_to_ask(self, held: frozenset[str]) -> tuple[Callable, ...]:
         """The deployment offers worth asking of a player holding figures of the kinds
@@ -395,6 +418,44 @@ class Hooks:
         if name == "deployment_options":
             own.offers = tuple([o for o in self.offers if o[0] != hook])
             own.offers_for = {}  # (the kept answers name the hook left out)
+        if name in SCORING_STAGES:
+            own.for_feature_kind = _ForFeatureKind.of(own)  # (likewise)
+        return own
+
+
+class _ForFeatureKind(dict):
+    """Feature kind -> a copy of some :class:`Hooks` whose scoring stages hold only the hooks
+    that can matter for a feature of that kind, made the first time the kind is scored. A
+    kind of game's games share it with their hooks: it depends on those hooks alone."""
+
+    __slots__ = ("_hooks",)
+
+    @classmethod
+    def of(cls, hooks: Hooks) -> _ForFeatureKind | None:
+        """The table for ``hooks``, or None when no scoring stage's hook is limited (every
+        hook is asked about every feature: a base game)."""
+        for name in SCORING_STAGES:
+            for hook in getattr(hooks, name):
+                if name in hook.__self__.scores_feature_kinds:
+                    table = cls()
+                    table._hooks = hooks
+                    return table
+        return None
+
+    def __missing__(self, kind: str) -> Hooks:
+        hooks = self._hooks
+        own = object.__new__(Hooks)
+        for slot in Hooks.__slots__:
+            setattr(own, slot, getattr(hooks, slot))
+        for name in SCORING_STAGES:
+            kept = []
+            for hook in getattr(hooks, name):
+                kinds = hook.__self__.scores_feature_kinds.get(name)
+                if kinds is None or kind in kinds:
+                    kept.append(hook)
+            setattr(own, name, tuple(kept))
+        own.for_feature_kind = None
+        self[kind] = own
         return own
 
 

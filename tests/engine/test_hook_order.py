@@ -206,3 +206,41 @@ def test_the_offers_asked_per_set_of_kinds_held_follow_a_retired_offer():
     assert held not in own.offers_for
     assert pig not in own.offers_to_ask(held) and follower in own.offers_to_ask(held)
     assert hooks.offers_for[held] == asked
+
+
+class CloistersOnly(RuleModule):
+    """Records the features its scoring hooks are asked about; says its ``after_scoring``
+    matters for cloisters only, and retires it after the first cloister when told to."""
+
+    id = "cloisters-only"
+    title = "Cloisters only"
+    scores_feature_kinds = {"after_scoring": frozenset({"cloister"})}
+    before: list[str] = []
+    after: list[str] = []
+    retire = False
+
+    def before_scoring(self, state, scoring):
+        CloistersOnly.before.append(scoring.feature.kind)
+
+    def after_scoring(self, state, scoring):
+        CloistersOnly.after.append(scoring.feature.kind)
+        if CloistersOnly.retire:
+            state.retire_hook("after_scoring", self.after_scoring)
+
+
+def test_a_scoring_hook_limited_to_some_feature_kinds_is_asked_about_those_only(monkeypatch):
+    """``RuleModule.scores_feature_kinds``: the pipeline calls a limited hook for every
+    feature of the kinds it names and for no other, the module's unlimited hooks for every
+    feature; a retired limited hook is called no more in its game."""
+    from carc_teach import turn as turn_module
+
+    monkeypatch.setitem(rules_package.RULE_MODULES, "cloisters-only", f"{__name__}:CloistersOnly")
+    monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
+    CloistersOnly.before, CloistersOnly.after, CloistersOnly.retire = [], [], False
+    random_game(15, expansions=("base", "cloisters-only"))
+    before, after = CloistersOnly.before, CloistersOnly.after
+    assert {"road", "city", "cloister", "field"} <= set(before), before
+    assert after == ["cloister"] * before.count("cloister") and after, after
+    CloistersOnly.before, CloistersOnly.after, CloistersOnly.retire = [], [], True
+    random_game(15, expansions=("base", "cloisters-only"))
+    assert CloistersOnly.after == ["cloister"] and CloistersOnly.before.count("cloister") > 1
