@@ -747,10 +747,10 @@ def check_count_game(game, *, replay=False):
     assert game.state.figures["count"].location in {
         Place(f"count.{q}") for q in ("castle", "market", "blacksmith", "cathedral")
     }
-    # the module's count of the figures waiting in the City, which lets a scoring skip the
-    # quarters while it is 0, is the number the board shows
+    # the module's list of the figures waiting in the City, from which a scoring picks a
+    # quarter's figures, is what the board shows, in the order of the game's figures
     in_city = [f for f in game.state.figures.values() if f.player and type(f.location) is Place]
-    assert game.state.ext["count"].waiting == len(in_city)
+    assert game.state.ext["count"].in_city == in_city
 
 
 @pytest.mark.parametrize("chunk", range(5))
@@ -795,3 +795,39 @@ def test_the_bundled_count_example_teaches_the_city_in_and_out():
         "R2-fork",
         "R2-city-curve",
     ]
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [(1, {}), (3, {"river2.with-count": "river-first"}), (4, {"river2.with-count": "river-first"})],
+)
+def test_farms_touch_the_city_where_the_board_says(seed, options):
+    """``touches_city`` looks a farm's segments up among the City's, kept by the square the
+    City was laid from (across games: the river-first house rule lays it elsewhere in each
+    game): they must be the tagged segments of the tagged tiles on this game's board."""
+    import random
+
+    from carc_teach.controllers import RandomController
+    from carc_teach.expansions.count.rules import CITY_TAG, touches_city
+    from carc_teach.setup import Setup
+    from carc_teach.turn import play
+
+    setup = Setup(
+        players=("A", "B"),
+        expansions=("base", "river2", "count"),
+        seed=seed,
+        rules={"options": options} if options else {},
+    )
+    state = play(setup, RandomController(random.Random(seed)))
+    on_board = {
+        (p.x, p.y, seg.id)
+        for p in state.board
+        if CITY_TAG in p.type.tags
+        for seg in p.type.segments
+        if CITY_TAG in seg.tags
+    }
+    assert len(on_board) > 12 and state.ext["count"].city_segments == on_board
+    farms = [f for f in state.board.features.features() if f.kind == "field"]
+    touching = [touches_city(state, f) for f in farms]
+    assert touching == [not on_board.isdisjoint(f.nodes) for f in farms]
+    assert any(touching) and not all(touching)

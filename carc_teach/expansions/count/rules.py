@@ -67,6 +67,8 @@ ckr-10 beyond the barn).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Decision, Deploy, MoveFigure, Pass
@@ -134,7 +136,12 @@ CITY_TAG = "city-of-carcassonne"
 
 
 def quarter_place(quarter: str) -> Place:
-    return Place(f"count.{quarter}")
+    # (a place is frozen: each quarter's is made once, not at every option offered)
+    place = _QUARTER_PLACES.get(quarter)
+    return Place(f"count.{quarter}") if place is None else place
+
+
+_QUARTER_PLACES = {q: Place(f"count.{q}") for q in QUARTERS}
 
 
 def quarter_of(location: Any) -> str | None:
@@ -173,12 +180,19 @@ class CountState:
     #: joined (count.special-figure-strength), until that scoring is over
     two_each: list[str] = field(default_factory=list)
     #: (turn number, why the City stayed closed to that turn's tile, or None): the words
-    #: ``CountRules._closed_refusal`` makes the refusal from, only when one is asked for
-    closed: tuple[int, tuple[str, ...] | None] | None = None
-    #: how many players' figures wait in the City: only this module's deployments put one
-    #: there and only its redeployments take one out. While it is 0 (most of a game), a
-    #: scoring looks through no quarter (a walk over every figure of the game)
-    waiting: int = 0
+    #: ``CountRules._closed_refusal`` makes the refusal from, only when one is asked for. The
+    #: turn number alone when nobody scored with the tile (most turns: no tuples to make;
+    #: the words are then "nobody scored" and the turn's player)
+    closed: int | tuple[int, tuple[str, ...] | None] | None = None
+    #: the players' figures waiting in the City, in the order of ``state.figures``: only this
+    #: module's deployments put one there and only its redeployments take one out. A scoring
+    #: picks a quarter's figures from these few (none most of a game) instead of walking
+    #: every figure of the game, once for the quarter and once for each player
+    in_city: list[Figure] = field(default_factory=list)
+    #: the segments of the City's tiles that touch the City (``touches_city``), set when the
+    #: City is laid (None before): its tiles never move. Left out of the state's words
+    #: (``repr``), which say no more than ``laid`` with it
+    city_segments: frozenset[Node] | None = field(default=None, repr=False, compare=False)
 
 
 def city_laid(state: GameState) -> bool:
@@ -248,8 +262,8 @@ class CountRules(RuleModule):
     def start_layout(self, state: GameState) -> list[tuple[str, int, int, int]] | None:
         if self._river_first(state):
             return None  # the river starts; the City comes once it is done
-        sx, sy = state.setup.start.x, state.setup.start.y
-        return [(t, sx + dx, sy + dy, r) for t, dx, dy, r in catalogue("count").start_block]
+        start = state.setup.start
+        return list(_start_block_at(start.x, start.y))
 
     def setup(self, state: GameState) -> None:
         if (
@@ -264,21 +278,23 @@ class CountRules(RuleModule):
                 ),
                 field="setup.expansions",
             )
-        block = [t for t, *_ in catalogue("count").start_block]
         laid = state.start_layout[1] is self
         # the City's tiles are never drawn, and the base start tile is not used (ckr setup)
-        for tile_id in block:
-            state.remaining[tile_id] = 0
+        none_left = _city_tiles_none_left()
+        state.remaining.update(none_left)
         start = state.setup.start.tile
         if state.setup.tile_order is None:
-            city_tiles = set(block)  # (the whole bag is walked)
-            state.bag = [t for t in state.bag if t not in city_tiles]
+            # (the whole bag is walked, in C: a comprehension cost some 1.4 k bytecodes a
+            # ten-module game)
+            state.bag = list(filterfalse(none_left.__contains__, state.bag))
             if start in state.bag:
                 state.bag.remove(start)
         if state.remaining.get(start, 0) > 0 and (laid or "river2" in state.setup.expansions):
             state.remaining[start] -= 1
         count = state.add_neutral_figure("count", quarter_place("castle"))
-        state.ext["count"] = CountState(laid)
+        state.ext["count"] = ext = CountState(laid)
+        if laid:  # (laid by start_layout, from the start square)
+            ext.city_segments = _city_segments_at(state.setup.start.x, state.setup.start.y)
         state.emit(
             "count-setup",
             rule="count.setup",
@@ -363,7 +379,9 @@ class CountRules(RuleModule):
         north = oy + min(dy for _, _, dy, _ in block)
         for tid, dx, dy, rot in block:
             board.add(state.tile_types[tid], Placement(ox + dx, oy + dy, rot), check=False)
-        state.ext["count"].laid = True
+        ext = state.ext["count"]
+        ext.laid = True
+        ext.city_segments = _city_segments_at(ox, oy)
         state.emit(
             "count-city-laid",
             rule="count.setup",
@@ -415,7 +433,8 @@ class CountRules(RuleModule):
             mine = any(s.points.get(me, 0) > 0 for s in relevant)
             why = "completed road, city or cloister"
         else:
-            others = sorted((p for p in scored if p != me), key=state.players.index)
+            # (in seat order: every player who scored is one of the game's)
+            others = [p for p in state.players if p in scored and p != me]
             mine = me in scored
             why = "scoring"
         if others and not mine:
@@ -490,12 +509,13 @@ class CountRules(RuleModule):
         )
 
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
-        ext = state.ext["count"]
-        if not ext.laid:
-            return
         if not scorings and state.last_points_turn != turn.number:
             # nobody scored with this tile (most turns): _triggered's first answer, known here
-            ext.closed = (turn.number, ("nobody scored", turn.player))
+            # (kept while the City is not laid too: a deployment to it is refused for that)
+            state.ext["count"].closed = turn.number
+            return
+        ext = state.ext["count"]
+        if not ext.laid:
             return
         ok, why, closed = self._triggered(state, turn, scorings)
         # what a deployment to the City asked of this tile is told (explain_deployment)
@@ -553,7 +573,9 @@ class CountRules(RuleModule):
                 lost = True
             if e.kind == "points" and e.points > 0 and e.rule == "barn.scoring":
                 barn = True
-        ext.waiting += 1
+        # (in the order of state.figures, as the figures of a quarter always were listed)
+        order = list(state.figures)
+        ext.in_city = sorted([*ext.in_city, figure], key=lambda f: order.index(f.id))
         state.deploy_figure(
             figure,
             answer.to,
@@ -680,7 +702,9 @@ class CountRules(RuleModule):
         blocked = self._count_quarter(state) if self.option("count.blocks-moves-to") else None
         where = self._quarter_refusal(state, player, action.figure, quarter, blocked)
         closed = ext.closed
-        if closed is None or closed[0] != turn.number:
+        if closed == turn.number:  # (nobody scored with this tile: after_completed)
+            closed = (closed, ("nobody scored", player))
+        if type(closed) is not tuple or closed[0] != turn.number:
             # asked before this tile's scorings: the City may still open (ckr-13)
             return where or self.refusal(
                 "count.deploy",
@@ -802,7 +826,7 @@ class CountRules(RuleModule):
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
         ext = state.ext["count"]
-        if not ext.waiting or scoring.final or not ext.laid or state.turn is None:
+        if not ext.in_city or scoring.final or not ext.laid or state.turn is None:
             return  # (most scorings: nobody waits in the City)
         feature = scoring.feature
         quarter = FEATURE_QUARTER.get(feature.kind)
@@ -989,7 +1013,7 @@ class CountRules(RuleModule):
                 counts[f.player] = counts.get(f.player, 0) + 1
         now = ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
         role = role_name(figure.kind, feature.kind)
-        state.ext["count"].waiting -= 1
+        _leaves_city(state, figure)
         state.move_figure(
             figure,
             to,
@@ -1037,7 +1061,7 @@ class CountRules(RuleModule):
     # -- after the game --------------------------------------------------------------------------
     def before_final_scoring(self, state: GameState) -> None:
         ext = state.ext["count"]
-        if not ext.laid or not ext.waiting:
+        if not ext.laid or not ext.in_city:
             return  # (nobody waits in the City: nobody to move, nobody left there)
         # the player who placed the last tile: the final turn's, which the turn driver sets
         # from the last tile placed before it calls this hook
@@ -1105,7 +1129,7 @@ class CountRules(RuleModule):
                 figure = state.figures[answer.figure]  # type: ignore[union-attr]
                 quarter = quarter_of(figure.location)
                 feature = state.board.features.feature_of(answer.to)  # type: ignore[union-attr]
-                ext.waiting -= 1
+                _leaves_city(state, figure)
                 state.move_figure(
                     figure,
                     answer.to,  # type: ignore[union-attr]
@@ -1128,7 +1152,7 @@ class CountRules(RuleModule):
                 moved_any = True
             if not moved_any:
                 break
-        left = [f for f in state.figures.values() if f.player and quarter_of(f.location)]
+        left = ext.in_city
         if left:
             state.emit(
                 "count-left-in-city",
@@ -1275,18 +1299,16 @@ def _node_words(state: GameState, node: Any) -> str:
 
 def _in_quarter(state: GameState, quarter: str) -> list[Figure]:
     """The players' figures waiting in ``quarter``, in the order of ``state.figures`` (asked
-    once the City is laid). Asked before every scoring: a location is matched by its class and
-    name, as comparing it with a ``Place`` would call the dataclass's ``__eq__`` for every
-    figure on the board. A plain loop: counted in callgrind instructions, it costs about half
-    of picking the figures out with ``map`` and ``type`` in C (which calls ``type`` anew for
-    every figure)."""
+    once the City is laid): picked from the module's list of the City's figures, a few at
+    most, where a walk over every figure of the game cost about 400 bytecodes a call."""
     name = _QUARTER_PLACE_NAMES[quarter]
-    out = []
-    for f in state.figures.values():
-        location = f.location
-        if type(location) is Place and location.name == name and f.player is not None:
-            out.append(f)
-    return out
+    return [f for f in state.ext["count"].in_city if f.location.name == name]
+
+
+def _leaves_city(state: GameState, figure: Figure) -> None:
+    """Take a figure redeployed out of the City off the module's list of those waiting."""
+    ext = state.ext["count"]
+    ext.in_city = [f for f in ext.in_city if f is not figure]
 
 
 def _deployed_this_turn(state: GameState, turn: Turn) -> bool:
@@ -1301,13 +1323,40 @@ def _deployed_this_turn(state: GameState, turn: Turn) -> bool:
 
 def touches_city(state: GameState, feature: Feature) -> bool:
     """Whether a farm has a field segment on the City's tiles (they all touch the City)."""
-    tiles = state.board.tiles
-    for x, y, seg in feature.nodes:
-        # (the tile's type through ``tile``: ``PlacedTile.type`` is a property, a call a node)
-        tile_type = tiles[(x, y)].tile.type
-        if CITY_TAG in tile_type.tags and CITY_TAG in tile_type.segment(seg).tags:
-            return True
-    return False
+    # (a look in C at the segments the module kept: a walk over the farm's segments read
+    # two tiles' tags for each)
+    segments = state.ext["count"].city_segments
+    return segments is not None and not segments.isdisjoint(feature.nodes)
+
+
+@cache
+def _city_tiles_none_left() -> dict[str, int]:
+    """Each tile of the City of Carcassonne with 0 to draw (the start block's, in its order:
+    the set-up's ``remaining.update``, and ``in`` the test of a bag's tile). Not changed."""
+    return dict.fromkeys([tile_id for tile_id, *_ in catalogue("count").start_block], 0)
+
+
+@lru_cache(maxsize=64)
+def _start_block_at(x: int, y: int) -> tuple[tuple[str, int, int, int], ...]:
+    """The City's tiles as ``start_layout`` lays them, the block's square (0, 0) at ``(x, y)``
+    (a game's start square): the same for every game that starts there."""
+    return tuple((t, x + dx, y + dy, r) for t, dx, dy, r in catalogue("count").start_block)
+
+
+@lru_cache(maxsize=64)  # (river-first games lay the City at squares of their own)
+def _city_segments_at(x: int, y: int) -> frozenset[Node]:
+    """The segments tagged as touching the City on the City's tiles, with the start block's
+    square (0, 0) at ``(x, y)``. Fixed by the shipped tile data and the square alone, so kept
+    across games by the square (a game starts from its start square, or the river-first house
+    rule lays the block where it fits best)."""
+    tiles = catalogue("count")
+    return frozenset(
+        (x + dx, y + dy, seg.id)
+        for tile_id, dx, dy, _ in tiles.start_block
+        if CITY_TAG in tiles[tile_id].tags
+        for seg in tiles[tile_id].segments
+        if CITY_TAG in seg.tags
+    )
 
 
 def city_of_carcassonne_borders(state: GameState, farm: Feature) -> bool:
