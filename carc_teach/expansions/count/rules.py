@@ -69,6 +69,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import filterfalse
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Decision, Deploy, MoveFigure, Pass
@@ -227,6 +228,9 @@ class CountRules(RuleModule):
         "count.final-redeploy",
         "river2.with-count",
     )
+    #: the City adds to a farm's value only (feature_value's first test): the scoring
+    #: pipeline does not call the hook for a road, city or cloister
+    scores_feature_kinds = MappingProxyType({"feature_value": frozenset({"field"})})
     rules = {
         "count.setup": "The twelve tiles of the City of Carcassonne are laid as one block in place of the "
         "start tile, and the Count stands in the castle quarter.",

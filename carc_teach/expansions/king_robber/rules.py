@@ -47,6 +47,7 @@ sizes itself and says them in its events.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...events import Said, SaidN, Word
@@ -118,6 +119,9 @@ class KingRobberRules(RuleModule):
     title = "King & Robber Baron"
     tile_sets = ("king-robber",)
     options = ("king.scoring", "king.city-of-carcassonne")
+    #: the tokens go with completed cities and roads only (after_scoring's first test): the
+    #: scoring pipeline does not call the hook for a cloister or a farm
+    scores_feature_kinds = MappingProxyType({"after_scoring": frozenset(TOKENS)})
     rules = {
         "king.award": "The first player to complete a city takes the King; after that, whoever completes a "
         "city of more tiles than any completed before takes it (tiles count, not points; an equal city "
