@@ -142,7 +142,11 @@ def score_feature(
     deciders = hooks.figure_strength
     if len(deciders) > 1:
         deciders = deciders[::-1]
+    # (those that can answer for the figure's kind, when a module in play says which)
+    for_figure = hooks.for_figure_kind
     for fig in figures:
+        if for_figure is not None:
+            deciders = for_figure[fig.kind][0]
         counts = None
         for strength in deciders:
             counts = strength(state, fig, feature)
@@ -183,6 +187,8 @@ def score_feature(
         _in_seat_order(figures_there, state.players)
     fates = hooks.figure_fate
     for fig in figures_there:
+        if for_figure is not None:
+            fates = for_figure[fig.kind][1]
         fate = None
         for figure_fate in fates:
             fate = figure_fate(state, fig, scoring)

@@ -93,6 +93,10 @@ class RuleModule:
     #: anything for: the pipeline does not call it for a feature of another kind (the shrines'
     #: hooks on a road). A hook not named here is called for every feature
     scores_feature_kinds: Mapping[str, frozenset[str]] = MappingProxyType({})
+    #: for ``figure_strength`` and ``figure_fate`` (asked per figure), the figure kinds the
+    #: hook can answer anything for: the pipeline does not ask it about a figure of another
+    #: kind (the builder's fate about a follower)
+    scores_figure_kinds: Mapping[str, frozenset[str]] = MappingProxyType({})
 
     def __init__(self, values: Mapping[str, Any] | None = None) -> None:
         values = values or {}
@@ -368,7 +372,7 @@ class Hooks:
         "end_turn",
         "extra_turn",
     )
-    __slots__ = (*NAMES, "by_id", "offers", "offers_for", "for_feature_kind")
+    __slots__ = (*NAMES, "by_id", "offers", "offers_for", "for_feature_kind", "for_figure_kind")
 
     def __init__(self, modules: list[RuleModule]) -> None:
         #: the modules by id (the first of an id), to carry out a deployment one offered
@@ -395,6 +399,11 @@ class Hooks:
         #: a feature of that kind; None when no module in play limits one (see
         #: :attr:`RuleModule.scores_feature_kinds`)
         self.for_feature_kind: _ForFeatureKind | None = _ForFeatureKind.of(self)
+        #: set in the copies :attr:`for_feature_kind` makes: figure kind -> (the
+        #: ``figure_strength`` hooks to ask about such a figure, last module first, and the
+        #: ``figure_fate`` hooks); None when no module limits one (see
+        #: :attr:`RuleModule.scores_figure_kinds`)
+        self.for_figure_kind: _ForFigureKind | None = None
 
     def offers_to_ask(self, held: frozenset[str]) -> tuple[Callable, ...]:
         """The deployment offers worth asking of a player holding figures of the kinds
@@ -436,7 +445,8 @@ class _ForFeatureKind(dict):
         hook is asked about every feature: a base game)."""
         for name in SCORING_STAGES:
             for hook in getattr(hooks, name):
-                if name in hook.__self__.scores_feature_kinds:
+                module = hook.__self__
+                if name in module.scores_feature_kinds or name in module.scores_figure_kinds:
                     table = cls()
                     table._hooks = hooks
                     return table
@@ -455,8 +465,40 @@ class _ForFeatureKind(dict):
                     kept.append(hook)
             setattr(own, name, tuple(kept))
         own.for_feature_kind = None
+        own.for_figure_kind = _ForFigureKind.of(own)
         self[kind] = own
         return own
+
+
+class _ForFigureKind(dict):
+    """Figure kind -> (the ``figure_strength`` hooks of some hooks that can answer for such a
+    figure, last module first, and the ``figure_fate`` hooks), made the first time a figure
+    of the kind is scored."""
+
+    __slots__ = ("_hooks",)
+
+    @classmethod
+    def of(cls, hooks: Hooks) -> _ForFigureKind | None:
+        """The table for ``hooks``, or None when no hook asked per figure is limited."""
+        for name in ("figure_strength", "figure_fate"):
+            for hook in getattr(hooks, name):
+                if name in hook.__self__.scores_figure_kinds:
+                    table = cls()
+                    table._hooks = hooks
+                    return table
+        return None
+
+    def __missing__(self, kind: str) -> tuple[tuple[Callable, ...], tuple[Callable, ...]]:
+        kept: list[tuple[Callable, ...]] = []
+        for name in ("figure_strength", "figure_fate"):
+            asked = []
+            for hook in getattr(self._hooks, name):
+                kinds = hook.__self__.scores_figure_kinds.get(name)
+                if kinds is None or kind in kinds:
+                    asked.append(hook)
+            kept.append(tuple(asked))
+        found = self[kind] = (kept[0][::-1], kept[1])
+        return found
 
 
 # A game's set-up makes one module per expansion and the hooks of them all. What only a module's

@@ -215,9 +215,18 @@ class CloistersOnly(RuleModule):
     id = "cloisters-only"
     title = "Cloisters only"
     scores_feature_kinds = {"after_scoring": frozenset({"cloister"})}
+    scores_figure_kinds = {"figure_fate": frozenset({"pig"})}
     before: list[str] = []
     after: list[str] = []
+    strengths: list[str] = []
+    fates: list[str] = []
     retire = False
+
+    def figure_strength(self, state, figure, feature):
+        CloistersOnly.strengths.append(figure.kind)
+
+    def figure_fate(self, state, figure, scoring):
+        CloistersOnly.fates.append(figure.kind)
 
     def before_scoring(self, state, scoring):
         CloistersOnly.before.append(scoring.feature.kind)
@@ -231,7 +240,8 @@ class CloistersOnly(RuleModule):
 def test_a_scoring_hook_limited_to_some_feature_kinds_is_asked_about_those_only(monkeypatch):
     """``RuleModule.scores_feature_kinds``: the pipeline calls a limited hook for every
     feature of the kinds it names and for no other, the module's unlimited hooks for every
-    feature; a retired limited hook is called no more in its game."""
+    feature; a retired limited hook is called no more in its game. Likewise a ``figure_fate``
+    limited to pigs (``scores_figure_kinds``) is asked about no follower."""
     from carc_teach import turn as turn_module
 
     monkeypatch.setitem(rules_package.RULE_MODULES, "cloisters-only", f"{__name__}:CloistersOnly")
@@ -241,6 +251,8 @@ def test_a_scoring_hook_limited_to_some_feature_kinds_is_asked_about_those_only(
     before, after = CloistersOnly.before, CloistersOnly.after
     assert {"road", "city", "cloister", "field"} <= set(before), before
     assert after == ["cloister"] * before.count("cloister") and after, after
+    assert CloistersOnly.strengths and set(CloistersOnly.strengths) == {"follower"}
+    assert CloistersOnly.fates == []
     CloistersOnly.before, CloistersOnly.after, CloistersOnly.retire = [], [], True
     random_game(15, expansions=("base", "cloisters-only"))
     assert CloistersOnly.after == ["cloister"] and CloistersOnly.before.count("cloister") > 1
