@@ -419,9 +419,10 @@ class CountRules(RuleModule):
         # every points event of this tile (whatever the trigger option counts); in most
         # turns nobody scored, which the state knows without reading the events back
         scored: dict[str, int] = {}
-        if state.last_points_turn == turn.number:
+        number = turn.number
+        if state.last_points_turn == number:
             for e in reversed(state.events):
-                if e.turn != turn.number:
+                if e.turn != number:
                     break
                 if e.kind == "points" and e.points > 0:
                     scored[e.player] = scored.get(e.player, 0) + e.points
@@ -437,8 +438,9 @@ class CountRules(RuleModule):
             mine = any(s.points.get(me, 0) > 0 for s in relevant)
             why = "completed road, city or cloister"
         else:
-            # (in seat order: every player who scored is one of the game's)
-            others = [p for p in state.players if p in scored and p != me]
+            others = [p for p in scored if p != me]
+            if len(others) > 1:  # (with two players, never)
+                others.sort(key=state.players.index)
             mine = me in scored
             why = "scoring"
         if others and not mine:
