@@ -64,3 +64,40 @@ def test_the_pig_adds_a_point_per_city_to_its_owners_farm_after_the_game():
 def test_a_pig_needs_its_owners_farmer():
     err = error_of([mv("U", 1, 0, 90, dep("pig", "field-w"))], expansions=("base", "pig"))
     assert "a pig cannot be deployed on segment field-w" in str(err)
+
+
+def test_each_tile_type_of_one_id_gets_its_own_segments_in_the_options():
+    """The builder's and the pig's options read a tile type's road, city and field segments
+    from a cache kept across games by the type's id: another type under the same id (another
+    catalogue's) must get its own segments, not those of the type asked first."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from carc_teach.expansions.builder_pig.rules import BuilderRules, PigRules
+    from carc_teach.figures import Figure
+    from carc_teach.tiles import catalogue, orient
+
+    straight = catalogue("base")["U"]  # a road between two fields
+    # the same id, its road a field: no road for a builder, three fields for a pig
+    no_road = replace(straight, segments=tuple(replace(s, kind="field") for s in straight.segments))
+    # every segment of the tile is in a feature holding Blue's follower
+    feature = SimpleNamespace(figures=[Figure("Blue-1", "Blue", "follower", (0, 0, "x"))])
+    state = SimpleNamespace(
+        held={"builder", "pig"},
+        board=SimpleNamespace(features=SimpleNamespace(feature_of=lambda node: feature)),
+    )
+
+    def options(module, tile_type):
+        placed = SimpleNamespace(tile=orient(tile_type, 90), x=3, y=4)
+        turn = SimpleNamespace(player="Blue", placed=placed)
+        return [(o.figure, o.to) for o in module.deployment_options(state, turn)]
+
+    roads = [s.id for s in straight.segments if s.kind == "road"]
+    fields = [s.id for s in straight.segments if s.kind == "field"]
+    assert roads and len(fields) == 2
+    for _ in range(2):  # each asked twice in turn: the second asks find the kept entry
+        assert options(BuilderRules(), straight) == [("builder", (3, 4, r)) for r in roads]
+        assert options(BuilderRules(), no_road) == []
+        assert options(PigRules(), straight) == [("pig", (3, 4, f)) for f in fields]
+        every = [("pig", (3, 4, s.id)) for s in no_road.segments]
+        assert options(PigRules(), no_road) == every

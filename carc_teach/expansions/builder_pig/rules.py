@@ -98,16 +98,20 @@ def _without(figures: list[Figure], kind: str) -> list[Figure]:
     return [f for f in figures if f.kind != kind]
 
 
-#: id(an oriented tile) -> (that tile, the ids of its road and city segments, of its field
+#: tile type id -> (that tile type, the ids of its road and city segments, of its field
 #: segments), in segment order: what the builder's and the pig's options look at, worked out
-#: once per tile and rotation rather than by every segment's kind at every turn
-_SEGMENT_IDS: dict[int, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {}
+#: once per tile type rather than by every segment's kind at every turn. A segment keeps its id
+#: and kind whatever the rotation, so one entry serves all four; the type is kept to be
+#: compared by identity (the catalogues' types are shared by every game, and a type of the
+#: same id from elsewhere is worked out again). Looked up by the id, a string whose hash is
+#: kept: ``id(tile)`` made a new int to hash at every ask
+_SEGMENT_IDS: dict[str, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def _segment_ids(tile: Any) -> tuple[Any, tuple[str, ...], tuple[str, ...]]:
-    segments = tile.segments
-    known = _SEGMENT_IDS[id(tile)] = (
-        tile,
+def _segment_ids(tile_type: Any) -> tuple[Any, tuple[str, ...], tuple[str, ...]]:
+    segments = tile_type.segments
+    known = _SEGMENT_IDS[tile_type.id] = (
+        tile_type,
         tuple(s.id for s in segments if s.kind in ("road", "city")),
         tuple(s.id for s in segments if s.kind == "field"),
     )
@@ -154,15 +158,15 @@ class BuilderRules(RuleModule):
     def after_placement(self, state: GameState, turn: Turn) -> None:
         # the mark of an earlier turn goes here, the first of this module's hooks in a turn
         # (a hook at every turn's start only to clear it cost more)
-        ext = state.ext[self.id]
+        ext = state.ext["builder"]
         ext.due = None
         if turn.extra:
             return
         # the feature holding the player's builder (one each), if it stands in one: most
-        # turns it is in their supply, or the tile does not touch its feature
-        builder = state.figures[ext.builders[turn.player]]
-        location = builder.location
-        if type(location) is not tuple:
+        # turns it is in their supply (None, asked first: no call of type), or the tile does
+        # not touch its feature
+        location = state.figures[ext.builders[turn.player]].location
+        if location is None or type(location) is not tuple:
             return
         feature = state.board.features.feature_of(location)
         placed = turn.placed
@@ -190,14 +194,19 @@ class BuilderRules(RuleModule):
             )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        held = state.held  # (what GameState.holds answers, without its call, in step 2B)
-        if not ("builder" in held if held is not None else state.holds(turn.player, "builder")):
+        # with state.held set, GameState.deployment_options asks this module only when the
+        # player holds a builder (offers_figures); without it (two offering modules), ask
+        if state.held is None and not state.holds(turn.player, "builder"):
             return []
         placed = turn.placed
-        tile = placed.tile
-        known = _SEGMENT_IDS.get(id(tile))
-        if known is None or known[0] is not tile:
-            known = _segment_ids(tile)
+        tile_type = placed.tile.type
+        try:
+            known = _SEGMENT_IDS[tile_type.id]
+        except KeyError:
+            known = _segment_ids(tile_type)
+        else:
+            if known[0] is not tile_type:
+                known = _segment_ids(tile_type)
         feature_of = state.board.features.feature_of
         player = turn.player
         x, y = placed.x, placed.y
@@ -246,8 +255,9 @@ class BuilderRules(RuleModule):
         return None
 
     def extra_turn(self, state: GameState, turn: Turn) -> Any:
-        due = state.ext[self.id].due
-        if due is None or turn.extra:
+        # (None in an extra turn too: this turn's after_placement cleared it and set nothing)
+        due = state.ext["builder"].due
+        if due is None:
             return None
         return Said(msg="their builder's {feature} was extended", feature=due)
 
@@ -280,14 +290,19 @@ class PigRules(RuleModule):
         )
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
-        held = state.held  # (what GameState.holds answers, without its call, in step 2B)
-        if not ("pig" in held if held is not None else state.holds(turn.player, "pig")):
+        # with state.held set, GameState.deployment_options asks this module only when the
+        # player holds a pig (offers_figures); without it (two offering modules), ask
+        if state.held is None and not state.holds(turn.player, "pig"):
             return []
         placed = turn.placed
-        tile = placed.tile
-        known = _SEGMENT_IDS.get(id(tile))
-        if known is None or known[0] is not tile:
-            known = _segment_ids(tile)
+        tile_type = placed.tile.type
+        try:
+            known = _SEGMENT_IDS[tile_type.id]
+        except KeyError:
+            known = _segment_ids(tile_type)
+        else:
+            if known[0] is not tile_type:
+                known = _segment_ids(tile_type)
         feature_of = state.board.features.feature_of
         player = turn.player
         x, y = placed.x, placed.y
