@@ -736,6 +736,8 @@ class AbbeyMayorRules(RuleModule):
                         wagon = True
                     elif kind == "barn":
                         barn = True
+        if not (mayor or wagon or barn):
+            return out  # all three in play (a quarter of the turns): the tile is not looked at
         x, y = placed.x, placed.y
         for_wagons, barn_corners, _ = _tile_facts(placed.tile)
         if mayor or wagon:
