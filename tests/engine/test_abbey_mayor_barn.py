@@ -150,3 +150,22 @@ def test_the_quick_barn_corner_check_agrees_with_the_reasons():
             assert fits == (barn_corner_problem(board, corner) is None), corner
             allowed, refused = allowed + fits, refused + (not fits)
     assert allowed > 5 and refused > 100
+
+
+def test_the_barns_score_in_after_completed_only_where_nothing_runs_between_the_hooks():
+    """Set-up leaves the module's extra_scorings out of a game where its after_completed is
+    the first and nothing runs between the two (then after_completed scores the barns: the
+    barn scenarios above play that way); with the Count's after_completed before it, the
+    barns score in extra_scorings, before the Count's hook (car-187, ckr-10)."""
+    alone = play([*FARMERS, RED_BARN]).state
+    module = alone.hooks.by_id["abbey-mayor"]
+    assert alone.ext["abbey-mayor"].barns_after
+    assert module.extra_scorings not in alone.hooks.extra_scorings
+    assert module.after_completed in alone.hooks.after_completed
+    after_count = play([], expansions=("base", "count", "abbey-mayor")).state
+    assert not after_count.ext["abbey-mayor"].barns_after
+    own = after_count.hooks.by_id["abbey-mayor"]
+    assert after_count.hooks.extra_scorings == (own.extra_scorings,)
+    before_count = play([], expansions=("base", "abbey-mayor", "count")).state
+    assert before_count.ext["abbey-mayor"].barns_after
+    assert before_count.hooks.extra_scorings == ()

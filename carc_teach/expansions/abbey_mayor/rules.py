@@ -528,6 +528,8 @@ class AbbeyMayorState:
     #: owner's supply exactly while it has no location), so step 2B looks at three figures
     #: where it walked the supply every turn; a state's copy maps them to its own figures
     own: dict[str, tuple[Figure, ...]] = field(default_factory=dict, repr=False)
+    #: whether after_completed scores the barns' farms (see AbbeyMayorRules.setup)
+    barns_after: bool = False
 
 
 def abbey_holders(state: GameState) -> tuple[str, ...]:
@@ -620,7 +622,16 @@ class AbbeyMayorRules(RuleModule):
             # (numbered from 1 per player and kind: no other figure of these kinds before)
             if all(f.id == f"{p}:{f.kind}1" for f in figures):
                 own[p] = tuple(figures)
-        state.ext[self.id] = AbbeyMayorState(list(state.players), own=own)
+        ext = state.ext[self.id] = AbbeyMayorState(list(state.players), own=own)
+        hooks = state.hooks
+        first = hooks.after_completed[:1] == (self.after_completed,)
+        if first and hooks.extra_scorings[-1:] == (self.extra_scorings,):
+            # No module's after_completed comes before this one's, nor an extra_scorings after
+            # (an Abbey & Mayor game without the Count): then nothing happens between this
+            # module's two hooks, and after_completed scores the barns' farms itself. One hook
+            # call less every turn, for which the game takes its own copy of the hooks once.
+            state.retire_hook("extra_scorings", self.extra_scorings)
+            ext.barns_after = True
         state.emit(
             "expansion-setup",
             rule="abbey.setup",
@@ -1211,7 +1222,11 @@ class AbbeyMayorRules(RuleModule):
         # every scoring during the game is step 3B's (the features completed and this
         # module's barn scorings, extra_scorings): its wagons all wait here, so the module
         # needs no end_turn hook, which would be one more call every turn
-        if state.ext[self.id].wagons:
+        ext = state.ext[self.id]
+        if ext.barns_after and ext.barns_placed:
+            # (the barns' scorings, extra_scorings, join the list as the turn driver's would)
+            scorings.extend(self.extra_scorings(state, turn))
+        if ext.wagons:
             self._move_wagons(state, turn)
 
     # -- barns during the game --------------------------------------------------------------
