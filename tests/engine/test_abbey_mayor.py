@@ -7,7 +7,8 @@ import pytest
 from am_helpers import ABBEY, dep, error_of, events, mv, play, points
 
 from carc_teach.board import Placement
-from carc_teach.expansions.abbey_mayor.rules import abbey_hole_problem
+from carc_teach.expansions.abbey_mayor.rules import AbbeyMayorRules, abbey_hole_problem
+from carc_teach.figures import kind_of
 
 # -- the mayor --------------------------------------------------------------------------------
 
@@ -245,3 +246,11 @@ def test_the_farms_with_a_barn_are_each_games_own():
             fields = state.board.features.features()
             others = [f for f in fields if f.kind == "field" and f is not farm]
             assert all(barns_on(state, f) == [] for f in others)
+
+
+def test_the_scoring_pipeline_asks_the_claimants_hook_wherever_a_mayor_or_wagon_can_stand():
+    """The module's claimants hook describes mayors and wagons; it is declared for roads,
+    cities and cloisters only, which holds as long as neither figure enters anything else."""
+    declared = AbbeyMayorRules.scores_feature_kinds["claimants"]
+    assert declared == {"road", "city", "cloister"}
+    assert kind_of("mayor").enters <= declared and kind_of("wagon").enters <= declared

@@ -542,6 +542,19 @@ class AbbeyMayorRules(RuleModule):
     id = "abbey-mayor"
     title = "Abbey & Mayor"
     tile_sets = ("abbey-mayor",)
+    # the scoring pipeline asks these hooks only where they can do anything: about a farm (a
+    # barn's, or the final scoring of one with a barn), about a road, city or cloister (the
+    # mayor and the wagon never enter a farm), about a mayor's strength, a wagon's fate
+    scores_feature_kinds = MappingProxyType(
+        {
+            "before_scoring": frozenset({"field"}),
+            "claimants": frozenset(_WAGON_KINDS),
+            "feature_value": frozenset({"field"}),
+        }
+    )
+    scores_figure_kinds = MappingProxyType(
+        {"figure_strength": frozenset({"mayor"}), "figure_fate": frozenset({"wagon"})}
+    )
     options = (
         "wagon.empty-feature-rule",
         "wagon.cloister-access",
