@@ -254,3 +254,28 @@ def test_the_scoring_pipeline_asks_the_claimants_hook_wherever_a_mayor_or_wagon_
     declared = AbbeyMayorRules.scores_feature_kinds["claimants"]
     assert declared == {"road", "city", "cloister"}
     assert kind_of("mayor").enters <= declared and kind_of("wagon").enters <= declared
+
+
+def test_retired_hooks_are_a_copy_shared_by_the_kinds_games_never_the_kinds_own():
+    """(A cache kept across games.) The module's retirements (its barns' extra_scorings at
+    set-up, the abbey's offer and completions once every abbey is played) hand each game of
+    a kind the same copy of the hooks; the kind's own, which every new game starts from, keep
+    every hook."""
+    from carc_teach.setup import Setup
+    from carc_teach.simulate import random_game
+    from carc_teach.turn import new_state
+
+    kind = ("base", "abbey-mayor")
+    first, second = random_game(1000, 2, expansions=kind), random_game(1001, 2, expansions=kind)
+    assert not first.state.ext["abbey-mayor"].abbeys and not second.state.ext["abbey-mayor"].abbeys
+    hooks = first.state.hooks
+    assert second.state.hooks is hooks
+    module = hooks.by_id["abbey-mayor"]
+    assert module.play_instead_of_draw not in hooks.play_instead_of_draw
+    assert module.identify_completed not in hooks.identify_completed
+    assert module.extra_scorings not in hooks.extra_scorings
+    fresh = new_state(Setup(("Blue", "Red"), kind)).hooks
+    assert fresh.by_id["abbey-mayor"] is module
+    assert module.play_instead_of_draw in fresh.play_instead_of_draw
+    assert module.identify_completed in fresh.identify_completed
+    assert module.extra_scorings in fresh.extra_scorings
