@@ -308,8 +308,15 @@ class GameState:
             for offer in asked:
                 options += offer(self, turn)
             self.held = None
-        for keep in hooks.filter_deployments:
-            options = keep(self, turn, options)
+        filters = hooks.filter_deployments
+        if filters:
+            # only those that can do anything for this tile type, when a module says which
+            for_tile = hooks.for_tile
+            tile = turn.tile
+            if for_tile is not None and tile is not None:
+                filters = (for_tile.get(tile.id) or for_tile.made(tile))[1]
+            for keep in filters:
+                options = keep(self, turn, options)
         return options
 
     def deployment_refusal(self, turn: Turn | None, action: Any) -> Refusal:

@@ -526,8 +526,15 @@ def _place_tile(state: GameState, controller: Controller, turn: Turn) -> None:
         text=(_TILE_PLACED, player, tile.id, x, y, rotation),
         data={"note": turn.note} if turn.note else None,
     )
-    for hook in state.hooks.after_placement:
-        hook(state, turn)
+    hooks = state.hooks
+    placed_hooks = hooks.after_placement
+    if placed_hooks:
+        # only those that can do anything for this tile type, when a module says which
+        for_tile = hooks.for_tile
+        if for_tile is not None:
+            placed_hooks = (for_tile.get(tile.id) or for_tile.made(tile))[0]
+        for hook in placed_hooks:
+            hook(state, turn)
 
 
 # packed, as _TILE_DRAWN above

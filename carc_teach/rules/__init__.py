@@ -297,6 +297,14 @@ class RuleModule:
         builder's second tile), or None. The first module with a reason decides."""
         return None
 
+    def placed_tile_tests(self) -> Mapping[str, Callable[[TileType], bool]]:
+        """For hooks of :data:`TILE_HOOKS` (asked every turn about the tile just placed) that
+        can do anything only for some tile types: the hook's name -> a test of a tile type.
+        The driver does not call the hook in a turn whose tile fails the test (the shrines'
+        look at a new building, on a tile without one). Asked once per kind of game (the
+        answer may depend on option values); a test's answer for a tile type is kept."""
+        return {}
+
     def idle_hooks(self) -> frozenset[str]:
         """Hooks of :attr:`Hooks.NAMES` this module overrides that do nothing in any game
         under its option values (a variant's hook): :class:`Hooks` leaves them out, as it
@@ -331,6 +339,10 @@ SCORING_STAGES = (
     "after_scoring",
     "figure_fate",
 )
+
+
+#: the per-turn hooks a module may limit to some tile types (:meth:`RuleModule.placed_tile_tests`)
+TILE_HOOKS = ("after_placement", "filter_deployments")
 
 
 class Hooks:
@@ -372,7 +384,15 @@ class Hooks:
         "end_turn",
         "extra_turn",
     )
-    __slots__ = (*NAMES, "by_id", "offers", "offers_for", "for_feature_kind", "for_figure_kind")
+    __slots__ = (
+        *NAMES,
+        "by_id",
+        "offers",
+        "offers_for",
+        "for_feature_kind",
+        "for_figure_kind",
+        "for_tile",
+    )
 
     def __init__(self, modules: list[RuleModule]) -> None:
         #: the modules by id (the first of an id), to carry out a deployment one offered
@@ -404,6 +424,10 @@ class Hooks:
         #: ``figure_fate`` hooks); None when no module limits one (see
         #: :attr:`RuleModule.scores_figure_kinds`)
         self.for_figure_kind: _ForFigureKind | None = None
+        #: tile type id -> the hooks of :data:`TILE_HOOKS` that can do anything for that tile
+        #: type; None when no module in play limits one (see
+        #: :meth:`RuleModule.placed_tile_tests`)
+        self.for_tile: _ForTile | None = _ForTile.of(self, modules)
 
     def offers_to_ask(self, held: frozenset[str]) -> tuple[Callable, ...]:
         """The deployment offers worth asking of a player holding figures of the kinds
@@ -429,7 +453,73 @@ class Hooks:
             own.offers_for = {}  # (the kept answers name the hook left out)
         if name in SCORING_STAGES:
             own.for_feature_kind = _ForFeatureKind.of(own)  # (likewise)
+        if name in TILE_HOOKS and self.for_tile is not None:
+            own.for_tile = _ForTile(own, self.for_tile.tests)  # (likewise)
         return own
+
+
+class _TileTests:
+    """The tile tests of the modules of a kind of game (:meth:`RuleModule.placed_tile_tests`),
+    by hook, and per tile type id the hooks its tile fails, worked out once for the kind's
+    games (a game retiring a hook makes new :class:`_ForTile` tables, not new answers)."""
+
+    __slots__ = ("tests", "failed")
+
+    def __init__(self, tests: dict[Callable, Callable[[TileType], bool]]) -> None:
+        self.tests = tests
+        self.failed: dict[str, frozenset[Callable]] = {}
+
+    def failed_by(self, tile_type: TileType) -> frozenset[Callable]:
+        found = self.failed.get(tile_type.id)
+        if found is None:
+            found = self.failed[tile_type.id] = frozenset(
+                [hook for hook, test in self.tests.items() if not test(tile_type)]
+            )
+        return found
+
+
+class _ForTile(dict):
+    """Tile type id -> (the ``after_placement`` hooks, the ``filter_deployments`` hooks) of
+    some :class:`Hooks` that can do anything for that tile type, made by :meth:`made` the
+    first time a tile of the type is placed (the tile types of a kind of game are its
+    games' own)."""
+
+    __slots__ = ("_hooks", "tests", "_by_failed")
+
+    def __init__(self, hooks: Hooks, tests: _TileTests) -> None:
+        super().__init__()
+        self._hooks = hooks
+        self.tests = tests
+        # the hooks kept, by the set of hooks a tile fails: a few sets for all the tile
+        # types (a game that retires a tile hook makes its table again, at each tile type)
+        self._by_failed: dict[frozenset[Callable], tuple] = {}
+
+    @classmethod
+    def of(cls, hooks: Hooks, modules: list[RuleModule]) -> _ForTile | None:
+        """The table for ``hooks``, or None when no module in play limits a tile hook."""
+        tests: dict[Callable, Callable[[TileType], bool]] = {}
+        for m in modules:
+            for name, test in m.placed_tile_tests().items():
+                if name not in TILE_HOOKS:
+                    raise ValueError(f"{m.id}: no tile test for {name!r} (one of {TILE_HOOKS})")
+                tests[getattr(m, name)] = test
+        return cls(hooks, _TileTests(tests)) if tests else None
+
+    def made(self, tile_type: TileType) -> tuple[tuple[Callable, ...], tuple[Callable, ...]]:
+        """The tile hooks for ``tile_type``, made and kept."""
+        tests = self.tests
+        failed = tests.failed.get(tile_type.id)
+        if failed is None:
+            failed = tests.failed_by(tile_type)
+        found = self._by_failed.get(failed)
+        if found is None:
+            hooks = self._hooks
+            found = self._by_failed[failed] = (
+                tuple([h for h in hooks.after_placement if h not in failed]),
+                tuple([h for h in hooks.filter_deployments if h not in failed]),
+            )
+        self[tile_type.id] = found
+        return found
 
 
 class _ForFeatureKind(dict):

@@ -30,6 +30,7 @@ HOOKS = [
         "explain_instead",
         "refusal",
         "idle_hooks",
+        "placed_tile_tests",
     )
 ]
 
@@ -256,3 +257,43 @@ def test_a_scoring_hook_limited_to_some_feature_kinds_is_asked_about_those_only(
     CloistersOnly.before, CloistersOnly.after, CloistersOnly.retire = [], [], True
     random_game(15, expansions=("base", "cloisters-only"))
     assert CloistersOnly.after == ["cloister"] and CloistersOnly.before.count("cloister") > 1
+
+
+def _has_cloister(tile_type) -> bool:
+    return any(s.kind == "cloister" for s in tile_type.segments)
+
+
+class CloisterTiles(RuleModule):
+    """Records the tiles its tile hooks are asked about; says both matter only for tiles
+    with a cloister."""
+
+    id = "cloister-tiles"
+    title = "Cloister tiles"
+    placed: list[str] = []
+    filtered: list[str] = []
+
+    def placed_tile_tests(self):
+        return {"after_placement": _has_cloister, "filter_deployments": _has_cloister}
+
+    def after_placement(self, state, turn):
+        CloisterTiles.placed.append(turn.tile.id)
+
+    def filter_deployments(self, state, turn, options):
+        CloisterTiles.filtered.append(turn.tile.id)
+        return options
+
+
+def test_a_tile_hook_limited_to_some_tile_types_is_asked_about_those_only(monkeypatch):
+    """``RuleModule.placed_tile_tests``: ``after_placement`` and ``filter_deployments`` are
+    called in every turn whose tile passes the module's test and in no other."""
+    from carc_teach import turn as turn_module
+
+    monkeypatch.setitem(rules_package.RULE_MODULES, "cloister-tiles", f"{__name__}:CloisterTiles")
+    monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
+    CloisterTiles.placed, CloisterTiles.filtered = [], []
+    game = random_game(15, expansions=("base", "cloister-tiles"))
+    types = game.state.tile_types
+    cloisters = [
+        e.tile for e in game.events if e.kind == "tile-placed" and _has_cloister(types[e.tile])
+    ]
+    assert cloisters and CloisterTiles.placed == cloisters == CloisterTiles.filtered
