@@ -501,6 +501,7 @@ class ShrineRules(RuleModule):
                 # no building to keep empty, and the base game's options are all on the
                 # tile just placed, which has no shrine: nothing to change (most turns)
                 return options
+            return _heretics_deployed(state, placed, options)
         feature_of = state.board.features.feature_of
         out = []
         for o in options:
@@ -890,6 +891,26 @@ class ShrineRules(RuleModule):
                 ),
                 nodes=(shrine.nodes[0], cloister.nodes[0]),
             )
+
+
+def _heretics_deployed(state: GameState, placed: PlacedTile, options: list[Deploy]) -> list[Deploy]:
+    """``options`` with the base game's follower on a shrine of the tile just placed deployed
+    by this module (a heretic), where nothing is kept empty: the base game's options are all on
+    that tile, and a cloister feature is one segment of its tile, so the shrine's nodes are
+    found once instead of asking the feature of every option (apart from
+    filter_deployments, whose locals the comprehensions would otherwise put in cells at every
+    call)."""
+    x, y = placed.x, placed.y
+    feature_of = state.board.features.feature_of
+    heretics = [
+        node
+        for node in [(x, y, s.id) for s in placed.tile.segments if s.kind == "cloister"]
+        if feature_of(node).building == "shrine"
+    ]
+    return [
+        Deploy(o.figure, o.to, ShrineRules.id) if o.module == "base" and o.to in heretics else o
+        for o in options
+    ]
 
 
 def _official_limit(board: Board, tile_type: TileType, placement: Placement) -> Refusal | None:
