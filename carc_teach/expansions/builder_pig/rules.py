@@ -30,6 +30,7 @@ Not implemented: the rest of Traders & Builders (trade goods, its tiles).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...errors import Refusal, phrase
@@ -135,6 +136,12 @@ class BuilderState:
 class BuilderRules(RuleModule):
     id = "builder"
     offers_figures = frozenset({"builder"})
+    # a builder stands only in a road or city: the scoring pipeline asks these hooks about
+    # roads and cities alone, and the figure's fate about builders alone
+    scores_feature_kinds = MappingProxyType(
+        {"claimants": frozenset({"road", "city"}), "figure_fate": frozenset({"road", "city"})}
+    )
+    scores_figure_kinds = MappingProxyType({"figure_fate": frozenset({"builder"})})
     title = "The builder (Traders & Builders)"
     rules = {
         "builder.deploy": "Instead of a follower, a player may put their builder on a road or city "
@@ -272,6 +279,16 @@ _FEATURE_SCORED = Said(msg="its feature has scored")
 class PigRules(RuleModule):
     id = "pig"
     offers_figures = frozenset({"pig"})
+    # a pig stands only in a farm: the scoring pipeline asks these hooks about farms alone,
+    # and the figure's fate about pigs alone
+    scores_feature_kinds = MappingProxyType(
+        {
+            "claimants": frozenset({"field"}),
+            "player_bonus": frozenset({"field"}),
+            "figure_fate": frozenset({"field"}),
+        }
+    )
+    scores_figure_kinds = MappingProxyType({"figure_fate": frozenset({"pig"})})
     title = "The pig (Traders & Builders)"
     rules = {
         "pig.placement": "Instead of a follower, a player may put their pig on a farm of the placed "

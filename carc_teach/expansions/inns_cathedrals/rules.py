@@ -36,6 +36,7 @@ bridges, the mage, the Festival's road stubs).
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...events import Phrase, Said, SaidN
@@ -149,6 +150,8 @@ class InnsCathedralsRules(RuleModule):
     id = "inns-cathedrals"
     title = "Inns & Cathedrals"
     tile_sets = ("inns-cathedrals",)
+    # inns change roads, cathedrals cities: the pipeline asks the value of those alone
+    scores_feature_kinds = MappingProxyType({"feature_value": frozenset({"road", "city"})})
     rules = {
         "inns.road.score": "A completed road with one or more inns beside it scores 2 points per tile "
         "instead of 1; a second inn on the same road adds nothing.",
