@@ -566,7 +566,14 @@ def _deploy(state: GameState, controller: Controller, turn: Turn) -> None:
 
 def _after_deployment(state: GameState, controller: Controller, turn: Turn) -> None:
     """2C: resolve moving the wood (a challenge starts)."""
-    for hook in state.hooks.after_deployment:
+    hooks = state.hooks
+    deployed_hooks = hooks.after_deployment
+    # only those that can do anything for this tile type, when a module says which
+    for_tile = hooks.for_tile
+    tile = turn.tile
+    if for_tile is not None and tile is not None:
+        deployed_hooks = (for_tile.get(tile.id) or for_tile.made(tile))[2]
+    for hook in deployed_hooks:
         hook(state, turn)
 
 

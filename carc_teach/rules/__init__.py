@@ -342,7 +342,7 @@ SCORING_STAGES = (
 
 
 #: the per-turn hooks a module may limit to some tile types (:meth:`RuleModule.placed_tile_tests`)
-TILE_HOOKS = ("after_placement", "filter_deployments")
+TILE_HOOKS = ("after_placement", "filter_deployments", "after_deployment")
 
 
 class Hooks:
@@ -479,8 +479,8 @@ class _TileTests:
 
 
 class _ForTile(dict):
-    """Tile type id -> (the ``after_placement`` hooks, the ``filter_deployments`` hooks) of
-    some :class:`Hooks` that can do anything for that tile type, made by :meth:`made` the
+    """Tile type id -> (the ``after_placement``, the ``filter_deployments`` and the
+    ``after_deployment`` hooks) of some :class:`Hooks` that can do anything for that tile type, made by :meth:`made` the
     first time a tile of the type is placed (the tile types of a kind of game are its
     games' own)."""
 
@@ -505,7 +505,7 @@ class _ForTile(dict):
                 tests[getattr(m, name)] = test
         return cls(hooks, _TileTests(tests)) if tests else None
 
-    def made(self, tile_type: TileType) -> tuple[tuple[Callable, ...], tuple[Callable, ...]]:
+    def made(self, tile_type: TileType) -> tuple[tuple[Callable, ...], ...]:
         """The tile hooks for ``tile_type``, made and kept."""
         tests = self.tests
         failed = tests.failed.get(tile_type.id)
@@ -517,6 +517,7 @@ class _ForTile(dict):
             found = self._by_failed[failed] = (
                 tuple([h for h in hooks.after_placement if h not in failed]),
                 tuple([h for h in hooks.filter_deployments if h not in failed]),
+                tuple([h for h in hooks.after_deployment if h not in failed]),
             )
         self[tile_type.id] = found
         return found

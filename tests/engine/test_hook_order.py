@@ -271,9 +271,17 @@ class CloisterTiles(RuleModule):
     title = "Cloister tiles"
     placed: list[str] = []
     filtered: list[str] = []
+    deployed: list[str] = []
 
     def placed_tile_tests(self):
-        return {"after_placement": _has_cloister, "filter_deployments": _has_cloister}
+        return {
+            "after_placement": _has_cloister,
+            "filter_deployments": _has_cloister,
+            "after_deployment": _has_cloister,
+        }
+
+    def after_deployment(self, state, turn):
+        CloisterTiles.deployed.append(turn.tile.id)
 
     def after_placement(self, state, turn):
         CloisterTiles.placed.append(turn.tile.id)
@@ -284,16 +292,18 @@ class CloisterTiles(RuleModule):
 
 
 def test_a_tile_hook_limited_to_some_tile_types_is_asked_about_those_only(monkeypatch):
-    """``RuleModule.placed_tile_tests``: ``after_placement`` and ``filter_deployments`` are
-    called in every turn whose tile passes the module's test and in no other."""
+    """``RuleModule.placed_tile_tests``: ``after_placement``, ``filter_deployments`` and
+    ``after_deployment`` are called in every turn whose tile passes the module's test and in
+    no other."""
     from carc_teach import turn as turn_module
 
     monkeypatch.setitem(rules_package.RULE_MODULES, "cloister-tiles", f"{__name__}:CloisterTiles")
     monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
-    CloisterTiles.placed, CloisterTiles.filtered = [], []
+    CloisterTiles.placed, CloisterTiles.filtered, CloisterTiles.deployed = [], [], []
     game = random_game(15, expansions=("base", "cloister-tiles"))
     types = game.state.tile_types
     cloisters = [
         e.tile for e in game.events if e.kind == "tile-placed" and _has_cloister(types[e.tile])
     ]
     assert cloisters and CloisterTiles.placed == cloisters == CloisterTiles.filtered
+    assert CloisterTiles.deployed == cloisters
