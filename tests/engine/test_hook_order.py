@@ -283,8 +283,12 @@ class CloisterTiles(RuleModule):
     def after_deployment(self, state, turn):
         CloisterTiles.deployed.append(turn.tile.id)
 
+    retire = False
+
     def after_placement(self, state, turn):
         CloisterTiles.placed.append(turn.tile.id)
+        if CloisterTiles.retire:
+            state.retire_hook("after_placement", self.after_placement)
 
     def filter_deployments(self, state, turn, options):
         CloisterTiles.filtered.append(turn.tile.id)
@@ -305,5 +309,13 @@ def test_a_tile_hook_limited_to_some_tile_types_is_asked_about_those_only(monkey
     cloisters = [
         e.tile for e in game.events if e.kind == "tile-placed" and _has_cloister(types[e.tile])
     ]
-    assert cloisters and CloisterTiles.placed == cloisters == CloisterTiles.filtered
+    assert len(cloisters) > 1 and CloisterTiles.placed == cloisters == CloisterTiles.filtered
     assert CloisterTiles.deployed == cloisters
+    # a game retiring the hook after its first cloister: its own table, the kind's kept
+    CloisterTiles.placed, CloisterTiles.retire = [], True
+    random_game(15, expansions=("base", "cloister-tiles"))
+    assert CloisterTiles.placed == cloisters[:1]
+    CloisterTiles.placed = []
+    random_game(15, expansions=("base", "cloister-tiles"))
+    assert CloisterTiles.placed == cloisters[:1]
+    CloisterTiles.retire = False
