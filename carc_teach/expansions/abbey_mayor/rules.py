@@ -327,23 +327,6 @@ def _barns(state: GameState) -> tuple[Figure, ...]:
     return known[2]
 
 
-#: [the figures of the last state found to have a barn on the board, that barn]: a barn stays
-#: where it was placed, so it is looked at first
-_BARN_SEEN: list[Any] = [None, None]
-
-
-def _barn_placed(state: GameState) -> bool:
-    """Whether some barn stands on the board."""
-    seen = _BARN_SEEN
-    if seen[0] is state.figures and seen[1].location.__class__ is Corner:
-        return True
-    for barn in _barns(state):
-        if isinstance(barn.location, Corner):
-            seen[0], seen[1] = state.figures, barn
-            return True
-    return False
-
-
 #: [figures of the state last asked, barns placed, (barn, a node of its farm) for each barn
 #: on the board in seat order, tiles on the board, what _barn_farms found]: a barn comes onto
 #: the board only through AbbeyMayorRules.deploy (which counts it) and never leaves, and farms
@@ -1270,16 +1253,10 @@ class AbbeyMayorRules(RuleModule):
         if not ext.barns_placed:
             return []  # no barn placed yet (nor now): the first half of most games
         placed = turn.placed
-        if ext.barn is None:
-            if placed is None:
-                return []
-            # no barn placed now, nor any on the board to join (_barn_placed, whose answer
-            # is known at once once a barn stands)
-            seen = _BARN_SEEN
-            if (
-                seen[0] is not state.figures or seen[1].location.__class__ is not Corner
-            ) and not _barn_placed(state):
-                return []
+        if ext.barn is None and placed is None:
+            return []
+        # (a barn stands: barns never leave the board; were none there, no farm of the tile
+        # would be found among the farms with a barn below)
         done: list[Feature] = []
         out: list[Scoring] = []
         if ext.barn is not None:
@@ -1302,9 +1279,8 @@ class AbbeyMayorRules(RuleModule):
                         ),
                     )
                 )
-            if placed is None or not _barn_placed(state):
+            if placed is None:
                 return out
-        # (else a barn stands: found above)
         feature_of = state.board.features.feature_of
         barn_farms = None
         x, y = placed.x, placed.y
