@@ -279,3 +279,21 @@ def test_retired_hooks_are_a_copy_shared_by_the_kinds_games_never_the_kinds_own(
     assert module.play_instead_of_draw in fresh.play_instead_of_draw
     assert module.identify_completed in fresh.identify_completed
     assert module.extra_scorings in fresh.extra_scorings
+
+
+def test_the_retired_copies_kept_across_games_stay_few():
+    """(A cache kept across games.) Where The River II retired its order check before the
+    last abbey is played, the game's hooks are its own, and the module's retirement keys a
+    copy by them all the same: over many games the copies kept stay bounded."""
+    from carc_teach.expansions.abbey_mayor import rules
+    from carc_teach.setup import Setup
+    from carc_teach.turn import new_state
+
+    state = new_state(Setup(("Blue", "Red"), ("base", "river2", "abbey-mayor")))
+    kinds = state.hooks
+    river, module = kinds.by_id["river2"], kinds.by_id["abbey-mayor"]
+    for _ in range(200):  # one game after another, each with hooks of its own
+        state.hooks = kinds.without("after_placement", river.after_placement)
+        rules._retire(state, "identify_completed", module.identify_completed)
+        assert module.identify_completed not in state.hooks.identify_completed
+    assert len(rules._RETIRED) <= 64

@@ -526,6 +526,9 @@ def abbey_holders(state: GameState) -> tuple[str, ...]:
 #: made for a retirement is never changed either, so every game of a kind can take the same
 #: copy: GameState.retire_hook makes a new one each time (a walk over every hook list), three
 #: times a game here. The entry holds the hooks it was made from, so no other takes its id.
+#: A game whose hooks are already its own (The River II retired its order check first) is
+#: kept too, though no other game will ask for it: hence the bound, as for the kinds of game
+#: (carc_teach.turn.new_state).
 _RETIRED: dict[tuple[int, str], tuple[Any, Any]] = {}
 
 
@@ -537,6 +540,8 @@ def _retire(state: GameState, name: str, hook: Callable[..., Any]) -> None:
     if entry is None or entry[0] is not hooks:
         if hook not in getattr(hooks, name):
             return
+        if len(_RETIRED) >= 64:
+            _RETIRED.clear()
         entry = _RETIRED[(id(hooks), name)] = (hooks, hooks.without(name, hook))
     state.hooks = entry[1]
 
