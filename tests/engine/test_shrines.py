@@ -593,3 +593,22 @@ def test_the_squares_the_board_keeps_refused_are_those_the_limit_refuses():
                     assert ((x, y) in kept[sort]) == refused, (seed, x, y, kind)
                     refused_somewhere += refused
     assert refused_somewhere > 0
+
+
+def test_the_turn_driver_asks_the_shrines_only_after_tiles_that_concern_them():
+    """placed_tile_tests: after_placement only after a tile with a building (only a building
+    can break the limit), filter_deployments under the official limit only after a tile with
+    a shrine (its follower is a heretic), and after every tile under the house rule of ckr-46
+    (a building kept empty may be on any feature's list)."""
+    from carc_teach.rules import module_for
+    from carc_teach.tiles import catalogue
+
+    tiles = {t.id: t for name in ("base", "shrines-ckr") for t in catalogue(name)}
+    shrine = next(t for t in tiles.values() if any("shrine" in s.tags for s in t.segments))
+    official = module_for("shrines").placed_tile_tests()
+    assert official["after_placement"](tiles["B"]) and official["after_placement"](shrine)
+    assert not official["after_placement"](tiles["D"])
+    assert official["filter_deployments"](shrine)
+    assert not official["filter_deployments"](tiles["B"])
+    house = module_for("shrines", {"shrine.placement-limit": "extra-if-empty"})
+    assert set(house.placed_tile_tests()) == {"after_placement"}

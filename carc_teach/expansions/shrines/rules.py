@@ -77,6 +77,8 @@ from ...geometry import SURROUNDING_OFFSETS
 from ...rules import RuleModule, refusal
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable
+
     from ...board import Board, PlacedTile, Placement
     from ...features import Feature, FeatureGraph
     from ...figures import Node
@@ -384,6 +386,16 @@ class ShrineRules(RuleModule):
         if self.option("shrine.placement-limit") != "official":
             return ()
         return (OFFICIAL_LIMIT,)
+
+    def placed_tile_tests(self) -> dict[str, Callable[[TileType], bool]]:
+        # the turn driver calls after_placement only after a tile with a shrine, cloister or
+        # abbey (only a building can break the limit), and under the official limit, where
+        # nothing is kept empty, filter_deployments only after a tile with a shrine (its
+        # follower is a heretic); under the house rule of ckr-46 every deployment is filtered
+        tests: dict[str, Callable[[TileType], bool]] = {"after_placement": _brings_a_building}
+        if self.option("shrine.placement-limit") == "official":
+            tests["filter_deployments"] = _has_shrine
+        return tests
 
     def after_placement(self, state: GameState, turn: Turn) -> None:
         placed = turn.placed
