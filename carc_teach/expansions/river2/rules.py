@@ -88,9 +88,10 @@ def _river_sides_turned(tile_type: TileType, rotation: int) -> tuple[int, ...]:
 
 
 #: [the tile types of the kind of game last asked, the ids of its river tiles, of its springs,
-#: of its forks, its river ids as a set, the rank of each river id in the drawing order]: a
-#: kind's tile types are shared by its games (turn.new_state), so this is worked out once a kind
-_RIVER_IDS: list = [None, (), frozenset(), frozenset(), frozenset(), {}]
+#: of its forks, its river ids as a set, the rank of each river id in the drawing order, the
+#: pig herd's segment ids by the id of each tile type with one]: a kind's tile types are shared
+#: by its games (turn.new_state), so this is worked out once a kind
+_RIVER_IDS: list = [None, (), frozenset(), frozenset(), frozenset(), {}, {}]
 
 
 def _river_tile_ids(tile_types: dict[str, TileType]) -> tuple[str, ...]:
@@ -104,6 +105,11 @@ def _river_tile_ids(tile_types: dict[str, TileType]) -> tuple[str, ...]:
             frozenset(t for t in river if "fork" in tile_types[t].tags),
             frozenset(river),
             {t: _rank(tile_types[t].tags) for t in river},
+            {
+                t: herd
+                for t, k in tile_types.items()
+                if (herd := frozenset(s.id for s in k.segments if "pig-herd" in s.tags))
+            },
         ]
     return _RIVER_IDS[1]
 
@@ -422,7 +428,8 @@ class River2Rules(RuleModule):
             )
         tile = turn.tile
         assert tile is not None
-        left = [t for t in _river_tile_ids(tiles) if remaining.get(t, 0) > 0]
+        # (picked out in C: a count left in the supply is never below 0)
+        left = list(filter(remaining.get, _river_tile_ids(tiles)))
         if not left:
             # Every river tile has left the supply, and tiles only ever leave it: none will be
             # drawn (or set aside) for the rest of the game, and there is no order left to
@@ -480,9 +487,11 @@ class River2Rules(RuleModule):
         if feature.kind != "field" or not scoring.final:
             return ()
         tiles = state.board.tiles
-        herd = any(
-            "pig-herd" in tiles[(x, y)].type.segment(seg).tags for x, y, seg in feature.nodes
-        )
+        _river_tile_ids(state.tile_types)
+        herds = _RIVER_IDS[6]
+        # each node's tile type looked up among the kind's herd tiles, in place of its segment
+        # found by id (a loop in Python) at every node of every farm scored after the game
+        herd = any(seg in herds.get(tiles[x, y].tile.type.id, ()) for x, y, seg in feature.nodes)
         if not herd:
             return ()
         cities = sum(1 for c in state.board.features.bordering_cities(feature) if c.complete)
