@@ -241,8 +241,10 @@ class CloistersOnly(RuleModule):
 def test_a_scoring_hook_limited_to_some_feature_kinds_is_asked_about_those_only(monkeypatch):
     """``RuleModule.scores_feature_kinds``: the pipeline calls a limited hook for every
     feature of the kinds it names and for no other, the module's unlimited hooks for every
-    feature; a retired limited hook is called no more in its game. Likewise a ``figure_fate``
-    limited to pigs (``scores_figure_kinds``) is asked about no follower."""
+    feature; a retired limited hook is called no more in its game, and (the tables of hooks
+    per feature kind being kept across games) the next game of the kind asks it again.
+    Likewise a ``figure_fate`` limited to pigs (``scores_figure_kinds``) is asked about no
+    follower."""
     from carc_teach import turn as turn_module
 
     monkeypatch.setitem(rules_package.RULE_MODULES, "cloisters-only", f"{__name__}:CloistersOnly")
@@ -257,6 +259,9 @@ def test_a_scoring_hook_limited_to_some_feature_kinds_is_asked_about_those_only(
     CloistersOnly.before, CloistersOnly.after, CloistersOnly.retire = [], [], True
     random_game(15, expansions=("base", "cloisters-only"))
     assert CloistersOnly.after == ["cloister"] and CloistersOnly.before.count("cloister") > 1
+    CloistersOnly.before, CloistersOnly.after, CloistersOnly.retire = [], [], False
+    random_game(15, expansions=("base", "cloisters-only"))
+    assert (CloistersOnly.before, CloistersOnly.after) == (before, after)
 
 
 def _has_cloister(tile_type) -> bool:
@@ -264,8 +269,8 @@ def _has_cloister(tile_type) -> bool:
 
 
 class CloisterTiles(RuleModule):
-    """Records the tiles its tile hooks are asked about; says both matter only for tiles
-    with a cloister."""
+    """Records the tiles its tile hooks are asked about; says all three matter only for tiles
+    with a cloister; retires its ``after_placement`` after its first call when told to."""
 
     id = "cloister-tiles"
     title = "Cloister tiles"
@@ -298,12 +303,14 @@ class CloisterTiles(RuleModule):
 def test_a_tile_hook_limited_to_some_tile_types_is_asked_about_those_only(monkeypatch):
     """``RuleModule.placed_tile_tests``: ``after_placement``, ``filter_deployments`` and
     ``after_deployment`` are called in every turn whose tile passes the module's test and in
-    no other."""
+    no other. A game retiring one has tables of its own: the others are still asked, and the
+    next game of the kind (whose tables are kept across games) asks all three again."""
     from carc_teach import turn as turn_module
 
     monkeypatch.setitem(rules_package.RULE_MODULES, "cloister-tiles", f"{__name__}:CloisterTiles")
     monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
     CloisterTiles.placed, CloisterTiles.filtered, CloisterTiles.deployed = [], [], []
+    CloisterTiles.retire = False
     game = random_game(15, expansions=("base", "cloister-tiles"))
     types = game.state.tile_types
     cloisters = [
@@ -312,10 +319,10 @@ def test_a_tile_hook_limited_to_some_tile_types_is_asked_about_those_only(monkey
     assert len(cloisters) > 1 and CloisterTiles.placed == cloisters == CloisterTiles.filtered
     assert CloisterTiles.deployed == cloisters
     # a game retiring the hook after its first cloister: its own table, the kind's kept
-    CloisterTiles.placed, CloisterTiles.retire = [], True
-    random_game(15, expansions=("base", "cloister-tiles"))
-    assert CloisterTiles.placed == cloisters[:1]
-    CloisterTiles.placed = []
-    random_game(15, expansions=("base", "cloister-tiles"))
-    assert CloisterTiles.placed == cloisters[:1]
+    for retire in (True, True, False):
+        CloisterTiles.placed, CloisterTiles.filtered, CloisterTiles.deployed = [], [], []
+        CloisterTiles.retire = retire
+        random_game(15, expansions=("base", "cloister-tiles"))
+        assert CloisterTiles.placed == (cloisters[:1] if retire else cloisters)
+        assert CloisterTiles.filtered == cloisters == CloisterTiles.deployed
     CloisterTiles.retire = False
