@@ -412,12 +412,7 @@ class ShrineRules(RuleModule):
         problem = limit_problem(state.board, building, placed.pos)
         if problem is None:
             return
-        node = next(
-            n
-            for n in ((placed.x, placed.y, s.id) for s in placed.tile.segments)
-            if state.board.features.feature_of(n).kind == "cloister"
-        )
-        state.ext[self.id].empty.append(node)
+        state.ext[self.id].empty.append(_cloister_node(state, placed))
         state.emit(
             "building-must-stay-empty",
             player=turn.player,
@@ -553,18 +548,23 @@ class ShrineRules(RuleModule):
         building = features.feature_of(figure.node)
         if building.kind != "cloister" or self._challenge_of(state, building) is not None:
             return
+        for rival in self._rivals(state, building)[:1]:  # the limit leaves at most one
+            self._open(state, turn, building, rival)
+
+    def _rivals(self, state: GameState, building: Feature) -> list[Feature]:
+        """The unscored buildings of the other sort around ``building`` with a player's figure
+        on them and in no challenge (apart from after_deployment, asked every turn, whose
+        locals the comprehensions would otherwise put in cells at every call)."""
         x, y, _ = building.nodes[0]
         rival_kind = is_cloister if is_shrine(building) else is_shrine
-        rivals = [
+        return [
             c
-            for c in _around(features, (x, y))
+            for c in _around(state.board.features, (x, y))
             if rival_kind(c)
             and not c.scored
             and any(f.player is not None for f in c.figures)
             and self._challenge_of(state, c) is None
         ]
-        for rival in rivals[:1]:  # the placement limit leaves at most one
-            self._open(state, turn, building, rival)
 
     def _open(self, state: GameState, turn: Turn, building: Feature, rival: Feature) -> None:
         player = turn.player
@@ -903,6 +903,18 @@ class ShrineRules(RuleModule):
                 ),
                 nodes=(shrine.nodes[0], cloister.nodes[0]),
             )
+
+
+def _cloister_node(state: GameState, placed: PlacedTile) -> Node:
+    """The node of the cloister feature (shrine, abbey) of a tile just placed (apart from
+    after_placement, whose locals the generator would otherwise put in cells at every
+    call)."""
+    feature_of = state.board.features.feature_of
+    return next(
+        n
+        for n in ((placed.x, placed.y, s.id) for s in placed.tile.segments)
+        if feature_of(n).kind == "cloister"
+    )
 
 
 def _heretics_deployed(state: GameState, placed: PlacedTile, options: list[Deploy]) -> list[Deploy]:
