@@ -86,16 +86,20 @@ class RuleModule:
     options: tuple[str, ...] = ()
     #: the figure kinds :meth:`deployment_options` can offer, when it offers only figures from
     #: the player's supply: step 2B does not ask the module in a turn whose player holds none
-    #: of them (None: always asked)
+    #: of them (None: always asked). A module may rely on it: while ``state.held`` is set,
+    #: it is asked only when the player holds one, and need not look at the supply itself
     offers_figures: frozenset[str] | None = None
     #: for a hook of the scoring pipeline (:data:`SCORING_STAGES`), the feature kinds
     #: (``Feature.kind``: ``"road"``, ``"city"``, ``"cloister"``, ``"field"``) it can do
-    #: anything for: the pipeline does not call it for a feature of another kind (the shrines'
-    #: hooks on a road). A hook not named here is called for every feature
+    #: anything for: the pipeline does not call it for a feature of another kind (King &
+    #: Robber's after_scoring on a farm). A hook not named here is called for every feature.
+    #: Too narrow a set silently loses what the hook would have done: it must hold under every
+    #: option value and beside every other module (tests/engine/test_hook_declarations.py
+    #: plays games both ways)
     scores_feature_kinds: Mapping[str, frozenset[str]] = MappingProxyType({})
     #: for ``figure_strength`` and ``figure_fate`` (asked per figure), the figure kinds the
     #: hook can answer anything for: the pipeline does not ask it about a figure of another
-    #: kind (the builder's fate about a follower)
+    #: kind (the builder's fate about a follower); as above, never too narrow
     scores_figure_kinds: Mapping[str, frozenset[str]] = MappingProxyType({})
 
     def __init__(self, values: Mapping[str, Any] | None = None) -> None:
@@ -302,7 +306,9 @@ class RuleModule:
         can do anything only for some tile types: the hook's name -> a test of a tile type.
         The driver does not call the hook in a turn whose tile fails the test (the shrines'
         look at a new building, on a tile without one). Asked once per kind of game (the
-        answer may depend on option values); a test's answer for a tile type is kept."""
+        answer may depend on option values); a test's answer for a tile type is kept. A test
+        too strict silently loses what the hook would have done, as
+        :attr:`scores_feature_kinds` says."""
         return {}
 
     def idle_hooks(self) -> frozenset[str]:
@@ -480,9 +486,9 @@ class _TileTests:
 
 class _ForTile(dict):
     """Tile type id -> (the ``after_placement``, the ``filter_deployments`` and the
-    ``after_deployment`` hooks) of some :class:`Hooks` that can do anything for that tile type, made by :meth:`made` the
-    first time a tile of the type is placed (the tile types of a kind of game are its
-    games' own)."""
+    ``after_deployment`` hooks) of some :class:`Hooks` that can do anything for that tile
+    type, made by :meth:`made` the first time a tile of the type is placed (the tile types of
+    a kind of game are its games' own)."""
 
     __slots__ = ("_hooks", "tests", "_by_failed")
 
