@@ -9,42 +9,49 @@ at the supply: test_hook_order checks it against the options offered.)"""
 from __future__ import annotations
 
 import json
+import random
 from types import MappingProxyType
 
 import pytest
 
+from carc_teach.controllers import GreedyController, RandomController
+from carc_teach.game import Game
 from carc_teach.rules import RULE_MODULES, RuleModule, module_class
 from carc_teach.setup import Setup
-from carc_teach.simulate import random_game
+from carc_teach.turn import play
 
 ALL = tuple(RULE_MODULES)
-#: the kinds of game whose modules declare something, a few seeds each (random and greedy
-#: players: greedy ones deploy, and so score, more)
+#: the kinds of game whose modules declare something (expansions, rules), a few seeds each
+#: (random and greedy players: greedy ones deploy, and so score, more); a declaration may
+#: depend on option values, so some are played under the house rules too
 KINDS = (
-    (ALL, None),
-    (ALL, "hig-original"),
-    (("base", "abbey-mayor"), None),
-    (("base", "count", "king-robber"), None),
+    (ALL, {}),
+    (ALL, {"preset": "hig-original"}),
+    (
+        ALL,
+        {
+            "options": {
+                "shrine.placement-limit": "extra-if-empty",
+                "wagon.empty-feature-rule": "no-other-figure",
+                "wagon.cloister-access": "road-tiles-only",
+                "wagon.move-rule": "neighbourhood",
+                "barn.pig-herd": "nobody",
+            }
+        },
+    ),
+    (("base", "abbey-mayor"), {}),
+    (("base", "count", "king-robber"), {}),
 )
 SEEDS = (1, 2)
 PLAYERS = ("random", "greedy")
 
 
-def _log(expansions: tuple[str, ...], preset: str | None, seed: int, player: str) -> list[str]:
-    if preset is None:
-        game = random_game(seed, 2, expansions=expansions, player=player)
-    else:
-        import random
-
-        from carc_teach.controllers import GreedyController, RandomController
-        from carc_teach.game import Game
-        from carc_teach.turn import play
-
-        setup = Setup(("Ann", "Bob"), expansions, seed=seed, rules={"preset": preset})
-        rng = random.Random(seed)
-        controller = GreedyController(rng) if player == "greedy" else RandomController(rng)
-        state = play(setup, controller)
-        game = Game.from_played(setup, controller.moves, state, controller.final_actions)
+def _log(expansions: tuple[str, ...], rules: dict, seed: int, player: str) -> list[str]:
+    setup = Setup(("Ann", "Bob"), expansions, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    controller = GreedyController(rng) if player == "greedy" else RandomController(rng)
+    state = play(setup, controller)
+    game = Game.from_played(setup, controller.moves, state, controller.final_actions)
     lines = [json.dumps(e.to_json(), sort_keys=True, default=repr) for e in game.events]
     lines += [repr(e.breakdown_said) for e in game.events]
     return [*lines, json.dumps(game.scores, sort_keys=True)]
@@ -84,8 +91,8 @@ def _ask_every_hook_everywhere(patch: pytest.MonkeyPatch) -> list[type[RuleModul
 
 def _logs() -> list[list[str]]:
     return [
-        _log(expansions, preset, seed, player)
-        for expansions, preset in KINDS
+        _log(expansions, rules, seed, player)
+        for expansions, rules in KINDS
         for seed in SEEDS
         for player in PLAYERS
     ]
