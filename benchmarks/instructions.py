@@ -4,7 +4,7 @@ machine's load, unlike times).
     python benchmarks/instructions.py [--kinds base,abbey-mayor,nine,all] [--games 10] [--l2]
 
 For each kind, two fresh processes run under ``valgrind --tool=callgrind`` with
-``PYTHONHASHSEED=0``: both play five warm-up games (seeds 0-4), one then plays ``--games``
+``PYTHONHASHSEED=0`` (and ``setarch -R``, where there is one): both play five warm-up games (seeds 0-4), one then plays ``--games``
 games with seeds 1000, 1001, ...; the difference of their counts over ``--games`` is the
 figure (docs/performance.md, issue 20). Needs valgrind on the PATH; a kind takes a minute or
 more.
@@ -61,8 +61,13 @@ def count(expansions: str, games: int, l2: bool = False) -> tuple[int, int]:
             if l2
             else ["--tool=callgrind", f"--callgrind-out-file={os.path.join(folder, 'out')}"]
         )
+        # without address-space randomisation where setarch can turn it off: tables keyed by
+        # id() then lay out alike in every run (runs of the same code differed by up to 0.4 M
+        # instructions a ten-module game with it)
+        fixed = ["setarch", "-R"] if shutil.which("setarch") else []
         out = subprocess.run(
             [
+                *fixed,
                 "valgrind",
                 *tool,
                 sys.executable,
