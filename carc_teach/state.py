@@ -305,9 +305,14 @@ class GameState:
             if asked is None:
                 asked = hooks.offers_to_ask(held)
             options = []
-            for offer in asked:
-                options += offer(self, turn)
-            self.held = None
+            try:
+                for offer in asked:
+                    options += offer(self, turn)
+            finally:
+                # (also when an offer fails: the builder and the pig trust a set ``held`` and
+                # skip their own look at the supply, so a later call must not find it stale.
+                # A try costs nothing in CPython 3.11 until something raises)
+                self.held = None
         filters = hooks.filter_deployments
         if filters:
             # only those that can do anything for this tile type, when a module says which

@@ -326,3 +326,25 @@ def test_a_tile_hook_limited_to_some_tile_types_is_asked_about_those_only(monkey
         assert CloisterTiles.placed == (cloisters[:1] if retire else cloisters)
         assert CloisterTiles.filtered == cloisters == CloisterTiles.deployed
     CloisterTiles.retire = False
+
+
+def test_a_failing_deployment_offer_leaves_no_held_kinds_behind(monkeypatch):
+    """Step 2B with three or more offering modules sets ``state.held`` (the figure kinds the
+    player holds) for the offers to read; an offer that raises must not leave it set, or a
+    later call on the same state (the Play page after an error) would offer from the wrong
+    supply: the builder and the pig then skip their own look at it."""
+    from carc_teach import turn as turn_module
+    from carc_teach.expansions.base.rules import BaseRules
+
+    monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
+    seen = []
+
+    def fails(self, state, turn):
+        seen.append(state)
+        assert state.held  # the three-module path is the one under test
+        raise RuntimeError("an offer that fails")
+
+    monkeypatch.setattr(BaseRules, "deployment_options", fails)
+    with pytest.raises(RuntimeError, match="an offer that fails"):
+        random_game(3, 2, expansions=("base", "builder", "pig", "abbey-mayor"))
+    assert seen and seen[0].held is None
