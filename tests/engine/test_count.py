@@ -831,3 +831,18 @@ def test_farms_touch_the_city_where_the_board_says(seed, options):
     touching = [touches_city(state, f) for f in farms]
     assert touching == [not on_board.isdisjoint(f.nodes) for f in farms]
     assert any(touching) and not all(touching)
+
+
+def test_a_deployment_to_the_city_waits_for_the_city_under_the_river_first_house_rule():
+    """While the river comes first the City is not on the board: a file's deployment to one of
+    its quarters is refused for that reason, naming the house rule and its option (not for the
+    turn's scorings, whose words the module keeps from the first turn on, laid or not)."""
+    from carc_teach import examples
+
+    game = examples.data("count-river-first")
+    game["moves"] = game["moves"][:2]  # Bob's cloister on the bank: nobody scores
+    game["moves"][1]["actions"] = [to_city("market")]
+    with pytest.raises(IllegalMoveError, match="is not on the board yet") as err:
+        load_game(game)
+    assert err.value.move == 2 and err.value.refusal.rule == "count.setup"
+    assert ("river2.with-count", "river-first") in err.value.refusal.options
