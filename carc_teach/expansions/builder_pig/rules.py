@@ -164,7 +164,9 @@ class BuilderRules(RuleModule):
 
     def after_placement(self, state: GameState, turn: Turn) -> None:
         # the mark of an earlier turn goes here, the first of this module's hooks in a turn
-        # (a hook at every turn's start only to clear it cost more)
+        # (a hook at every turn's start only to clear it cost more). So this hook must run in
+        # every turn: a tile test for it (placed_tile_tests) would leave an old mark for
+        # extra_turn, and a due extra turn would repeat
         ext = state.ext["builder"]
         ext.due = None
         if turn.extra:
