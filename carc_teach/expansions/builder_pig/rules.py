@@ -110,12 +110,15 @@ _SEGMENT_IDS: dict[str, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _segment_ids(tile_type: Any) -> tuple[Any, tuple[str, ...], tuple[str, ...]]:
-    segments = tile_type.segments
-    known = _SEGMENT_IDS[tile_type.id] = (
-        tile_type,
-        tuple(s.id for s in segments if s.kind in ("road", "city")),
-        tuple(s.id for s in segments if s.kind == "field"),
-    )
+    """The entry of :data:`_SEGMENT_IDS` for ``tile_type``, worked out the first time."""
+    known = _SEGMENT_IDS.get(tile_type.id)
+    if known is None or known[0] is not tile_type:
+        segments = tile_type.segments
+        known = _SEGMENT_IDS[tile_type.id] = (
+            tile_type,
+            tuple(s.id for s in segments if s.kind in ("road", "city")),
+            tuple(s.id for s in segments if s.kind == "field"),
+        )
     return known
 
 
@@ -208,14 +211,7 @@ class BuilderRules(RuleModule):
         if state.held is None and not state.holds(turn.player, "builder"):
             return []
         placed = turn.placed
-        tile_type = placed.tile.type
-        try:
-            known = _SEGMENT_IDS[tile_type.id]
-        except KeyError:
-            known = _segment_ids(tile_type)
-        else:
-            if known[0] is not tile_type:
-                known = _segment_ids(tile_type)
+        known = _segment_ids(placed.tile.type)
         feature_of = state.board.features.feature_of
         player = turn.player
         x, y = placed.x, placed.y
@@ -314,14 +310,7 @@ class PigRules(RuleModule):
         if state.held is None and not state.holds(turn.player, "pig"):
             return []
         placed = turn.placed
-        tile_type = placed.tile.type
-        try:
-            known = _SEGMENT_IDS[tile_type.id]
-        except KeyError:
-            known = _segment_ids(tile_type)
-        else:
-            if known[0] is not tile_type:
-                known = _segment_ids(tile_type)
+        known = _segment_ids(placed.tile.type)
         feature_of = state.board.features.feature_of
         player = turn.player
         x, y = placed.x, placed.y
