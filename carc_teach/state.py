@@ -274,8 +274,10 @@ class GameState:
         this game: for a module whose hook can have nothing left to do (Abbey & Mayor's
         abbey, once both abbeys are played). A hook called through the driver's loop costs
         about 850 instructions a turn even when it returns at once. The kind of game's hooks
-        are shared by its games, so this game takes its own copy; a copy of the state made
-        before keeps the hook, one made after does not."""
+        are shared by its games, so this game takes a copy without the hook (the same copy
+        every game retiring that hook from the same hooks takes: :meth:`Hooks.without
+        <carc_teach.rules.Hooks.without>`); a copy of the state made before keeps the hook,
+        one made after does not."""
         if hook in getattr(self.hooks, name):
             self.hooks = self.hooks.without(name, hook)
 

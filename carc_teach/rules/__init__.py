@@ -392,6 +392,7 @@ class Hooks:
         "for_feature_kind",
         "for_figure_kind",
         "for_tile",
+        "retired",
     )
 
     def __init__(self, modules: list[RuleModule]) -> None:
@@ -428,6 +429,10 @@ class Hooks:
         #: type; None when no module in play limits one (see
         #: :meth:`RuleModule.placed_tile_tests`)
         self.for_tile: _ForTile | None = _ForTile.of(self, modules)
+        #: (hook name, hook) -> the copy :meth:`without` made of these hooks: hooks are never
+        #: changed once made, so every game retiring the same hook from them takes the same
+        #: copy (and the copies live as long as the hooks they were made from)
+        self.retired: dict[tuple[str, Callable], Hooks] = {}
 
     def offers_to_ask(self, held: frozenset[str]) -> tuple[Callable, ...]:
         """The deployment offers worth asking of a player holding figures of the kinds
@@ -443,10 +448,16 @@ class Hooks:
     def without(self, name: str, hook: Callable) -> Hooks:
         """A copy of these hooks with ``hook`` left out of ``name`` (for
         :meth:`GameState.retire_hook <carc_teach.state.GameState.retire_hook>`: one game's own
-        hooks, the kind of game's staying as they are)."""
+        hooks, the kind of game's staying as they are). Made once per name and hook, and
+        kept in :attr:`retired`: Abbey & Mayor retires three hooks a game, River II one."""
+        own = self.retired.get((name, hook))
+        if own is not None:
+            return own
         own = object.__new__(Hooks)
         for slot in Hooks.__slots__:
             setattr(own, slot, getattr(self, slot))
+        own.retired = {}
+        self.retired[(name, hook)] = own
         setattr(own, name, tuple([h for h in getattr(self, name) if h != hook]))
         if name == "deployment_options":
             own.offers = tuple([o for o in self.offers if o[0] != hook])
@@ -557,6 +568,7 @@ class _ForFeatureKind(dict):
             setattr(own, name, tuple(kept))
         own.for_feature_kind = None
         own.for_figure_kind = _ForFigureKind.of(own)
+        own.retired = {}  # (never asked: a game's hooks are never these per-kind copies)
         self[kind] = own
         return own
 

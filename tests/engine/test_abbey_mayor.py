@@ -282,18 +282,24 @@ def test_retired_hooks_are_a_copy_shared_by_the_kinds_games_never_the_kinds_own(
 
 
 def test_the_retired_copies_kept_across_games_stay_few():
-    """(A cache kept across games.) Where The River II retired its order check before the
-    last abbey is played, the game's hooks are its own, and the module's retirement keys a
-    copy by them all the same: over many games the copies kept stay bounded."""
-    from carc_teach.expansions.abbey_mayor import rules
+    """(A cache kept across games.) Where The River II retires its order check before the
+    last abbey is played, and then the module retires its completions, every game takes the
+    same two copies of the hooks: the copies are kept by the hooks they were made from, one
+    per retired hook, so they do not grow with the games played."""
     from carc_teach.setup import Setup
     from carc_teach.turn import new_state
 
     state = new_state(Setup(("Blue", "Red"), ("base", "river2", "abbey-mayor")))
     kinds = state.hooks
     river, module = kinds.by_id["river2"], kinds.by_id["abbey-mayor"]
-    for _ in range(200):  # one game after another, each with hooks of its own
-        state.hooks = kinds.without("after_placement", river.after_placement)
-        rules._retire(state, "identify_completed", module.identify_completed)
+    seen = set()
+    for _ in range(200):  # one game after another
+        state.hooks = kinds
+        state.retire_hook("after_placement", river.after_placement)
+        state.retire_hook("identify_completed", module.identify_completed)
         assert module.identify_completed not in state.hooks.identify_completed
-    assert len(rules._RETIRED) <= 64
+        assert river.after_placement not in state.hooks.after_placement
+        seen.add(id(state.hooks))
+    assert len(seen) == 1
+    assert len(kinds.retired) == 1
+    assert all(len(copy.retired) <= 1 for copy in kinds.retired.values())

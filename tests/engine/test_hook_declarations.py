@@ -58,13 +58,11 @@ def _log(expansions: tuple[str, ...], rules: dict, seed: int, player: str) -> li
 
 
 def _forget_made_kinds(patch: pytest.MonkeyPatch) -> None:
-    """Games of a kind made before keep the hooks (and tables of them) made then; so do
-    Abbey & Mayor's shared retirement copies."""
+    """Games of a kind made before keep the hooks (and the tables and retirement copies kept
+    with them) made then."""
     from carc_teach import turn as turn_module
-    from carc_teach.expansions.abbey_mayor import rules as abbey_mayor
 
     patch.setattr(turn_module, "_KINDS_MADE", {})
-    patch.setattr(abbey_mayor, "_RETIRED", {})
 
 
 def _ask_every_hook_everywhere(patch: pytest.MonkeyPatch) -> list[type[RuleModule]]:

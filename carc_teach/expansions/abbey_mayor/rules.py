@@ -521,31 +521,6 @@ def abbey_holders(state: GameState) -> tuple[str, ...]:
     return tuple(ext.abbeys) if ext is not None else ()
 
 
-#: (id of a game's hooks, hook name) -> (those hooks, a copy without this module's hook of that
-#: name). The hooks a game starts with are its kind's, shared by all its games, and a copy
-#: made for a retirement is never changed either, so every game of a kind can take the same
-#: copy: GameState.retire_hook makes a new one each time (a walk over every hook list), three
-#: times a game here. The entry holds the hooks it was made from, so no other takes its id.
-#: A game whose hooks are already its own (The River II retired its order check first) is
-#: kept too, though no other game will ask for it: hence the bound, as for the kinds of game
-#: (carc_teach.turn.new_state).
-_RETIRED: dict[tuple[int, str], tuple[Any, Any]] = {}
-
-
-def _retire(state: GameState, name: str, hook: Callable[..., Any]) -> None:
-    """``state.retire_hook(name, hook)``, the copy of the hooks shared with the other games
-    that retire the same hook from the same hooks."""
-    hooks = state.hooks
-    entry = _RETIRED.get((id(hooks), name))
-    if entry is None or entry[0] is not hooks:
-        if hook not in getattr(hooks, name):
-            return
-        if len(_RETIRED) >= 64:
-            _RETIRED.clear()
-        entry = _RETIRED[(id(hooks), name)] = (hooks, hooks.without(name, hook))
-    state.hooks = entry[1]
-
-
 class AbbeyMayorRules(RuleModule):
     id = "abbey-mayor"
     title = "Abbey & Mayor"
@@ -650,8 +625,8 @@ class AbbeyMayorRules(RuleModule):
             # No module's after_completed comes before this one's, nor an extra_scorings after
             # (an Abbey & Mayor game without the Count): then nothing happens between this
             # module's two hooks, and after_completed scores the barns' farms itself. One hook
-            # call less every turn, for which the game takes its own copy of the hooks once.
-            _retire(state, "extra_scorings", self.extra_scorings)
+            # call less every turn, for a copy of the hooks without it (shared by the kind's games).
+            state.retire_hook("extra_scorings", self.extra_scorings)
             ext.barns_after = True
         state.emit(
             "expansion-setup",
@@ -678,8 +653,8 @@ class AbbeyMayorRules(RuleModule):
                 # Every abbey is played, and the turn that played the last is over: the offer
                 # and the abbey's completions have nothing left to do in this game, and each
                 # call of a hook costs the turn driver as much as a few bit tests here
-                _retire(state, "play_instead_of_draw", self.play_instead_of_draw)
-                _retire(state, "identify_completed", self.identify_completed)
+                state.retire_hook("play_instead_of_draw", self.play_instead_of_draw)
+                state.retire_hook("identify_completed", self.identify_completed)
             return None  # the abbey played already, as in most turns
         abbey = state.tile_types[ABBEY]
         if not state.board.can_place(abbey):
