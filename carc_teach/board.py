@@ -180,12 +180,8 @@ class _FitMemo(dict):
         # ... unless either shows the wildcard edge (see tiles.edges_match), which only a
         # code or a tile with a wildcard side needs looking at
         wild = _EDGE_CODES.get(WILDCARD_EDGE)
-        if wild is not None and not self._wild:
-            # (_has_side without its call: only games with the wildcard edge, the abbey's,
-            # get here, once per new code)
-            other = code ^ wild * 0o1111
-            if (other | other >> 1 | other >> 2) & 0o1111 == 0o1111:
-                wild = None
+        if wild is not None and not _has_side(code, wild) and not self._wild:
+            wild = None
         hit = []
         for rotation, edges in self._rotated:
             if edges & mask == code or (wild is not None and _fits_wildcards(code, edges, wild)):
@@ -745,13 +741,13 @@ class Board:
             plan = self._plans[id(tile_type)] = _plan(self._rules, tile_type)
         fits, checks = plan[1], plan[2]
         codes = self._codes
-        if not any(map(fits.__getitem__, codes.values())):
+        if checks is None:
+            return any(map(fits.__getitem__, codes.values()))
+        rotations = list(map(fits.__getitem__, codes.values()))
+        if not any(rotations):
             # the edges fit nowhere, so no rule need be asked (the abbey's offer at most
             # turns: its code rule leaves only holes, and most turns there are none)
             return False
-        if checks is None:
-            return True
-        rotations = list(map(fits.__getitem__, codes.values()))
         by_square, placement_checks = checks
         regions = [check(self, tile_type) for check in by_square]
         by_placement = self._placement_checks_now(placement_checks) if placement_checks else []
