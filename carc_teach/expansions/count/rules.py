@@ -1336,10 +1336,13 @@ def touches_city(state: GameState, feature: Feature) -> bool:
 
 
 @cache
-def _city_tiles_none_left() -> dict[str, int]:
+def _city_tiles_none_left() -> MappingProxyType[str, int]:
     """Each tile of the City of Carcassonne with 0 to draw (the start block's, in its order:
-    the set-up's ``remaining.update``, and ``in`` the test of a bag's tile). Not changed."""
-    return dict.fromkeys([tile_id for tile_id, *_ in catalogue("count").start_block], 0)
+    the set-up's ``remaining.update``, and ``in`` the test of a bag's tile); read-only, as
+    every game shares it."""
+    return MappingProxyType(
+        dict.fromkeys([tile_id for tile_id, *_ in catalogue("count").start_block], 0)
+    )
 
 
 @lru_cache(maxsize=64)
