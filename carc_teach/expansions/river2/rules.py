@@ -34,7 +34,7 @@ like the others (:mod:`carc_teach.expansions.inns_cathedrals.rules`), without it
 from __future__ import annotations
 
 from itertools import filterfalse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...board import PlacementRule
 from ...errors import GameFileError, IllegalMoveError, Phrase, Refusal, phrase
@@ -87,31 +87,47 @@ def _river_sides_turned(tile_type: TileType, rotation: int) -> tuple[int, ...]:
     return entry[1][rotation]
 
 
-#: [the tile types of the kind of game last asked, the ids of its river tiles, of its springs,
-#: of its forks, its river ids as a set, the rank of each river id in the drawing order, the
-#: pig herd's segment ids by the id of each tile type with one]: a kind's tile types are shared
-#: by its games (turn.new_state), so this is worked out once a kind
-_RIVER_IDS: list = [None, (), frozenset(), frozenset(), frozenset(), {}, {}]
+class _RiverTiles(NamedTuple):
+    """What the module looks up about the tile types of a kind of game (a kind's tile types
+    are shared by its games, turn.new_state, so this is worked out once a kind)."""
+
+    #: the tile types it was worked out from
+    tile_types: dict[str, TileType]
+    #: the ids of the river tiles, in the tile types' order
+    ids: tuple[str, ...]
+    #: the same ids as a set, and those of the springs and of the forks
+    id_set: frozenset[str]
+    springs: frozenset[str]
+    forks: frozenset[str]
+    #: the rank of each river id in the drawing order (:func:`_rank`)
+    ranks: dict[str, int]
+    #: the pig herd's segment ids by the id of each tile type with one
+    herds: dict[str, frozenset[str]]
 
 
-def _river_tile_ids(tile_types: dict[str, TileType]) -> tuple[str, ...]:
+#: [the river tiles of the kind of game last asked]
+_RIVER_TILES: list[_RiverTiles | None] = [None]
+
+
+def _river_tiles(tile_types: dict[str, TileType]) -> _RiverTiles:
     """The river tiles among a game's tile types (worked out once per kind, not every game)."""
-    if _RIVER_IDS[0] is not tile_types:
+    known = _RIVER_TILES[0]
+    if known is None or known.tile_types is not tile_types:
         river = tuple(t for t, k in tile_types.items() if "river" in k.tags)
-        _RIVER_IDS[:] = [
+        known = _RIVER_TILES[0] = _RiverTiles(
             tile_types,
             river,
+            frozenset(river),
             frozenset(t for t in river if "spring" in tile_types[t].tags),
             frozenset(t for t in river if "fork" in tile_types[t].tags),
-            frozenset(river),
             {t: _rank(tile_types[t].tags) for t in river},
             {
                 t: herd
                 for t, k in tile_types.items()
                 if (herd := frozenset(s.id for s in k.segments if "pig-herd" in s.tags))
             },
-        ]
-    return _RIVER_IDS[1]
+        )
+    return known
 
 
 def _rank(tags: tuple[str, ...]) -> int:
@@ -352,8 +368,8 @@ class River2Rules(RuleModule):
         return [(spring, state.setup.start.x, state.setup.start.y, rotation)]
 
     def prepare_bag(self, state: GameState, bag: list[str]) -> list[str]:
-        _river_tile_ids(state.tile_types)
-        river_ids, ranks = _RIVER_IDS[4], _RIVER_IDS[5]
+        known = _river_tiles(state.tile_types)
+        river_ids, ranks = known.id_set, known.ranks
         # the bag's ~125 ids parted in C, by the kind's set of river ids
         river = list(filter(river_ids.__contains__, bag))
         land = list(filterfalse(river_ids.__contains__, bag))
@@ -380,7 +396,7 @@ class River2Rules(RuleModule):
                     state.bag.remove(start)
         remaining = state.remaining
         # (the kind's river ids, in place of a look at every tile type's tags)
-        river = sum([remaining.get(t, 0) for t in _river_tile_ids(state.tile_types)])
+        river = sum([remaining.get(t, 0) for t in _river_tiles(state.tile_types).ids])
         if starts:
             text = Said(
                 msg="The River II: the spring is the start tile; its {river} other river tiles come "
@@ -429,7 +445,8 @@ class River2Rules(RuleModule):
         tile = turn.tile
         assert tile is not None
         # (picked out in C: a count left in the supply is never below 0)
-        left = list(filter(remaining.get, _river_tile_ids(tiles)))
+        known = _river_tiles(tiles)
+        left = list(filter(remaining.get, known.ids))
         if not left:
             # Every river tile has left the supply, and tiles only ever leave it: none will be
             # drawn (or set aside) for the rest of the game, and there is no order left to
@@ -442,7 +459,6 @@ class River2Rules(RuleModule):
             # river's order is an order of drawing, so it does not hold the abbey back
             return
         problem = None
-        # (_RIVER_IDS holds this game's spring and fork ids, kept with the river ids above)
         if "river" not in tile.tags:
             problem = phrase(
                 "every river tile is drawn before the land tiles, and {n} are still to come "
@@ -450,12 +466,12 @@ class River2Rules(RuleModule):
                 n=len(left),
                 tiles=", ".join(sorted(left)),
             )
-        elif "spring" not in tile.tags and not _RIVER_IDS[2].isdisjoint(left):
+        elif "spring" not in tile.tags and not known.springs.isdisjoint(left):
             problem = phrase("the spring comes first: it is the first river tile drawn")
         elif (
             "fork" not in tile.tags
             and "spring" not in tile.tags
-            and not _RIVER_IDS[3].isdisjoint(left)
+            and not known.forks.isdisjoint(left)
         ):
             problem = phrase(
                 "the fork is laid right after the spring, before the other river tiles"
@@ -487,8 +503,7 @@ class River2Rules(RuleModule):
         if feature.kind != "field" or not scoring.final:
             return ()
         tiles = state.board.tiles
-        _river_tile_ids(state.tile_types)
-        herds = _RIVER_IDS[6]
+        herds = _river_tiles(state.tile_types).herds
         # each node's tile type looked up among the kind's herd tiles, in place of its segment
         # found by id (a loop in Python) at every node of every farm scored after the game
         herd = any(seg in herds.get(tiles[x, y].tile.type.id, ()) for x, y, seg in feature.nodes)
