@@ -281,16 +281,20 @@ def test_retired_hooks_are_a_copy_shared_by_the_kinds_games_never_the_kinds_own(
     assert module.extra_scorings in fresh.extra_scorings
 
 
-def test_the_retired_copies_kept_across_games_stay_few():
+def test_the_retired_copies_kept_across_games_stay_few(monkeypatch):
     """(A cache kept across games.) Where The River II retires its order check before the
     last abbey is played, and then the module retires its completions, every game takes the
     same two copies of the hooks: the copies are kept by the hooks they were made from, one
     per retired hook, so they do not grow with the games played."""
+    from carc_teach import turn as turn_module
     from carc_teach.setup import Setup
     from carc_teach.turn import new_state
 
+    # hooks of the kind made here, with no copies kept yet by games played before this test
+    monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
     state = new_state(Setup(("Blue", "Red"), ("base", "river2", "abbey-mayor")))
     kinds = state.hooks
+    assert not kinds.retired
     river, module = kinds.by_id["river2"], kinds.by_id["abbey-mayor"]
     seen = set()
     for _ in range(200):  # one game after another
