@@ -242,28 +242,33 @@ _BARN_CORNERS_BESIDE = tuple(
     )
     for dx, dy, quarter in _BARN_CORNERS
 )
-#: what the module asks of the tile just placed, every turn: the (segment id, kind) of its
-#: segments a mayor or wagon may go on, the corners of _BARN_CORNERS_BESIDE where it shows
-#: field (where a barn may go), and the ids of its field segments
+#: what the module asks of the tile just placed, every turn: the tile itself, then the
+#: (segment id, kind) of its segments a mayor or wagon may go on, the corners of
+#: _BARN_CORNERS_BESIDE where it shows field (where a barn may go), and the ids of its field
+#: segments. One flat tuple per oriented tile: the hooks read it inline, one look-up a turn
 _TileFacts = tuple[
+    "OrientedTile",
     tuple[tuple[str, str], ...],
     tuple[tuple[int, int, int, int, int, int, int], ...],
     tuple[str, ...],
 ]
-#: id of an oriented tile -> (the tile, its facts)
-_TILE_FACTS: dict[int, tuple[OrientedTile, _TileFacts]] = {}
+#: id of an oriented tile -> its facts (oriented tiles are shared and immutable; the tile in
+#: the entry tells a tile that took the id of one gone)
+_TILE_FACTS: dict[int, _TileFacts] = {}
 
 
 def _tile_facts(tile: OrientedTile) -> _TileFacts:
+    """The entry of _TILE_FACTS for ``tile``, made and kept (the hooks read the table
+    first, and call this only for a tile not met yet)."""
     entry = _TILE_FACTS.get(id(tile))
     if entry is None or entry[0] is not tile:
-        facts = (
+        entry = _TILE_FACTS[id(tile)] = (
+            tile,
             tuple((s.id, s.kind) for s in tile.segments if s.kind in _WAGON_KINDS),
             tuple(c for c in _BARN_CORNERS_BESIDE if _field_at_points(tile)[c[2]]),
             tuple(s.id for s in tile.segments if s.kind == "field"),
         )
-        entry = _TILE_FACTS[id(tile)] = (tile, facts)
-    return entry[1]
+    return entry
 
 
 # built for every option offered (see carc_teach.frozen)
@@ -275,6 +280,10 @@ def barn_corner_fits(board: Board, corner: Corner) -> bool:
     """Whether a barn may stand on ``corner``: :func:`barn_corner_problem` without building
     its sentence (asked for four corners a turn while a player holds a barn)."""
     return _barn_fits_at(board.tiles.get, corner.x, corner.y)
+
+
+#: where each of the module's own figures stands in ``AbbeyMayorState.own``
+_OWN_INDEX = {"mayor": 0, "wagon": 1, "barn": 2}
 
 
 def _barn_fits_at(get: Callable[[Any], Any], x: int, y: int) -> bool:
@@ -525,6 +534,9 @@ class AbbeyMayorRules(RuleModule):
     id = "abbey-mayor"
     title = "Abbey & Mayor"
     tile_sets = ("abbey-mayor",)
+    # it offers these three only: in a game with three or more offering modules, step 2B does
+    # not ask it in a turn whose player has all three in play (a quarter of the turns)
+    offers_figures = frozenset({"mayor", "wagon", "barn"})
     # the scoring pipeline asks these hooks only where they can do anything: about a farm (a
     # barn's, or the final scoring of one with a barn), about a road, city or cloister (the
     # mayor and the wagon never enter a farm), about a mayor's strength, a wagon's fate
@@ -746,7 +758,11 @@ class AbbeyMayorRules(RuleModule):
         if not (mayor or wagon or barn):
             return out  # all three in play (a quarter of the turns): the tile is not looked at
         x, y = placed.x, placed.y
-        for_wagons, barn_corners, _ = _tile_facts(placed.tile)
+        tile = placed.tile
+        facts = _TILE_FACTS.get(id(tile))  # (_tile_facts's look-up inline: asked every turn)
+        if facts is None or facts[0] is not tile:
+            facts = _tile_facts(tile)
+        _, for_wagons, barn_corners, _ = facts
         if mayor or wagon:
             feature_of = state.board.features.feature_of
             # _wagon_may_enter's questions, answered here for all but a cloister under the
@@ -931,6 +947,8 @@ class AbbeyMayorRules(RuleModule):
 
     def _barn_farm_at(self, state: GameState, corner: Corner) -> bool:
         """Whether the farm at ``corner`` (a legal barn corner) already has a barn."""
+        if not state.ext[self.id].barns_placed:
+            return False  # no barn placed yet: the farms with a barn are not looked for
         farm = state.board.features.feature_of(_quarter_node(state.board, corner))
         return _has_barn(state, farm)
 
@@ -940,11 +958,7 @@ class AbbeyMayorRules(RuleModule):
         """No follower joins a farm with a barn (car-189)."""
         if not options or not state.ext[self.id].barns_placed:
             return options
-        for barn in _barns(state):
-            if barn.location is not None:
-                break
-        else:
-            return options
+        # (a barn placed stands: barns never leave the board)
         feature_of = state.board.features.feature_of
         farms: dict | None = None  # the farms with a barn by id, found when first needed
         out = []
@@ -963,9 +977,15 @@ class AbbeyMayorRules(RuleModule):
         return out
 
     def deploy(self, state: GameState, turn: Turn, action: Deploy) -> None:
-        figure = state.in_supply(turn.player, action.figure)
+        kind = action.figure
+        # the player's own mayor, wagon or barn (one of each, in the supply exactly while it
+        # stands nowhere: the one in_supply's walk would find), else that walk
+        own = state.ext[self.id].own.get(turn.player)
+        figure = own[_OWN_INDEX[kind]] if own is not None else None
+        if figure is None or figure.location is not None:
+            figure = state.in_supply(turn.player, kind)
         assert figure is not None
-        if action.figure == "barn":
+        if kind == "barn":
             corner = action.to
             assert isinstance(corner, Corner)
             farm = state.board.features.feature_of(_quarter_node(state.board, corner))
@@ -1004,9 +1024,11 @@ class AbbeyMayorRules(RuleModule):
             ext.barn = (corner.x, corner.y)
             ext.barns_placed += 1
             return
-        assert action.node is not None
-        feature = state.board.features.feature_of(action.node)
-        if action.figure == "mayor":
+        # (Deploy.to, a segment here: the node property's call, four times, without it)
+        node = action.to
+        assert type(node) is tuple
+        feature = state.board.features.feature_of(node)
+        if kind == "mayor":
             pennants = feature.pennants
             worth = (
                 Said(msg="it will count {pennants} there, one per pennant", pennants=pennants)
@@ -1018,13 +1040,13 @@ class AbbeyMayorRules(RuleModule):
             )
             state.deploy_figure(
                 figure,
-                action.node,
+                node,
                 rule="mayor.deploy",
                 text=Said(
                     msg="{player} puts their mayor on {segment}, into {feature}, which holds no "
                     "knight: {worth}.",
                     player=turn.player,
-                    segment=state.board.segment_phrase(action.node),
+                    segment=state.board.segment_phrase(node),
                     feature=feature.phrase(),
                     worth=worth,
                 ),
@@ -1033,13 +1055,13 @@ class AbbeyMayorRules(RuleModule):
             return
         state.deploy_figure(
             figure,
-            action.node,
+            node,
             rule="wagon.deploy",
             text=Said(
                 msg="{player} puts their wagon on {segment}, claiming {feature}; it counts as one "
                 "follower.",
                 player=turn.player,
-                segment=state.board.segment_phrase(action.node),
+                segment=state.board.segment_phrase(node),
                 feature=feature.phrase(),
             ),
             annotations=("car-166",) + (("car-173",) if feature.kind == "cloister" else ()),
@@ -1219,9 +1241,12 @@ class AbbeyMayorRules(RuleModule):
         # module's barn scorings, extra_scorings): its wagons all wait here, so the module
         # needs no end_turn hook, which would be one more call every turn
         ext = state.ext[self.id]
-        if ext.barns_after and ext.barns_placed:
-            # (the barns' scorings, extra_scorings, join the list as the turn driver's would)
-            scorings.extend(self.extra_scorings(state, turn))
+        if ext.barns_placed and ext.barns_after:
+            # (the barns' scorings, extra_scorings, join the list as the turn driver's would;
+            # most turns have none)
+            barns = self.extra_scorings(state, turn)
+            if barns:
+                scorings.extend(barns)
         if ext.wagons:
             self._move_wagons(state, turn)
 
@@ -1266,7 +1291,11 @@ class AbbeyMayorRules(RuleModule):
         x, y = placed.x, placed.y
         # the farms of the placed tile (one met twice is passed over the second time: it was
         # scored and is in done, or it was passed over the first time for the same reason)
-        for seg_id in _tile_facts(placed.tile)[2]:
+        tile = placed.tile
+        facts = _TILE_FACTS.get(id(tile))  # (_tile_facts's look-up inline, as in step 2B)
+        if facts is None or facts[0] is not tile:
+            facts = _tile_facts(tile)
+        for seg_id in facts[3]:
             farm = feature_of((x, y, seg_id))
             if not farm.figures or farm in done:
                 continue
