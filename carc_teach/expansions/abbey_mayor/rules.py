@@ -320,68 +320,26 @@ def farm_at_corner(state: GameState, corner: Corner) -> Feature:
     return state.board.features.feature_of(_quarter_node(state.board, corner))
 
 
-#: [figures of the state last asked, how many it held, its barns]: figures are only ever added
-#: (and a state's figure objects stay its own), so the barns are found once per state, not by
-#: a walk over every figure a turn
-_BARN_IDS: list[Any] = [None, -1, ()]
-
-
-def _barns(state: GameState) -> tuple[Figure, ...]:
-    """Every barn figure of the game (on the board or not), in the order they were added."""
-    figures = state.figures
-    known = _BARN_IDS
-    if known[0] is not figures or known[1] != len(figures):
-        known[0], known[1] = figures, len(figures)
-        known[2] = tuple(f for f in figures.values() if f.kind == "barn")
-    return known[2]
-
-
-#: [figures of the state last asked, barns placed, (barn, a node of its farm) for each barn
-#: on the board in seat order, tiles on the board, what _barn_farms found]: a barn comes onto
-#: the board only through AbbeyMayorRules.deploy (which counts it) and never leaves, and farms
-#: join only when a tile is placed, so the farms with a barn stay the same while those do.
-#: They are asked several times a turn once a barn stands, and for every farm scored after
-#: the game
-_BARN_FARMS: list[Any] = [None, -1, (), -1, {}]
-
-
-def _barn_farms(state: GameState) -> dict[int, tuple[Feature, list[Figure]]]:
-    """id of each farm a barn stands on -> the farm and its barns in seat order (the entry
-    holds the farm, so no other object takes its id while it is kept)."""
+def _barn_nodes(state: GameState) -> tuple[tuple[Figure, tuple[int, int, str]], ...]:
+    """(barn, a node of its farm) for each barn on the board, in seat order (none without
+    the module)."""
     ext = state.ext.get(AbbeyMayorRules.id)
-    placed = ext.barns_placed if ext is not None else 0
-    known = _BARN_FARMS
-    figures = state.figures
-    if known[0] is not figures or known[1] != placed:
-        board = state.board
-        located = [b for b in _barns(state) if isinstance(b.location, Corner)]
-        located.sort(key=lambda f: state.players.index(f.player))  # type: ignore[arg-type]
-        nodes = tuple((b, _quarter_node(board, b.location)) for b in located)  # type: ignore[arg-type]
-        known[0], known[1], known[2], known[3] = figures, placed, nodes, -1
-    n = len(state.board.tiles)
-    if known[3] != n:
-        feature_of = state.board.features.feature_of
-        out: dict[int, tuple[Feature, list[Figure]]] = {}
-        for barn, node in known[2]:
-            farm = feature_of(node)
-            entry = out.get(id(farm))
-            if entry is None:
-                out[id(farm)] = (farm, [barn])
-            else:  # several barns on one farm
-                entry[1].append(barn)
-        known[3], known[4] = n, out
-    return known[4]
+    return ext.barn_nodes if ext is not None else ()
 
 
 def _has_barn(state: GameState, farm: Feature) -> bool:
     """``bool(barns_on(state, farm))`` without listing them."""
-    return id(farm) in _barn_farms(state)
+    feature_of = state.board.features.feature_of
+    for _, node in _barn_nodes(state):
+        if feature_of(node) is farm:
+            return True
+    return False
 
 
 def barns_on(state: GameState, farm: Feature) -> list[Figure]:
     """The barns standing on ``farm``, in seat order."""
-    entry = _barn_farms(state).get(id(farm))
-    return [] if entry is None else list(entry[1])
+    feature_of = state.board.features.feature_of
+    return [barn for barn, node in _barn_nodes(state) if feature_of(node) is farm]
 
 
 #: the Count's rules module, imported when a game with the Count first asks (an import
@@ -522,6 +480,12 @@ class AbbeyMayorState:
     own: dict[str, tuple[Figure, ...]] = field(default_factory=dict, repr=False)
     #: whether after_completed scores the barns' farms (see AbbeyMayorRules.setup)
     barns_after: bool = False
+    #: (barn, a node of its farm: the segment of its north-west square at its corner) for each
+    #: barn on the board, in seat order. Kept as each is placed (a barn comes onto the board
+    #: only through :meth:`AbbeyMayorRules.deploy` and stays): whether a farm has a barn is
+    #: then a look-up per barn, where a walk over the figures and a table of the farms with a
+    #: barn were made again at every tile (a state's copy maps the barns to its own figures)
+    barn_nodes: tuple[tuple[Figure, tuple[int, int, str]], ...] = field(default=(), repr=False)
 
 
 def abbey_holders(state: GameState) -> tuple[str, ...]:
@@ -960,7 +924,7 @@ class AbbeyMayorRules(RuleModule):
             return options
         # (a barn placed stands: barns never leave the board)
         feature_of = state.board.features.feature_of
-        farms: dict | None = None  # the farms with a barn by id, found when first needed
+        farms: list | None = None  # the farms with a barn, found when first needed
         out = []
         for o in options:
             # (Deploy.node without its property's call; the figure's kind asked only on a farm)
@@ -970,8 +934,11 @@ class AbbeyMayorRules(RuleModule):
                 # a barn stands on a farm only
                 if feature.kind == "field" and _FOLLOWS[o.figure]:
                     if farms is None:
-                        farms = _barn_farms(state)
-                    if id(feature) in farms:
+                        # (a loop: a comprehension would make feature_of a cell in this hook)
+                        farms = []
+                        for _, node in state.ext[self.id].barn_nodes:
+                            farms.append(feature_of(node))
+                    if feature in farms:  # (features compare by identity)
                         continue
             out.append(o)
         return out
@@ -988,7 +955,8 @@ class AbbeyMayorRules(RuleModule):
         if kind == "barn":
             corner = action.to
             assert isinstance(corner, Corner)
-            farm = state.board.features.feature_of(_quarter_node(state.board, corner))
+            node = _quarter_node(state.board, corner)
+            farm = state.board.features.feature_of(node)
             farmers = _farmers(farm)
             if farmers:
                 text = SaidN(
@@ -1023,6 +991,10 @@ class AbbeyMayorRules(RuleModule):
             ext = self._ext(state)
             ext.barn = (corner.x, corner.y)
             ext.barns_placed += 1
+            seat = state.players.index
+            ext.barn_nodes = tuple(
+                sorted((*ext.barn_nodes, (figure, node)), key=lambda b: seat(b[0].player))
+            )
             return
         # (Deploy.to, a segment here: the node property's call, four times, without it)
         node = action.to
@@ -1287,7 +1259,7 @@ class AbbeyMayorRules(RuleModule):
             if placed is None:
                 return out
         feature_of = state.board.features.feature_of
-        barn_farms = None
+        barn_nodes = ext.barn_nodes
         x, y = placed.x, placed.y
         # the farms of the placed tile (one met twice is passed over the second time: it was
         # scored and is in done, or it was passed over the first time for the same reason)
@@ -1299,12 +1271,15 @@ class AbbeyMayorRules(RuleModule):
             farm = feature_of((x, y, seg_id))
             if not farm.figures or farm in done:
                 continue
-            if barn_farms is None:
-                barn_farms = _barn_farms(state)
+            # its barns, in seat order: a look-up per barn on the board (a loop: a
+            # comprehension would make feature_of and farm cells in this hook)
+            barns = []
+            for barn, node in barn_nodes:
+                if feature_of(node) is farm:
+                    barns.append(barn)
             # (the farmers listed only on a farm with a barn, the rarer)
-            if id(farm) not in barn_farms or not _farmers(farm):
+            if not barns or not _farmers(farm):
                 continue
-            barns = list(barn_farms[id(farm)][1])
             done.append(farm)
             owners = _whose([b.player for b in barns])
             state.emit(
@@ -1463,12 +1438,10 @@ class AbbeyMayorRules(RuleModule):
 
     # -- after the game ---------------------------------------------------------------------
     def final_scoring(self, state: GameState) -> None:
-        barns = [
-            f for f in state.figures.values() if f.kind == "barn" and isinstance(f.location, Corner)
-        ]
-        barns.sort(key=lambda f: state.players.index(f.player))  # type: ignore[arg-type]
-        for barn in barns:
-            farm = barn_farm(state, barn)
+        # the barns on the board, in seat order (kept as they were placed)
+        feature_of = state.board.features.feature_of
+        for barn, node in self._ext(state).barn_nodes:
+            farm = feature_of(node)
             owner = barn.player
             assert owner is not None and isinstance(barn.location, Corner)
             n, city = farm_cities(state, farm)
