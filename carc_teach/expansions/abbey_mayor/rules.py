@@ -323,7 +323,7 @@ def farm_at_corner(state: GameState, corner: Corner) -> Feature:
 def _barn_nodes(state: GameState) -> tuple[tuple[Figure, tuple[int, int, str]], ...]:
     """(barn, a node of its farm) for each barn on the board, in seat order (none without
     the module)."""
-    ext = state.ext.get(AbbeyMayorRules.id)
+    ext = state.ext.get(_ID)
     return ext.barn_nodes if ext is not None else ()
 
 
@@ -490,12 +490,17 @@ class AbbeyMayorState:
 
 def abbey_holders(state: GameState) -> tuple[str, ...]:
     """The players who have not played their abbey tile yet (none without the module)."""
-    ext = state.ext.get(AbbeyMayorRules.id)
+    ext = state.ext.get(_ID)
     return tuple(ext.abbeys) if ext is not None else ()
 
 
+#: the module's id: its hooks read it as a global (``self.id``, a class attribute read through
+#: an instance, takes CPython 3.11's slow attribute path: several times a turn)
+_ID = "abbey-mayor"
+
+
 class AbbeyMayorRules(RuleModule):
-    id = "abbey-mayor"
+    id = _ID
     title = "Abbey & Mayor"
     tile_sets = ("abbey-mayor",)
     # it offers these three only: in a game with three or more offering modules, step 2B does
@@ -594,7 +599,7 @@ class AbbeyMayorRules(RuleModule):
             # (numbered from 1 per player and kind: no other figure of these kinds before)
             if all(f.id == f"{p}:{f.kind}1" for f in figures):
                 own[p] = tuple(figures)
-        ext = state.ext[self.id] = AbbeyMayorState(list(state.players), own=own)
+        ext = state.ext[_ID] = AbbeyMayorState(list(state.players), own=own)
         hooks = state.hooks
         first = hooks.after_completed[:1] == (self.after_completed,)
         if first and hooks.extra_scorings[-1:] == (self.extra_scorings,):
@@ -615,7 +620,7 @@ class AbbeyMayorRules(RuleModule):
         )
 
     def _ext(self, state: GameState) -> AbbeyMayorState:
-        return state.ext[self.id]
+        return state.ext[_ID]
 
     # -- 1B/1C: the abbey -------------------------------------------------------------------
     @property
@@ -623,7 +628,7 @@ class AbbeyMayorRules(RuleModule):
         return (ABBEY_HOLE,)
 
     def play_instead_of_draw(self, state: GameState, turn: Turn) -> TileType | None:
-        abbeys = state.ext[self.id].abbeys
+        abbeys = state.ext[_ID].abbeys
         if turn.player not in abbeys:
             if not abbeys:
                 # Every abbey is played, and the turn that played the last is over: the offer
@@ -669,7 +674,7 @@ class AbbeyMayorRules(RuleModule):
         # the seeds' footnotes say nothing about the abbey's own rules: the rule id alone
         if tile.id != ABBEY:
             return None
-        if turn.player not in state.ext[self.id].abbeys:
+        if turn.player not in state.ext[_ID].abbeys:
             return self.refusal(
                 "abbey.play",
                 phrase("{player} has already played their abbey", player=turn.player),
@@ -704,7 +709,7 @@ class AbbeyMayorRules(RuleModule):
             mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
         else:
             # which of the three figures the player holds: whether each stands nowhere
-            own = state.ext[self.id].own.get(turn.player)
+            own = state.ext[_ID].own.get(turn.player)
             if own is not None:
                 mayor = own[0].location is None
                 wagon = own[1].location is None
@@ -746,11 +751,11 @@ class AbbeyMayorRules(RuleModule):
                             knight = True
                             break
                     if mayor and kind == "city" and not knight:
-                        out.append(_new_deploy("mayor", node, self.id))
+                        out.append(_new_deploy("mayor", node, _ID))
                     if not wagon or wagon_needs_empty or knight:
                         continue
                 elif mayor and kind == "city":
-                    out.append(_new_deploy("mayor", node, self.id))
+                    out.append(_new_deploy("mayor", node, _ID))
                 if wagon:
                     if (
                         kind == "cloister"
@@ -758,7 +763,7 @@ class AbbeyMayorRules(RuleModule):
                         and not self._wagon_may_enter(state, feature, node)
                     ):
                         continue
-                    out.append(_new_deploy("wagon", node, self.id))
+                    out.append(_new_deploy("wagon", node, _ID))
         if barn and barn_corners:
             # a corner where the placed tile shows no field is out at once (barn_corners), and
             # one without a tile on both sides of the placed tile that meet there before the
@@ -777,7 +782,7 @@ class AbbeyMayorRules(RuleModule):
                     if _barn_fits_at(tiles.get, cx, cy):
                         corner = _new_corner(cx, cy)
                         if not self._barn_farm_at(state, corner):
-                            out.append(_new_deploy("barn", corner, self.id))
+                            out.append(_new_deploy("barn", corner, _ID))
         return out
 
     def explain_deployment(self, state: GameState, turn: Turn, action: Deploy) -> Refusal | None:
@@ -911,7 +916,7 @@ class AbbeyMayorRules(RuleModule):
 
     def _barn_farm_at(self, state: GameState, corner: Corner) -> bool:
         """Whether the farm at ``corner`` (a legal barn corner) already has a barn."""
-        if not state.ext[self.id].barns_placed:
+        if not state.ext[_ID].barns_placed:
             return False  # no barn placed yet: the farms with a barn are not looked for
         farm = state.board.features.feature_of(_quarter_node(state.board, corner))
         return _has_barn(state, farm)
@@ -920,7 +925,7 @@ class AbbeyMayorRules(RuleModule):
         self, state: GameState, turn: Turn, options: list[Deploy]
     ) -> list[Deploy]:
         """No follower joins a farm with a barn (car-189)."""
-        if not options or not state.ext[self.id].barns_placed:
+        if not options or not state.ext[_ID].barns_placed:
             return options
         # (a barn placed stands: barns never leave the board)
         feature_of = state.board.features.feature_of
@@ -936,7 +941,7 @@ class AbbeyMayorRules(RuleModule):
                     if farms is None:
                         # (a loop: a comprehension would make feature_of a cell in this hook)
                         farms = []
-                        for _, node in state.ext[self.id].barn_nodes:
+                        for _, node in state.ext[_ID].barn_nodes:
                             farms.append(feature_of(node))
                     if feature in farms:  # (features compare by identity)
                         continue
@@ -947,7 +952,7 @@ class AbbeyMayorRules(RuleModule):
         kind = action.figure
         # the player's own mayor, wagon or barn (one of each, in the supply exactly while it
         # stands nowhere: the one in_supply's walk would find), else that walk
-        own = state.ext[self.id].own.get(turn.player)
+        own = state.ext[_ID].own.get(turn.player)
         figure = own[_OWN_INDEX[kind]] if own is not None else None
         if figure is None or figure.location is not None:
             figure = state.in_supply(turn.player, kind)
@@ -1212,7 +1217,7 @@ class AbbeyMayorRules(RuleModule):
         # every scoring during the game is step 3B's (the features completed and this
         # module's barn scorings, extra_scorings): its wagons all wait here, so the module
         # needs no end_turn hook, which would be one more call every turn
-        ext = state.ext[self.id]
+        ext = state.ext[_ID]
         if ext.barns_placed and ext.barns_after:
             # (the barns' scorings, extra_scorings, join the list as the turn driver's would;
             # most turns have none)
@@ -1226,12 +1231,23 @@ class AbbeyMayorRules(RuleModule):
     def extra_scorings(self, state: GameState, turn: Turn) -> list[Scoring]:
         """A barn's farm scores when the barn is placed, and a farm with farmers when the tile
         joins it to a barn's farm."""
-        ext = state.ext[self.id]
+        ext = state.ext[_ID]
         if not ext.barns_placed:
             return []  # no barn placed yet (nor now): the first half of most games
         placed = turn.placed
-        if ext.barn is None and placed is None:
-            return []
+        if ext.barn is None:
+            if placed is None:
+                return []
+            # Farmers join a farm with a barn only through a tile joining their farm to it
+            # (none may be deployed there), and they score and go home in the same step: so
+            # in most turns no barn's farm has a figure, and nothing below can score. One
+            # look-up per barn, before the placed tile's farms are looked at
+            feature_of = state.board.features.feature_of
+            for _, node in ext.barn_nodes:
+                if feature_of(node).figures:
+                    break
+            else:
+                return []
         # (a barn stands: barns never leave the board; were none there, no farm of the tile
         # would be found among the farms with a barn below)
         done: list[Feature] = []
