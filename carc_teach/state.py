@@ -105,6 +105,13 @@ class GameState:
     the order of ``setup.expansions``.
     """
 
+    #: the number of the last turn whose step 3B found nothing scored and so left out the
+    #: ``after_completed`` hooks that act only after a scoring
+    #: (``RuleModule.after_completed_if_scored``): such a module learns here that it was not
+    #: called. A class default: a game whose modules have no ``after_completed`` hook never
+    #: sets it
+    unscored_turn: int | None = None
+
     def __init__(
         self,
         setup: Setup,
@@ -280,6 +287,17 @@ class GameState:
         one made after does not."""
         if hook in getattr(self.hooks, name):
             self.hooks = self.hooks.without(name, hook)
+
+    def resume_hook(self, name: str, hook: Callable[..., Any]) -> None:
+        """Call ``hook`` again from now on in this game, after :meth:`retire_hook` (the
+        builder's look at the tile placed, left out while no builder stands, back when one is
+        deployed). Nothing changes when this game did not retire it. As with a retirement,
+        the game takes a copy of the hooks kept for the kind's games (one per set of hooks
+        left out: :meth:`Hooks.resumed_with <carc_teach.rules.Hooks.resumed_with>`), and a
+        copy of the state has the hooks of the moment it was made."""
+        hooks = self.hooks
+        if (name, hook) in hooks.left_out:
+            self.hooks = hooks.resumed_with(name, hook)
 
     def deployment_options(self, turn: Turn) -> list[Any]:
         """The deployments step 2B offers in ``turn``: every module's, then every module's
@@ -870,6 +888,7 @@ class GameState:
         new.move_number = self.move_number
         new.over = self.over
         new.last_points_turn = self.last_points_turn
+        new.unscored_turn = self.unscored_turn
         if self.ext:
             memo: dict[int, Any] = dict(figure_map)
             for node, f in self.board.features._feature_of.items():

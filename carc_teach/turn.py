@@ -626,6 +626,30 @@ def _resolve_completed(state: GameState, controller: Controller, turn: Turn) -> 
         hook(state, turn, scorings)
 
 
+def _resolve_completed_if_scored(state: GameState, controller: Controller, turn: Turn) -> None:
+    """3B as :func:`_resolve_completed`, in a game whose first ``after_completed`` hooks act
+    only after a scoring (``RuleModule.after_completed_if_scored``: the Count's): in a turn in
+    which nothing scored (most turns) they are left out, each call about 850 instructions,
+    and ``state.unscored_turn`` says so. A step of its own, so that the other games (a base
+    game, Abbey & Mayor's) pay nothing for the test."""
+    hooks = state.hooks
+    scorings: list[Scoring] = []
+    completed = turn.completed
+    if completed:
+        for f, rule_what in zip(completed, turn.scoring_rules, strict=True):
+            if rule_what is not None:
+                rule, what = rule_what
+                scorings.append(score_feature(state, f, rule=rule, what=what, final=False))
+    for extra_scorings in hooks.extra_scorings:
+        scorings.extend(extra_scorings(state, turn))
+    after = hooks.after_completed
+    if not scorings and state.last_points_turn != turn.number:
+        after = hooks.after_completed_unscored
+        state.unscored_turn = turn.number
+    for hook in after:
+        hook(state, turn, scorings)
+
+
 def _tile_scoring(state: GameState, controller: Controller, turn: Turn) -> None:
     """3C: scoring the tile itself sets off."""
     for hook in state.hooks.tile_scoring:
@@ -685,14 +709,24 @@ _HOOK_ONLY_STEPS: dict[TurnStep, tuple[str, ...]] = {
 
 
 def _steps_in_play(state: GameState) -> tuple[tuple[str, TurnStep], ...]:
-    """:data:`TURN_STEPS` less the steps no module in play takes part in."""
+    """:data:`TURN_STEPS` less the steps no module in play takes part in; 3B leaving out the
+    ``after_completed`` hooks that act only after a scoring in a turn in which nothing scored,
+    when the game's begin with such a hook (either form is right for any hooks: one calls
+    every hook, the other leaves out only what :attr:`Hooks.after_completed_unscored` does)."""
     hooks = state.hooks
-    return tuple(
+    steps = tuple(
         (step, run)
         for step, run in TURN_STEPS
         if run not in _HOOK_ONLY_STEPS
         or any(getattr(hooks, name) for name in _HOOK_ONLY_STEPS[run])
     )
+    after = hooks.after_completed
+    if after and len(hooks.after_completed_unscored) < len(after):
+        steps = tuple(
+            (step, _resolve_completed_if_scored if run is _resolve_completed else run)
+            for step, run in steps
+        )
+    return steps
 
 
 def _who_is_on(state: GameState, feature: Any) -> Said:

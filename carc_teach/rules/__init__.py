@@ -101,6 +101,14 @@ class RuleModule:
     #: hook can answer anything for: the pipeline does not ask it about a figure of another
     #: kind (the builder's fate about a follower); as above, never too narrow
     scores_figure_kinds: Mapping[str, frozenset[str]] = MappingProxyType({})
+    #: True when :meth:`after_completed` can do anything only in a turn in which something
+    #: scored (a scoring in its list, or points given in the turn, ``state.last_points_turn``):
+    #: step 3B then leaves it out of other turns, when it comes before every module's
+    #: ``after_completed`` that is always called, and sets ``state.unscored_turn`` to the
+    #: turn's number (a module's call costs about 850 instructions however little it does).
+    #: The hook must still test it itself: called after another module's, it may be called
+    #: in such a turn
+    after_completed_if_scored: bool = False
 
     def __init__(self, values: Mapping[str, Any] | None = None) -> None:
         values = values or {}
@@ -392,7 +400,12 @@ class Hooks:
         "for_feature_kind",
         "for_figure_kind",
         "for_tile",
+        "after_completed_unscored",
         "retired",
+        "resumed",
+        "left_out",
+        "kind_hooks",
+        "variants",
     )
 
     def __init__(self, modules: list[RuleModule]) -> None:
@@ -429,10 +442,24 @@ class Hooks:
         #: type; None when no module in play limits one (see
         #: :meth:`RuleModule.placed_tile_tests`)
         self.for_tile: _ForTile | None = _ForTile.of(self, modules)
+        #: the ``after_completed`` hooks step 3B calls in a turn in which nothing scored: all
+        #: but those leading the line-up whose module says they act only after a scoring
+        #: (:attr:`RuleModule.after_completed_if_scored`; one after a hook that is always
+        #: called is kept, as that hook may add a scoring to the list it passes on)
+        self.after_completed_unscored: tuple[Callable, ...] = _unscored(self.after_completed)
         #: (hook name, hook) -> the copy :meth:`without` made of these hooks: hooks are never
         #: changed once made, so every game retiring the same hook from them takes the same
         #: copy (and the copies live as long as the hooks they were made from)
         self.retired: dict[tuple[str, Callable], Hooks] = {}
+        #: (hook name, hook) -> the copy :meth:`resumed_with` made, likewise
+        self.resumed: dict[tuple[str, Callable], Hooks] = {}
+        #: the (hook name, hook) pairs these hooks leave out of the kind's (empty for the
+        #: kind's own), the hooks of the kind, and the kind's hooks by the pairs they leave
+        #: out, shared by every copy: a game that retires and resumes hooks in any order
+        #: takes one copy per set of hooks left out, never a longer and longer chain
+        self.left_out: frozenset[tuple[str, Callable]] = frozenset()
+        self.kind_hooks: Hooks = self
+        self.variants: dict[frozenset[tuple[str, Callable]], Hooks] = {self.left_out: self}
 
     def offers_to_ask(self, held: frozenset[str]) -> tuple[Callable, ...]:
         """The deployment offers worth asking of a player holding figures of the kinds
@@ -448,25 +475,60 @@ class Hooks:
     def without(self, name: str, hook: Callable) -> Hooks:
         """A copy of these hooks with ``hook`` left out of ``name`` (for
         :meth:`GameState.retire_hook <carc_teach.state.GameState.retire_hook>`: one game's own
-        hooks, the kind of game's staying as they are). Made once per name and hook, and
-        kept in :attr:`retired`: Abbey & Mayor retires three hooks a game, River II one."""
+        hooks, the kind of game's staying as they are). Made once per set of hooks left out,
+        and kept (:attr:`retired`, :attr:`variants`): Abbey & Mayor retires three hooks a
+        game, River II one, the builder and the Count theirs while nothing is left to do."""
         own = self.retired.get((name, hook))
+        if own is None:
+            own = self.retired[(name, hook)] = self._variant(self.left_out | {(name, hook)})
+        return own
+
+    def resumed_with(self, name: str, hook: Callable) -> Hooks:
+        """These hooks with ``hook`` put back into ``name`` where :meth:`without` left it out
+        (for :meth:`GameState.resume_hook <carc_teach.state.GameState.resume_hook>`), in its
+        module's place; these hooks themselves when it was not left out. Kept like
+        :meth:`without`'s copies (:attr:`resumed`)."""
+        own = self.resumed.get((name, hook))
+        if own is None:
+            own = self.resumed[(name, hook)] = self._variant(self.left_out - {(name, hook)})
+        return own
+
+    def _variant(self, left_out: frozenset[tuple[str, Callable]]) -> Hooks:
+        """The kind's hooks less ``left_out``, made the first time it is asked for."""
+        own = self.variants.get(left_out)
         if own is not None:
             return own
+        kind = self.kind_hooks
         own = object.__new__(Hooks)
         for slot in Hooks.__slots__:
-            setattr(own, slot, getattr(self, slot))
-        own.retired = {}
-        self.retired[(name, hook)] = own
-        setattr(own, name, tuple([h for h in getattr(self, name) if h != hook]))
-        if name == "deployment_options":
-            own.offers = tuple([o for o in self.offers if o[0] != hook])
-            own.offers_for = {}  # (the kept answers name the hook left out)
-        if name in SCORING_STAGES:
-            own.for_feature_kind = _ForFeatureKind.of(own)  # (likewise)
-        if name in TILE_HOOKS and self.for_tile is not None:
-            own.for_tile = _ForTile(own, self.for_tile.tests)  # (likewise)
+            setattr(own, slot, getattr(kind, slot))
+        own.retired, own.resumed, own.left_out = {}, {}, left_out
+        names = {name for name, _ in left_out}
+        for name in names:
+            out = [hook for n, hook in left_out if n == name]
+            setattr(own, name, tuple([h for h in getattr(kind, name) if h not in out]))
+        # what depends on the hooks left out is worked out again (the kind's keeps its
+        # answers, which would name a hook left out here)
+        if "deployment_options" in names:
+            own.offers = tuple([o for o in kind.offers if o[0] in own.deployment_options])
+            own.offers_for = {}
+        if "after_completed" in names:
+            own.after_completed_unscored = _unscored(own.after_completed)
+        if not names.isdisjoint(SCORING_STAGES):
+            own.for_feature_kind = _ForFeatureKind.of(own)
+        if not names.isdisjoint(TILE_HOOKS) and kind.for_tile is not None:
+            own.for_tile = _ForTile(own, kind.for_tile.tests)
+        self.variants[left_out] = own
         return own
+
+
+def _unscored(after_completed: tuple[Callable, ...]) -> tuple[Callable, ...]:
+    """``after_completed`` less its leading hooks whose modules act only after a scoring
+    (:attr:`Hooks.after_completed_unscored`)."""
+    for i, hook in enumerate(after_completed):
+        if not hook.__self__.after_completed_if_scored:
+            return after_completed[i:]
+    return ()
 
 
 class _TileTests:

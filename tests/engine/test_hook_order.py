@@ -348,3 +348,131 @@ def test_a_failing_deployment_offer_leaves_no_held_kinds_behind(monkeypatch):
     with pytest.raises(RuntimeError, match="an offer that fails"):
         random_game(3, 2, expansions=("base", "builder", "pig", "abbey-mayor"))
     assert seen and seen[0].held is None
+
+
+class Pausing(RuleModule):
+    """Retires its ``begin_turn`` at odd turns and, from ``after_placement``, resumes it at
+    turns divisible by four: asked at the turns whose previous turn resumed or did not retire."""
+
+    id = "pausing"
+    title = "Pausing"
+    asked: list[int] = []
+
+    def begin_turn(self, state, turn):
+        Pausing.asked.append(turn.number)
+        if turn.number % 2:
+            state.retire_hook("begin_turn", self.begin_turn)
+
+    def after_placement(self, state, turn):
+        if turn.number % 4 == 0:
+            state.resume_hook("begin_turn", self.begin_turn)
+
+
+def test_a_resumed_hook_is_called_again_in_its_game_and_copies_keep_their_moment(monkeypatch):
+    """``GameState.resume_hook`` puts a retired hook back for the rest of one game; a copy of
+    the state (``GameState.clone``, as a checkpoint keeps) has the hooks of the moment it was
+    made, and play resumed from it goes on as the game did."""
+    from carc_teach import turn as turn_module
+    from carc_teach.controllers import MoveListController
+    from carc_teach.game import Game
+    from carc_teach.turn import play, resume
+
+    monkeypatch.setitem(rules_package.RULE_MODULES, "pausing", f"{__name__}:Pausing")
+    monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
+    Pausing.asked = []
+    game = random_game(5, expansions=("base", "pausing"))
+    turns = len([e for e in game.events if e.kind == "turn-begin"])
+    # asked at turn 1 (retired), 4 resumes it: asked at 5 (retired), 8 resumes ...
+    expected = [1] + [n for n in range(2, turns + 1) if (n - 1) % 4 == 0]
+    assert Pausing.asked == expected and turns > 30, Pausing.asked
+    module = game.state.hooks.by_id["pausing"]
+    copies = []
+
+    def keep(state, controller, last):
+        asked = module.begin_turn in state.hooks.begin_turn
+        copies.append((len(state.events), state.clone(), controller.next, last, asked))
+
+    play(game.setup, MoveListController(game.moves), on_turn=keep)
+    assert [c[4] for c in copies[:9]] == [n % 4 == 0 for n in range(9)]
+    for _, saved, next_move, last, asked in copies[::5]:
+        assert (module.begin_turn in saved.hooks.begin_turn) == asked
+        state = resume(saved.clone(), MoveListController(game.moves, start=next_move), last=last)
+        assert [e.to_json() for e in state.events] == [e.to_json() for e in game.events]
+    replayed = Game(game.setup, game.moves).replay(40).events
+    assert [e.to_json() for e in replayed] == [e.to_json() for e in game.events[:41]]
+
+
+def test_retired_and_resumed_hooks_are_one_copy_per_set_left_out():
+    """(A cache kept across games.) Retiring and resuming hooks in any order hands a game the
+    kind's copy for the set of hooks left out, kept by the kind's hooks: the kind's own
+    hooks once nothing is left out, a resumed hook back in its module's place, and no more
+    copies however often a game (or game after game) retires and resumes."""
+    from carc_teach.rules import RULE_MODULES, Hooks, module_for
+
+    modules = [module_for(e, {}) for e in RULE_MODULES]
+    hooks = Hooks(modules)
+    builder, count = hooks.by_id["builder"], hooks.by_id["count"]
+    placed = ("after_placement", builder.after_placement)
+    scoring = ("before_scoring", count.before_scoring)
+    without_builder = hooks.without(*placed)
+    assert builder.after_placement not in without_builder.after_placement
+    assert without_builder.resumed_with(*placed) is hooks
+    both = without_builder.without(*scoring)
+    assert both is hooks.without(*scoring).without(*placed)
+    assert count.before_scoring not in both.for_feature_kind["city"].before_scoring
+    assert count.before_scoring in hooks.for_feature_kind["city"].before_scoring
+    back = both.resumed_with(*placed)
+    assert back is hooks.without(*scoring)
+    assert back.after_placement == hooks.after_placement  # in its module's place
+    assert hooks.resumed_with(*placed) is hooks  # nothing to put back
+    for _ in range(100):
+        state_hooks = hooks
+        for name, hook in (placed, scoring, placed, scoring):
+            state_hooks = state_hooks.without(name, hook)
+            state_hooks = state_hooks.resumed_with(name, hook).without(name, hook)
+        state_hooks = state_hooks.resumed_with(*scoring).resumed_with(*placed)
+        assert state_hooks is hooks
+    assert len(hooks.variants) == 4
+
+
+class IfScored(RuleModule):
+    """Records the turns its ``after_completed`` is called in; says it acts only after a
+    scoring."""
+
+    id = "if-scored"
+    title = "If scored"
+    after_completed_if_scored = True
+    called: list[int] = []
+
+    def after_completed(self, state, turn, scorings):
+        IfScored.called.append(turn.number)
+
+
+class Always(RuleModule):
+    id = "always"
+    title = "Always"
+
+    def after_completed(self, state, turn, scorings):
+        pass
+
+
+def test_an_after_completed_hook_acting_only_after_a_scoring_is_left_out_of_other_turns(
+    monkeypatch,
+):
+    """``RuleModule.after_completed_if_scored``: step 3B calls such a hook in every turn in
+    which something scored and (``state.unscored_turn``) in no other; listed after a module
+    whose hook is always called, it is called in every turn."""
+    from carc_teach import turn as turn_module
+
+    monkeypatch.setitem(rules_package.RULE_MODULES, "if-scored", f"{__name__}:IfScored")
+    monkeypatch.setitem(rules_package.RULE_MODULES, "always", f"{__name__}:Always")
+    monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
+    IfScored.called = []
+    game = random_game(7, expansions=("base", "if-scored", "always"))
+    turns = [e.turn for e in game.events if e.kind == "turn-begin"]
+    scored = sorted({e.turn for e in game.events if e.kind in ("points", "no-score")})
+    assert scored and IfScored.called == [t for t in turns if t in scored]
+    assert game.state.unscored_turn == max(set(turns) - set(scored))
+    IfScored.called = []
+    random_game(7, expansions=("base", "always", "if-scored"))
+    assert IfScored.called == turns

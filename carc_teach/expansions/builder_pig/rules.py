@@ -128,10 +128,8 @@ _new_deploy = fast_constructor(Deploy)
 
 @dataclass(slots=True)
 class BuilderState:
-    """What the builder's module keeps during a turn (``state.ext["builder"]``)."""
+    """What the builder's module keeps (``state.ext["builder"]``)."""
 
-    #: the feature (in words) whose extension by this tile earned a second tile, if any
-    due: Any = None  # the extended feature, a phrase
     #: each player's builder, by figure id (its location says whether it stands in a feature)
     builders: dict[str, str] = field(default_factory=dict)
 
@@ -164,16 +162,26 @@ class BuilderRules(RuleModule):
             rule="builder.deploy",
             text=Said(msg="{players} each take a builder.", players=Names(state.players)),
         )
+        # no builder stands yet: see _retire_when_none_stands
+        state.retire_hook("after_placement", self.after_placement)
+
+    def _retire_when_none_stands(self, state: GameState) -> None:
+        """Leave :meth:`after_placement` out of the turns while no builder stands in a feature
+        (about half a game's turns): it can grant nothing then, and a call costs about 850
+        instructions however soon it returns. Only this module's :meth:`deploy` puts a
+        builder into a feature (it resumes the hook) and only its :meth:`figure_fate` takes
+        one out (it asks this again)."""
+        figures = state.figures
+        for builder in state.ext["builder"].builders.values():
+            if figures[builder].location is not None:
+                return
+        state.retire_hook("after_placement", self.after_placement)
 
     def after_placement(self, state: GameState, turn: Turn) -> None:
-        # the mark of an earlier turn goes here, the first of this module's hooks in a turn
-        # (a hook at every turn's start only to clear it cost more). So this hook must run in
-        # every turn: a tile test for it (placed_tile_tests) would leave an old mark for
-        # extra_turn, and a due extra turn would repeat
-        ext = state.ext["builder"]
-        ext.due = None
+        # (called only while a builder stands: _retire_when_none_stands)
         if turn.extra:
-            return
+            return  # the second tile never gives a third
+        ext = state.ext["builder"]
         # the feature holding the player's builder (one each), if it stands in one: most
         # turns it is in their supply (None, asked first: no call of type), or the tile does
         # not touch its feature
@@ -189,7 +197,17 @@ class BuilderRules(RuleModule):
             else state.board.features.features_on(placed.pos)
         )
         if feature in on_tile and feature.kind in ("road", "city"):
-            ext.due = feature.phrase(bare=True)
+            # the second tile is granted here, where the extension is seen, not by an
+            # extra_turn hook asked at the end of every turn (a call each, about 850
+            # instructions): nothing else grants an extra turn, and no step before the turn's
+            # end reads it
+            state.extra_turn = (
+                turn.player,
+                Said(
+                    msg="their builder's {feature} was extended",
+                    feature=feature.phrase(bare=True),
+                ),
+            )
             state.emit(
                 "builder-extended",
                 player=turn.player,
@@ -230,6 +248,7 @@ class BuilderRules(RuleModule):
         figure = state.in_supply(turn.player, "builder")
         assert figure is not None and action.node is not None
         feature = state.board.features.feature_of(action.node)
+        state.resume_hook("after_placement", self.after_placement)  # (a builder stands)
         state.deploy_figure(
             figure,
             action.node,
@@ -256,15 +275,9 @@ class BuilderRules(RuleModule):
                 rule="builder.return",
                 why=_FEATURE_SCORED,
             )
+            self._retire_when_none_stands(state)
             return "handled"
         return None
-
-    def extra_turn(self, state: GameState, turn: Turn) -> Any:
-        # (None in an extra turn too: this turn's after_placement cleared it and set nothing)
-        due = state.ext["builder"].due
-        if due is None:
-            return None
-        return Said(msg="their builder's {feature} was extended", feature=due)
 
 
 #: this package's figures as game words (texts name a figure kind through a variable)

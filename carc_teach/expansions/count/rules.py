@@ -231,6 +231,10 @@ class CountRules(RuleModule):
     #: the City adds to a farm's value only (feature_value's first test): the scoring
     #: pipeline does not call the hook for a road, city or cloister
     scores_feature_kinds = MappingProxyType({"feature_value": frozenset({"field"})})
+    #: the City opens only to a tile with which somebody scored: step 3B leaves
+    #: after_completed out of the other turns (most of them), and explain_deployment reads
+    #: such a turn from ``state.unscored_turn``
+    after_completed_if_scored = True
     rules = {
         "count.setup": "The twelve tiles of the City of Carcassonne are laid as one block in place of the "
         "start tile, and the Count stands in the castle quarter.",
@@ -516,8 +520,10 @@ class CountRules(RuleModule):
 
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
         if not scorings and state.last_points_turn != turn.number:
-            # nobody scored with this tile (most turns): _triggered's first answer, known here
-            # (kept while the City is not laid too: a deployment to it is refused for that)
+            # nobody scored with this tile: _triggered's first answer, known here (kept while
+            # the City is not laid too: a deployment to it is refused for that). Step 3B
+            # calls this hook in such a turn only after another module's that is always
+            # called (after_completed_if_scored); else state.unscored_turn says it
             state.ext["count"].closed = turn.number
             return
         ext = state.ext["count"]
@@ -708,8 +714,12 @@ class CountRules(RuleModule):
         blocked = self._count_quarter(state) if self.option("count.blocks-moves-to") else None
         where = self._quarter_refusal(state, player, action.figure, quarter, blocked)
         closed = ext.closed
-        if closed == turn.number:  # (nobody scored with this tile: after_completed)
-            closed = (closed, ("nobody scored", player))
+        if type(closed) is tuple and closed[0] == turn.number:
+            pass  # (after_completed's words for this tile)
+        elif closed == turn.number or state.unscored_turn == turn.number:
+            # nobody scored with this tile: after_completed said so, or step 3B left it out
+            # for that (after_completed_if_scored)
+            closed = (turn.number, ("nobody scored", player))
         if type(closed) is not tuple or closed[0] != turn.number:
             # asked before this tile's scorings: the City may still open (ckr-13)
             return where or self.refusal(
