@@ -1173,8 +1173,14 @@ class AbbeyMayorRules(RuleModule):
             return None
         # another module's answer (the Count's count.special-figure-strength) wins whatever
         # the order of the expansions in the game file
+        # (a module whose class keeps RuleModule's hook, which answers None, is not called:
+        # most of the ten of a game with every expansion)
         for m in state.modules:
-            if m is not self and m.figure_strength(state, figure, feature) is not None:
+            if (
+                m is not self
+                and type(m).figure_strength is not _NO_STRENGTH
+                and m.figure_strength(state, figure, feature) is not None
+            ):
                 return None
         return feature.pennants if feature.kind == "city" else 0
 
@@ -1524,6 +1530,9 @@ class AbbeyMayorRules(RuleModule):
             )
 
 
+#: RuleModule's figure_strength (no answer), which a module may keep
+_NO_STRENGTH = RuleModule.figure_strength
+
 #: what a barn's final score adds about The River II's pig-herd tile
 _HERD_ADDS_NOTHING = Said(msg="The pig-herd tile on this farm adds nothing for a barn.")
 
@@ -1544,9 +1553,11 @@ def has_pig_herd(state: GameState, farm: Feature) -> bool:
         return False
     tiles = state.board.tiles
     for x, y, seg_id in farm.nodes:
-        placed = tiles[(x, y)]
-        if "pig-herd" in placed.type.tags:
-            seg = placed.type.segment(seg_id)
+        # (the tile's type read from its oriented tile: PlacedTile.type is a property, a call
+        # for each node of the farm)
+        tile_type = tiles[(x, y)].tile.type
+        if "pig-herd" in tile_type.tags:
+            seg = tile_type.segment(seg_id)
             if "pig-herd" in seg.tags:
                 return True
     return False
