@@ -701,31 +701,32 @@ class AbbeyMayorRules(RuleModule):
         return True
 
     def deployment_options(self, state: GameState, turn: Turn) -> list[Deploy]:
+        # which of the three figures the player holds: whether each stands nowhere (asked
+        # first, and nothing else before it: in a quarter of the turns all three are in play)
+        own = state.ext[_ID].own.get(turn.player)
+        if own is not None:
+            mayor_figure, wagon_figure, barn_figure = own
+            mayor = mayor_figure.location is None
+            wagon = wagon_figure.location is None
+            barn = barn_figure.location is None
+        elif state.held is not None:  # the kinds the player holds, when several modules ask
+            held = state.held
+            mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
+        else:  # not one of each: a look through the supply
+            mayor = wagon = barn = False
+            for figure in state.supply[turn.player]:
+                kind = figure.kind
+                if kind == "mayor":
+                    mayor = True
+                elif kind == "wagon":
+                    wagon = True
+                elif kind == "barn":
+                    barn = True
+        if not (mayor or wagon or barn):
+            return []  # all three in play: the tile is not looked at
         placed = turn.placed
         assert placed is not None
         out: list[Deploy] = []
-        held = state.held  # the kinds the player holds, when several modules ask
-        if held is not None:
-            mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
-        else:
-            # which of the three figures the player holds: whether each stands nowhere
-            own = state.ext[_ID].own.get(turn.player)
-            if own is not None:
-                mayor = own[0].location is None
-                wagon = own[1].location is None
-                barn = own[2].location is None
-            else:  # not one of each: a look through the supply
-                mayor = wagon = barn = False
-                for figure in state.supply[turn.player]:
-                    kind = figure.kind
-                    if kind == "mayor":
-                        mayor = True
-                    elif kind == "wagon":
-                        wagon = True
-                    elif kind == "barn":
-                        barn = True
-        if not (mayor or wagon or barn):
-            return out  # all three in play (a quarter of the turns): the tile is not looked at
         x, y = placed.x, placed.y
         tile = placed.tile
         facts = _TILE_FACTS.get(id(tile))  # (_tile_facts's look-up inline: asked every turn)
