@@ -257,23 +257,28 @@ def test_the_scoring_pipeline_asks_the_claimants_hook_wherever_a_mayor_or_wagon_
 
 
 def test_retired_hooks_are_a_copy_shared_by_the_kinds_games_never_the_kinds_own():
-    """(A cache kept across games.) The module's retirements (its barns' extra_scorings at
-    set-up, the abbey's offer and completions once every abbey is played) hand each game of
-    a kind the same copy of the hooks; the kind's own, which every new game starts from, keep
-    every hook."""
+    """(A cache kept across games.) The module's retirements and resumptions (its barns'
+    extra_scorings and filter left out at set-up and put back at the first barn, the abbey's
+    offer and completions left out once every abbey is played) hand each game of a kind the
+    same copy of the hooks; the kind's own, which every new game starts from, keep every
+    hook."""
     from carc_teach.setup import Setup
     from carc_teach.simulate import random_game
     from carc_teach.turn import new_state
 
     kind = ("base", "abbey-mayor")
     first, second = random_game(1000, 2, expansions=kind), random_game(1001, 2, expansions=kind)
-    assert not first.state.ext["abbey-mayor"].abbeys and not second.state.ext["abbey-mayor"].abbeys
+    for game in (first, second):
+        assert (
+            not game.state.ext["abbey-mayor"].abbeys and game.state.ext["abbey-mayor"].barns_placed
+        )
     hooks = first.state.hooks
     assert second.state.hooks is hooks
     module = hooks.by_id["abbey-mayor"]
     assert module.play_instead_of_draw not in hooks.play_instead_of_draw
     assert module.identify_completed not in hooks.identify_completed
-    assert module.extra_scorings not in hooks.extra_scorings
+    assert module.extra_scorings in hooks.extra_scorings
+    assert module.filter_deployments in hooks.filter_deployments
     fresh = new_state(Setup(("Blue", "Red"), kind)).hooks
     assert fresh.by_id["abbey-mayor"] is module
     assert module.play_instead_of_draw in fresh.play_instead_of_draw

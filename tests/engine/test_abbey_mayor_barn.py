@@ -152,20 +152,27 @@ def test_the_quick_barn_corner_check_agrees_with_the_reasons():
     assert allowed > 5 and refused > 100
 
 
-def test_the_barns_score_in_after_completed_only_where_nothing_runs_between_the_hooks():
-    """Set-up leaves the module's extra_scorings out of a game where its after_completed is
-    the first and nothing runs between the two (then after_completed scores the barns: the
-    barn scenarios above play that way); with the Count's after_completed before it, the
-    barns score in extra_scorings, before the Count's hook (car-187, ckr-10)."""
-    alone = play([*FARMERS, RED_BARN]).state
-    module = alone.hooks.by_id["abbey-mayor"]
-    assert alone.ext["abbey-mayor"].barns_after
-    assert module.extra_scorings not in alone.hooks.extra_scorings
-    assert module.after_completed in alone.hooks.after_completed
-    after_count = play([], expansions=("base", "count", "abbey-mayor")).state
-    assert not after_count.ext["abbey-mayor"].barns_after
-    own = after_count.hooks.by_id["abbey-mayor"]
-    assert after_count.hooks.extra_scorings == (own.extra_scorings,)
-    before_count = play([], expansions=("base", "abbey-mayor", "count")).state
-    assert before_count.ext["abbey-mayor"].barns_after
-    assert before_count.hooks.extra_scorings == ()
+def test_the_barns_hooks_wait_for_the_first_barn_in_every_line_up():
+    """Set-up leaves the barns' extra_scorings and filter_deployments out of the game (before
+    a barn stands they have nothing to do) and the first barn puts them back: its farm scores
+    in the same step 3B (the scenarios above), before the Count's after_completed (car-187,
+    ckr-10), whatever the order of the expansions. The module's after_completed (the wagons'
+    moves) is one step 3B leaves out of a turn in which nothing scored. (A cache kept across
+    games: the copies of the hooks are the kind's.) The next game of the kind starts without
+    the barns' hooks again."""
+    before = play(FARMERS).state
+    module = before.hooks.by_id["abbey-mayor"]
+    assert module.extra_scorings not in before.hooks.extra_scorings
+    assert module.filter_deployments not in before.hooks.filter_deployments
+    after = play([*FARMERS, RED_BARN]).state
+    own = after.hooks.by_id["abbey-mayor"]
+    assert after.hooks.extra_scorings == (own.extra_scorings,)
+    assert own.filter_deployments in after.hooks.filter_deployments
+    again = play(FARMERS).state
+    assert again.hooks.by_id["abbey-mayor"].extra_scorings not in again.hooks.extra_scorings
+    assert own.after_completed not in after.hooks.after_completed_unscored
+    for expansions in (("base", "count", "abbey-mayor"), ("base", "abbey-mayor", "count")):
+        state = play([], expansions=expansions).state
+        own = state.hooks.by_id["abbey-mayor"]
+        assert state.hooks.extra_scorings == ()
+        assert own.after_completed in state.hooks.after_completed

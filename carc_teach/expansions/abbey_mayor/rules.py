@@ -478,8 +478,6 @@ class AbbeyMayorState:
     #: owner's supply exactly while it has no location), so step 2B looks at three figures
     #: where it walked the supply every turn; a state's copy maps them to its own figures
     own: dict[str, tuple[Figure, ...]] = field(default_factory=dict, repr=False)
-    #: whether after_completed scores the barns' farms (see AbbeyMayorRules.setup)
-    barns_after: bool = False
     #: (barn, a node of its farm: the segment of its north-west square at its corner) for each
     #: barn on the board, in seat order. Kept as each is placed (a barn comes onto the board
     #: only through :meth:`AbbeyMayorRules.deploy` and stays): whether a farm has a barn is
@@ -506,6 +504,10 @@ class AbbeyMayorRules(RuleModule):
     # it offers these three only: in a game with three or more offering modules, step 2B does
     # not ask it in a turn whose player has all three in play (a quarter of the turns)
     offers_figures = frozenset({"mayor", "wagon", "barn"})
+    # its after_completed only moves the wagons whose feature scored in this step 3B (every
+    # scoring during a game is step 3B's): step 3B leaves it out of a turn in which nothing
+    # scored (most turns) where no module's after_completed that is always called precedes it
+    after_completed_if_scored = True
     # the scoring pipeline asks these hooks only where they can do anything: about a farm (a
     # barn's, or the final scoring of one with a barn), about a road, city or cloister (the
     # mayor and the wagon never enter a farm), about a mayor's strength, a wagon's fate
@@ -599,16 +601,13 @@ class AbbeyMayorRules(RuleModule):
             # (numbered from 1 per player and kind: no other figure of these kinds before)
             if all(f.id == f"{p}:{f.kind}1" for f in figures):
                 own[p] = tuple(figures)
-        ext = state.ext[_ID] = AbbeyMayorState(list(state.players), own=own)
-        hooks = state.hooks
-        first = hooks.after_completed[:1] == (self.after_completed,)
-        if first and hooks.extra_scorings[-1:] == (self.extra_scorings,):
-            # No module's after_completed comes before this one's, nor an extra_scorings after
-            # (an Abbey & Mayor game without the Count): then nothing happens between this
-            # module's two hooks, and after_completed scores the barns' farms itself. One hook
-            # call less every turn, for a copy of the hooks without it (shared by the kind's games).
-            state.retire_hook("extra_scorings", self.extra_scorings)
-            ext.barns_after = True
+        state.ext[_ID] = AbbeyMayorState(list(state.players), own=own)
+        # Until the first barn is placed (half the game), the barns' scorings and their filter
+        # have nothing to do: they are left out, each call about 850 instructions a turn, and
+        # put back when it is placed (deploy). The copies of the hooks are the kind's, shared
+        # by its games
+        state.retire_hook("extra_scorings", self.extra_scorings)
+        state.retire_hook("filter_deployments", self.filter_deployments)
         state.emit(
             "expansion-setup",
             rule="abbey.setup",
@@ -997,6 +996,11 @@ class AbbeyMayorRules(RuleModule):
             ext = self._ext(state)
             ext.barn = (corner.x, corner.y)
             ext.barns_placed += 1
+            if ext.barns_placed == 1:
+                # the first barn: the barns' scorings (this turn's step 3B scores its farm) and
+                # their filter (from the next turn's step 2B) are asked again (see setup)
+                state.resume_hook("extra_scorings", self.extra_scorings)
+                state.resume_hook("filter_deployments", self.filter_deployments)
             seat = state.players.index
             ext.barn_nodes = tuple(
                 sorted((*ext.barn_nodes, (figure, node)), key=lambda b: seat(b[0].player))
@@ -1223,15 +1227,9 @@ class AbbeyMayorRules(RuleModule):
     def after_completed(self, state: GameState, turn: Turn, scorings: list[Scoring]) -> None:
         # every scoring during the game is step 3B's (the features completed and this
         # module's barn scorings, extra_scorings): its wagons all wait here, so the module
-        # needs no end_turn hook, which would be one more call every turn
-        ext = state.ext[_ID]
-        if ext.barns_placed and ext.barns_after:
-            # (the barns' scorings, extra_scorings, join the list as the turn driver's would;
-            # most turns have none)
-            barns = self.extra_scorings(state, turn)
-            if barns:
-                scorings.extend(barns)
-        if ext.wagons:
+        # needs no end_turn hook, which would be one more call every turn; and it has nothing
+        # to do in a turn in which nothing scored (after_completed_if_scored)
+        if state.ext[_ID].wagons:
             self._move_wagons(state, turn)
 
     # -- barns during the game --------------------------------------------------------------
