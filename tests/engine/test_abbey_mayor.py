@@ -259,7 +259,8 @@ def test_the_scoring_pipeline_asks_the_claimants_hook_wherever_a_mayor_or_wagon_
 def test_retired_hooks_are_a_copy_shared_by_the_kinds_games_never_the_kinds_own():
     """(A cache kept across games.) The module's retirements and resumptions (its barns'
     extra_scorings and filter left out at set-up and put back at the first barn, the abbey's
-    offer and completions left out once every abbey is played) hand each game of a kind the
+    completions asked only in the turns an abbey is played, its offer left out once every
+    abbey is played) hand each game of a kind the
     same copy of the hooks; the kind's own, which every new game starts from, keep every
     hook."""
     from carc_teach.setup import Setup

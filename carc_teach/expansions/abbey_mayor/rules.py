@@ -608,6 +608,9 @@ class AbbeyMayorRules(RuleModule):
         # by its games
         state.retire_hook("extra_scorings", self.extra_scorings)
         state.retire_hook("filter_deployments", self.filter_deployments)
+        # likewise the abbey's completions, but in the turn an abbey is played (put back by
+        # play_instead_of_draw, left out again by identify_completed itself)
+        state.retire_hook("identify_completed", self.identify_completed)
         state.emit(
             "expansion-setup",
             rule="abbey.setup",
@@ -631,10 +634,9 @@ class AbbeyMayorRules(RuleModule):
         if turn.player not in abbeys:
             if not abbeys:
                 # Every abbey is played, and the turn that played the last is over: the offer
-                # and the abbey's completions have nothing left to do in this game, and each
-                # call of a hook costs the turn driver as much as a few bit tests here
+                # has nothing left to do in this game, and each call of a hook costs the turn
+                # driver as much as a few bit tests here
                 state.retire_hook("play_instead_of_draw", self.play_instead_of_draw)
-                state.retire_hook("identify_completed", self.identify_completed)
             return None  # the abbey played already, as in most turns
         abbey = state.tile_types[ABBEY]
         if not state.board.can_place(abbey):
@@ -656,6 +658,8 @@ class AbbeyMayorRules(RuleModule):
         if isinstance(answer, Pass):
             return None
         self._ext(state).abbeys.remove(turn.player)
+        # its completions are looked for in this turn's step 3A (see setup)
+        state.resume_hook("identify_completed", self.identify_completed)
         state.emit(
             "abbey-played",
             player=turn.player,
@@ -1070,6 +1074,9 @@ class AbbeyMayorRules(RuleModule):
             f = state.board.features.feature_of((n.x, n.y, n.tile.segments[j].id))
             if f.complete and not f.scored and f not in out:
                 out.append(f)
+        # asked again only when another abbey is played (see setup; the driver's loop of this
+        # step holds the hooks it started with)
+        state.retire_hook("identify_completed", self.identify_completed)
         return out
 
     # -- 3B: the scoring pipeline -----------------------------------------------------------
