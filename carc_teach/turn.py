@@ -577,6 +577,14 @@ def _after_deployment(state: GameState, controller: Controller, turn: Turn) -> N
         hook(state, turn)
 
 
+def _after_deployment_every_tile(state: GameState, controller: Controller, turn: Turn) -> None:
+    """2C as :func:`_after_deployment`, in a game where no module limits its
+    ``after_deployment`` to some tile types (the shrines' default): no table to look up at
+    every turn."""
+    for hook in state.hooks.after_deployment:
+        hook(state, turn)
+
+
 def _identify_completed(state: GameState, controller: Controller, turn: Turn) -> None:
     """3A: the features the tile completed, each with the rule it scores under."""
     completed: list = []
@@ -712,7 +720,8 @@ def _steps_in_play(state: GameState) -> tuple[tuple[str, TurnStep], ...]:
     """:data:`TURN_STEPS` less the steps no module in play takes part in; 3B leaving out the
     ``after_completed`` hooks that act only after a scoring in a turn in which nothing scored,
     when the game's begin with such a hook (either form is right for any hooks: one calls
-    every hook, the other leaves out only what :attr:`Hooks.after_completed_unscored` does)."""
+    every hook, the other leaves out only what :attr:`Hooks.after_completed_unscored` does);
+    2C without its tile table when no module gives a tile test for ``after_deployment``."""
     hooks = state.hooks
     steps = tuple(
         (step, run)
@@ -726,7 +735,23 @@ def _steps_in_play(state: GameState) -> tuple[tuple[str, TurnStep], ...]:
             (step, _resolve_completed_if_scored if run is _resolve_completed else run)
             for step, run in steps
         )
+    if hooks.after_deployment and not _tested_after_deployment(hooks):
+        steps = tuple(
+            (step, _after_deployment_every_tile if run is _after_deployment else run)
+            for step, run in steps
+        )
     return steps
+
+
+def _tested_after_deployment(hooks: Hooks) -> bool:
+    """Whether a module of the kind limits its ``after_deployment`` to some tile types (the
+    tests are the kind's: a game's retirements only leave hooks out, and a hook called for a
+    tile its test would fail does nothing)."""
+    for_tile = hooks.for_tile
+    if for_tile is None:
+        return False
+    tests = for_tile.tests.tests
+    return any(hook in tests for hook in hooks.kind_hooks.after_deployment)
 
 
 def _who_is_on(state: GameState, feature: Any) -> Said:

@@ -846,3 +846,32 @@ def test_a_deployment_to_the_city_waits_for_the_city_under_the_river_first_house
         load_game(game)
     assert err.value.move == 2 and err.value.refusal.rule == "count.setup"
     assert ("river2.with-count", "river-first") in err.value.refusal.options
+
+
+@pytest.mark.parametrize("seed", [66, 84])
+def test_before_scoring_is_asked_only_while_somebody_waits_in_the_city(seed):
+    """The Count's before_scoring is retired while nobody waits in the City and resumed by a
+    deployment there (``GameState.retire_hook`` and ``resume_hook``; seed 84 redeploys its
+    only figure and deploys again in the same turn): at every checkpoint between turns the
+    state's hooks say so, and play resumed from a copy of each checkpoint (as
+    ``Game.replay`` does) gives the game's log."""
+    from carc_teach.controllers import MoveListController
+    from carc_teach.turn import play, resume
+
+    game = random_game(seed, 2, expansions=("base", "count"))
+    log = [e.to_json() for e in game.events]
+    moved = [e.rule for e in game.events if e.rule.startswith("count.redeploy.")]
+    assert any(rule != "count.redeploy.final" for rule in moved)
+    checkpoints = []
+
+    def keep(state, controller, last):
+        module = state.hooks.by_id["count"]
+        waiting = bool(state.ext["count"].in_city)
+        assert (module.before_scoring in state.hooks.before_scoring) == waiting
+        checkpoints.append((state.clone(), controller.next, last, waiting))
+
+    play(game.setup, MoveListController(game.moves), on_turn=keep)
+    assert {c[3] for c in checkpoints} == {True, False}
+    for saved, next_move, last, _ in checkpoints[::4]:
+        state = resume(saved.clone(), MoveListController(game.moves, start=next_move), last=last)
+        assert [e.to_json() for e in state.events] == log

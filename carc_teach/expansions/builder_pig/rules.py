@@ -229,7 +229,10 @@ class BuilderRules(RuleModule):
         if state.held is None and not state.holds(turn.player, "builder"):
             return []
         placed = turn.placed
-        known = _segment_ids(placed.tile.type)
+        tile_type = placed.tile.type
+        known = _SEGMENT_IDS.get(tile_type.id)  # (_segment_ids' look, without its call)
+        if known is None or known[0] is not tile_type:
+            known = _segment_ids(tile_type)
         feature_of = state.board.features.feature_of
         player = turn.player
         x, y = placed.x, placed.y
@@ -323,7 +326,10 @@ class PigRules(RuleModule):
         if state.held is None and not state.holds(turn.player, "pig"):
             return []
         placed = turn.placed
-        known = _segment_ids(placed.tile.type)
+        tile_type = placed.tile.type
+        known = _SEGMENT_IDS.get(tile_type.id)  # (_segment_ids' look, without its call)
+        if known is None or known[0] is not tile_type:
+            known = _segment_ids(tile_type)
         feature_of = state.board.features.feature_of
         player = turn.player
         x, y = placed.x, placed.y

@@ -82,6 +82,8 @@ from ...rules import FeatureValue, RuleModule
 from ...tiles import catalogue, edges_match, orient
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Mapping
+
     from ...features import Feature
     from ...figures import Figure, Node
     from ...scoring import Scoring
@@ -261,6 +263,12 @@ class CountRules(RuleModule):
         "wagon leaving the City count as two followers in the scoring it joins.",
     }
 
+    def __init__(self, values: Mapping[str, Any] | None = None) -> None:
+        super().__init__(values)
+        #: read once: _triggered asks it in every turn in which somebody scored (a module
+        #: holds nothing but what its option values decide, so this is shared as they are)
+        self._completions_only = self.option("count.deploy-trigger") == "completion"
+
     # -- set-up ---------------------------------------------------------------------------------
     def _river_first(self, state: GameState) -> bool:
         return (
@@ -301,6 +309,8 @@ class CountRules(RuleModule):
             state.remaining[start] -= 1
         count = state.add_neutral_figure("count", quarter_place("castle"))
         state.ext["count"] = ext = CountState(laid)
+        # nobody waits in the City yet: before_scoring is left out until somebody does
+        state.retire_hook("before_scoring", self.before_scoring)
         if laid:  # (laid by start_layout, from the start square)
             ext.city_segments = _city_segments_at(state.setup.start.x, state.setup.start.y)
         state.emit(
@@ -432,7 +442,7 @@ class CountRules(RuleModule):
                     scored[e.player] = scored.get(e.player, 0) + e.points
         if not scored and not scorings:  # most turns
             return False, "", ("nobody scored", me)
-        if self.option("count.deploy-trigger") == "completion":
+        if self._completions_only:
             relevant = [
                 s
                 for s in scorings
@@ -442,7 +452,10 @@ class CountRules(RuleModule):
             mine = any(s.points.get(me, 0) > 0 for s in relevant)
             why = "completed road, city or cloister"
         else:
-            others = [p for p in scored if p != me]
+            others = []
+            for p in scored:  # (a loop: a comprehension is a call of its own)
+                if p != me:
+                    others.append(p)
             if len(others) > 1:  # (with two players, never)
                 others.sort(key=state.players.index)
             mine = me in scored
@@ -588,6 +601,7 @@ class CountRules(RuleModule):
         # (in the order of state.figures, as the figures of a quarter always were listed)
         order = list(state.figures)
         ext.in_city = sorted([*ext.in_city, figure], key=lambda f: order.index(f.id))
+        state.resume_hook("before_scoring", self.before_scoring)  # (somebody waits now)
         state.deploy_figure(
             figure,
             answer.to,
@@ -841,6 +855,11 @@ class CountRules(RuleModule):
         ]
 
     def before_scoring(self, state: GameState, scoring: Scoring) -> None:
+        # retired (GameState.retire_hook) while nobody waits in the City, about three
+        # scorings in four, where it would return at once: the set-up retires it, a
+        # deployment to the City resumes it, a redeployment of the last figure there
+        # retires it again (only this module's deployments and redeployments move a figure
+        # into or out of the City)
         ext = state.ext["count"]
         if not ext.in_city or scoring.final or not ext.laid or state.turn is None:
             return  # (most scorings: nobody waits in the City)
@@ -1030,6 +1049,8 @@ class CountRules(RuleModule):
         now = ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
         role = role_name(figure.kind, feature.kind)
         _leaves_city(state, figure)
+        if not state.ext["count"].in_city:  # (the last to wait: see before_scoring)
+            state.retire_hook("before_scoring", self.before_scoring)
         state.move_figure(
             figure,
             to,
