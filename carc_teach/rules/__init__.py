@@ -406,6 +406,7 @@ class Hooks:
         "left_out",
         "kind_hooks",
         "variants",
+        "tables",
     )
 
     def __init__(self, modules: list[RuleModule]) -> None:
@@ -460,6 +461,12 @@ class Hooks:
         self.left_out: frozenset[tuple[str, Callable]] = frozenset()
         self.kind_hooks: Hooks = self
         self.variants: dict[frozenset[tuple[str, Callable]], Hooks] = {self.left_out: self}
+        #: the tables of the copies (offers, per feature kind, per tile type) by the hooks
+        #: they depend on that a copy leaves out, shared by every copy: copies leaving out
+        #: the same such hooks (whatever else they leave out) share one table, made and
+        #: filled once, not one each (the builder's and Abbey & Mayor's barn retirements
+        #: come and go in every game, each time with other hooks left out)
+        self.tables: dict[tuple[tuple[str, ...], frozenset[tuple[str, Callable]]], Any] = {}
 
     def offers_to_ask(self, held: frozenset[str]) -> tuple[Callable, ...]:
         """The deployment offers worth asking of a player holding figures of the kinds
@@ -508,18 +515,37 @@ class Hooks:
             out = [hook for n, hook in left_out if n == name]
             setattr(own, name, tuple([h for h in getattr(kind, name) if h not in out]))
         # what depends on the hooks left out is worked out again (the kind's keeps its
-        # answers, which would name a hook left out here)
+        # answers, which would name a hook left out here), once per set of such hooks
+        tables = kind.tables
         if "deployment_options" in names:
-            own.offers = tuple([o for o in kind.offers if o[0] in own.deployment_options])
-            own.offers_for = {}
+            key = _part(("deployment_options",), left_out)
+            found = tables.get(key)
+            if found is None:
+                offers = tuple([o for o in kind.offers if o[0] in own.deployment_options])
+                found = tables[key] = (offers, {})
+            own.offers, own.offers_for = found
         if "after_completed" in names:
             own.after_completed_unscored = _unscored(own.after_completed)
         if not names.isdisjoint(SCORING_STAGES):
-            own.for_feature_kind = _ForFeatureKind.of(own)
+            key = _part(SCORING_STAGES, left_out)
+            if key not in tables:
+                tables[key] = _ForFeatureKind.of(own)
+            own.for_feature_kind = tables[key]
         if not names.isdisjoint(TILE_HOOKS) and kind.for_tile is not None:
-            own.for_tile = _ForTile(own, kind.for_tile.tests)
+            key = _part(TILE_HOOKS, left_out)
+            found = tables.get(key)
+            if found is None:
+                found = tables[key] = _ForTile(own, kind.for_tile.tests)
+            own.for_tile = found
         self.variants[left_out] = own
         return own
+
+
+def _part(
+    names: tuple[str, ...], left_out: frozenset[tuple[str, Callable]]
+) -> tuple[tuple[str, ...], frozenset[tuple[str, Callable]]]:
+    """The key of :attr:`Hooks.tables` for a table that depends on the hooks of ``names``."""
+    return names, frozenset([pair for pair in left_out if pair[0] in names])
 
 
 def _unscored(after_completed: tuple[Callable, ...]) -> tuple[Callable, ...]:

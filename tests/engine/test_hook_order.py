@@ -425,6 +425,11 @@ def test_retired_and_resumed_hooks_are_one_copy_per_set_left_out():
     assert back is hooks.without(*scoring)
     assert back.after_placement == hooks.after_placement  # in its module's place
     assert hooks.resumed_with(*placed) is hooks  # nothing to put back
+    # copies leaving out the same tile hooks share one table per tile type, and likewise
+    # for the scoring stages' tables per feature kind
+    assert both.for_tile is without_builder.for_tile is not hooks.for_tile
+    assert both.for_feature_kind is hooks.without(*scoring).for_feature_kind
+    assert without_builder.for_feature_kind is hooks.for_feature_kind
     for _ in range(100):
         state_hooks = hooks
         for name, hook in (placed, scoring, placed, scoring):
@@ -432,7 +437,7 @@ def test_retired_and_resumed_hooks_are_one_copy_per_set_left_out():
             state_hooks = state_hooks.resumed_with(name, hook).without(name, hook)
         state_hooks = state_hooks.resumed_with(*scoring).resumed_with(*placed)
         assert state_hooks is hooks
-    assert len(hooks.variants) == 4
+    assert len(hooks.variants) == 4 and len(hooks.tables) == 2
 
 
 class IfScored(RuleModule):
