@@ -313,3 +313,30 @@ def test_the_retired_copies_kept_across_games_stay_few(monkeypatch):
     assert len(seen) == 1
     assert len(kinds.retired) == 1
     assert all(len(copy.retired) <= 1 for copy in kinds.retired.values())
+
+
+def test_the_tile_facts_kept_across_games_belong_to_their_own_tile():
+    """(A cache kept across games.) What step 2B and the barns' scoring ask of the tile just
+    placed is kept per oriented tile by its id(): an entry left by another tile under the same
+    id (one freed since) is made again for the tile asked about, never handed out."""
+    from carc_teach.expansions.abbey_mayor import rules
+    from carc_teach.setup import Setup
+    from carc_teach.tiles import orient
+    from carc_teach.turn import new_state
+
+    types = new_state(Setup(("Blue", "Red"), ("base", "abbey-mayor"))).tile_types
+    road, city = orient(types["U"], 90), orient(types["E"], 0)
+    stale = rules._tile_facts(city)
+    previous = rules._TILE_FACTS.get(id(road))
+    rules._TILE_FACTS[id(road)] = stale  # as if the city's entry had been left under this id
+    try:
+        facts = rules._tile_facts(road)
+        assert facts[0] is road
+        assert facts != stale
+        assert facts[1] == tuple((s.id, s.kind) for s in road.segments if s.kind != "field")
+        assert facts[3] == tuple(s.id for s in road.segments if s.kind == "field")
+    finally:
+        if previous is None:
+            rules._TILE_FACTS.pop(id(road), None)
+        else:
+            rules._TILE_FACTS[id(road)] = previous
