@@ -1185,14 +1185,11 @@ class AbbeyMayorRules(RuleModule):
             return None
         # another module's answer (the Count's count.special-figure-strength) wins whatever
         # the order of the expansions in the game file
-        # (a module whose class keeps RuleModule's hook, which answers None, is not called:
-        # most of the ten of a game with every expansion)
-        for m in state.modules:
-            if (
-                m is not self
-                and type(m).figure_strength is not _NO_STRENGTH
-                and m.figure_strength(state, figure, feature) is not None
-            ):
+        # (the game's figure_strength hooks, in module order: a module that keeps RuleModule's,
+        # which answers None, is not among them, as most of the ten of a game with every
+        # expansion)
+        for strength in state.hooks.figure_strength:
+            if strength.__self__ is not self and strength(state, figure, feature) is not None:
                 return None
         return feature.pennants if feature.kind == "city" else 0
 
@@ -1535,9 +1532,6 @@ class AbbeyMayorRules(RuleModule):
                 feature=farm,
             )
 
-
-#: RuleModule's figure_strength (no answer), which a module may keep
-_NO_STRENGTH = RuleModule.figure_strength
 
 #: what a barn's final score adds about The River II's pig-herd tile
 _HERD_ADDS_NOTHING = Said(msg="The pig-herd tile on this farm adds nothing for a barn.")
