@@ -577,10 +577,29 @@ def _after_deployment(state: GameState, controller: Controller, turn: Turn) -> N
         hook(state, turn)
 
 
-def _after_deployment_every_tile(state: GameState, controller: Controller, turn: Turn) -> None:
-    """2C as :func:`_after_deployment`, in a game where no module limits its
-    ``after_deployment`` to some tile types (the shrines' default): no table to look up at
-    every turn."""
+def _deploy_then_after_deployment(state: GameState, controller: Controller, turn: Turn) -> None:
+    """2B and then 2C as one step of the driver, in a game where no module limits its
+    ``after_deployment`` to some tile types (the shrines' default): :func:`_deploy`'s body,
+    then 2C's hooks with the step named here, so the driver makes one call fewer at every
+    turn (a game without such hooks has no 2C: this is work only an expansion game does),
+    and no tile table is looked up. Kept in step with :func:`_deploy` (benchmarks/identity.py
+    plays games of both forms)."""
+    player = turn.player
+    decision = _deployment_decision(state, turn)
+    choice = state.answer(state, decision)  # type: ignore[misc]
+    if isinstance(choice, Pass):
+        offered = len(decision.options)
+        state.emit(
+            "deploy-skipped",
+            player=player,
+            rule="base.deploy",
+            text=(_NO_DEPLOYMENT, player) if offered else (_CANNOT_DEPLOY, player),
+            data={"options": offered},
+        )
+    else:
+        assert isinstance(choice, Deploy)
+        state.hooks.by_id[choice.module].deploy(state, turn, choice)
+    state.step = "2C"
     for hook in state.hooks.after_deployment:
         hook(state, turn)
 
@@ -721,7 +740,8 @@ def _steps_in_play(state: GameState) -> tuple[tuple[str, TurnStep], ...]:
     ``after_completed`` hooks that act only after a scoring in a turn in which nothing scored,
     when the game's begin with such a hook (either form is right for any hooks: one calls
     every hook, the other leaves out only what :attr:`Hooks.after_completed_unscored` does);
-    2C without its tile table when no module gives a tile test for ``after_deployment``."""
+    2C joined to 2B, without its tile table, when no module gives a tile test for
+    ``after_deployment``."""
     hooks = state.hooks
     steps = tuple(
         (step, run)
@@ -737,8 +757,9 @@ def _steps_in_play(state: GameState) -> tuple[tuple[str, TurnStep], ...]:
         )
     if hooks.after_deployment and not _tested_after_deployment(hooks):
         steps = tuple(
-            (step, _after_deployment_every_tile if run is _after_deployment else run)
+            (step, _deploy_then_after_deployment if run is _deploy else run)
             for step, run in steps
+            if run is not _after_deployment
         )
     return steps
 

@@ -481,3 +481,32 @@ def test_an_after_completed_hook_acting_only_after_a_scoring_is_left_out_of_othe
     IfScored.called = []
     random_game(7, expansions=("base", "always", "if-scored"))
     assert IfScored.called == turns
+
+
+class AfterDeployment(RuleModule):
+    """Records the step named while its ``after_deployment`` runs, and the turns."""
+
+    id = "after-deployment"
+    title = "After deployment"
+    seen: list[tuple[str, int]] = []
+
+    def after_deployment(self, state, turn):
+        AfterDeployment.seen.append((state.step, turn.number))
+
+
+def test_step_2c_joined_to_2b_still_names_its_step(monkeypatch):
+    """A game whose ``after_deployment`` hooks have no tile test runs 2B and 2C as one step of
+    the driver (``turn._deploy_then_after_deployment``): the hooks still run in every turn,
+    after the deployment, with the state's step "2C"."""
+    from carc_teach import turn as turn_module
+
+    monkeypatch.setitem(
+        rules_package.RULE_MODULES, "after-deployment", f"{__name__}:AfterDeployment"
+    )
+    monkeypatch.setattr(turn_module, "_KINDS_MADE", {})
+    AfterDeployment.seen = []
+    game = random_game(9, expansions=("base", "after-deployment"))
+    turns = [e.turn for e in game.events if e.kind == "turn-begin"]
+    assert AfterDeployment.seen == [("2C", t) for t in turns]
+    steps = dict(game.state.turn_steps)
+    assert "2C" not in steps and steps["2B"] is turn_module._deploy_then_after_deployment
