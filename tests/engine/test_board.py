@@ -183,3 +183,45 @@ def test_expansion_placement_rules_search_as_their_sentences_say(seed, options):
             assert b.can_place(t) == bool(allowed), (seed, k, t.id)
             assert list(b.legal_placements(t)) == allowed, (seed, k, t.id)
     assert refused, "some placement was refused by a rule, so the shortcuts were exercised"
+
+
+def test_the_codes_the_abbey_fits_nowhere_are_kept_across_games_by_the_code_alone():
+    """(A cache kept across games.) A code rule's memo (the abbey's hole) keeps the demand
+    codes where no rotation may go, shared by every board with the same rules, so that
+    ``can_place`` answers no with one pass in C: those codes must be exactly the memo's
+    empty answers, and a board whose frontier holds a code not looked up yet, or a hole,
+    must still be searched. Checked at every abbey offer of games played one after another
+    (the memo grows with each), against the full search on a copy of the board."""
+    from carc_teach.board import _CodeFilteredFits, surrounded
+
+    offers = holes = 0
+    original = Board.can_place
+
+    def checked(board, tile_type):
+        nonlocal offers, holes
+        answer = original(board, tile_type)
+        if tile_type.id == "abbey":
+            offers += 1
+            holes += answer
+            # the full search, on a copy of the board (asking the board itself would keep
+            # the answer for the game's own later asks)
+            copy = Board(placement_rules=board.placement_rules)
+            for placed in sorted(board.tiles.values(), key=lambda p: p.order):
+                copy.place(placed.type, Placement(placed.x, placed.y, placed.rotation), check=False)
+            assert answer == bool(copy.legal_placements(tile_type))
+        return answer
+
+    try:
+        Board.can_place = checked
+        for seed in range(2):
+            random_game(seed, 2, expansions=("base", "abbey-mayor"))
+    finally:
+        Board.can_place = original
+    assert offers > 30 and 0 < holes < offers
+    from carc_teach.board import _FILTERED_CACHE
+
+    memos = [m for m in _FILTERED_CACHE.values() if type(m) is _CodeFilteredFits]
+    assert memos and any(m.nowhere for m in memos)
+    for memo in memos:
+        assert memo.nowhere == {code for code, fits in memo.items() if not fits}
+        assert all(not surrounded(code) for code in memo.nowhere)
