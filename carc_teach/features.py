@@ -18,8 +18,9 @@ imports networkx.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, KeysView, Mapping
+from collections.abc import Callable, Iterable, Iterator, KeysView, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
@@ -464,6 +465,13 @@ class FeatureGraph:
         if near:
             out.extend(near)  # in the order around pos (_insert_around keeps it)
         return out
+
+    def buildings_placed(self, start: int = 0) -> Iterator[tuple[Position, list[Feature]]]:
+        """The squares holding a cloister feature (shrines and abbeys too) with those
+        features, in the order their tiles were placed, from the ``start``-th such square on
+        (what the shrines' limit counts in as buildings arrive, without a look at every
+        tile)."""
+        return islice(self._cloisters.items(), start, None)
 
     def squares_near_cloisters(self) -> KeysView[Position]:
         """Every square with a cloister (or shrine, or abbey) among its eight neighbours: the

@@ -65,7 +65,6 @@ about oneself. Only the words change; the RGG text carries the option and its fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Deploy
@@ -969,8 +968,8 @@ def _squares_the_limit_refused(board: Board, building: str, placed: PlacedTile) 
 
 class _WhereTheLimitRefuses:
     """Where the official limit refuses a new building on one board, kept up to date from the
-    tiles placed since it last looked (``Board.rule_data``), so that a search for a shrine's,
-    cloister's or abbey's placements asks no square: the empty squares where
+    buildings placed since it last looked (``Board.rule_data``), so that a search for a
+    shrine's, cloister's or abbey's placements asks no square: the empty squares where
     :func:`limit_breach` finds a breach, found as each building arrives instead of at every
     search.
 
@@ -980,16 +979,19 @@ class _WhereTheLimitRefuses:
     there already has a building of the new one's sort beside it (ckr-44). Buildings never
     leave the board, so both sets of refused squares only grow."""
 
-    __slots__ = ("seen", "around", "sorts", "refused")
+    __slots__ = ("seen", "counted", "around", "standing", "refused")
 
     def __init__(self) -> None:
         #: how many of the board's tiles (in the order they were placed) are counted in
         self.seen = 0
+        #: how many of the board's squares with a building (in the order their tiles were
+        #: placed, :meth:`FeatureGraph.buildings_placed`) are counted in
+        self.counted = 0
         #: per sort (True: shrines), square -> how many buildings of that sort are among its
         #: eight neighbours
         self.around: dict[bool, dict[Position, int]] = {True: {}, False: {}}
-        #: square -> the sort of each building on it
-        self.sorts: dict[Position, list[bool]] = {}
+        #: per sort, the squares with a building of that sort
+        self.standing: dict[bool, set[Position]] = {True: set(), False: set()}
         #: per sort of the new building (True: a shrine), the squares where the limit refuses it
         self.refused: dict[bool, set[Position]] = {True: set(), False: set()}
 
@@ -998,44 +1000,44 @@ class _WhereTheLimitRefuses:
         ``upto`` tiles placed: the board as it was then)."""
         tiles = board.tiles
         upto = len(tiles) if upto is None else upto
-        feature_of = board.features.feature_of
-        building_of = _BUILDING_OF.get
-        for placed in islice(tiles.values(), self.seen, upto):
-            # every tile placed passes here once: the kept answer looked up without a call
-            tile_type = placed.tile.type
-            found = building_of(tile_type.id)
-            if found is None:
-                found = _building_of(tile_type)
-            if found:
-                x, y = placed.x, placed.y
-                for seg in placed.tile.segments:
-                    if seg.kind == "cloister":
-                        self._arrives(x, y, feature_of((x, y, seg.id)).building == "shrine")
+        # only the squares with a building, which the feature graph lists as they come: a
+        # look at every tile placed cost a ten-module game more than its 16 buildings did
+        for square, buildings in board.features.buildings_placed(self.counted):
+            if tiles[square].order >= upto:
+                break  # placed after the board looked at (the tile just placed)
+            x, y = square
+            for building in buildings:
+                self._arrives(x, y, building.building == "shrine")
+            self.counted += 1
         self.seen = upto
 
     def _arrives(self, x: int, y: int, shrine: bool) -> None:
         """A building of the sort ``shrine`` stands on (x, y) now."""
         mine = self.around[shrine]
-        sorts = self.sorts
+        rivals_at = self.standing[not shrine]
         # new buildings of the other sort have this one as a rival
         refused_to_rivals = self.refused[not shrine]
         refused_to_mine = self.refused[shrine]
-        around = [(x + dx, y + dy) for dx, dy in SURROUNDING_OFFSETS]
+        around = _squares_around(x, y)
         for square in around:
             count = mine[square] = mine.get(square, 0) + 1
             if count == 2:
                 refused_to_rivals.add(square)  # two rivals around it (ckr-43)
-            for sort in sorts.get(square, ()):
-                if sort is not shrine:
-                    # a rival of this building beside it: no second building of this sort
-                    # may go next to that rival (ckr-44)
-                    rx, ry = square
-                    refused_to_mine.update([(rx + dx, ry + dy) for dx, dy in SURROUNDING_OFFSETS])
+            if square in rivals_at:
+                # a rival of this building beside it: no second building of this sort may go
+                # next to that rival (ckr-44)
+                refused_to_mine.update(_squares_around(*square))
         if self.around[not shrine].get((x, y)):
             # this building has a rival beside it already: none of the rival's sort may go
             # next to it (ckr-44)
             refused_to_rivals.update(around)
-        sorts.setdefault((x, y), []).append(shrine)
+        self.standing[shrine].add((x, y))
+
+
+def _squares_around(x: int, y: int) -> list[Position]:
+    """The eight squares around (x, y) (apart from _arrives, whose locals a comprehension
+    would put in cells at every call)."""
+    return [(x + dx, y + dy) for dx, dy in SURROUNDING_OFFSETS]
 
 
 def _limit_refuses(board: Board, tile_type: TileType) -> set[Position]:
