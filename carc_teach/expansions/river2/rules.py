@@ -34,6 +34,7 @@ like the others (:mod:`carc_teach.expansions.inns_cathedrals.rules`), without it
 from __future__ import annotations
 
 from itertools import filterfalse
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...board import PlacementRule
@@ -346,6 +347,9 @@ class River2Rules(RuleModule):
         "river2.pig-herd": "The farmers who score a farm with the pig herd score 1 more per completed city.",
         "river2.with-count": "How the City of Carcassonne and the river share the start of the game.",
     }
+
+    #: the pig herd's bonus is for farms only: the pipeline asks it about no other feature
+    scores_feature_kinds = MappingProxyType({"player_bonus": frozenset({"field"})})
 
     @property
     def placement_rules(self) -> tuple:

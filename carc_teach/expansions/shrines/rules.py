@@ -65,6 +65,7 @@ about oneself. Only the words change; the RGG text carries the option and its fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Deploy
@@ -371,6 +372,12 @@ class ShrineRules(RuleModule):
         if rule == "shrine.as-cloister":  # the cloister's own tile forgotten or added twice
             return [8, 1, 10] if points == 9 else [9, max(points - 1, 0), points + 1]
         return None
+
+    #: the scoring hooks act on cloisters only (shrines, cloisters, abbeys): the pipeline
+    #: calls them for no other feature (about 100 calls a ten-module game)
+    scores_feature_kinds = MappingProxyType(
+        {"before_scoring": frozenset({"cloister"}), "after_scoring": frozenset({"cloister"})}
+    )
 
     def tile_sets_for(self) -> tuple[str, ...]:
         return (SHRINE_TILE_SETS[self.option("shrine.tile-edition")],)
