@@ -655,10 +655,10 @@ def _resolve_completed(state: GameState, controller: Controller, turn: Turn) -> 
 
 def _resolve_completed_if_scored(state: GameState, controller: Controller, turn: Turn) -> None:
     """3B as :func:`_resolve_completed`, in a game whose first ``after_completed`` hooks act
-    only after a scoring (``RuleModule.after_completed_if_scored``: the Count's): in a turn in
-    which nothing scored (most turns) they are left out, each call about 850 instructions,
-    and ``state.unscored_turn`` says so. A step of its own, so that the other games (a base
-    game, Abbey & Mayor's) pay nothing for the test."""
+    only after a scoring (``RuleModule.after_completed_if_scored``: the Count's, Abbey &
+    Mayor's): in a turn in which nothing scored (most turns) they are left out, each call
+    about 850 instructions, and ``state.unscored_turn`` says so. A step of its own, so that
+    the games with no such hook (a base game) pay nothing for the test."""
     hooks = state.hooks
     scorings: list[Scoring] = []
     completed = turn.completed
