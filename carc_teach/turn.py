@@ -579,26 +579,11 @@ def _after_deployment(state: GameState, controller: Controller, turn: Turn) -> N
 
 def _deploy_then_after_deployment(state: GameState, controller: Controller, turn: Turn) -> None:
     """2B and then 2C as one step of the driver, in a game where no module limits its
-    ``after_deployment`` to some tile types (the shrines' default): :func:`_deploy`'s body,
-    then 2C's hooks with the step named here, so the driver makes one call fewer at every
-    turn (a game without such hooks has no 2C: this is work only an expansion game does),
-    and no tile table is looked up. Kept in step with :func:`_deploy` (benchmarks/identity.py
-    plays games of both forms)."""
-    player = turn.player
-    decision = _deployment_decision(state, turn)
-    choice = state.answer(state, decision)  # type: ignore[misc]
-    if isinstance(choice, Pass):
-        offered = len(decision.options)
-        state.emit(
-            "deploy-skipped",
-            player=player,
-            rule="base.deploy",
-            text=(_NO_DEPLOYMENT, player) if offered else (_CANNOT_DEPLOY, player),
-            data={"options": offered},
-        )
-    else:
-        assert isinstance(choice, Deploy)
-        state.hooks.by_id[choice.module].deploy(state, turn, choice)
+    ``after_deployment`` to some tile types (the shrines' default): :func:`_deploy`, then 2C's
+    hooks with the step named here, so the driver's loop makes one step fewer at every turn
+    (a game without such hooks has no 2C: this is work only an expansion game does), and no
+    tile table is looked up."""
+    _deploy(state, controller, turn)
     state.step = "2C"
     for hook in state.hooks.after_deployment:
         hook(state, turn)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from am_helpers import dep, error_of, events, mv, play, points
+from engine_helpers import check_hook_follows
 
 
 def test_the_big_follower_counts_two_against_one_knight():
@@ -110,27 +111,17 @@ def test_the_builders_look_at_each_tile_is_asked_only_while_a_builder_stands(see
     resumed when one is deployed (``GameState.retire_hook`` and ``resume_hook``): at every
     checkpoint between turns the state's hooks say so, and play resumed from a copy of each
     checkpoint (as ``Game.replay`` does) gives the game's log, second tiles included."""
-    from carc_teach.controllers import MoveListController
     from carc_teach.simulate import random_game
-    from carc_teach.turn import play, resume
 
     game = random_game(seed, 2, expansions=("base", "builder", "pig"))
-    log = [e.to_json() for e in game.events]
     # (seed 25's second extension comes with the last tile: no turn is left to play)
     assert len(events(game, "builder-extended")) == 2
     assert [e.data.get("extra") for e in events(game, "turn-begin")].count(True) == second_tiles
-    checkpoints = []
-
-    def keep(state, controller, last):
-        module = state.hooks.by_id["builder"]
-        standing = any(
+    check_hook_follows(
+        game,
+        "builder",
+        "after_placement",
+        lambda state: any(
             f.kind == "builder" and f.location is not None for f in state.figures.values()
-        )
-        assert (module.after_placement in state.hooks.after_placement) == standing
-        checkpoints.append((state.clone(), controller.next, last, standing))
-
-    play(game.setup, MoveListController(game.moves), on_turn=keep)
-    assert {c[3] for c in checkpoints} == {True, False}
-    for saved, next_move, last, _ in checkpoints[::3]:
-        state = resume(saved.clone(), MoveListController(game.moves, start=next_move), last=last)
-        assert [e.to_json() for e in state.events] == log
+        ),
+    )

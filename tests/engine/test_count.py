@@ -9,7 +9,7 @@ blacksmith tile CC-11 at (0, 1) a road leaving south, CC-1 at (-2, -1) a road le
 from __future__ import annotations
 
 import pytest
-from engine_helpers import game_dict
+from engine_helpers import check_hook_follows, game_dict
 from invariants import check_game
 
 from carc_teach.errors import GameFileError, IllegalMoveError
@@ -855,23 +855,9 @@ def test_before_scoring_is_asked_only_while_somebody_waits_in_the_city(seed):
     only figure and deploys again in the same turn): at every checkpoint between turns the
     state's hooks say so, and play resumed from a copy of each checkpoint (as
     ``Game.replay`` does) gives the game's log."""
-    from carc_teach.controllers import MoveListController
-    from carc_teach.turn import play, resume
-
     game = random_game(seed, 2, expansions=("base", "count"))
-    log = [e.to_json() for e in game.events]
     moved = [e.rule for e in game.events if e.rule.startswith("count.redeploy.")]
     assert any(rule != "count.redeploy.final" for rule in moved)
-    checkpoints = []
-
-    def keep(state, controller, last):
-        module = state.hooks.by_id["count"]
-        waiting = bool(state.ext["count"].in_city)
-        assert (module.before_scoring in state.hooks.before_scoring) == waiting
-        checkpoints.append((state.clone(), controller.next, last, waiting))
-
-    play(game.setup, MoveListController(game.moves), on_turn=keep)
-    assert {c[3] for c in checkpoints} == {True, False}
-    for saved, next_move, last, _ in checkpoints[::4]:
-        state = resume(saved.clone(), MoveListController(game.moves, start=next_move), last=last)
-        assert [e.to_json() for e in state.events] == log
+    check_hook_follows(
+        game, "count", "before_scoring", lambda state: state.ext["count"].in_city, every=4
+    )
