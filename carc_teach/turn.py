@@ -726,8 +726,9 @@ def _steps_in_play(state: GameState) -> tuple[tuple[str, TurnStep], ...]:
     when the game's begin with such a hook (either form is right for any hooks: one calls
     every hook, the other leaves out only what :attr:`Hooks.after_completed_unscored` does);
     2C joined to 2B, without its tile table, when no module gives a tile test for
-    ``after_deployment``."""
-    hooks = state.hooks
+    ``after_deployment``. Worked out from the kind's hooks, not this game's (which may have
+    retired some at set-up and resume them later), once a game."""
+    hooks = state.hooks.kind_hooks
     steps = tuple(
         (step, run)
         for step, run in TURN_STEPS
