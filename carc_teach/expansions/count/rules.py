@@ -1049,8 +1049,6 @@ class CountRules(RuleModule):
         now = ", ".join(f"{p} {counts[p]}" for p in state.players if p in counts)
         role = role_name(figure.kind, feature.kind)
         _leaves_city(state, figure)
-        if not state.ext["count"].in_city:  # (the last to wait: see before_scoring)
-            state.retire_hook("before_scoring", self.before_scoring)
         state.move_figure(
             figure,
             to,
@@ -1343,9 +1341,13 @@ def _in_quarter(state: GameState, quarter: str) -> list[Figure]:
 
 
 def _leaves_city(state: GameState, figure: Figure) -> None:
-    """Take a figure redeployed out of the City off the module's list of those waiting."""
+    """Take a figure redeployed out of the City off the module's list of those waiting; the
+    last to leave retires the module's before_scoring (see there) whichever redeployment
+    takes it out."""
     ext = state.ext["count"]
     ext.in_city = [f for f in ext.in_city if f is not figure]
+    if not ext.in_city:
+        state.retire_hook("before_scoring", state.hooks.by_id["count"].before_scoring)
 
 
 def _deployed_this_turn(state: GameState, turn: Turn) -> bool:
