@@ -471,9 +471,6 @@ class AbbeyMayorState:
     barn: tuple[int, int] | None = None
     #: while farmers are scored because of a barn: "placement", "connect" or "final"
     scoring: str | None = None
-    #: how many barns were placed so far (a barn only comes onto the board through
-    #: :meth:`AbbeyMayorRules.deploy` and stays): none means no barn to look for
-    barns_placed: int = 0
     #: player -> their mayor, wagon and barn (set-up gives one of each; a figure is in its
     #: owner's supply exactly while it has no location), so step 2B looks at three figures
     #: where it walked the supply every turn; a state's copy maps them to its own figures
@@ -484,6 +481,12 @@ class AbbeyMayorState:
     #: then a look-up per barn, where a walk over the figures and a table of the farms with a
     #: barn were made again at every tile (a state's copy maps the barns to its own figures)
     barn_nodes: tuple[tuple[Figure, tuple[int, int, str]], ...] = field(default=(), repr=False)
+
+    @property
+    def barns_placed(self) -> int:
+        """How many barns were placed so far (the hooks test ``barn_nodes`` itself: empty,
+        no barn to look for)."""
+        return len(self.barn_nodes)
 
 
 def abbey_holders(state: GameState) -> tuple[str, ...]:
@@ -920,7 +923,7 @@ class AbbeyMayorRules(RuleModule):
 
     def _barn_farm_at(self, state: GameState, corner: Corner) -> bool:
         """Whether the farm at ``corner`` (a legal barn corner) already has a barn."""
-        if not state.ext[_ID].barns_placed:
+        if not state.ext[_ID].barn_nodes:
             return False  # no barn placed yet: the farms with a barn are not looked for
         farm = state.board.features.feature_of(_quarter_node(state.board, corner))
         return _has_barn(state, farm)
@@ -929,7 +932,7 @@ class AbbeyMayorRules(RuleModule):
         self, state: GameState, turn: Turn, options: list[Deploy]
     ) -> list[Deploy]:
         """No follower joins a farm with a barn (car-189)."""
-        if not options or not state.ext[_ID].barns_placed:
+        if not options or not state.ext[_ID].barn_nodes:
             return options
         # (a barn placed stands: barns never leave the board)
         feature_of = state.board.features.feature_of
@@ -999,8 +1002,7 @@ class AbbeyMayorRules(RuleModule):
             )
             ext = self._ext(state)
             ext.barn = (corner.x, corner.y)
-            ext.barns_placed += 1
-            if ext.barns_placed == 1:
+            if not ext.barn_nodes:
                 # the first barn: the barns' scorings (this turn's step 3B scores its farm) and
                 # their filter (from the next turn's step 2B) are asked again (see setup)
                 state.resume_hook("extra_scorings", self.extra_scorings)
@@ -1241,7 +1243,7 @@ class AbbeyMayorRules(RuleModule):
         """A barn's farm scores when the barn is placed, and a farm with farmers when the tile
         joins it to a barn's farm."""
         ext = state.ext[_ID]
-        if not ext.barns_placed:
+        if not ext.barn_nodes:
             return []  # no barn placed yet (nor now): the first half of most games
         placed = turn.placed
         if ext.barn is None:
