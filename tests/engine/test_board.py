@@ -110,6 +110,19 @@ def test_frontier_is_incremental_and_exact():
         assert demands == board.demands(pos)
 
 
+def test_the_frontier_holds_one_shared_int_object_per_demand_code():
+    # the fit memos, shared by every board, find a square's code by identity (board.py,
+    # _CODE_INTS): a code built anew would still be found, by comparing, only slower
+    from carc_teach.board import _CODE_INTS
+
+    for expansions in (("base",), ("base", "abbey-mayor")):
+        board = random_game(5, 2, expansions=expansions).state.board
+        copy = board.clone({})
+        for codes in (board._codes, copy._codes):
+            assert codes
+            assert all(code is _CODE_INTS[code] for code in codes.values())
+
+
 def test_a_tile_says_which_features_it_joined_when_the_board_records_joins():
     from carc_teach.board import Board
     from carc_teach.simulate import random_game
