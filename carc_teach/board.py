@@ -180,12 +180,8 @@ class _FitMemo(dict):
         # ... unless either shows the wildcard edge (see tiles.edges_match), which only a
         # code or a tile with a wildcard side needs looking at
         wild = _EDGE_CODES.get(WILDCARD_EDGE)
-        if wild is not None and not self._wild:
-            # (_has_side inline: asked for each new code of every tile type once the abbey,
-            # the one tile with the wildcard edge, is in the game)
-            other = code ^ wild * 0o1111
-            if (other | other >> 1 | other >> 2) & 0o1111 == 0o1111:
-                wild = None
+        if wild is not None and not _has_side(code, wild) and not self._wild:
+            wild = None
         hit = []
         for rotation, edges in self._rotated:
             if edges & mask == code or (wild is not None and _fits_wildcards(code, edges, wild)):
