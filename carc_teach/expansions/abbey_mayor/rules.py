@@ -715,19 +715,12 @@ class AbbeyMayorRules(RuleModule):
             mayor = mayor_figure.location is None
             wagon = wagon_figure.location is None
             barn = barn_figure.location is None
-        elif state.held is not None:  # the kinds the player holds, when several modules ask
+        else:
+            # not one of each: the kinds the player holds (known when several modules ask)
             held = state.held
+            if held is None:
+                held = {figure.kind for figure in state.supply[turn.player]}
             mayor, wagon, barn = "mayor" in held, "wagon" in held, "barn" in held
-        else:  # not one of each: a look through the supply
-            mayor = wagon = barn = False
-            for figure in state.supply[turn.player]:
-                kind = figure.kind
-                if kind == "mayor":
-                    mayor = True
-                elif kind == "wagon":
-                    wagon = True
-                elif kind == "barn":
-                    barn = True
         if not (mayor or wagon or barn):
             return []  # all three in play: the tile is not looked at
         placed = turn.placed
@@ -1286,7 +1279,6 @@ class AbbeyMayorRules(RuleModule):
             if placed is None:
                 return out
         feature_of = state.board.features.feature_of
-        barn_nodes = ext.barn_nodes
         x, y = placed.x, placed.y
         # the farms of the placed tile (one met twice is passed over the second time: it was
         # scored and is in done, or it was passed over the first time for the same reason)
@@ -1298,12 +1290,7 @@ class AbbeyMayorRules(RuleModule):
             farm = feature_of((x, y, seg_id))
             if not farm.figures or farm in done:
                 continue
-            # its barns, in seat order: a look-up per barn on the board (a loop: a
-            # comprehension would make feature_of and farm cells in this hook)
-            barns = []
-            for barn, node in barn_nodes:
-                if feature_of(node) is farm:
-                    barns.append(barn)
+            barns = barns_on(state, farm)
             # (the farmers listed only on a farm with a barn, the rarer)
             if not barns or not _farmers(farm):
                 continue
