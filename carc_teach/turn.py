@@ -621,10 +621,9 @@ def _identify_completed(state: GameState, controller: Controller, turn: Turn) ->
         turn.scoring_rules = rules
 
 
-def _resolve_completed(state: GameState, controller: Controller, turn: Turn) -> None:
-    """3B: each completed feature through the scoring pipeline, then the other scorings the
-    tile sets off (a barn's farmers)."""
-    hooks = state.hooks
+def _turn_scorings(state: GameState, turn: Turn) -> list[Scoring]:
+    """3B's scorings: each completed feature through the scoring pipeline, then the other
+    scorings the tile sets off (a barn's farmers)."""
     scorings: list[Scoring] = []
     completed = turn.completed
     if completed:  # (most turns complete nothing: no zip to build)
@@ -632,9 +631,15 @@ def _resolve_completed(state: GameState, controller: Controller, turn: Turn) -> 
             if rule_what is not None:
                 rule, what = rule_what
                 scorings.append(score_feature(state, f, rule=rule, what=what, final=False))
-    for extra_scorings in hooks.extra_scorings:
+    for extra_scorings in state.hooks.extra_scorings:
         scorings.extend(extra_scorings(state, turn))
-    for hook in hooks.after_completed:
+    return scorings
+
+
+def _resolve_completed(state: GameState, controller: Controller, turn: Turn) -> None:
+    """3B: the turn's scorings (:func:`_turn_scorings`), then the ``after_completed`` hooks."""
+    scorings = _turn_scorings(state, turn)
+    for hook in state.hooks.after_completed:
         hook(state, turn, scorings)
 
 
@@ -644,16 +649,8 @@ def _resolve_completed_if_scored(state: GameState, controller: Controller, turn:
     Mayor's): in a turn in which nothing scored (most turns) they are left out, each call
     about 850 instructions, and ``state.unscored_turn`` says so. A step of its own, so that
     the games with no such hook (a base game) pay nothing for the test."""
+    scorings = _turn_scorings(state, turn)
     hooks = state.hooks
-    scorings: list[Scoring] = []
-    completed = turn.completed
-    if completed:
-        for f, rule_what in zip(completed, turn.scoring_rules, strict=True):
-            if rule_what is not None:
-                rule, what = rule_what
-                scorings.append(score_feature(state, f, rule=rule, what=what, final=False))
-    for extra_scorings in hooks.extra_scorings:
-        scorings.extend(extra_scorings(state, turn))
     after = hooks.after_completed
     if not scorings and state.last_points_turn != turn.number:
         after = hooks.after_completed_unscored
